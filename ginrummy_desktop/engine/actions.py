@@ -1,0 +1,34 @@
+"""Actions and errors shared by both games' engines and by every agent.
+
+An agent returns one element of ``observation.legal_actions``. Gin Rummy uses ``kind`` and
+``card``; Cribbage's ``discard`` uses ``cards`` (the two cards laid in the crib).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ginrummy_desktop.engine.cards import Card
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow now. The message is meant for a person to read.
+
+    The engine raises it before changing anything, so the game state is exactly as it was.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One player action: ``kind`` plus the card (or cards) it concerns."""
+
+    kind: str
+    card: Card | None = None
+    cards: tuple[Card, ...] = ()
+
+    def __str__(self) -> str:
+        if self.cards:
+            return f"{self.kind} {' '.join(str(c) for c in self.cards)}"
+        if self.card is not None:
+            return f"{self.kind} {self.card}"
+        return self.kind

@@ -1,0 +1,143 @@
+"""Playing cards shared by every game: ``Card``, the 52-card deck and card-list helpers.
+
+A card is immutable and hashable. ``card.index`` (0..51, suit-major: clubs 0-12, diamonds
+13-25, hearts 26-38, spades 39-51) lets fast code keep hands as integer bit masks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+
+SUITS = "CDHS"
+RANK_LETTERS = "A23456789TJQK"
+SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+RANK_NAMES = {
+    1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+    8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king",
+}
+
+_SYMBOL_TO_SUIT = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+# Outline symbols and emoji variants people paste from other apps.
+_SYMBOL_TO_SUIT.update({"♧": "C", "♢": "D", "♡": "H", "♤": "S"})
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One card. ``rank`` is 1 (ace, always low) to 13 (king); ``suit`` is one of ``C D H S``."""
+
+    rank: int
+    suit: str
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rank, int) or not 1 <= self.rank <= 13:
+            raise ValueError(f"card rank must be 1..13, not {self.rank!r}")
+        if self.suit not in SUITS or len(self.suit) != 1:
+            raise ValueError(f"card suit must be one of C D H S, not {self.suit!r}")
+
+    @property
+    def index(self) -> int:
+        """Position 0..51 in suit-major order; ``Card.from_index`` inverts it."""
+        return SUITS.index(self.suit) * 13 + self.rank - 1
+
+    @property
+    def mask(self) -> int:
+        """This card's bit in a 52-bit hand mask."""
+        return 1 << self.index
+
+    @property
+    def points(self) -> int:
+        """Count value used by both games: ace 1, 2-9 face value, ten and courts 10."""
+        return min(self.rank, 10)
+
+    @property
+    def name(self) -> str:
+        """Spoken name, e.g. ``"ten of hearts"``."""
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+    def __str__(self) -> str:
+        return RANK_LETTERS[self.rank - 1] + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    @staticmethod
+    def from_index(index: int) -> Card:
+        return _CARDS_BY_INDEX[index]
+
+    @staticmethod
+    def parse(text: str) -> Card:
+        """Read ``TH``, ``10H``, ``th``, ``10♥`` or ``A♠``; anything else raises ``ValueError``."""
+        if not isinstance(text, str):
+            raise ValueError(f"not a card: {text!r}")
+        cleaned = text.strip()
+        card = _parse_cached(cleaned.upper()) if cleaned else None
+        if card is None:
+            raise ValueError(f"not a card: {text!r} (expected e.g. 'TH', '10H', 'as' or '10♥')")
+        return card
+
+
+@cache
+def _parse_cached(text: str) -> Card | None:
+    if len(text) < 2:
+        return None
+    rank_text, suit_text = text[:-1], text[-1]
+    suit = _SYMBOL_TO_SUIT.get(suit_text, suit_text)
+    if suit not in SUITS:
+        return None
+    if rank_text == "10":
+        rank = 10
+    elif len(rank_text) == 1 and rank_text in RANK_LETTERS:
+        rank = RANK_LETTERS.index(rank_text) + 1
+    else:
+        return None
+    return Card(rank, suit)
+
+
+_CARDS_BY_INDEX: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
+FULL_DECK: tuple[Card, ...] = _CARDS_BY_INDEX
+
+
+def parse_cards(text: str | Iterable[str]) -> list[Card]:
+    """Parse ``"AS 2S 3S"`` (or an iterable of card strings) into cards, in order."""
+    tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    return [Card.parse(token) for token in tokens]
+
+
+def cards_mask(cards: Iterable[Card]) -> int:
+    """The bit mask of a collection of cards (duplicates collapse)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+def mask_cards(mask: int) -> list[Card]:
+    """The cards of a bit mask in index order."""
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(_CARDS_BY_INDEX[low.bit_length() - 1])
+        mask ^= low
+    return cards
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """``"AS 2S 3S"``: the inverse of ``parse_cards``."""
+    return " ".join(str(card) for card in cards)
+
+
+def require_distinct(cards: Iterable[Card], what: str = "cards") -> list[Card]:
+    """Return the cards as a list, raising ``ValueError`` naming any card given twice."""
+    seen: set[Card] = set()
+    result = []
+    for card in cards:
+        if not isinstance(card, Card):
+            raise ValueError(f"{what}: {card!r} is not a Card")
+        if card in seen:
+            raise ValueError(f"{what}: {card} appears twice")
+        seen.add(card)
+        result.append(card)
+    return result
