@@ -8,7 +8,7 @@ this one interface, so the loop that asks agents for moves exists once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from ginrummy_desktop.engine.actions import Action
@@ -50,3 +50,37 @@ class MatchSession(Protocol):
 
     def hand_records(self) -> list[dict]:
         """JSON-ready records of every finished hand, in order."""
+
+
+@runtime_checkable
+class GameSpec(Protocol):
+    """Everything the game-agnostic runner (``ginrummy-sim``) needs to know about one game.
+
+    ``engine/registry.py`` maps a game name to ``"module:ATTRIBUTE"`` of an object with this
+    shape; see docs/engine.md ("Adding a game to the runner").
+    """
+
+    #: The game's name as typed on the command line and stored in each record's ``game`` field.
+    name: str
+    #: Built-in bot ids -> factories accepting an optional ``seed=`` keyword.
+    builtin_bots: Mapping[str, Callable[..., Agent]]
+    #: Preset names -> rules objects (the first is the default).
+    presets: Mapping[str, Any]
+
+    def parse_rules(self, preset: str, overrides: Mapping[str, str]) -> Any:
+        """Rules from a preset name plus ``name=value`` texts; bad input raises ``ValueError``."""
+
+    def num_seats(self, rules: Any) -> int:
+        """How many seats (agents) a match under ``rules`` needs."""
+
+    def new_match(self, rules: Any, seed: int | None = None) -> MatchSession:
+        """A fresh match. The same rules and seed deal the same cards for every hand number."""
+
+    def match_winners(self, session: MatchSession) -> tuple[int, ...]:
+        """The seats that won a finished match (both partners in a partnership game)."""
+
+    def player_stats(self, records: Sequence[dict], seat: int) -> dict[str, int]:
+        """Per-seat counters from one match's hand records (e.g. ``hand_wins``, ``points``)."""
+
+    def replay_record(self, record: dict) -> None:
+        """Replay one hand record; raise ``ValueError`` with the reason if it does not match."""
