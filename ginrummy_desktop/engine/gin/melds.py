@@ -1,0 +1,480 @@
+"""Gin Rummy meld solving: least deadwood, best arrangements and a mask-level fast path for bots.
+
+A meld is a set (3 or 4 cards of one rank) or a run (3+ consecutive cards of one suit, ace low:
+A-2-3 is a run, Q-K-A is not). Each card belongs to at most one meld; the rest is deadwood,
+counted with ``Card.points``.
+
+How it is fast: hands are 52-bit masks (``Card.index``). Candidate melds of a hand come from
+tables indexed by each suit's 13-bit pattern (runs) and a bit trick finding ranks held in 3+
+suits (sets). Only runs of 3-5 cards are candidates: any longer run splits into shorter ones
+covering the same cards, so the least deadwood is unchanged (arrangements shown to people merge
+touching runs back together). The packing search branches on the lowest card still covered by a
+candidate: it is either deadwood or in one of the candidates containing it.
+
+Mask-level functions assume hands of at most 11 cards (they do not check, for speed); the
+card-level functions check their input and raise ``ValueError`` with a readable message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ginrummy_desktop.engine.cards import Card, cards_mask, mask_cards, require_distinct
+
+__all__ = [
+    "ALL_MELD_MASKS",
+    "Arrangement",
+    "all_best_arrangements",
+    "best_arrangement",
+    "best_discard_deadwood_mask",
+    "deadwood_after_each_discard_mask",
+    "deadwood_cards_mask",
+    "is_meld_mask",
+    "layoff_cards_mask",
+    "meld_masks_containing",
+    "melded_in_any_mask",
+    "min_deadwood",
+    "min_deadwood_mask",
+    "points_of_mask",
+]
+
+MAX_HAND_SIZE = 11
+_SUIT_BITS = 0x1FFF  # one suit's 13 ranks
+_RANK_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # the ace of every suit; shift by rank - 1
+
+
+def _rank_points(rank_offset: int) -> int:
+    return min(rank_offset + 1, 10)
+
+
+# Deadwood points of each 13-bit suit pattern.
+_SUIT_POINTS: tuple[int, ...] = tuple(
+    sum(_rank_points(r) for r in range(13) if pattern >> r & 1) for pattern in range(1 << 13)
+)
+
+
+def points_of_mask(mask: int) -> int:
+    """Total deadwood points of the cards in ``mask``.
+
+    >>> points_of_mask(cards_mask([Card.parse("KS"), Card.parse("AH"), Card.parse("7D")]))
+    18
+    """
+    return (
+        _SUIT_POINTS[mask & _SUIT_BITS]
+        + _SUIT_POINTS[mask >> 13 & _SUIT_BITS]
+        + _SUIT_POINTS[mask >> 26 & _SUIT_BITS]
+        + _SUIT_POINTS[mask >> 39 & _SUIT_BITS]
+    )
+
+
+def _build_all_melds() -> tuple[int, ...]:
+    melds = []
+    for rank in range(13):
+        suits = [rank + 13 * s for s in range(4)]
+        for left_out in range(4):
+            melds.append(sum(1 << i for k, i in enumerate(suits) if k != left_out))
+        melds.append(sum(1 << i for i in suits))
+    for suit in range(4):
+        for length in range(3, 14):
+            for start in range(0, 14 - length):
+                melds.append(((1 << length) - 1) << (start + 13 * suit))
+    return tuple(sorted(melds))
+
+
+ALL_MELD_MASKS: tuple[int, ...] = _build_all_melds()
+"""All 329 melds (65 sets, 264 runs) as card masks, in increasing numeric order."""
+
+_MELD_SET = frozenset(ALL_MELD_MASKS)
+_MELDS_CONTAINING: tuple[tuple[int, ...], ...] = tuple(
+    tuple(m for m in ALL_MELD_MASKS if m >> i & 1) for i in range(52)
+)
+
+
+def meld_masks_containing(card_index: int) -> tuple[int, ...]:
+    """Every meld (as a mask) that contains the card with this ``Card.index``.
+
+    >>> len(meld_masks_containing(Card.parse("AC").index))  # 4 sets + 11 runs starting at A
+    15
+    """
+    return _MELDS_CONTAINING[card_index]
+
+
+def is_meld_mask(mask: int) -> bool:
+    """Whether these cards form one valid meld."""
+    return mask in _MELD_SET
+
+
+# Candidate runs (3-5 cards) inside one suit's 13-bit pattern, as (local mask, points).
+def _runs_in_pattern(pattern: int) -> tuple[tuple[int, int], ...]:
+    runs = []
+    for start in range(11):
+        for length in (3, 4, 5):
+            if start + length > 13:
+                break
+            run = ((1 << length) - 1) << start
+            if pattern & run != run:
+                break
+            runs.append((run, _SUIT_POINTS[run]))
+    return tuple(runs)
+
+
+_LOCAL_RUNS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    _runs_in_pattern(p) for p in range(1 << 13)
+)
+
+# Sets keyed by the hand's bits at one rank (3 or 4 suits held) -> candidate sets there.
+_SETS_BY_RANK_BITS: dict[int, tuple[tuple[int, int], ...]] = {}
+for _rank in range(13):
+    _spread = _RANK_SPREAD << _rank
+    _bits = [1 << (_rank + 13 * s) for s in range(4)]
+    _points = _rank_points(_rank)
+    _four = sum(_bits)
+    _SETS_BY_RANK_BITS[_four] = ((_four, 4 * _points),) + tuple(
+        (_four & ~b, 3 * _points) for b in _bits
+    )
+    for _b in _bits:
+        _SETS_BY_RANK_BITS[_four & ~_b] = ((_four & ~_b, 3 * _points),)
+
+
+def _candidates(mask: int) -> list[tuple[int, int]]:
+    """Melds (runs of 3-5, sets of 3-4) inside ``mask`` as (meld mask, points)."""
+    c = mask & _SUIT_BITS
+    d = mask >> 13 & _SUIT_BITS
+    h = mask >> 26 & _SUIT_BITS
+    s = mask >> 39 & _SUIT_BITS
+    found: list[tuple[int, int]] = []
+    runs = _LOCAL_RUNS[c]
+    if runs:
+        found.extend(runs)
+    runs = _LOCAL_RUNS[d]
+    if runs:
+        found.extend((m << 13, p) for m, p in runs)
+    runs = _LOCAL_RUNS[h]
+    if runs:
+        found.extend((m << 26, p) for m, p in runs)
+    runs = _LOCAL_RUNS[s]
+    if runs:
+        found.extend((m << 39, p) for m, p in runs)
+    # Ranks held in at least three suits.
+    triples = (c & d & (h | s)) | (h & s & (c | d))
+    while triples:
+        low = triples & -triples
+        triples ^= low
+        found.extend(_SETS_BY_RANK_BITS[mask & (_RANK_SPREAD << (low.bit_length() - 1))])
+    return found
+
+
+def _max_melded(cands: list[tuple[int, int]]) -> int:
+    """Most points that disjoint candidates can cover (branch on the lowest covered card)."""
+    if len(cands) == 1:
+        return cands[0][1]
+    union = 0
+    for m, _ in cands:
+        union |= m
+    low = union & -union
+    rest = [c for c in cands if not c[0] & low]
+    best = _max_melded(rest) if rest else 0
+    for m, p in cands:
+        if m & low:
+            sub = [c for c in rest if not c[0] & m]
+            value = p + _max_melded(sub) if sub else p
+            if value > best:
+                best = value
+    return best
+
+
+@lru_cache(maxsize=1 << 18)
+def min_deadwood_mask(mask: int) -> int:
+    """Least deadwood points of the hand ``mask`` (all its cards arranged; no discard).
+
+    >>> min_deadwood_mask(cards_mask([Card.parse(t) for t in "AS 2S 3S KD".split()]))
+    10
+    """
+    cands = _candidates(mask)
+    if not cands:
+        return points_of_mask(mask)
+    return points_of_mask(mask) - _max_melded(cands)
+
+
+def _each_discard(mask: int) -> dict[int, int]:
+    total = points_of_mask(mask)
+    cands = _candidates(mask)
+    full = _max_melded(cands) if cands else 0
+    union = 0
+    for m, _ in cands:
+        union |= m
+    result: dict[int, int] = {}
+    rest = mask
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        index = low.bit_length() - 1
+        card_points = _rank_points(index % 13)
+        if low & union:
+            without = [c for c in cands if not c[0] & low]
+            melded = _max_melded(without) if without else 0
+        else:
+            melded = full
+        result[index] = total - card_points - melded
+    return result
+
+
+@lru_cache(maxsize=1 << 16)
+def _each_discard_cached(mask: int) -> tuple[tuple[int, int], ...]:
+    return tuple(_each_discard(mask).items())
+
+
+def deadwood_after_each_discard_mask(mask11: int) -> dict[int, int]:
+    """For each card index in the hand: least deadwood of the hand after discarding that card.
+
+    >>> hand = cards_mask([Card.parse(t) for t in "AS 2S 3S 4S KD".split()])
+    >>> after = deadwood_after_each_discard_mask(hand)
+    >>> after[Card.parse("KD").index], after[Card.parse("AS").index]
+    (0, 10)
+    """
+    return dict(_each_discard_cached(mask11))
+
+
+@lru_cache(maxsize=1 << 18)
+def best_discard_deadwood_mask(mask11: int) -> int:
+    """Least deadwood of the hand after discarding its best card (usually from 11 cards).
+
+    >>> best_discard_deadwood_mask(cards_mask([Card.parse(t) for t in "AS 2S 3S 4S KD".split()]))
+    0
+    """
+    total = points_of_mask(mask11)
+    cands = _candidates(mask11)
+    if not cands:
+        return total - _highest_card_points(mask11)
+    union = 0
+    for m, _ in cands:
+        union |= m
+    best = total - _max_melded(cands) - _highest_card_points(mask11 & ~union)
+    rest = union
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        without = [c for c in cands if not c[0] & low]
+        melded = _max_melded(without) if without else 0
+        value = total - _rank_points((low.bit_length() - 1) % 13) - melded
+        if value < best:
+            best = value
+    return best
+
+
+def _highest_card_points(mask: int) -> int:
+    best = 0
+    for shift in (0, 13, 26, 39):
+        suit = mask >> shift & _SUIT_BITS
+        if suit:
+            best = max(best, _rank_points(suit.bit_length() - 1))
+            if best == 10:
+                break
+    return best
+
+
+@lru_cache(maxsize=1 << 16)
+def deadwood_cards_mask(mask: int) -> int:
+    """Mask of the cards that are deadwood in at least one least-deadwood arrangement.
+
+    >>> hand = [Card.parse(t) for t in "7S 7H 7D 7C 8H 9H KD".split()]
+    >>> [str(c) for c in mask_cards(deadwood_cards_mask(cards_mask(hand)))]
+    ['KD']
+    """
+    cands = _candidates(mask)
+    if not cands:
+        return mask
+    union = 0
+    for m, _ in cands:
+        union |= m
+    full = _max_melded(cands)
+    result = mask & ~union
+    rest = union
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        without = [c for c in cands if not c[0] & low]
+        if (_max_melded(without) if without else 0) == full:
+            result |= low
+    return result
+
+
+def melded_in_any_mask(mask: int) -> int:
+    """Mask of the cards of ``mask`` that belong to at least one meld within ``mask``.
+
+    >>> hand = [Card.parse(t) for t in "QS KS AS 5D 5H 5C 6D".split()]
+    >>> [str(c) for c in mask_cards(melded_in_any_mask(cards_mask(hand)))]
+    ['5C', '5D', '5H']
+    """
+    union = 0
+    for m, _ in _candidates(mask):
+        union |= m
+    return union
+
+
+# ---------------------------------------------------------------------------------------------
+# Lay-off reach of melds (used by the tie-break here and by layoffs.py).
+
+
+def layoff_cards_mask(meld_masks: Iterable[int], unavailable: int = 0) -> int:
+    """Cards that could be laid off onto these melds, chains included.
+
+    A run grows outwards one card at a time, so a chain stops at the first card that is in a
+    meld or in ``unavailable`` (for example the knocker's own deadwood). A set of three can take
+    its fourth card.
+
+    >>> run = cards_mask([Card.parse(t) for t in "5H 6H 7H".split()])
+    >>> len(mask_cards(layoff_cards_mask([run])))  # AH-4H and 8H-KH
+    10
+    >>> [str(c) for c in mask_cards(layoff_cards_mask([run], Card.parse("9H").mask))]
+    ['AH', '2H', '3H', '4H', '8H']
+    """
+    melds = list(meld_masks)
+    blocked = unavailable
+    for m in melds:
+        blocked |= m
+    reach = 0
+    for m in melds:
+        low = m & -m
+        if m & (low << 1):  # two cards of one suit in a row: a run
+            index = low.bit_length() - 1
+            suit_base = index - index % 13
+            card = index - 1
+            while card >= suit_base and not blocked >> card & 1:
+                reach |= 1 << card
+                card -= 1
+            card = m.bit_length()
+            while card < suit_base + 13 and not blocked >> card & 1:
+                reach |= 1 << card
+                card += 1
+        else:
+            missing = (_RANK_SPREAD << ((low.bit_length() - 1) % 13)) & ~m & ~blocked
+            reach |= missing
+    return reach
+
+
+# ---------------------------------------------------------------------------------------------
+# Card-level API.
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """One way to lay out a hand: melds (each sorted) and the deadwood left over."""
+
+    melds: tuple[tuple[Card, ...], ...]
+    deadwood: tuple[Card, ...]
+    deadwood_points: int
+
+    def __str__(self) -> str:
+        parts = [" ".join(str(c) for c in meld) for meld in self.melds]
+        dead = " ".join(str(c) for c in self.deadwood) or "-"
+        return f"[{'] ['.join(parts)}] deadwood {dead} ({self.deadwood_points})" if parts else (
+            f"deadwood {dead} ({self.deadwood_points})"
+        )
+
+
+def _hand_mask(cards: Iterable[Card], what: str) -> int:
+    hand = require_distinct(cards, what)
+    if len(hand) > MAX_HAND_SIZE:
+        raise ValueError(
+            f"{what}: a Gin Rummy hand has at most {MAX_HAND_SIZE} cards, not {len(hand)}"
+        )
+    return cards_mask(hand)
+
+
+def min_deadwood(cards: Iterable[Card]) -> int:
+    """Deadwood points of the best arrangement; for 11 cards, after the best discard.
+
+    >>> from ginrummy_desktop.engine.cards import parse_cards
+    >>> min_deadwood(parse_cards("7S 7H 7D 7C 8H 9H 2C 3C 4C KD"))
+    10
+    >>> min_deadwood(parse_cards("7S 7H 7D 7C 8H 9H 2C 3C 4C KD QD"))  # discard a court card
+    10
+    >>> min_deadwood(parse_cards("QS KS AS"))  # Q-K-A is not a run
+    21
+    """
+    hand = require_distinct(cards, "min_deadwood")
+    mask = _hand_mask(hand, "min_deadwood")
+    if len(hand) == MAX_HAND_SIZE:
+        return best_discard_deadwood_mask(mask)
+    return min_deadwood_mask(mask)
+
+
+def _all_packings(cands: list[tuple[int, int]]) -> list[tuple[int, tuple[int, ...]]]:
+    """Every packing of disjoint candidates as (points, meld masks), each listed once."""
+    if not cands:
+        return [(0, ())]
+    union = 0
+    for m, _ in cands:
+        union |= m
+    low = union & -union
+    rest = [c for c in cands if not c[0] & low]
+    packings = _all_packings(rest)
+    for m, p in cands:
+        if m & low:
+            sub = [c for c in rest if not c[0] & m]
+            packings.extend((p + q, (m,) + melds) for q, melds in _all_packings(sub))
+    return packings
+
+
+def _merge_touching_runs(melds: tuple[int, ...]) -> tuple[int, ...]:
+    """Join runs of one suit that touch (A-3 + 4-6 is shown as A-6); sets stay as they are."""
+    runs = sorted(m for m in melds if m & ((m & -m) << 1))
+    merged: list[int] = []
+    for run in runs:
+        if merged and run & (merged[-1] << 1) and (run & -run).bit_length() % 13 != 1:
+            merged[-1] |= run
+        else:
+            merged.append(run)
+    return tuple(sorted(merged + [m for m in melds if not m & ((m & -m) << 1)]))
+
+
+def _optimal_meld_sets(mask: int) -> list[tuple[int, ...]]:
+    packings = _all_packings(_candidates(mask))
+    best = max(p for p, _ in packings)
+    unique = {_merge_touching_runs(melds) for p, melds in packings if p == best}
+    return sorted(unique)
+
+
+def _arrangement(mask: int, melds: tuple[int, ...]) -> Arrangement:
+    covered = 0
+    for m in melds:
+        covered |= m
+    meld_cards = sorted((tuple(sorted(mask_cards(m))) for m in melds), key=lambda t: (t[0], t))
+    dead = mask & ~covered
+    return Arrangement(tuple(meld_cards), tuple(sorted(mask_cards(dead))), points_of_mask(dead))
+
+
+def all_best_arrangements(cards: Iterable[Card]) -> list[Arrangement]:
+    """Every least-deadwood arrangement of all the given cards (touching runs shown joined).
+
+    Unlike ``min_deadwood`` this never discards: pass the 10 cards being arranged.
+
+    >>> from ginrummy_desktop.engine.cards import parse_cards
+    >>> for a in all_best_arrangements(parse_cards("JH QH KH JC JD")):
+    ...     print(a)
+    [JC JD JH] deadwood QH KH (20)
+    [JH QH KH] deadwood JC JD (20)
+    """
+    mask = _hand_mask(cards, "all_best_arrangements")
+    return [_arrangement(mask, melds) for melds in _optimal_meld_sets(mask)]
+
+
+def best_arrangement(cards: Iterable[Card]) -> Arrangement:
+    """The least-deadwood arrangement, leaving the opponent the fewest possible lay-offs.
+
+    Ties in deadwood are broken by how many cards outside the hand could be laid off onto the
+    melds (chains included), then by a fixed order of the melds. Never discards.
+
+    >>> from ginrummy_desktop.engine.cards import parse_cards
+    >>> print(best_arrangement(parse_cards("AS 2S 3S 4S 4H 4D 9C")))
+    [AS 2S 3S] [4D 4H 4S] deadwood 9C (9)
+    >>> print(best_arrangement(parse_cards("JH QH KH JC JD")))  # the set takes one lay-off only
+    [JC JD JH] deadwood QH KH (20)
+    """
+    mask = _hand_mask(cards, "best_arrangement")
+    choices = _optimal_meld_sets(mask)
+    best = min(choices, key=lambda melds: (layoff_cards_mask(melds, mask).bit_count(), melds))
+    return _arrangement(mask, best)
