@@ -461,12 +461,12 @@ class CribbagePegboard(QGraphicsObject):
         for i in range(count):
             x = left + lay.width * (i + rng.random() * 0.8) / count
             path = QPainterPath(QPointF(x, top))
-            wave = lay.unit * (0.15 + rng.random() * 0.5)
+            wave = lay.unit * (0.1 + rng.random() * 0.3)
             phase = rng.random() * 6.28
             steps = 24
             for k in range(1, steps + 1):
                 y = top + lay.height * k / steps
-                dx = wave * math.sin(phase + k * 0.55) + wave * 0.4 * math.sin(k * 1.7 + i)
+                dx = wave * math.sin(phase + k * 0.32) + wave * 0.3 * math.sin(k * 0.9 + i)
                 path.lineTo(QPointF(x + dx, y))
             shade = QColor(90, 45, 10, 18 + rng.randrange(30))
             if rng.random() < 0.25:
@@ -602,18 +602,16 @@ class CribbagePegboard(QGraphicsObject):
             painter.drawPath(path)
 
     def _track_path(self, player: int) -> QPainterPath:
+        """The player's whole groove from the start holes round every U-turn to hole 120."""
         lay = self.layout
-        if True:
-            path = QPainterPath()
-            start = lay.start_hole(player, 1)
-            path.moveTo(*start)
-            samples = 8
-            for hole in range(1, HOLES + 1):
-                if hole - 1 in (STREET_LENGTH, 2 * STREET_LENGTH, 3 * STREET_LENGTH):
-                    for k in range(1, samples * 3):
-                        path.lineTo(*lay.track_point(player, 0, hole - 1 + k / (samples * 3)))
-                path.lineTo(*lay.hole(player, hole))
-            return path
+        path = QPainterPath()
+        path.moveTo(*lay.start_hole(player, 1))
+        for hole in range(1, HOLES + 1):
+            if hole - 1 in (STREET_LENGTH, 2 * STREET_LENGTH, 3 * STREET_LENGTH):
+                for k in range(1, 24):
+                    path.lineTo(*lay.track_point(player, 0, hole - 1 + k / 24))
+            path.lineTo(*lay.hole(player, hole))
+        return path
 
     def _paint_labels(self, painter: QPainter) -> None:
         lay = self.layout
