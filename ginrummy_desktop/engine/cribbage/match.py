@@ -1,0 +1,524 @@
+"""One two-player game of Cribbage as a ``MatchSession``: deal, discard, the play, the show.
+
+The engine decides every rule: it offers only legal actions (``go`` only when no card fits),
+pegs every point as an itemized ``ScoreEvent`` and ends the game the instant a player reaches
+the target. A seat that holds no cards is skipped automatically; there is no decision to make.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import combinations
+from typing import Any
+
+from ginrummy_desktop.engine.actions import Action, IllegalActionError
+from ginrummy_desktop.engine.cards import FULL_DECK, Card, format_cards, parse_cards
+from ginrummy_desktop.engine.cribbage.observation import (
+    DISCARD,
+    OVER,
+    PLAY,
+    CribbageObservation,
+    Pegs,
+    ScoreEvent,
+    TableView,
+)
+from ginrummy_desktop.engine.cribbage.rules import CribbageRules
+from ginrummy_desktop.engine.cribbage.scoring import ScoreItem, _play_items_unchecked, score_show
+from ginrummy_desktop.engine.deck import commitment, new_salt, shuffled_deck
+from ginrummy_desktop.engine.rng import StableRandom
+
+SNAPSHOT_VERSION = 1
+STARTER_POSITION = 12  # after 6 + 6 dealt cards, the pone's cut turns up the next card
+
+
+def cut_for_deal(rng: StableRandom) -> tuple[int, list[tuple[Card, Card]]]:
+    """Each seat cuts a card; the lower rank deals; equal ranks cut again.
+
+    Returns the dealer and every pair of cut cards (seat 0's card first).
+    """
+    cuts = []
+    while True:
+        deck = shuffled_deck(rng)
+        pair = (deck[0], deck[1])
+        cuts.append(pair)
+        if pair[0].rank != pair[1].rank:
+            return (0 if pair[0].rank < pair[1].rank else 1), cuts
+
+
+class CribbageMatch:
+    """A game of Cribbage to ``rules.target`` between seats 0 and 1.
+
+    ``decks`` (tests, replays) stacks the deal of each hand instead of shuffling;
+    ``first_dealer`` skips the cut for deal (e.g. the loser of the last game deals first).
+    """
+
+    num_seats = 2
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        rules: CribbageRules | None = None,
+        first_dealer: int | None = None,
+        decks: Iterable[Sequence[Card]] | None = None,
+        scores: tuple[int, int] = (0, 0),
+    ) -> None:
+        self.rules = rules or CribbageRules()
+        self._rng = StableRandom(seed)
+        self._stacked = [list(deck) for deck in decks] if decks is not None else None
+        self.cuts: list[tuple[Card, Card]] = []
+        if first_dealer is None:
+            first_dealer, self.cuts = cut_for_deal(self._rng)
+        if first_dealer not in (0, 1):
+            raise ValueError(f"first_dealer must be 0 or 1, not {first_dealer!r}")
+        self.first_dealer = first_dealer
+        self.dealer = 1 - first_dealer  # flipped by the first deal
+        self.scores = list(scores)
+        self._backs = list(scores)
+        self.hand_number = 0
+        self.winner: int | None = None
+        self._records: list[dict] = []
+        self._last_events: list[ScoreEvent] = []
+        self._last_shows: list[dict] = []
+        self._start_hand()
+
+    # ------------------------------------------------------------------ MatchSession
+
+    @property
+    def over(self) -> bool:
+        return self.phase == OVER
+
+    def to_move(self) -> int | None:
+        return self._to_move
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        if seat != self._to_move:
+            return ()
+        if self.phase == DISCARD:
+            hand = sorted(self.hands[seat])
+            return tuple(Action("discard", cards=pair) for pair in combinations(hand, 2))
+        fitting = [card for card in self.hands[seat] if self.count + card.points <= 31]
+        if fitting:
+            return tuple(Action("play", card=card) for card in sorted(fitting))
+        return (Action("go"),)
+
+    def observation(self, seat: int) -> CribbageObservation:
+        self._check_seat(seat)
+        return CribbageObservation(
+            seat=seat,
+            legal_actions=self.legal_actions(seat),
+            phase=self.phase,
+            hand=tuple(sorted(self.hands[seat])),
+            dealer=self.dealer,
+            scores=(self.scores[0], self.scores[1]),
+            target=self.rules.target,
+            starter=self.starter,
+            count=self.count,
+            current=tuple(self.current),
+            played=tuple(self.played),
+            go_seat=self.go_seat,
+            own_discards=tuple(self.discards[seat] or ()),
+            opponent_cards_left=len(self.hands[1 - seat]),
+            crib_size=len(self.crib),
+            hand_number=self.hand_number,
+            rules=self.rules,
+        )
+
+    def apply(self, seat: int, action: Action) -> None:
+        self._check_seat(seat)
+        if self.phase == OVER:
+            raise IllegalActionError("The game is over; no more moves can be made.")
+        if seat != self._to_move:
+            raise IllegalActionError(f"It is not your turn: player {self._to_move + 1} is to move.")
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"{action!r} is not an action.")
+        self._actions.append({"seat": seat, "action": _action_json(action)})
+        try:
+            if self.phase == DISCARD:
+                self._discard(seat, action)
+            else:
+                self._play(seat, action)
+        except IllegalActionError:
+            self._actions.pop()
+            raise
+
+    def hand_records(self) -> list[dict]:
+        return [dict(record) for record in self._records]
+
+    # ------------------------------------------------------------------ public extras
+
+    @property
+    def commitment(self) -> str:
+        """The fair-deal commitment of the current hand, published before any decision."""
+        return self._commitment
+
+    @property
+    def events(self) -> tuple[ScoreEvent, ...]:
+        """Scoring events of the current hand so far."""
+        return tuple(self._events)
+
+    def game_points(self) -> int:
+        """Games the winner earns (skunks count more); 0 while the game is on."""
+        if self.winner is None:
+            return 0
+        return self.rules.game_points(self.scores[1 - self.winner])
+
+    def outcome(self) -> str | None:
+        if self.winner is None:
+            return None
+        return self.rules.outcome(self.scores[1 - self.winner])
+
+    def view(self, seat: int) -> TableView:
+        """The table as ``seat`` sees it (see ``TableView``)."""
+        self._check_seat(seat)
+        target = self.rules.target
+        pegs = tuple(
+            Pegs(front=min(self.scores[s], target), back=min(self._backs[s], target))
+            for s in (0, 1)
+        )
+        return TableView(
+            seat=seat,
+            phase=self.phase,
+            hand=tuple(sorted(self.hands[seat])),
+            opponent_hand_size=len(self.hands[1 - seat]),
+            dealer=self.dealer,
+            crib_owner=self.dealer,
+            crib_size=len(self.crib),
+            starter=self.starter,
+            play_area=tuple(self.current),
+            count=self.count,
+            go_seat=self.go_seat,
+            scores=(self.scores[0], self.scores[1]),
+            pegs=pegs,  # type: ignore[arg-type]
+            target=target,
+            to_move=self._to_move,
+            legal_actions=self.legal_actions(seat),
+            last_events=tuple(self._events or self._last_events),
+            shows=tuple(self._shows or self._last_shows),
+            winner=self.winner,
+            commitment=self._commitment,
+            hand_number=self.hand_number,
+        )
+
+    # ------------------------------------------------------------------ the deal
+
+    def _start_hand(self) -> None:
+        self.hand_number += 1
+        self.dealer = 1 - self.dealer
+        hand_rng = self._rng.spawn()
+        if self._stacked is not None:
+            if not self._stacked:
+                raise ValueError("the stacked decks ran out before the game ended")
+            deck = self._stacked.pop(0)
+            if sorted(deck) != sorted(FULL_DECK):
+                raise ValueError("a stacked deck must hold each of the 52 cards once")
+        else:
+            deck = shuffled_deck(hand_rng)
+        self._deck = deck
+        self._salt = new_salt(hand_rng)
+        self._commitment = commitment(deck, self._salt)
+        pone = 1 - self.dealer
+        # Dealt one at a time, pone first.
+        self.hands: list[list[Card]] = [[], []]
+        for i in range(12):
+            self.hands[pone if i % 2 == 0 else self.dealer].append(deck[i])
+        self._dealt = [list(self.hands[0]), list(self.hands[1])]
+        self.kept: list[list[Card]] = [[], []]
+        self.discards: list[tuple[Card, ...] | None] = [None, None]
+        self.crib: list[Card] = []
+        self.starter: Card | None = None
+        self.count = 0
+        self.current: list[tuple[int, Card]] = []
+        self.played: list[tuple[int, Card]] = []
+        self.go_seat: int | None = None
+        self._events: list[ScoreEvent] = []
+        self._shows: list[dict] = []
+        self._actions: list[dict] = []
+        self._scores_before = (self.scores[0], self.scores[1])
+        self.phase = DISCARD
+        self._to_move: int | None = pone
+
+    def _discard(self, seat: int, action: Action) -> None:
+        if action.kind != "discard":
+            raise IllegalActionError("Lay two cards away to the crib first.")
+        cards = action.cards
+        if len(cards) != 2 or len(set(cards)) != 2:
+            raise IllegalActionError("Lay exactly two different cards away to the crib.")
+        for card in cards:
+            if card not in self.hands[seat]:
+                raise IllegalActionError(f"You do not hold {card}.")
+        self.discards[seat] = tuple(sorted(cards))
+        self.hands[seat] = [card for card in self.hands[seat] if card not in cards]
+        self.kept[seat] = list(self.hands[seat])
+        self.crib.extend(sorted(cards))
+        if self.discards[1 - seat] is None:
+            self._to_move = 1 - seat
+            return
+        self.starter = self._deck[STARTER_POSITION]
+        self.phase = PLAY
+        self._to_move = 1 - self.dealer
+        if self.starter.rank == 11:
+            item = ScoreItem("heels", (self.starter,), 2)
+            if self._peg(self.dealer, "heels", (item,)):
+                return
+
+    # ------------------------------------------------------------------ the play
+
+    def _play(self, seat: int, action: Action) -> None:
+        fitting = [card for card in self.hands[seat] if self.count + card.points <= 31]
+        if action.kind == "go":
+            if fitting:
+                raise IllegalActionError(
+                    f"You cannot say go while a card fits: {format_cards(sorted(fitting))}."
+                )
+            self._said_go(seat)
+            return
+        if action.kind != "play" or action.card is None:
+            raise IllegalActionError("Play a card (or say go when none fits).")
+        card = action.card
+        if card not in self.hands[seat]:
+            raise IllegalActionError(f"You do not hold {card}.")
+        if card not in fitting:
+            raise IllegalActionError(
+                f"{card} would take the count to {self.count + card.points}; "
+                "the count may never pass 31."
+            )
+        self.hands[seat].remove(card)
+        self.current.append((seat, card))
+        self.played.append((seat, card))
+        self.count += card.points
+        items = _play_items_unchecked([c for _, c in self.current])
+        if items and self._peg(seat, "play", tuple(items)):
+            return
+        if self.count == 31:
+            self._new_count(leader=1 - seat)
+            return
+        self._after_card(seat)
+
+    def _said_go(self, seat: int) -> None:
+        """``seat`` cannot play: the last player to play a card continues or takes the go."""
+        self.go_seat = seat
+        self._after_card(1 - seat)
+
+    def _after_card(self, last: int) -> None:
+        """Decide who moves after ``last`` played a card (or the other seat said go)."""
+        other = 1 - last
+        if self.go_seat != other and self.hands[other]:
+            self._to_move = other
+            return
+        if any(self.count + card.points <= 31 for card in self.hands[last]):
+            self._to_move = last
+            return
+        kind = "go" if self.hands[0] or self.hands[1] else "last card"
+        item = ScoreItem(kind, tuple(c for s, c in self.current if s == last)[-1:], 1)
+        if self._peg(last, kind, (item,)):
+            return
+        self._new_count(leader=other)
+
+    def _new_count(self, leader: int) -> None:
+        self.count = 0
+        self.current = []
+        self.go_seat = None
+        if not self.hands[0] and not self.hands[1]:
+            self._show()
+            return
+        self._to_move = leader if self.hands[leader] else 1 - leader
+
+    # ------------------------------------------------------------------ the show
+
+    def _show(self) -> None:
+        pone = 1 - self.dealer
+        assert self.starter is not None
+        for seat, what, cards in (
+            (pone, "hand", self.kept[pone]),
+            (self.dealer, "hand", self.kept[self.dealer]),
+            (self.dealer, "crib", self.crib),
+        ):
+            score = score_show(cards, self.starter, is_crib=(what == "crib"))
+            self._shows.append(
+                {
+                    "seat": seat,
+                    "what": what,
+                    "cards": format_cards(sorted(cards)),
+                    "items": [item.to_json() for item in score.items],
+                    "total": score.total,
+                    "spoken": score.spoken,
+                }
+            )
+            if self._peg(seat, what, score.items, words=score.spoken):
+                return
+        self._finish_hand()
+        self._start_hand()
+
+    # ------------------------------------------------------------------ scoring
+
+    def _peg(
+        self, seat: int, kind: str, items: tuple[ScoreItem, ...], words: str | None = None
+    ) -> bool:
+        """Peg the items for ``seat``; returns True when this ends the game."""
+        points = sum(item.points for item in items)
+        if words is None:
+            words = " and ".join(item.words for item in items)
+        target = self.rules.target
+        if self.rules.stinkhole and self.scores[seat] == target - 1 and kind in (
+            "heels", "go", "last card"
+        ):
+            points = 0
+            words += " (void: no pegging out from the stinkhole this way)"
+        if points:
+            self._backs[seat] = self.scores[seat]
+            self.scores[seat] += points
+        self._events.append(ScoreEvent(seat, kind, points, items, words, self.scores[seat]))
+        if self.scores[seat] >= target:
+            self.winner = seat
+            self.phase = OVER
+            self._to_move = None
+            self._finish_hand()
+            return True
+        return False
+
+    def _finish_hand(self) -> None:
+        self._records.append(
+            {
+                "game": "cribbage",
+                "hand": self.hand_number,
+                "rules": self.rules.to_json(),
+                "dealer": self.dealer,
+                "commitment": self._commitment,
+                "salt": self._salt,
+                "deck": format_cards(self._deck),
+                "dealt": [format_cards(self._dealt[0]), format_cards(self._dealt[1])],
+                "discards": [format_cards(d) if d else "" for d in self.discards],
+                "starter": str(self.starter) if self.starter else None,
+                "actions": list(self._actions),
+                "events": [event.to_json() for event in self._events],
+                "shows": list(self._shows),
+                "scores_before": list(self._scores_before),
+                "scores_after": list(self.scores),
+                "winner": self.winner,
+                "game_points": self.game_points(),
+            }
+        )
+        self._last_events = list(self._events)
+        self._last_shows = list(self._shows)
+
+    def _check_seat(self, seat: int) -> None:
+        if seat not in (0, 1):
+            raise ValueError(f"seat must be 0 or 1, not {seat!r}")
+
+    # ------------------------------------------------------------------ snapshot
+
+    def snapshot(self) -> dict[str, Any]:
+        """A JSON-serializable copy of the whole game (autosave); ``restore`` inverts it."""
+        return {
+            "version": SNAPSHOT_VERSION,
+            "rules": self.rules.to_json(),
+            "rng": self._rng._state,  # the generator's whole state is this one integer
+            "stacked": None if self._stacked is None else [format_cards(d) for d in self._stacked],
+            "cuts": [format_cards(pair) for pair in self.cuts],
+            "first_dealer": self.first_dealer,
+            "dealer": self.dealer,
+            "scores": list(self.scores),
+            "backs": list(self._backs),
+            "hand_number": self.hand_number,
+            "winner": self.winner,
+            "records": self._records,
+            "last_events": [e.to_json() for e in self._last_events],
+            "last_shows": self._last_shows,
+            "deck": format_cards(self._deck),
+            "salt": self._salt,
+            "commitment": self._commitment,
+            "hands": [format_cards(h) for h in self.hands],
+            "dealt": [format_cards(h) for h in self._dealt],
+            "kept": [format_cards(h) for h in self.kept],
+            "discards": [None if d is None else format_cards(d) for d in self.discards],
+            "crib": format_cards(self.crib),
+            "starter": str(self.starter) if self.starter else None,
+            "count": self.count,
+            "current": [[s, str(c)] for s, c in self.current],
+            "played": [[s, str(c)] for s, c in self.played],
+            "go_seat": self.go_seat,
+            "events": [e.to_json() for e in self._events],
+            "shows": self._shows,
+            "actions": self._actions,
+            "scores_before": list(self._scores_before),
+            "phase": self.phase,
+            "to_move": self._to_move,
+        }
+
+    @classmethod
+    def restore(cls, data: dict[str, Any]) -> CribbageMatch:
+        """Rebuild a game from ``snapshot()``; a damaged snapshot raises ``ValueError``."""
+        try:
+            return cls._restore(data)
+        except (KeyError, TypeError, IndexError, AttributeError) as error:
+            raise ValueError(f"not a valid cribbage snapshot ({error!r})") from error
+
+    @classmethod
+    def _restore(cls, data: dict[str, Any]) -> CribbageMatch:
+        if data.get("version") != SNAPSHOT_VERSION:
+            raise ValueError(f"unsupported cribbage snapshot version {data.get('version')!r}")
+        game = cls.__new__(cls)
+        game.rules = CribbageRules.from_json(data["rules"])
+        game._rng = StableRandom(int(data["rng"]))
+        stacked = data["stacked"]
+        game._stacked = None if stacked is None else [parse_cards(d) for d in stacked]
+        game.cuts = [tuple(parse_cards(pair)) for pair in data["cuts"]]  # type: ignore[misc]
+        game.first_dealer = data["first_dealer"]
+        game.dealer = data["dealer"]
+        game.scores = list(data["scores"])
+        game._backs = list(data["backs"])
+        game.hand_number = data["hand_number"]
+        game.winner = data["winner"]
+        game._records = list(data["records"])
+        game._last_events = [_event_from_json(e) for e in data["last_events"]]
+        game._last_shows = list(data["last_shows"])
+        game._deck = parse_cards(data["deck"])
+        game._salt = data["salt"]
+        game._commitment = data["commitment"]
+        if commitment(game._deck, game._salt) != game._commitment:
+            raise ValueError("the snapshot's deck does not match its fair-deal commitment")
+        game.hands = [parse_cards(h) for h in data["hands"]]
+        game._dealt = [parse_cards(h) for h in data["dealt"]]
+        game.kept = [parse_cards(h) for h in data["kept"]]
+        game.discards = [None if d is None else tuple(parse_cards(d)) for d in data["discards"]]
+        game.crib = parse_cards(data["crib"])
+        game.starter = Card.parse(data["starter"]) if data["starter"] else None
+        game.count = data["count"]
+        game.current = [(s, Card.parse(c)) for s, c in data["current"]]
+        game.played = [(s, Card.parse(c)) for s, c in data["played"]]
+        game.go_seat = data["go_seat"]
+        game._events = [_event_from_json(e) for e in data["events"]]
+        game._shows = list(data["shows"])
+        game._actions = list(data["actions"])
+        game._scores_before = tuple(data["scores_before"])
+        game.phase = data["phase"]
+        game._to_move = data["to_move"]
+        if game.phase not in (DISCARD, PLAY, OVER):
+            raise ValueError(f"unknown phase {game.phase!r} in snapshot")
+        return game
+
+
+def _action_json(action: Action) -> dict:
+    data: dict[str, Any] = {"kind": action.kind}
+    if action.card is not None:
+        data["card"] = str(action.card)
+    if action.cards:
+        data["cards"] = format_cards(action.cards)
+    return data
+
+
+def action_from_json(data: dict) -> Action:
+    """Inverse of the action entries in hand records."""
+    card = Card.parse(data["card"]) if data.get("card") else None
+    cards = tuple(parse_cards(data["cards"])) if data.get("cards") else ()
+    return Action(data["kind"], card=card, cards=cards)
+
+
+def _event_from_json(data: dict) -> ScoreEvent:
+    items = tuple(
+        ScoreItem(item["kind"], tuple(parse_cards(item["cards"])), item["points"])
+        for item in data["items"]
+    )
+    return ScoreEvent(
+        data["seat"], data["kind"], data["points"], items, data["words"], data["score_after"]
+    )

@@ -1,0 +1,132 @@
+"""What one seat may see: the agents' observation, scoring events and the GUI's table view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ginrummy_desktop.engine.actions import Action
+from ginrummy_desktop.engine.cards import Card, format_cards
+from ginrummy_desktop.engine.cribbage.rules import CribbageRules
+from ginrummy_desktop.engine.cribbage.scoring import ScoreItem
+
+DISCARD, PLAY, OVER = "discard", "play", "over"
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreEvent:
+    """Points pegged at one moment: ``kind`` is ``heels``, ``play`` (a card's points), ``go``,
+    ``last card``, ``hand`` or ``crib``; ``items`` itemize them; ``words`` is what is said."""
+
+    seat: int
+    kind: str
+    points: int
+    items: tuple[ScoreItem, ...]
+    words: str
+    score_after: int
+
+    def to_json(self) -> dict:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "points": self.points,
+            "items": [item.to_json() for item in self.items],
+            "words": self.words,
+            "score_after": self.score_after,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class CribbageObservation:
+    """Everything ``seat`` may know when it must decide, and nothing else.
+
+    ``hand`` is the seat's cards not yet played (six before the discard). ``played`` lists every
+    card played this hand as ``(seat, card)``; ``current`` only those on the current count.
+    ``go_seat`` is the seat that said go on this count (or None).
+    """
+
+    seat: int
+    legal_actions: tuple[Action, ...]
+    phase: str
+    hand: tuple[Card, ...]
+    dealer: int
+    scores: tuple[int, int]
+    target: int
+    starter: Card | None
+    count: int
+    current: tuple[tuple[int, Card], ...]
+    played: tuple[tuple[int, Card], ...]
+    go_seat: int | None
+    own_discards: tuple[Card, ...]
+    opponent_cards_left: int
+    crib_size: int
+    hand_number: int
+    rules: CribbageRules
+
+    @property
+    def is_dealer(self) -> bool:
+        return self.seat == self.dealer
+
+    @property
+    def kept(self) -> tuple[Card, ...]:
+        """The seat's four kept cards (played or not) once it has discarded."""
+        mine = tuple(card for who, card in self.played if who == self.seat)
+        return mine + self.hand
+
+    @property
+    def opponent_played(self) -> tuple[Card, ...]:
+        return tuple(card for who, card in self.played if who != self.seat)
+
+
+@dataclass(frozen=True, slots=True)
+class Pegs:
+    """Leapfrog pegging: the front peg is the score, the back peg the score before the last peg."""
+
+    front: int
+    back: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """The table as ``seat`` sees it, for the GUI (never contains hidden cards)."""
+
+    seat: int
+    phase: str
+    hand: tuple[Card, ...]
+    opponent_hand_size: int
+    dealer: int
+    crib_owner: int
+    crib_size: int
+    starter: Card | None
+    play_area: tuple[tuple[int, Card], ...]
+    count: int
+    go_seat: int | None
+    scores: tuple[int, int]
+    pegs: tuple[Pegs, Pegs]
+    target: int
+    to_move: int | None
+    legal_actions: tuple[Action, ...]
+    last_events: tuple[ScoreEvent, ...]
+    shows: tuple[dict, ...]
+    winner: int | None
+    commitment: str
+    hand_number: int
+
+    def describe(self) -> str:
+        """One line for logs and debugging."""
+        area = " ".join(f"{card}" for _, card in self.play_area)
+        return (
+            f"hand {self.hand_number} {self.phase}: you {format_cards(self.hand)} | "
+            f"count {self.count} [{area}] | scores {self.scores[0]}-{self.scores[1]}"
+        )
+
+
+__all__ = [
+    "DISCARD",
+    "OVER",
+    "PLAY",
+    "CribbageObservation",
+    "CribbageRules",
+    "Pegs",
+    "ScoreEvent",
+    "TableView",
+]

@@ -1,0 +1,268 @@
+"""Exact Cribbage scoring for the show (hand or crib + starter) and for the play (pegging).
+
+Two layers: itemized scorers (``score_show``, ``play_items``) that say which cards made which
+points, in the words players use; and a fast rank-pattern scorer (``show_points``) for bots and
+the exhaustive benchmark. Fifteens, pairs and runs depend only on the five ranks, so that part is
+cached per sorted rank tuple (6,175 patterns); flush and nobs are added from the suits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import combinations
+
+from ginrummy_desktop.engine.cards import Card, format_cards, require_distinct
+
+_NUMBER_WORDS = [
+    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
+    "nineteen", "twenty", "twenty-one", "twenty-two", "twenty-three", "twenty-four",
+    "twenty-five", "twenty-six", "twenty-seven", "twenty-eight", "twenty-nine",
+]
+
+# Names for 2, 3 and 4 of a rank, in the show and in the play.
+_SET_NAMES = {2: "pair", 3: "pair royal", 4: "double pair royal"}
+_SET_POINTS = {2: 2, 3: 6, 4: 12}
+
+
+def number_word(value: int) -> str:
+    """``12 -> "twelve"`` (digits beyond the largest hand score)."""
+    return _NUMBER_WORDS[value] if 0 <= value < len(_NUMBER_WORDS) else str(value)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreItem:
+    """One scoring combination: ``kind`` (e.g. ``"fifteen"``, ``"run"``), its cards, points."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    points: int
+
+    @property
+    def words(self) -> str:
+        """How a player announces it when pegging, e.g. ``"Pair royal for 6"``."""
+        if self.kind == "run":
+            return f"Run of {len(self.cards)} for {self.points}"
+        if self.kind == "thirty-one":
+            return f"31 for {self.points}"
+        label = {"heels": "His heels", "nobs": "His nobs"}.get(self.kind, self.kind.capitalize())
+        return f"{label} for {self.points}"
+
+    @property
+    def show_phrase(self) -> str:
+        """The item's name as counted in the show: ``"a pair"``, ``"a run of four"``."""
+        if self.kind == "run":
+            return f"a run of {number_word(len(self.cards))}"
+        if self.kind == "flush":
+            return f"a {number_word(len(self.cards))}-card flush"
+        if self.kind == "nobs":
+            return "his nobs"
+        return f"a {self.kind}"
+
+    def to_json(self) -> dict:
+        return {"kind": self.kind, "cards": format_cards(self.cards), "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
+class ShowScore:
+    """A hand's or crib's score in the show, itemized."""
+
+    items: tuple[ScoreItem, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(item.points for item in self.items)
+
+    @property
+    def spoken(self) -> str:
+        """The count as players say it: ``"fifteen two, fifteen four and a pair is six"``."""
+        if not self.items:
+            return "nothing (nineteen)"
+        phrases = []
+        running = 0
+        for item in self.items:
+            running += item.points
+            if item.kind == "fifteen":
+                phrases.append(f"fifteen {number_word(running)}")
+            else:
+                phrases.append(f"{item.show_phrase} is {number_word(running)}")
+        if len(phrases) == 1:
+            return phrases[0]
+        return ", ".join(phrases[:-1]) + " and " + phrases[-1]
+
+
+def _check_show_cards(hand: Iterable[Card], starter: Card) -> tuple[list[Card], Card]:
+    cards = require_distinct(list(hand), "hand")
+    if len(cards) != 4:
+        raise ValueError(f"a cribbage hand or crib has 4 cards, not {len(cards)}")
+    if not isinstance(starter, Card):
+        raise ValueError(f"starter: {starter!r} is not a Card")
+    if starter in cards:
+        raise ValueError(f"the starter {starter} is also in the hand")
+    return cards, starter
+
+
+def score_show(hand: Iterable[Card], starter: Card, is_crib: bool = False) -> ShowScore:
+    """Score four cards with the starter: fifteens, pairs, runs, flush, nobs, itemized.
+
+    >>> from ginrummy_desktop.engine.cards import Card, parse_cards
+    >>> score = score_show(parse_cards("5C 5D 5H JS"), Card.parse("5S"))
+    >>> score.total
+    29
+    """
+    cards, starter = _check_show_cards(hand, starter)
+    five = sorted([*cards, starter], key=lambda c: (c.rank, c.suit))
+    items: list[ScoreItem] = []
+    for size in range(2, 6):
+        for combo in combinations(five, size):
+            if sum(card.points for card in combo) == 15:
+                items.append(ScoreItem("fifteen", combo, 2))
+    for rank in sorted({card.rank for card in five}):
+        same = tuple(card for card in five if card.rank == rank)
+        if len(same) >= 2:
+            items.append(ScoreItem(_SET_NAMES[len(same)], same, _SET_POINTS[len(same)]))
+    items.extend(_show_runs(five))
+    if len({card.suit for card in cards}) == 1:
+        if starter.suit == cards[0].suit:
+            items.append(ScoreItem("flush", tuple(five), 5))
+        elif not is_crib:
+            items.append(ScoreItem("flush", tuple(cards), 4))
+    for card in cards:
+        if card.rank == 11 and card.suit == starter.suit:
+            items.append(ScoreItem("nobs", (card,), 1))
+    return ShowScore(tuple(items))
+
+
+def _show_runs(five: Sequence[Card]) -> list[ScoreItem]:
+    """Every distinct longest run (a double run is two runs of three, and so on)."""
+    for size in (5, 4, 3):
+        runs = []
+        for combo in combinations(five, size):
+            ranks = sorted(card.rank for card in combo)
+            if all(b == a + 1 for a, b in zip(ranks, ranks[1:], strict=False)):
+                runs.append(ScoreItem("run", combo, size))
+        if runs:
+            return runs
+    return []
+
+
+# ---------------------------------------------------------------------------- fast scorer
+
+
+@cache
+def rank_points(ranks: tuple[int, ...]) -> int:
+    """Fifteens + pairs + runs of five sorted ranks (the part of a score suits cannot change)."""
+    counts = [0] * 15
+    for rank in ranks:
+        counts[rank] += 1
+    # Fifteens: count subsets by running sum (values are at most 10, so sums stay small).
+    ways = [1] + [0] * 15
+    for rank in ranks:
+        value = min(rank, 10)
+        for total in range(15, value - 1, -1):
+            ways[total] += ways[total - value]
+    points = 2 * ways[15]
+    points += sum(c * (c - 1) for c in counts)
+    rank = 1
+    while rank <= 13:
+        if counts[rank]:
+            start, product = rank, 1
+            while rank <= 13 and counts[rank]:
+                product *= counts[rank]
+                rank += 1
+            length = rank - start
+            if length >= 3:
+                points += length * product
+        else:
+            rank += 1
+    return points
+
+
+def show_points(hand: Sequence[Card], starter: Card, is_crib: bool = False) -> int:
+    """The same total as ``score_show(...).total``, fast and without validation."""
+    a, b, c, d = hand
+    total = rank_points(tuple(sorted((a.rank, b.rank, c.rank, d.rank, starter.rank))))
+    suit = a.suit
+    if suit == b.suit == c.suit == d.suit:
+        if starter.suit == suit:
+            total += 5
+        elif not is_crib:
+            total += 4
+    for card in hand:
+        if card.rank == 11 and card.suit == starter.suit:
+            total += 1
+    return total
+
+
+# ---------------------------------------------------------------------------- the play
+
+
+def _check_play_cards(cards: Iterable[Card]) -> list[Card]:
+    played = require_distinct(list(cards), "cards played")
+    if not played:
+        raise ValueError("no cards played on this count")
+    count = sum(card.points for card in played)
+    if count > 31:
+        raise ValueError(f"the count would be {count}; it may never pass 31")
+    return played
+
+
+def play_items(cards: Sequence[Card]) -> list[ScoreItem]:
+    """What the last card scores on the current count, itemized (no go or last card)."""
+    played = _check_play_cards(cards)
+    return _play_items_unchecked(played)
+
+
+def _play_items_unchecked(played: Sequence[Card]) -> list[ScoreItem]:
+    items = []
+    count = sum(card.points for card in played)
+    last = played[-1]
+    if count == 15:
+        items.append(ScoreItem("fifteen", tuple(played), 2))
+    elif count == 31:
+        items.append(ScoreItem("thirty-one", tuple(played), 2))
+    same = 1
+    while same < len(played) and played[-same - 1].rank == last.rank:
+        same += 1
+    if same >= 2:
+        items.append(ScoreItem(_SET_NAMES[same], tuple(played[-same:]), _SET_POINTS[same]))
+    run = play_run_length([card.rank for card in played])
+    if run:
+        items.append(ScoreItem("run", tuple(played[-run:]), run))
+    return items
+
+
+def play_run_length(ranks: Sequence[int]) -> int:
+    """Length of the longest run (3+) formed by the last cards, in any order, or 0."""
+    best = 0
+    for size in range(3, len(ranks) + 1):
+        window = ranks[-size:]
+        low, high = min(window), max(window)
+        if high - low == size - 1 and len(set(window)) == size:
+            best = size
+    return best
+
+
+def score_play(cards: Sequence[Card]) -> int:
+    """Points the last card scores on the current count (cards since the last reset, in order).
+
+    Go and last card are not included. ``score_play(parse_cards("3S 5D 4H"))`` is 3.
+    """
+    return sum(item.points for item in play_items(cards))
+
+
+def play_points_for_ranks(ranks: Sequence[int], count: int) -> int:
+    """Fast pegging points of the last rank given the count after it (for searches)."""
+    points = 2 if count in (15, 31) else 0
+    last = ranks[-1]
+    same = 1
+    n = len(ranks)
+    while same < n and ranks[-same - 1] == last:
+        same += 1
+    if same >= 2:
+        points += _SET_POINTS[same]
+    elif n >= 3:
+        points += play_run_length(ranks)
+    return points
