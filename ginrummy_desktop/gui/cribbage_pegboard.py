@@ -255,8 +255,8 @@ class CribbagePegboard(QGraphicsObject):
 
     def peg(self, player: int, points: int, reason: str = "") -> None:
         """Score ``points`` for ``player``: the rear peg leapfrogs to the new total."""
-        if points <= 0:
-            return  # a zero hand moves no peg (ACC 8.1)
+        if points <= 0 or self.score(player) >= GAME_HOLE:
+            return  # a zero hand moves no peg (ACC 8.1); nothing moves once a game is won
         total = min(self.score(player) + points, GAME_HOLE)
         self.set_pegs(player, total, self.score(player), reason)
 
