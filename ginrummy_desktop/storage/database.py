@@ -1,0 +1,261 @@
+"""The statistics and records database (SQLite, WAL, one transaction per write).
+
+Opening never fails because of the file: a corrupt database is moved aside (with its ``-wal`` and
+``-shm`` companions) and a fresh one created; a database from a newer app version is left
+untouched and this session keeps its statistics in memory only. Either way a notice says so.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import sqlite3
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ginrummy_desktop.storage.files import move_aside
+from ginrummy_desktop.storage.migrations import SCHEMA_VERSION, migrate, record_digest
+from ginrummy_desktop.storage.notices import Notices
+from ginrummy_desktop.storage.summaries import MatchSummary, timestamp
+
+BUSY_TIMEOUT_SECONDS = 30.0
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    """One line of the match history (times as epoch seconds)."""
+
+    match_id: int
+    game: str
+    opponent_id: str
+    opponent_name: str
+    rules: str
+    started_at: float
+    ended_at: float
+    player_score: int
+    opponent_score: int
+    result: str
+    hands: int
+
+    @property
+    def duration_seconds(self) -> float:
+        return self.ended_at - self.started_at
+
+
+@dataclass(frozen=True, slots=True)
+class StoredHand:
+    """A hand as stored: its summary figures plus the id of its record (if any)."""
+
+    match_id: int
+    number: int
+    winner: str | None
+    player_points: int
+    opponent_points: int
+    player_total: int
+    opponent_total: int
+    ending: str | None
+    knocker: str | None
+    player_deadwood: int | None
+    turns: int | None
+    hand_points: int | None
+    crib_points: int | None
+    pegging_points: int | None
+    record_id: int | None
+
+
+_HAND_COLUMNS = (
+    "match_id, number, winner, player_points, opponent_points, player_total, opponent_total, "
+    "ending, knocker, player_deadwood, turns, hand_points, crib_points, pegging_points, record_id"
+)
+
+
+class StatsDatabase:
+    """Statistics history and hand records for every profile in one SQLite file.
+
+    ``path=None`` keeps everything in memory (used when the file on disk must not be touched).
+    """
+
+    def __init__(self, path: Path | None, notices: Notices | None = None) -> None:
+        self.path = path
+        self.notices = notices if notices is not None else Notices()
+        self.in_memory = path is None
+        self._db = self._open()
+
+    # ----- opening -------------------------------------------------------------------------
+    def _open(self) -> sqlite3.Connection:
+        if self.path is None:
+            return self._prepare(self._connect(":memory:"))
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        db: sqlite3.Connection | None = None
+        try:
+            db = self._connect(str(self.path))
+            check = db.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                raise sqlite3.DatabaseError(check)
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.DatabaseError as error:
+            if db is not None:
+                db.close()
+            return self._replace_corrupt(str(error))
+        if version > SCHEMA_VERSION:
+            db.close()
+            self.notices.add(
+                "newer_version",
+                "Your statistics were saved by a newer version of Gin Rummy Desktop. They were "
+                "left as they are; games played in this version are not added to them.",
+            )
+            self.in_memory = True
+            return self._prepare(self._connect(":memory:"))
+        return self._prepare(db)
+
+    def _replace_corrupt(self, why: str) -> sqlite3.Connection:
+        assert self.path is not None
+        moved = move_aside(self.path)
+        for suffix in ("-wal", "-shm"):
+            companion = self.path.with_name(self.path.name + suffix)
+            if companion.exists():
+                with contextlib.suppress(OSError):
+                    companion.rename(moved.with_name(moved.name + suffix))
+        self.notices.add(
+            "corrupt",
+            "Your statistics file was damaged and could not be read. It was kept as "
+            f"{moved.name} and a new, empty statistics file was started.",
+        )
+        return self._prepare(self._connect(str(self.path)))
+
+    @staticmethod
+    def _connect(target: str) -> sqlite3.Connection:
+        db = sqlite3.connect(target, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+        db.execute("PRAGMA foreign_keys = ON")
+        return db
+
+    @staticmethod
+    def _prepare(db: sqlite3.Connection) -> sqlite3.Connection:
+        db.execute("PRAGMA journal_mode = WAL")
+        db.execute("PRAGMA synchronous = FULL")
+        migrate(db)
+        return db
+
+    def close(self) -> None:
+        self._db.close()
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The raw connection, for read-only queries (``stats.py``)."""
+        return self._db
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """``BEGIN IMMEDIATE`` ... ``COMMIT`` (or ``ROLLBACK`` on any error)."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    # ----- writing -------------------------------------------------------------------------
+    def record_match(self, summary: MatchSummary, profile: str) -> int:
+        """Store a match, its hands and their records in one transaction; returns its id."""
+        with self.transaction() as db:
+            cursor = db.execute(
+                "INSERT INTO matches (profile, game, opponent_id, opponent_name, rules, "
+                "started_at, ended_at, player_score, opponent_score, result, skunk) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    profile, summary.game, summary.opponent_id, summary.opponent_name,
+                    summary.rules, timestamp(summary.started_at), timestamp(summary.ended_at),
+                    summary.player_score, summary.opponent_score, summary.result, summary.skunk,
+                ),
+            )
+            match_id = int(cursor.lastrowid or 0)
+            for number, hand in enumerate(summary.hands, start=1):
+                record_id = None
+                if hand.record is not None:
+                    record_id = self._insert_record(
+                        db, profile, summary.game, hand.record, "played",
+                        timestamp(summary.ended_at),
+                    )
+                db.execute(
+                    f"INSERT INTO hands ({_HAND_COLUMNS}) VALUES "
+                    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        match_id, number, hand.winner, hand.player_points, hand.opponent_points,
+                        hand.player_total, hand.opponent_total, hand.ending, hand.knocker,
+                        hand.player_deadwood, hand.turns, hand.hand_points, hand.crib_points,
+                        hand.pegging_points, record_id,
+                    ),
+                )
+        return match_id
+
+    @staticmethod
+    def _insert_record(
+        db: sqlite3.Connection, profile: str, game: str, record: dict[str, Any], source: str,
+        added_at: float,
+    ) -> int:
+        body = json.dumps(record, sort_keys=True, separators=(",", ":"))
+        digest = record_digest(body)
+        row = db.execute(
+            "SELECT id FROM records WHERE profile = ? AND digest = ?", (profile, digest)
+        ).fetchone()
+        if row:
+            return int(row[0])
+        cursor = db.execute(
+            "INSERT INTO records (profile, game, body, digest, source, added_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (profile, game, body, digest, source, added_at),
+        )
+        return int(cursor.lastrowid or 0)
+
+    def add_records(self, profile: str, records: list[dict[str, Any]], source: str) -> int:
+        """Store validated records (one transaction); returns how many were new."""
+        with self.transaction() as db:
+            before = db.execute("SELECT COUNT(*) FROM records WHERE profile = ?", (profile,))
+            count_before = before.fetchone()[0]
+            for record in records:
+                self._insert_record(db, profile, record["game"], record, source, time.time())
+            after = db.execute("SELECT COUNT(*) FROM records WHERE profile = ?", (profile,))
+            return int(after.fetchone()[0] - count_before)
+
+    def delete_profile_data(self, profile: str) -> None:
+        with self.transaction() as db:
+            db.execute(
+                "DELETE FROM hands WHERE match_id IN (SELECT id FROM matches WHERE profile = ?)",
+                (profile,),
+            )
+            db.execute("DELETE FROM matches WHERE profile = ?", (profile,))
+            db.execute("DELETE FROM records WHERE profile = ?", (profile,))
+
+    # ----- reading -------------------------------------------------------------------------
+    def history(self, profile: str) -> list[HistoryRow]:
+        """Every match of ``profile``, newest first."""
+        rows = self._db.execute(
+            "SELECT m.id, m.game, m.opponent_id, m.opponent_name, m.rules, m.started_at, "
+            "m.ended_at, m.player_score, m.opponent_score, m.result, "
+            "(SELECT COUNT(*) FROM hands h WHERE h.match_id = m.id) "
+            "FROM matches m WHERE m.profile = ? ORDER BY m.ended_at DESC, m.id DESC",
+            (profile,),
+        ).fetchall()
+        return [HistoryRow(*row) for row in rows]
+
+    def match_hands(self, match_id: int) -> list[StoredHand]:
+        rows = self._db.execute(
+            f"SELECT {_HAND_COLUMNS} FROM hands WHERE match_id = ? ORDER BY number", (match_id,)
+        ).fetchall()
+        return [StoredHand(*row) for row in rows]
+
+    def record(self, record_id: int) -> dict[str, Any] | None:
+        row = self._db.execute("SELECT body FROM records WHERE id = ?", (record_id,)).fetchone()
+        return json.loads(row[0]) if row else None
+
+    def iter_records(self, profile: str) -> Iterator[tuple[int, dict[str, Any]]]:
+        """``(record_id, record)`` for every stored record of ``profile``, oldest first."""
+        cursor = self._db.execute(
+            "SELECT id, body FROM records WHERE profile = ? ORDER BY id", (profile,)
+        )
+        for record_id, body in cursor:
+            yield record_id, json.loads(body)

@@ -1,0 +1,56 @@
+"""Crash-safe file helpers: atomic replace and moving a bad file aside."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+import time
+from pathlib import Path
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write ``text`` so that ``path`` holds either the old or the new content, never a mix.
+
+    Temp file in the same folder (so ``os.replace`` is a rename, not a copy), flush + fsync before
+    the rename, then fsync the folder so the rename itself survives a power cut.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp_name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp_name)
+        raise
+    _fsync_folder(path.parent)
+
+
+def _fsync_folder(folder: Path) -> None:
+    if os.name != "posix":  # Windows cannot open a folder for fsync; NTFS journals renames
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def move_aside(path: Path, reason: str = "corrupt") -> Path:
+    """Rename ``path`` to ``<name>.<reason>-<timestamp>`` beside it and return the new path.
+
+    The user's data is never deleted: a bad file stays on disk for them (or a bug report).
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.{reason}-{stamp}")
+    counter = 1
+    while target.exists():
+        counter += 1
+        target = path.with_name(f"{path.name}.{reason}-{stamp}-{counter}")
+    os.replace(path, target)
+    return target

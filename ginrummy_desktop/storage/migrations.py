@@ -1,0 +1,134 @@
+"""The statistics database schema as an append-only list of forward migrations.
+
+``MIGRATIONS[i]`` takes a database from ``PRAGMA user_version`` i to i + 1. Never edit a
+migration that has shipped; append a new one. Each runs inside one ``BEGIN IMMEDIATE``
+transaction together with its ``user_version`` bump, so a crash mid-migration changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections.abc import Callable
+
+Migration = Callable[[sqlite3.Connection], None]
+
+
+def record_digest(text: str) -> str:
+    """Identity of a stored record (dedupes imports); registered in SQL as ``sha256(text)``."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _v1_matches_and_hands(db: sqlite3.Connection) -> None:
+    db.execute(
+        """CREATE TABLE matches (
+            id INTEGER PRIMARY KEY,
+            game TEXT NOT NULL,
+            opponent_id TEXT NOT NULL,
+            opponent_name TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            started_at REAL NOT NULL,
+            ended_at REAL NOT NULL,
+            player_score INTEGER NOT NULL,
+            opponent_score INTEGER NOT NULL,
+            result TEXT NOT NULL,
+            skunk INTEGER NOT NULL DEFAULT 0)"""
+    )
+    db.execute(
+        """CREATE TABLE hands (
+            id INTEGER PRIMARY KEY,
+            match_id INTEGER NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL,
+            winner TEXT,
+            player_points INTEGER NOT NULL,
+            opponent_points INTEGER NOT NULL,
+            player_total INTEGER NOT NULL,
+            opponent_total INTEGER NOT NULL,
+            ending TEXT,
+            knocker TEXT,
+            player_deadwood INTEGER,
+            turns INTEGER,
+            hand_points INTEGER,
+            crib_points INTEGER,
+            pegging_points INTEGER,
+            record TEXT)"""
+    )
+
+
+def _v2_records_table(db: sqlite3.Connection) -> None:
+    """Hand records move to their own table so imported records (with no match) fit too."""
+    db.execute(
+        """CREATE TABLE records (
+            id INTEGER PRIMARY KEY,
+            game TEXT NOT NULL,
+            body TEXT NOT NULL,
+            digest TEXT NOT NULL,
+            source TEXT NOT NULL DEFAULT 'played',
+            added_at REAL NOT NULL)"""
+    )
+    db.execute("ALTER TABLE hands ADD COLUMN record_id INTEGER REFERENCES records(id)")
+    rows = db.execute(
+        "SELECT hands.id, matches.game, hands.record, matches.ended_at FROM hands "
+        "JOIN matches ON matches.id = hands.match_id WHERE hands.record IS NOT NULL"
+    ).fetchall()
+    for hand_id, game, body, ended_at in rows:
+        cursor = db.execute(
+            "INSERT INTO records (game, body, digest, source, added_at) VALUES (?, ?, ?, ?, ?)",
+            (game, body, record_digest(body), "played", ended_at),
+        )
+        db.execute("UPDATE hands SET record_id = ? WHERE id = ?", (cursor.lastrowid, hand_id))
+    db.execute("ALTER TABLE hands DROP COLUMN record")
+
+
+def _v3_profiles_and_indexes(db: sqlite3.Connection) -> None:
+    """Statistics per local profile, and indexes for the history window at 10,000+ matches."""
+    db.execute("ALTER TABLE matches ADD COLUMN profile TEXT NOT NULL DEFAULT 'player'")
+    db.execute("ALTER TABLE records ADD COLUMN profile TEXT NOT NULL DEFAULT 'player'")
+    db.execute(
+        "UPDATE records SET profile = (SELECT matches.profile FROM hands JOIN matches "
+        "ON matches.id = hands.match_id WHERE hands.record_id = records.id) "
+        "WHERE id IN (SELECT record_id FROM hands WHERE record_id IS NOT NULL)"
+    )
+    # Collapse duplicate record bodies before the uniqueness rule that import relies on.
+    db.execute(
+        "UPDATE hands SET record_id = (SELECT MIN(r2.id) FROM records r1 JOIN records r2 "
+        "ON r1.digest = r2.digest AND r1.profile = r2.profile WHERE r1.id = hands.record_id) "
+        "WHERE record_id IS NOT NULL"
+    )
+    db.execute(
+        "DELETE FROM records WHERE id NOT IN (SELECT MIN(id) FROM records GROUP BY profile, digest)"
+    )
+    db.execute("CREATE UNIQUE INDEX records_profile_digest ON records(profile, digest)")
+    db.execute("CREATE INDEX matches_profile_ended ON matches(profile, ended_at)")
+    db.execute("CREATE INDEX matches_profile_opponent ON matches(profile, game, opponent_id)")
+    db.execute("CREATE INDEX hands_match ON hands(match_id, number)")
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    _v1_matches_and_hands,
+    _v2_records_table,
+    _v3_profiles_and_indexes,
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def migrate(db: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
+    """Bring ``db`` (autocommit connection) up to ``target``; returns the version it started at.
+
+    The version is re-read inside each write transaction, so two app copies opening an old file
+    at once migrate it exactly once.
+    """
+    start = db.execute("PRAGMA user_version").fetchone()[0]
+    while True:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version >= target:
+                db.execute("COMMIT")
+                return start
+            MIGRATIONS[version](db)
+            db.execute(f"PRAGMA user_version = {version + 1}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise

@@ -1,0 +1,62 @@
+"""``Storage``: the one object the app creates to reach settings, statistics and autosaves."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ginrummy_desktop.storage.autosave import Autosave
+from ginrummy_desktop.storage.database import StatsDatabase
+from ginrummy_desktop.storage.notices import Notices
+from ginrummy_desktop.storage.paths import AppPaths, app_paths
+from ginrummy_desktop.storage.settings_store import SettingsStore
+from ginrummy_desktop.storage.stats import Figures, figures
+from ginrummy_desktop.storage.summaries import MatchSummary
+
+
+class Storage:
+    """Settings, statistics database and autosave for the app's data root.
+
+    Opening never raises because of a damaged or newer file: problems become ``notices`` that
+    the app shows once (``storage.notices.take()``).
+    """
+
+    def __init__(self, root: str | os.PathLike[str] | None = None) -> None:
+        self.paths: AppPaths = app_paths(root).ensure()
+        self.notices = Notices()
+        self.settings = SettingsStore(self.paths.settings_file, self.notices)
+        self.database = StatsDatabase(self.paths.database_file, self.notices)
+        self._autosaves: dict[str, Autosave] = {}
+
+    @property
+    def profile(self) -> str:
+        """The current profile's id (statistics and autosaves are kept per profile)."""
+        return self.settings.current_profile
+
+    def autosave(self, profile: str | None = None) -> Autosave:
+        """The autosave of ``profile`` (default: current). Call ``acquire()`` before using it."""
+        profile = profile or self.profile
+        if profile not in self._autosaves:
+            self._autosaves[profile] = Autosave(
+                self.paths.autosave_file(profile),
+                self.paths.autosave_lock_file(profile),
+                self.notices,
+            )
+        return self._autosaves[profile]
+
+    def record_match(self, summary: MatchSummary) -> int:
+        """Store a finished (or abandoned) match for the current profile; returns its id."""
+        return self.database.record_match(summary, self.profile)
+
+    def figures(self, game: str | None = None, opponent_id: str | None = None) -> Figures:
+        return figures(self.database, self.profile, game, opponent_id)
+
+    def close(self) -> None:
+        for autosave in self._autosaves.values():
+            autosave.release()
+        self.database.close()
+
+
+def open_storage(root: str | Path | None = None) -> Storage:
+    """Open the app's storage under ``root`` / ``$GINRUMMY_DESKTOP_HOME`` / the user's dirs."""
+    return Storage(root)

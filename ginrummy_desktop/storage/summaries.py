@@ -1,0 +1,105 @@
+"""What the table controllers hand to storage when a hand or match ends.
+
+Storage never looks inside the engines: the caller fills these with figures from its own point
+of view ("player" is the person at this computer, "opponent" the computer player) and passes the
+engine's JSON hand record along unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+Side = Literal["player", "opponent"]
+GIN_ENDINGS = ("gin", "big_gin", "knock", "undercut", "draw")
+MATCH_RESULTS = ("win", "loss", "abandoned")
+GAMES = ("gin", "cribbage")
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """One finished hand (a deal).
+
+    Common: ``winner`` (None for a dead/drawn hand), points each side scored in the hand and
+    the running match score after it. Gin: ``ending`` (gin/big_gin/knock/undercut/draw),
+    ``knocker`` (who knocked or went gin), ``player_deadwood`` (the player's deadwood count when
+    the hand ended), ``turns`` (hand length in turns). Cribbage: the player's ``hand_points``,
+    ``crib_points`` (None when the opponent had the crib) and ``pegging_points``.
+    """
+
+    winner: Side | None
+    player_points: int
+    opponent_points: int
+    player_total: int = 0
+    opponent_total: int = 0
+    ending: str | None = None
+    knocker: Side | None = None
+    player_deadwood: int | None = None
+    turns: int | None = None
+    hand_points: int | None = None
+    crib_points: int | None = None
+    pegging_points: int | None = None
+    record: dict[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        if self.winner not in (None, "player", "opponent"):
+            raise ValueError(f"winner must be 'player', 'opponent' or None, not {self.winner!r}")
+        if self.knocker not in (None, "player", "opponent"):
+            raise ValueError(f"knocker must be 'player', 'opponent' or None, not {self.knocker!r}")
+        if self.ending is not None and self.ending not in GIN_ENDINGS:
+            raise ValueError(f"hand ending must be one of {', '.join(GIN_ENDINGS)}")
+        for name in ("player_points", "opponent_points"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or value < 0:
+                raise ValueError(f"{name} must be a whole number >= 0, not {value!r}")
+
+    @property
+    def undercut_given(self) -> bool:
+        """The player undercut the opponent's knock."""
+        return self.ending == "undercut" and self.knocker == "opponent"
+
+    @property
+    def undercut_taken(self) -> bool:
+        return self.ending == "undercut" and self.knocker == "player"
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """One match (finished or abandoned) with its hands in order.
+
+    ``skunk`` is the cribbage skunk level of the result (0 none, 1 skunk, 2 double skunk); it
+    counts as given when the player won and as taken when the player lost.
+    """
+
+    game: str
+    opponent_id: str
+    opponent_name: str
+    rules: str
+    started_at: datetime
+    ended_at: datetime
+    player_score: int
+    opponent_score: int
+    result: str
+    hands: tuple[HandSummary, ...] = field(default_factory=tuple)
+    skunk: int = 0
+
+    def __post_init__(self) -> None:
+        if self.game not in GAMES:
+            raise ValueError(f"game must be one of {', '.join(GAMES)}, not {self.game!r}")
+        if self.result not in MATCH_RESULTS:
+            raise ValueError(f"result must be one of {', '.join(MATCH_RESULTS)}")
+        if self.skunk not in (0, 1, 2, 3):
+            raise ValueError("skunk must be 0 (none), 1, 2 or 3")
+        if self.ended_at < self.started_at:
+            raise ValueError("a match cannot end before it starts")
+        object.__setattr__(self, "hands", tuple(self.hands))
+
+
+def timestamp(moment: datetime) -> float:
+    """Seconds since the epoch; naive datetimes are taken as local time."""
+    return moment.timestamp()
+
+
+def from_timestamp(seconds: float) -> datetime:
+    return datetime.fromtimestamp(seconds, UTC)
