@@ -1,0 +1,183 @@
+"""Heuristic personas: the beginner, the aggressive knocker, the patient gin hunter and MARJJ.
+
+Each differs in what it takes, what it keeps and when it goes out; the docstrings say how.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ginrummy_desktop.engine.gin.bots.base import PersonaBot, residuals
+from ginrummy_desktop.engine.gin.bots.evaluate import (
+    discard_danger,
+    future_deadwood,
+    iter_bits,
+    neighbours,
+)
+from ginrummy_desktop.engine.gin.bots.fastmelds import (
+    POINTS,
+    best_arrangements,
+    best_discards,
+    deadwood,
+    melded_in_any,
+)
+from ginrummy_desktop.engine.gin.bots.knowledge import Knowledge
+
+
+def improves_by_taking(hand: int, upcard: int) -> bool:
+    """Would taking the upcard (and discarding something else well) lower the deadwood?"""
+    return best_discards(hand | upcard, upcard)[0] < deadwood(hand)
+
+
+def melded_in_best_spread(hand: int, card: int) -> bool:
+    return any(any(meld & card for meld in option) for option in best_arrangements(hand))
+
+
+class BeginnerBot(PersonaBot):
+    """Keeps pairs too long, grabs discards that only look useful, sometimes slips; legal always."""
+
+    persona_id = "beginner"
+    slip_rate = 0.2
+    pair_attachment = 7
+
+    def wants_upcard(self, observation: Any, knowledge: Knowledge) -> bool:
+        upcard = knowledge.top
+        if not upcard:
+            return False
+        if melded_in_any(knowledge.hand | upcard) & upcard:
+            return True
+        index = upcard.bit_length() - 1
+        same_rank, adjacent, _ = neighbours(index)
+        looks_useful = (same_rank | adjacent) & knowledge.hand
+        return bool(looks_useful) and self.rng.random() < 0.6
+
+    def pick_discard(
+        self, observation: Any, knowledge: Knowledge, allowed: int
+    ) -> tuple[int, bool]:
+        hand = knowledge.hand
+        melded = melded_in_any(hand)
+        scored = []
+        for index, residual in residuals(hand, allowed & ~knowledge.taken_upcard or allowed):
+            same_rank, _, _ = neighbours(index)
+            in_pair = bool(same_rank & hand & ~melded)
+            scored.append((residual + (self.pair_attachment if in_pair else 0), index, residual))
+        scored.sort()
+        pick = scored[0]
+        if len(scored) > 2 and self.rng.random() < self.slip_rate:
+            pick = scored[1 + self.rng.randbelow(2)]
+        return pick[1], pick[2] <= self.knock_limit(observation)
+
+
+class KnockerBot(PersonaBot):
+    """Aggressive: takes any upcard that lowers deadwood, dumps high cards, knocks at once."""
+
+    persona_id = "knocker"
+
+    def wants_upcard(self, observation: Any, knowledge: Knowledge) -> bool:
+        return bool(knowledge.top) and improves_by_taking(knowledge.hand, knowledge.top)
+
+    def pick_discard(
+        self, observation: Any, knowledge: Knowledge, allowed: int
+    ) -> tuple[int, bool]:
+        options = residuals(knowledge.hand, allowed & ~knowledge.taken_upcard or allowed)
+        residual, _, index = min(
+            (residual, -POINTS[index] + 0.3 * discard_danger(index, knowledge), index)
+            for index, residual in options
+        )
+        return index, residual <= self.knock_limit(observation)
+
+
+class FutureAwareBot(PersonaBot):
+    """Shared discard rule: residual deadwood + fading future-outs term + danger term."""
+
+    future_weight = 1.0
+    future_fade = 0.9
+    danger_weight = 1.0
+    residual_window = 5
+
+    def discard_scores(
+        self, knowledge: Knowledge, allowed: int
+    ) -> list[tuple[float, int, int]]:
+        """(score, card index, residual deadwood) for each candidate, best (lowest) first."""
+        hand = knowledge.hand
+        options = residuals(hand, allowed & ~knowledge.taken_upcard or allowed)
+        best_residual = min(residual for _, residual in options)
+        fade = self.future_fade ** max(0, knowledge.my_turns - 1)
+        scored = []
+        for index, residual in options:
+            if residual > best_residual + self.residual_window:
+                continue
+            kept = hand & ~(1 << index)
+            future = future_deadwood(kept, knowledge.unseen) if self.future_weight else 0.0
+            score = (
+                residual
+                + self.future_weight * fade * future
+                + self.danger_weight * discard_danger(index, knowledge)
+            )
+            scored.append((score, index, residual))
+        scored.sort()
+        return scored
+
+
+class GinHunterBot(FutureAwareBot):
+    """Patient: keeps the hand flexible, waits for gin and lets eager knockers run into undercuts."""
+
+    persona_id = "gin_hunter"
+    future_weight = 1.0
+    future_fade = 1.0
+    danger_weight = 0.5
+
+    def wants_upcard(self, observation: Any, knowledge: Knowledge) -> bool:
+        upcard = knowledge.top
+        return bool(upcard) and bool(melded_in_any(knowledge.hand | upcard) & upcard) and (
+            improves_by_taking(knowledge.hand, upcard)
+        )
+
+    def pick_discard(
+        self, observation: Any, knowledge: Knowledge, allowed: int
+    ) -> tuple[int, bool]:
+        _, index, residual = self.discard_scores(knowledge, allowed)[0]
+        late = knowledge.stock_size <= 6
+        return index, residual == 0 or (late and residual <= min(2, self.knock_limit(observation)))
+
+
+class MarjjBot(FutureAwareBot):
+    """After the EAAI 2021 winner: careful upcards, outs and danger, knocks early or goes for gin."""
+
+    persona_id = "marjj"
+    future_weight = 1.0
+    future_fade = 0.9
+    danger_weight = 1.0
+    voluntary_knock_turns = 3
+
+    def wants_upcard(self, observation: Any, knowledge: Knowledge) -> bool:
+        upcard = knowledge.top
+        if not upcard:
+            return False
+        eleven = knowledge.hand | upcard
+        return melded_in_best_spread(eleven, upcard) and improves_by_taking(knowledge.hand, upcard)
+
+    def pick_discard(
+        self, observation: Any, knowledge: Knowledge, allowed: int
+    ) -> tuple[int, bool]:
+        hand = knowledge.hand
+        # candidates: deadwood in some least-deadwood arrangement, pips near the largest
+        always_melded = hand
+        for option in best_arrangements(hand):
+            union = 0
+            for meld in option:
+                union |= meld
+            always_melded &= union
+        candidates = allowed & ~always_melded & ~knowledge.taken_upcard
+        if candidates:
+            top_pips = max(POINTS[i] for i in iter_bits(candidates))
+            for index in iter_bits(candidates):
+                if POINTS[index] < top_pips - 5:
+                    candidates &= ~(1 << index)
+        scored = self.discard_scores(knowledge, candidates or allowed)
+        _, index, residual = scored[0]
+        go_out = residual == 0 or (
+            knowledge.my_turns <= self.voluntary_knock_turns
+            and residual <= self.knock_limit(observation)
+        )
+        return index, go_out
