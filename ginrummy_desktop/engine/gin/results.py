@@ -1,0 +1,100 @@
+"""What a finished hand revealed and scored, itemized for the end-of-hand panel and records."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ginrummy_desktop.engine.cards import Card, parse_cards
+
+RESULT_KINDS = ("knock", "gin", "big_gin", "undercut", "draw")
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreItem:
+    """One line of a score breakdown, e.g. ``ScoreItem("Undercut bonus", 25)``."""
+
+    label: str
+    points: int
+
+    def __str__(self) -> str:
+        return f"{self.label} {self.points}"
+
+
+@dataclass(frozen=True, slots=True)
+class RevealedHand:
+    """One player's cards when the hand ended, arranged by the engine."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    melds: tuple[tuple[Card, ...], ...]
+    deadwood: tuple[Card, ...]
+    deadwood_points: int
+    layoffs: tuple[tuple[Card, int], ...] = ()  # (card, index into the knocker's melds)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "cards": [str(c) for c in self.cards],
+            "melds": [[str(c) for c in meld] for meld in self.melds],
+            "deadwood": [str(c) for c in self.deadwood],
+            "deadwood_points": self.deadwood_points,
+            "layoffs": [[str(card), index] for card, index in self.layoffs],
+        }
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> RevealedHand:
+        return RevealedHand(
+            seat=data["seat"],
+            cards=tuple(parse_cards(data["cards"])),
+            melds=tuple(tuple(parse_cards(meld)) for meld in data["melds"]),
+            deadwood=tuple(parse_cards(data["deadwood"])),
+            deadwood_points=data["deadwood_points"],
+            layoffs=tuple((Card.parse(c), i) for c, i in data["layoffs"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended. ``points`` go to ``winner``; ``items`` add up to ``points``."""
+
+    kind: str  # knock, gin, big_gin, undercut or draw
+    knocker: int | None
+    winner: int | None
+    points: int
+    items: tuple[ScoreItem, ...]
+    hands: tuple[RevealedHand, ...]  # both players, first player (non-dealer) first
+    discard: Card | None = None  # the knocker's face-down discard
+    knock_limit: int = 10
+
+    @property
+    def summary(self) -> str:
+        if self.kind == "draw":
+            return "Dead hand: the stock ran out, no score"
+        who = f"Seat {self.winner}"
+        return f"{who} scores {self.points} ({', '.join(str(i) for i in self.items)})"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "knocker": self.knocker,
+            "winner": self.winner,
+            "points": self.points,
+            "items": [[item.label, item.points] for item in self.items],
+            "hands": [hand.to_dict() for hand in self.hands],
+            "discard": None if self.discard is None else str(self.discard),
+            "knock_limit": self.knock_limit,
+        }
+
+    @staticmethod
+    def from_dict(data: dict[str, Any]) -> HandResult:
+        return HandResult(
+            kind=data["kind"],
+            knocker=data["knocker"],
+            winner=data["winner"],
+            points=data["points"],
+            items=tuple(ScoreItem(label, points) for label, points in data["items"]),
+            hands=tuple(RevealedHand.from_dict(h) for h in data["hands"]),
+            discard=None if data["discard"] is None else Card.parse(data["discard"]),
+            knock_limit=data["knock_limit"],
+        )

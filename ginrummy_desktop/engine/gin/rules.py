@@ -1,0 +1,142 @@
+"""Gin Rummy rules as one dataclass of named options, and the named presets.
+
+Every option and preset is documented, with its source, in docs/rules.md.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+NEXT_DEALER_CHOICES = ("loser", "winner", "alternate")
+SHUTOUT_CHOICES = ("double_game_bonus", "double_total", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class GinRules:
+    """Named options for one match. Build from a preset with ``GIN_PRESETS[name]``."""
+
+    preset: str = "classic"
+    players: int = 2  # 2, 3 (dealer sits out) or 4 (two partnerships)
+    knock_limit: int = 10  # 0 = straight gin: only gin ends a hand
+    gin_bonus: int = 25
+    big_gin_bonus: int | None = 31  # None: eleven melded cards must still discard (plain gin)
+    undercut_bonus: int = 25
+    box_bonus: int = 20  # per hand won, added when the game ends
+    game_bonus: int = 100
+    shutout: str = "double_game_bonus"  # or "double_total" or "none"
+    target: int = 100
+    next_dealer: str = "loser"  # or "winner" or "alternate" (after a scored hand)
+    oklahoma: bool = False  # upcard sets the knock limit; a spade upcard doubles the hand
+    oklahoma_ace_gin_only: bool = True  # Oklahoma ace upcard: gin only (else limit 1)
+    hollywood: bool = False  # three games scored at once
+    deal_eleven: bool = False  # non-dealer gets 11 cards, no upcard, starts by discarding
+    rediscard_taken: bool = False  # GRA: a card taken from the pile may be discarded again
+    last_discard_to_knock: bool = False  # after stock hits the wall, last discard to knock only
+    dead_stock: int = 2  # the hand is dead when the stock is down to this many cards
+
+    def __post_init__(self) -> None:
+        problems = validate_rules(self)
+        if problems:
+            raise ValueError("; ".join(problems))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @staticmethod
+    def from_dict(data: Mapping[str, Any]) -> GinRules:
+        known = {f.name for f in fields(GinRules)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(f"unknown gin rule option(s): {', '.join(unknown)}")
+        return GinRules(**dict(data))
+
+    def replace(self, **changes: Any) -> GinRules:
+        return dataclasses.replace(self, **changes)
+
+
+def validate_rules(rules: GinRules) -> list[str]:
+    """Human-readable problems with a rules object (empty when it is fine)."""
+    problems = []
+    if rules.players not in (2, 3, 4):
+        problems.append(f"players must be 2, 3 or 4, not {rules.players}")
+    if not 0 <= rules.knock_limit <= 100:
+        problems.append(f"knock_limit must be 0..100, not {rules.knock_limit}")
+    for name in ("gin_bonus", "undercut_bonus", "box_bonus", "game_bonus"):
+        if getattr(rules, name) < 0:
+            problems.append(f"{name} must not be negative")
+    if rules.big_gin_bonus is not None and rules.big_gin_bonus < 0:
+        problems.append("big_gin_bonus must not be negative (use none to disable big gin)")
+    if rules.target < 1:
+        problems.append(f"target must be at least 1, not {rules.target}")
+    if rules.shutout not in SHUTOUT_CHOICES:
+        problems.append(f"shutout must be one of {', '.join(SHUTOUT_CHOICES)}")
+    if rules.next_dealer not in NEXT_DEALER_CHOICES:
+        problems.append(f"next_dealer must be one of {', '.join(NEXT_DEALER_CHOICES)}")
+    if not 0 <= rules.dead_stock <= 10:
+        problems.append(f"dead_stock must be 0..10, not {rules.dead_stock}")
+    if rules.hollywood and rules.players != 2:
+        problems.append("hollywood scoring is for two players")
+    if rules.oklahoma and rules.deal_eleven:
+        problems.append("oklahoma needs an upcard, so it cannot be combined with deal_eleven")
+    if rules.players != 2 and rules.deal_eleven:
+        problems.append("deal_eleven is only for two players")
+    return problems
+
+
+_CLASSIC = GinRules()
+
+GIN_PRESETS: dict[str, GinRules] = {
+    "classic": _CLASSIC,
+    "traditional": _CLASSIC.replace(
+        preset="traditional", gin_bonus=20, big_gin_bonus=None, undercut_bonus=10
+    ),
+    "tournament": _CLASSIC.replace(
+        preset="tournament", big_gin_bonus=None, box_bonus=0, game_bonus=0, shutout="none",
+        next_dealer="alternate",
+    ),
+    "oklahoma": _CLASSIC.replace(preset="oklahoma", oklahoma=True, target=150),
+    "straight": _CLASSIC.replace(preset="straight", knock_limit=0),
+    "hollywood": _CLASSIC.replace(preset="hollywood", hollywood=True),
+    "three-player": _CLASSIC.replace(preset="three-player", players=3),
+    "partnership": _CLASSIC.replace(preset="partnership", players=4, target=125),
+}
+
+
+def _parse_value(name: str, text: str, current: Any) -> Any:
+    lowered = text.strip().lower()
+    if name == "big_gin_bonus" and lowered in ("none", "off", "no", ""):
+        return None
+    if isinstance(current, bool):
+        if lowered in ("1", "true", "yes", "on"):
+            return True
+        if lowered in ("0", "false", "no", "off"):
+            return False
+        raise ValueError(f"rule {name} expects true or false, not {text!r}")
+    if isinstance(current, int) or name == "big_gin_bonus":
+        try:
+            return int(lowered)
+        except ValueError:
+            raise ValueError(f"rule {name} expects a whole number, not {text!r}") from None
+    return text.strip()
+
+
+def parse_rules(preset: str, overrides: Mapping[str, str] | None = None) -> GinRules:
+    """A preset with ``name=value`` overrides applied; bad input raises a one-line ValueError."""
+    try:
+        rules = GIN_PRESETS[preset.lower()]
+    except KeyError:
+        known = ", ".join(GIN_PRESETS)
+        raise ValueError(f"unknown gin rules preset {preset!r} (known: {known})") from None
+    if not overrides:
+        return rules
+    names = {f.name for f in fields(GinRules)} - {"preset"}
+    changes: dict[str, Any] = {}
+    for name, text in overrides.items():
+        key = name.strip().replace("-", "_")
+        if key not in names:
+            raise ValueError(f"unknown gin rule {name!r} (known: {', '.join(sorted(names))})")
+        changes[key] = _parse_value(key, str(text), getattr(rules, key))
+    return rules.replace(**changes)

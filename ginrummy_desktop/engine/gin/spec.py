@@ -1,0 +1,55 @@
+"""The Gin Rummy ``GameSpec`` the game-agnostic runner and ``ginrummy-sim gin`` use."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
+from ginrummy_desktop.engine.gin.match import GinMatch, replay_record
+from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, GinRules, parse_rules
+from ginrummy_desktop.engine.protocol import MatchSession
+
+
+class GinSpec:
+    """Gin Rummy as seen by the runner (see docs/engine.md, "Adding a game to the runner")."""
+
+    name = "gin"
+    presets: Mapping[str, GinRules] = GIN_PRESETS
+
+    @property
+    def builtin_bots(self):  # read each time: persona modules may register later
+        return BUILTIN_BOTS
+
+    def parse_rules(self, preset: str, overrides: Mapping[str, str]) -> GinRules:
+        return parse_rules(preset, overrides)
+
+    def num_seats(self, rules: GinRules) -> int:
+        return rules.players
+
+    def new_match(self, rules: GinRules, seed: int | None = None) -> GinMatch:
+        return GinMatch(rules, seed)
+
+    def match_winners(self, session: MatchSession) -> tuple[int, ...]:
+        assert isinstance(session, GinMatch)
+        return session.winners
+
+    def player_stats(self, records: Sequence[dict], seat: int) -> dict[str, int]:
+        stats = {"hand_wins": 0, "points": 0, "gins": 0, "undercuts": 0, "knocks": 0}
+        for record in records:
+            result = record["result"]
+            if result["winner"] == seat:
+                stats["hand_wins"] += 1
+                stats["points"] += result["points"]
+                if result["kind"] in ("gin", "big_gin"):
+                    stats["gins"] += 1
+                elif result["kind"] == "undercut":
+                    stats["undercuts"] += 1
+            if result["knocker"] == seat and result["kind"] in ("knock", "undercut"):
+                stats["knocks"] += 1
+        return stats
+
+    def replay_record(self, record: dict) -> None:
+        replay_record(record)
+
+
+GIN = GinSpec()
