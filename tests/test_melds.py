@@ -187,6 +187,12 @@ def test_long_run_is_shown_whole() -> None:
     assert arrangement.deadwood_points == 10
 
 
+def test_runs_of_different_suits_are_never_joined() -> None:
+    # KC and AD are neighbours in the card index, not in the game.
+    arrangement = best_arrangement(parse_cards("JC QC KC AD 2D 3D"))
+    assert arrangement.melds == (tuple(parse_cards("AD 2D 3D")), tuple(parse_cards("JC QC KC")))
+
+
 def test_eleven_cards_discard_the_best_card() -> None:
     hand = parse_cards("AS 2S 3S 5H 5D 5C 9C TC JC KD QH")
     # Keep the three melds, discard a court card: the other one stays.
