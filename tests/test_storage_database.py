@@ -1,0 +1,260 @@
+"""Statistics database: hand-computed figures, history, migrations, damaged and newer files."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+from storage_fixtures import EPOCH, crib_hand, gin_hand, gin_record, match
+
+from ginrummy_desktop.storage import StatsDatabase, Storage, breakdown, figures
+from ginrummy_desktop.storage.migrations import MIGRATIONS, SCHEMA_VERSION, migrate
+from ginrummy_desktop.storage.stats import points_per_hand_distribution, win_rate_over_time
+
+GIN_MATCHES = [
+    match("gin", "win", 120, 45, day=0, hands=[
+        gin_hand("player", 35, 0, "gin", "player", deadwood=0, turns=8),
+        gin_hand("opponent", 0, 9, "knock", "opponent", deadwood=12, turns=12),
+        gin_hand("player", 30, 0, "undercut", "opponent", deadwood=2, turns=10),
+        gin_hand("player", 55, 0, "big_gin", "player", deadwood=0, turns=6),
+    ]),
+    match("gin", "loss", 60, 130, day=1, hands=[
+        gin_hand("opponent", 0, 28, "undercut", "player", deadwood=5, turns=14),
+        gin_hand("opponent", 0, 40, "gin", "opponent", deadwood=20, turns=9),
+        gin_hand(None, 0, 0, "draw", None, deadwood=30, turns=20),
+    ]),
+    match("gin", "win", 110, 20, day=2, opponent="novice", hands=[
+        gin_hand("player", 15, 0, "knock", "player", deadwood=4, turns=11),
+    ]),
+    match("gin", "abandoned", 10, 0, day=3, hands=[
+        gin_hand("player", 10, 0, "knock", "player", deadwood=3, turns=7),
+    ]),
+]
+CRIBBAGE_MATCHES = [
+    match("cribbage", "win", 121, 80, day=4, skunk=1, hands=[
+        crib_hand(20, 10, hand=12, crib=4, pegging=4),
+        crib_hand(8, 15, hand=6, crib=None, pegging=2),
+    ]),
+    match("cribbage", "loss", 50, 121, day=5, skunk=2, hands=[
+        crib_hand(35, 5, hand=29, crib=None, pegging=6),
+        crib_hand(5, 30, hand=2, crib=0, pegging=3),
+    ]),
+]
+
+
+@pytest.fixture
+def database(tmp_path):
+    db = StatsDatabase(tmp_path / "statistics.sqlite3")
+    yield db
+    db.close()
+
+
+@pytest.fixture
+def played(database):
+    ids = [database.record_match(m, "player") for m in GIN_MATCHES + CRIBBAGE_MATCHES]
+    # Another profile's match must never leak into this profile's figures.
+    database.record_match(GIN_MATCHES[0], "bob")
+    return ids
+
+
+def test_gin_figures_equal_hand_computed_values(database, played):
+    f = figures(database, "player", game="gin")
+    assert (f.matches_played, f.matches_won, f.matches_lost, f.matches_abandoned) == (4, 2, 1, 1)
+    assert f.win_rate == pytest.approx(2 / 3)
+    assert (f.hands_played, f.hands_won) == (9, 5)
+    assert (f.points_for, f.points_against) == (145, 77)
+    assert f.average_points_per_hand == pytest.approx(145 / 9)
+    assert (f.gins, f.big_gins, f.knocks) == (1, 1, 3)
+    assert (f.undercuts_given, f.undercuts_taken) == (1, 1)
+    assert f.average_deadwood_caught == pytest.approx(16.0)  # 12 and 20 when the opponent went out
+    assert f.average_hand_turns == pytest.approx(97 / 9)
+    assert f.best_match.match_id == played[2] and f.best_match.margin == 90
+    assert f.worst_match.match_id == played[1] and f.worst_match.margin == -70
+    assert (f.longest_win_streak, f.longest_losing_streak, f.current_streak) == (1, 1, 1)
+
+
+def test_cribbage_figures_equal_hand_computed_values(database, played):
+    f = figures(database, "player", game="cribbage")
+    assert (f.matches_played, f.matches_won, f.matches_lost) == (2, 1, 1)
+    assert f.average_hand_points == pytest.approx(49 / 4)
+    assert f.average_crib_points == pytest.approx(2.0)  # only deals where the player had the crib
+    assert f.average_pegging_points == pytest.approx(15 / 4)
+    assert (f.skunks_given, f.double_skunks_given) == (1, 0)
+    assert (f.skunks_taken, f.double_skunks_taken) == (0, 1)
+    assert (f.best_hand, f.best_pegging) == (29, 6)
+
+
+def test_overall_and_per_opponent_figures(database, played):
+    overall = figures(database, "player")
+    assert (overall.matches_played, overall.matches_won, overall.matches_lost) == (6, 3, 2)
+    # decided results in time order: W L W W L
+    assert (overall.longest_win_streak, overall.longest_losing_streak) == (2, 1)
+    assert overall.current_streak == -1
+    novice = figures(database, "player", game="gin", opponent_id="novice")
+    assert (novice.matches_played, novice.hands_played, novice.points_for) == (1, 1, 15)
+    lines = {line.key: line for line in breakdown(database, "player", by="opponent")}
+    expert = lines["gin/expert"]
+    assert (expert.matches, expert.won, expert.lost, expert.hands) == (3, 1, 1, 8)
+    assert (expert.points_for, expert.points_against) == (130, 77)
+    assert expert.label == "Expert"
+    games = {line.key: line for line in breakdown(database, "player", by="game")}
+    assert games["cribbage"].win_rate == pytest.approx(0.5)
+
+
+def test_empty_profile_has_no_averages_to_show(database, played):
+    f = figures(database, "nobody")
+    assert f.matches_played == 0 and f.win_rate is None
+    assert f.average_points_per_hand is None and f.best_match is None
+
+
+def test_history_is_newest_first_with_hands_and_durations(database, played):
+    rows = database.history("player")
+    assert [r.match_id for r in rows] == played[::-1]
+    assert rows[-1].hands == 4 and rows[-1].duration_seconds == 20 * 60
+    hands = database.match_hands(played[0])
+    assert [h.ending for h in hands] == ["gin", "knock", "undercut", "big_gin"]
+
+
+def test_chart_series(database, played):
+    series = win_rate_over_time(database, "player", game="gin", window=2)
+    assert [rate for _, rate in series] == [1.0, 0.5, 0.5]
+    distribution = points_per_hand_distribution(database, "player", game="gin")
+    assert distribution == {0: 4, 10: 1, 15: 1, 30: 1, 35: 1, 55: 1}
+
+
+def test_hand_records_are_stored_and_read_back(database):
+    record = gin_record()
+    m = match("gin", "win", 100, 0, [gin_hand("player", 100, 0, "gin", "player", record=record)])
+    match_id = database.record_match(m, "player")
+    [hand] = database.match_hands(match_id)
+    assert database.record(hand.record_id) == record
+    assert [r for _, r in database.iter_records("player")] == [record]
+
+
+def test_a_failed_write_leaves_nothing_half_written(database):
+    bad = match("gin", "win", 1, 0, [gin_hand("player", 1, 0, "knock", "player")])
+    # Bypass validation to force a NOT NULL violation after the match row was inserted.
+    object.__setattr__(bad.hands[0], "player_points", None)
+    with pytest.raises(sqlite3.IntegrityError):
+        database.record_match(bad, "player")
+    assert database.history("player") == []
+
+
+# ----- migrations -----------------------------------------------------------------------------
+def _old_database(path, version: int) -> None:
+    """A database as version ``version`` of the app left it, with one match of data."""
+    db = sqlite3.connect(path, isolation_level=None)
+    migrate(db, target=version)
+    record = json.dumps(gin_record())
+    start = EPOCH.timestamp()
+    if version >= 1:
+        db.execute(
+            "INSERT INTO matches (game, opponent_id, opponent_name, rules, started_at, ended_at, "
+            "player_score, opponent_score, result, skunk) "
+            "VALUES ('gin', 'expert', 'Expert', 'classic', ?, ?, 100, 40, 'win', 0)",
+            (start, start + 600),
+        )
+    if version == 1:
+        db.execute(
+            "INSERT INTO hands (match_id, number, winner, player_points, opponent_points, "
+            "player_total, opponent_total, ending, knocker, player_deadwood, turns, record) "
+            "VALUES (1, 1, 'player', 25, 0, 100, 40, 'gin', 'player', 0, 9, ?)",
+            (record,),
+        )
+    if version == 2:
+        db.execute(
+            "INSERT INTO records (game, body, digest, source, added_at) "
+            "VALUES ('gin', ?, 'x', 'played', 0)",
+            (record,),
+        )
+        db.execute(
+            "INSERT INTO hands (match_id, number, winner, player_points, opponent_points, "
+            "player_total, opponent_total, ending, knocker, player_deadwood, turns, record_id) "
+            "VALUES (1, 1, 'player', 25, 0, 100, 40, 'gin', 'player', 0, 9, 1)"
+        )
+    db.close()
+
+
+@pytest.mark.parametrize("version", range(SCHEMA_VERSION))
+def test_every_older_schema_migrates_forward_keeping_its_data(tmp_path, version):
+    path = tmp_path / "statistics.sqlite3"
+    _old_database(path, version)
+    database = StatsDatabase(path)
+    try:
+        assert database.connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        assert database.notices.take() == []
+        rows = database.history("player")
+        if version == 0:
+            assert rows == []
+        else:
+            [row] = rows
+            assert (row.player_score, row.opponent_score, row.result) == (100, 40, "win")
+            [hand] = database.match_hands(row.match_id)
+            assert hand.ending == "gin" and hand.turns == 9
+            assert database.record(hand.record_id) == gin_record()
+            assert figures(database, "player").gins == 1
+        # and the migrated database takes new matches
+        database.record_match(CRIBBAGE_MATCHES[0], "player")
+        assert figures(database, "player", game="cribbage").matches_played == 1
+    finally:
+        database.close()
+
+
+def test_migrations_are_an_append_only_list_matching_the_schema_version():
+    assert len(MIGRATIONS) == SCHEMA_VERSION == 3
+
+
+# ----- damaged and newer files ----------------------------------------------------------------
+def _fill(path) -> None:
+    db = StatsDatabase(path)
+    for m in GIN_MATCHES * 20:
+        db.record_match(m, "player")
+    db.close()
+
+
+@pytest.mark.parametrize("damage", ["garbage", "truncated", "zeroed-header"])
+def test_corrupt_database_is_set_aside_and_a_fresh_one_works(tmp_path, damage):
+    storage = Storage(tmp_path)
+    path = storage.paths.database_file
+    storage.close()
+    _fill(path)
+    data = path.read_bytes()
+    if damage == "garbage":
+        data = b"this is not a database at all" * 200
+    elif damage == "truncated":
+        data = data[: len(data) // 3]
+    else:
+        data = b"\0" * 100 + data[100:]
+    path.write_bytes(data)
+    storage = Storage(tmp_path)
+    try:
+        [notice] = storage.notices.take()
+        assert notice.kind == "corrupt" and "damaged" in notice.message
+        kept = list(path.parent.glob("statistics.sqlite3.corrupt-*"))
+        assert [p.read_bytes() for p in kept if not p.name.endswith(("-wal", "-shm"))] == [data]
+        storage.record_match(GIN_MATCHES[0])
+        assert storage.figures().matches_played == 1
+    finally:
+        storage.close()
+
+
+def test_newer_database_is_left_untouched_and_the_session_still_records(tmp_path):
+    storage = Storage(tmp_path)
+    path = storage.paths.database_file
+    storage.close()
+    db = sqlite3.connect(path)
+    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    storage = Storage(tmp_path)
+    try:
+        [notice] = storage.notices.take()
+        assert notice.kind == "newer_version" and "newer version" in notice.message
+        storage.record_match(GIN_MATCHES[0])
+        assert storage.figures().matches_played == 1  # kept in memory for this session
+        assert storage.database.in_memory
+    finally:
+        storage.close()
+    assert path.read_bytes() == before
