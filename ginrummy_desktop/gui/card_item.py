@@ -1,0 +1,183 @@
+"""A card on the table: a ``QGraphicsObject`` drawing a cached pixmap plus state marks.
+
+Items know nothing about any game. The table sets what they show (face, marks, selection) and
+the scene's drag handling moves them; a controller decides what a drop means.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Property, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+
+from ginrummy_desktop.engine.cards import Card
+from ginrummy_desktop.gui.card_renderer import CardRenderer, card_height
+
+# Marks a table can put on a card; each is drawn differently so colour is never the only cue.
+MARK_NEW = "new"  # just drawn: a ribbon with "NEW"
+MARK_LOCKED = "locked"  # may not be discarded this turn: hatched veil and a bar
+MARK_KNOWN = "known"  # opponent card the player knows: eye badge
+MARK_DEADWOOD = "deadwood"  # in the end-of-hand reveal: dimmed
+
+
+class CardItem(QGraphicsObject):
+    """One card. ``key`` identifies it across layouts (a Card, or e.g. ``("back", 3)``)."""
+
+    def __init__(self, key: object, renderer: CardRenderer, width: float,
+                 card: Card | None = None, face_up: bool = True) -> None:
+        super().__init__()
+        self.key = key
+        self.card = card
+        self._renderer = renderer
+        self._width = float(width)
+        self._face_up = face_up
+        self._selected = False
+        self._highlight = False
+        self._marks: frozenset[str] = frozenset()
+        self._flip = 1.0  # horizontal scale used to fake a flip
+        self.draggable = False
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the scene handles the mouse
+        self.setCacheMode(QGraphicsObject.CacheMode.NoCache)
+        self._update_accessible_text()
+
+    # -- appearance ----------------------------------------------------------------------
+
+    @property
+    def width(self) -> float:
+        return self._width
+
+    @property
+    def height(self) -> float:
+        return card_height(self._width)
+
+    def set_width(self, width: float) -> None:
+        if abs(width - self._width) > 0.01:
+            self.prepareGeometryChange()
+            self._width = float(width)
+            self.update()
+
+    @property
+    def face_up(self) -> bool:
+        return self._face_up and self.card is not None
+
+    def set_face(self, card: Card | None, face_up: bool) -> None:
+        if card != self.card or face_up != self._face_up:
+            self.card = card
+            self._face_up = face_up
+            self._update_accessible_text()
+            self.update()
+
+    @property
+    def marks(self) -> frozenset[str]:
+        return self._marks
+
+    def set_marks(self, marks: frozenset[str] | set[str]) -> None:
+        marks = frozenset(marks)
+        if marks != self._marks:
+            self._marks = marks
+            self._update_accessible_text()
+            self.update()
+
+    @property
+    def selected(self) -> bool:
+        return self._selected
+
+    def set_selected(self, selected: bool) -> None:
+        if selected != self._selected:
+            self._selected = selected
+            self.update()
+
+    def set_highlight(self, on: bool) -> None:
+        if on != self._highlight:
+            self._highlight = on
+            self.update()
+
+    def _get_flip(self) -> float:
+        return self._flip
+
+    def _set_flip(self, value: float) -> None:
+        self._flip = value
+        self.update()
+
+    flip = Property(float, _get_flip, _set_flip)
+
+    def _update_accessible_text(self) -> None:
+        text = self.card.name if self.face_up and self.card else "face-down card"
+        notes = {MARK_NEW: "just drawn", MARK_LOCKED: "cannot be discarded this turn",
+                 MARK_KNOWN: "known to you"}
+        extra = [notes[m] for m in sorted(self._marks) if m in notes]
+        self.setToolTip(", ".join([text, *extra]))
+
+    # -- QGraphicsItem -------------------------------------------------------------------
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-3, -3, self._width + 6, self.height + 6)
+
+    def card_rect(self) -> QRectF:
+        """The card's own rectangle in scene coordinates (without the selection margin)."""
+        return QRectF(self.scenePos(), QPointF(self.scenePos().x() + self._width,
+                                               self.scenePos().y() + self.height))
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        dpr = painter.device().devicePixelRatioF() if painter.device() else 1.0
+        scale = painter.worldTransform().m11()  # views may zoom; keep pixels crisp
+        pixel_width = self._width * max(scale, 0.1)
+        pixmap = self._renderer.pixmap(self.card, round(pixel_width), dpr, self.face_up)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        if self._flip != 1.0:
+            painter.translate(self._width / 2, 0)
+            painter.scale(abs(self._flip), 1.0)
+            painter.translate(-self._width / 2, 0)
+        target = QRectF(0, 0, self._width, self.height)
+        painter.drawPixmap(target, pixmap, QRectF(pixmap.rect()))
+        painter.restore()
+        self._paint_marks(painter)
+
+    def _paint_marks(self, painter: QPainter) -> None:
+        w, h = self._width, self.height
+        radius = w * 0.07
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if MARK_DEADWOOD in self._marks:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(0, 0, 0, 70))
+            painter.drawRoundedRect(QRectF(0, 0, w, h), radius, radius)
+        if MARK_LOCKED in self._marks:
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(60, 60, 60, 55))
+            painter.drawRoundedRect(QRectF(0, 0, w, h), radius, radius)
+            painter.setBrush(QBrush(QColor(40, 40, 40, 90), Qt.BrushStyle.BDiagPattern))
+            painter.drawRoundedRect(QRectF(0, 0, w, h), radius, radius)
+            painter.setBrush(QColor(80, 80, 80, 200))
+            bar = QRectF(0, h * 0.86, w, h * 0.14)
+            painter.drawRoundedRect(bar, radius * 0.5, radius * 0.5)
+            self._badge_text(painter, bar, "KEEP", QColor("white"))
+        if MARK_NEW in self._marks:
+            ribbon = QRectF(w * 0.35, -h * 0.02, w * 0.62, h * 0.12)
+            painter.setPen(QPen(QColor("#7a5200"), 1))
+            painter.setBrush(QColor("#ffc940"))
+            painter.drawRoundedRect(ribbon, 3, 3)
+            self._badge_text(painter, ribbon, "NEW", QColor("#3a2600"))
+        if MARK_KNOWN in self._marks:
+            badge = QRectF(w * 0.55, h * 0.88, w * 0.42, h * 0.1)
+            painter.setPen(QPen(QColor("#0b3d91"), 1))
+            painter.setBrush(QColor("#dbe8ff"))
+            painter.drawRoundedRect(badge, 3, 3)
+            self._badge_text(painter, badge, "SEEN", QColor("#0b3d91"))
+        if self._selected or self._highlight:
+            colour = QColor("#ffd84a") if self._selected else QColor("#7fe3ff")
+            pen = QPen(colour, max(2.0, w / 30))
+            if self._highlight and not self._selected:
+                pen.setStyle(Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(-1, -1, w + 2, h + 2), radius, radius)
+
+    def _badge_text(self, painter: QPainter, rect: QRectF, text: str, colour: QColor) -> None:
+        font = QFont("DejaVu Sans")
+        font.setBold(True)
+        font.setPixelSize(max(6, int(rect.height() * 0.7)))
+        painter.setFont(font)
+        painter.setPen(colour)
+        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)

@@ -1,0 +1,412 @@
+"""The Gin Rummy table: lays out card items, meld bands, piles and the score panel.
+
+``GinTable`` turns a ``GinTableModel`` (what the controller wants shown) into placements and
+moves the scene's items there, animated. It decides nothing about the rules: legality comes from
+the engine through the controller, melds from the meld solver.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QObject, QPointF, QRectF
+from PySide6.QtWidgets import QGraphicsObject
+
+from ginrummy_desktop.engine.cards import Card
+from ginrummy_desktop.gui.animation import Animator
+from ginrummy_desktop.gui.card_item import (
+    MARK_DEADWOOD,
+    MARK_KNOWN,
+    MARK_LOCKED,
+    MARK_NEW,
+    CardItem,
+)
+from ginrummy_desktop.gui.card_renderer import CardRenderer, card_height
+from ginrummy_desktop.gui.layout import (
+    Placement,
+    card_width_for,
+    fit_spacing,
+    grouped_row,
+)
+from ginrummy_desktop.gui.table_items import Badge, InfoPanel, MeldBand
+from ginrummy_desktop.gui.table_scene import DropZone, TableScene
+
+STOCK_LAYERS = 4  # backs drawn for the stock's thickness
+ZONE_DISCARD, ZONE_KNOCK, ZONE_HAND = "discard", "knock", "hand"
+
+
+@dataclass(frozen=True)
+class RevealedRow:
+    """One player's cards at the end of a hand, grouped for display."""
+
+    groups: tuple[tuple[Card, ...], ...]  # melds (knocker: with lay-offs appended), then deadwood
+    meld_count: int  # the first ``meld_count`` groups are melds
+    laid_off: frozenset[Card] = frozenset()
+    labels: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class GinTableModel:
+    """Everything the table shows; built by the controller from the engine's view."""
+
+    hand_order: tuple[Card, ...] = ()
+    melds: tuple[tuple[Card, ...], ...] = ()
+    deadwood_points: int = 0
+    opponent_hidden: int = 0
+    opponent_known: tuple[Card, ...] = ()
+    discard_pile: tuple[Card, ...] = ()
+    stock_size: int = 0
+    drawn: Card | None = None
+    locked: Card | None = None
+    selected: Card | None = None
+    accepting: frozenset[str] = frozenset()
+    stock_draggable: bool = False
+    discard_draggable: bool = False
+    hand_draggable: bool = True
+    fan_discard: bool = False
+    knock_label: str = "Knock"
+    score_title: str = ""
+    score_lines: tuple[tuple[str, str, bool], ...] = ()
+    reveal_top: RevealedRow | None = None
+    reveal_bottom: RevealedRow | None = None
+    show_piles: bool = True
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def revealing(self) -> bool:
+        return self.reveal_top is not None and self.reveal_bottom is not None
+
+
+@dataclass
+class TableLayout:
+    """The computed geometry for one model at one size."""
+
+    card_width: float
+    placements: list[Placement]
+    bands: list[tuple[int, str, QRectF]]
+    zones: dict[str, QRectF]
+    score_rect: QRectF
+    stock_badge: QRectF
+    regions: dict[str, QRectF]  # block name -> bounding rect (for overlap checks)
+    middle: QRectF  # free area between the rows (end-of-hand panel goes here)
+
+
+def _meld_label(meld: tuple[Card, ...]) -> str:
+    points = sum(c.points for c in meld)
+    kind = "Set" if len({c.rank for c in meld}) == 1 else "Run"
+    return f"{kind} · {points}"
+
+
+def compute_layout(model: GinTableModel, width: float, height: float) -> TableLayout:
+    """Pure geometry: where every card, band, zone and panel goes for this window size."""
+    w = card_width_for(width, height, 8.6, 5.75)
+    h = card_height(w)
+    margin = 0.25 * w
+    band_label = max(12.0, 0.2 * w)
+    top_row_y = margin + (band_label if model.revealing else 0)
+    bottom_row_y = height - margin - h
+    middle_y = (top_row_y + h + bottom_row_y - band_label) / 2 - h / 2
+    cx = width / 2
+    placements: list[Placement] = []
+    bands: list[tuple[int, str, QRectF]] = []
+    regions: dict[str, QRectF] = {}
+    zones: dict[str, QRectF] = {}
+    avail = width - 2 * margin
+
+    def place_row(groups: list[tuple[Card | object, ...]], top: float, preferred: float,
+                  gap: float, z_base: float) -> list[list[QPointF]]:
+        sizes = [len(g) for g in groups]
+        spacing = fit_spacing(sizes, w, avail, preferred, gap, 0.18 * w)
+        return grouped_row(sizes, w, spacing, gap, cx, top)
+
+    # -- the player's hand (bottom) and the opponent's hand (top) ---------------------------
+    if model.revealing:
+        rows = ((model.reveal_top, top_row_y, 1000.0), (model.reveal_bottom, bottom_row_y, 2000.0))
+        style = 0
+        for row, top, z_base in rows:
+            groups = [tuple(g) for g in row.groups if g]
+            positions = place_row(groups, top, 0.62 * w, 0.3 * w, z_base)
+            z = z_base
+            meld_index = 0
+            for gi, (group, spots) in enumerate(zip(groups, positions, strict=True)):
+                is_meld = gi < row.meld_count
+                for card, pos in zip(group, spots, strict=True):
+                    marks = set()
+                    if not is_meld:
+                        marks.add(MARK_DEADWOOD)
+                    if card in row.laid_off:
+                        marks.add(MARK_NEW)
+                    placements.append(Placement(card, pos, z, True, card, frozenset(marks)))
+                    z += 1
+                if is_meld and spots:
+                    label = row.labels[meld_index] if meld_index < len(row.labels) else ""
+                    rect = QRectF(spots[0].x() - 0.06 * w, top - band_label,
+                                  spots[-1].x() + w - spots[0].x() + 0.12 * w,
+                                  h + band_label + 0.06 * w)
+                    bands.append((style, label or _meld_label(group), rect))
+                    style += 1
+                    meld_index += 1
+            if positions and any(positions):
+                xs = [p.x() for spots in positions for p in spots]
+                regions[f"row{int(z_base)}"] = QRectF(min(xs), top - band_label,
+                                                      max(xs) + w - min(xs), h + band_label)
+    else:
+        # Opponent: known cards face up at the right end, the rest face down.
+        hidden = [("opp", i) for i in range(model.opponent_hidden)]
+        known = list(model.opponent_known)
+        opp_groups = [tuple(hidden), tuple(known)]
+        positions = place_row(opp_groups, top_row_y, 0.42 * w, 0.25 * w, 100)
+        z = 100.0
+        for key, pos in zip(hidden, positions[0], strict=True):
+            placements.append(Placement(key, pos, z, False))
+            z += 1
+        for card, pos in zip(known, positions[1], strict=True):
+            placements.append(Placement(card, pos, z, True, card, frozenset({MARK_KNOWN})))
+            z += 1
+        all_opp = positions[0] + positions[1]
+        if all_opp:
+            xs = [p.x() for p in all_opp]
+            regions["opponent"] = QRectF(min(xs), top_row_y, max(xs) + w - min(xs), h)
+
+        # Player: contiguous cards of one meld form a segment with a band; segments get gaps.
+        meld_of = {card: i for i, meld in enumerate(model.melds) for card in meld}
+        segments: list[list[Card]] = []
+        for card in model.hand_order:
+            # Same meld (or both deadwood) as the previous card: same segment.
+            if segments and meld_of.get(card) == meld_of.get(segments[-1][-1]):
+                segments[-1].append(card)
+            else:
+                segments.append([card])
+        positions = place_row([tuple(s) for s in segments], bottom_row_y, 0.6 * w, 0.22 * w, 2000)
+        z = 2000.0
+        for segment, spots in zip(segments, positions, strict=True):
+            for card, pos in zip(segment, spots, strict=True):
+                marks = set()
+                if card == model.drawn:
+                    marks.add(MARK_NEW)
+                if card == model.locked:
+                    marks.add(MARK_LOCKED)
+                lift = -0.18 * w if card == model.selected else 0.0
+                placements.append(Placement(card, QPointF(pos.x(), pos.y() + lift), z, True, card,
+                                            frozenset(marks), model.hand_draggable))
+                z += 1
+            meld_index = meld_of.get(segment[0])
+            if meld_index is not None and spots:
+                rect = QRectF(spots[0].x() - 0.06 * w, bottom_row_y - band_label,
+                              spots[-1].x() + w - spots[0].x() + 0.12 * w,
+                              h + band_label + 0.04 * w)
+                bands.append((meld_index, _meld_label(model.melds[meld_index]), rect))
+        if model.hand_order:
+            xs = [p.x() for spots in positions for p in spots]
+            regions["hand"] = QRectF(min(xs), bottom_row_y - band_label,
+                                     max(xs) + w - min(xs), h + band_label)
+        zones[ZONE_HAND] = QRectF(margin, bottom_row_y - band_label, avail,
+                                  h + band_label)
+
+    # -- middle row: score panel, stock, discard pile, knock area -------------------------
+    score_rect = QRectF(margin, middle_y, 2.75 * w, h)
+    stock_pos = QPointF(cx - 1.2 * w, middle_y)
+    discard_pos = QPointF(cx + 0.2 * w, middle_y)
+    knock_rect = QRectF(cx + 1.65 * w, middle_y, 1.15 * w, h)
+    stock_badge = QRectF(stock_pos.x() + 0.12 * w, middle_y + h - 0.32 * w, 0.76 * w, 0.26 * w)
+    if model.show_piles and not model.revealing:
+        regions["score"] = score_rect
+        layers = min(STOCK_LAYERS, model.stock_size)
+        for i in range(layers):
+            offset = (layers - 1 - i) * 0.012 * w
+            placements.append(Placement(("stock", i), QPointF(stock_pos.x() - offset,
+                                                              stock_pos.y() - offset),
+                                        50 + i, False,
+                                        draggable=model.stock_draggable and i == layers - 1))
+        regions["stock"] = QRectF(stock_pos.x() - 0.05 * w, middle_y - 0.05 * w, 1.05 * w,
+                                  h + 0.05 * w)
+        pile = model.discard_pile
+        if model.fan_discard and pile:
+            spacing = min(0.55 * w, (avail - w) / max(1, len(pile) - 1))
+            x0 = cx - (w + spacing * (len(pile) - 1)) / 2
+            for i, card in enumerate(pile):
+                placements.append(Placement(card, QPointF(x0 + i * spacing, middle_y), 3000 + i,
+                                            True, card))
+        else:
+            for i, card in enumerate(pile):
+                top = i == len(pile) - 1
+                placements.append(Placement(card, discard_pos, 60 + i, True, card,
+                                            draggable=top and model.discard_draggable))
+        zones[ZONE_DISCARD] = QRectF(discard_pos.x(), middle_y, w, h)
+        regions["discard"] = QRectF(discard_pos.x(), middle_y, w, h)
+        zones[ZONE_KNOCK] = knock_rect
+        regions["knock"] = knock_rect
+    middle = QRectF(margin, top_row_y + h + 0.2 * w, avail,
+                    max(h, bottom_row_y - band_label - 0.2 * w - (top_row_y + h + 0.2 * w)))
+    return TableLayout(w, placements, bands, zones, score_rect, stock_badge, regions, middle)
+
+
+class GinTable(QObject):
+    """Owns the gin table's scene items and keeps them where the model says."""
+
+    def __init__(self, scene: TableScene, renderer: CardRenderer, animator: Animator) -> None:
+        super().__init__()
+        self.scene = scene
+        self.renderer = renderer
+        self.animator = animator
+        self.model = GinTableModel()
+        self.layout: TableLayout | None = None
+        self.items: dict[object, CardItem] = {}
+        self._bands: list[MeldBand] = []
+        self.score_panel = InfoPanel()
+        self.stock_badge = Badge()
+        scene.addItem(self.score_panel)
+        scene.addItem(self.stock_badge)
+        self.zones = {
+            ZONE_DISCARD: scene.add_zone(DropZone(ZONE_DISCARD, "", visible_frame=True)),
+            ZONE_KNOCK: scene.add_zone(DropZone(ZONE_KNOCK, "Drop here to knock")),
+            ZONE_HAND: scene.add_zone(DropZone(ZONE_HAND, "", visible_frame=False)),
+        }
+        self._size = (800.0, 600.0)
+
+    # -- public ---------------------------------------------------------------------------
+
+    def set_size(self, width: float, height: float) -> None:
+        """Lay out again for a new viewport size (without animation: the window is resizing)."""
+        self._size = (float(width), float(height))
+        self._sync(animate=False)
+
+    def show(self, model: GinTableModel, animate: bool = True, deal: bool = False) -> None:
+        self.model = model
+        self._sync(animate=animate, deal=deal)
+
+    def refresh(self) -> None:
+        """Re-apply the current model (e.g. to spring a refused card back)."""
+        self._sync(animate=True)
+
+    def item_for(self, key: object) -> CardItem | None:
+        return self.items.get(key)
+
+    def stock_top(self) -> CardItem | None:
+        layers = [k for k in self.items if isinstance(k, tuple) and k[:1] == ("stock",)]
+        return self.items[max(layers)] if layers else None
+
+    def discard_top(self) -> CardItem | None:
+        pile = self.model.discard_pile
+        return self.items.get(pile[-1]) if pile else None
+
+    def hand_items(self) -> list[CardItem]:
+        return [self.items[c] for c in self.model.hand_order if c in self.items]
+
+    def target_pos(self, key: object) -> QPointF | None:
+        if self.layout is None:
+            return None
+        for placement in self.layout.placements:
+            if placement.key == key:
+                return placement.pos
+        return None
+
+    def hand_centres(self) -> list[float]:
+        """Layout x centres of the hand's cards in order (for drop-to-reorder)."""
+        if self.layout is None:
+            return []
+        w = self.layout.card_width
+        order = {c: i for i, c in enumerate(self.model.hand_order)}
+        spots = sorted((order[p.key], p.pos.x() + w / 2) for p in self.layout.placements
+                       if isinstance(p.key, Card) and p.key in order and p.pos.y() >
+                       self._size[1] / 2)
+        return [x for _, x in spots]
+
+    def block_rects(self) -> dict[str, QRectF]:
+        return dict(self.layout.regions) if self.layout else {}
+
+    # -- syncing items --------------------------------------------------------------------
+
+    def _sync(self, animate: bool = True, deal: bool = False) -> None:
+        width, height = self._size
+        layout = compute_layout(self.model, width, height)
+        self.layout = layout
+        w = layout.card_width
+        wanted = {p.key for p in layout.placements}
+        stock_top = self._stock_top_pos(layout)
+        removed_opp_positions = [item.pos() for key, item in self.items.items()
+                                 if key not in wanted and isinstance(key, tuple)
+                                 and key[:1] == ("opp",)]
+        for key in [k for k in self.items if k not in wanted]:
+            item = self.items.pop(key)
+            self.animator.forget(item)
+            self.scene.removeItem(item)
+        for index, placement in enumerate(layout.placements):
+            item = self.items.get(placement.key)
+            is_new = item is None
+            if is_new:
+                origin = stock_top
+                if isinstance(placement.key, Card) and placement.key in self.model.discard_pile \
+                        and removed_opp_positions:
+                    origin = removed_opp_positions.pop()
+                card = placement.card if isinstance(placement.card, Card) else None
+                # New cards start face down at their origin and turn over on the way.
+                item = CardItem(placement.key, self.renderer, w, card, face_up=False)
+                item.setPos(origin if (animate or deal) else placement.pos)
+                self.scene.addItem(item)
+                self.items[placement.key] = item
+            item.set_width(w)
+            item.setZValue(placement.z)
+            item.set_marks(placement.marks)
+            item.draggable = placement.draggable
+            item.set_selected(placement.card is not None and placement.card == self.model.selected
+                              and placement.pos.y() > height / 2)
+            card = placement.card if isinstance(placement.card, Card) else None
+            needs_flip = placement.face_up != item.face_up or card != item.card
+            reveal = (lambda it=item, c=card, f=placement.face_up: it.set_face(c, f)) \
+                if needs_flip else None
+            if animate and not self.animator.instant:
+                delay = index * 45 if deal else 0
+                self.animator.move(item, placement.pos, delay_ms=delay, reveal=reveal)
+            else:
+                self.animator.forget(item)
+                item.setPos(placement.pos)
+                if reveal is not None:
+                    reveal()
+        self._sync_bands(layout)
+        self._sync_panels(layout)
+
+    def _stock_top_pos(self, layout: TableLayout) -> QPointF:
+        stock = [p for p in layout.placements if isinstance(p.key, tuple) and p.key[0] == "stock"]
+        if stock:
+            return stock[-1].pos
+        width, height = self._size
+        return QPointF(width / 2 - 1.2 * layout.card_width, height / 2 - layout.card_width * 0.7)
+
+    def _sync_bands(self, layout: TableLayout) -> None:
+        while len(self._bands) > len(layout.bands):
+            self.scene.removeItem(self._bands.pop())
+        while len(self._bands) < len(layout.bands):
+            band = MeldBand(0, "")
+            self.scene.addItem(band)
+            self._bands.append(band)
+        label_height = max(12.0, 0.2 * layout.card_width)
+        for band, (style, label, rect) in zip(self._bands, layout.bands, strict=True):
+            band.style_index = style
+            band.label = label
+            band.setZValue(1999 if rect.top() > self._size[1] / 2 else 999)
+            band.set_geometry(rect, label_height)
+
+    def _sync_panels(self, layout: TableLayout) -> None:
+        model = self.model
+        showing = model.show_piles and not model.revealing
+        self.score_panel.setVisible(showing)
+        self.score_panel.set_rect(layout.score_rect)
+        self.score_panel.set_content(model.score_title, list(model.score_lines))
+        self.stock_badge.setVisible(showing)
+        self.stock_badge.set_rect(layout.stock_badge)
+        self.stock_badge.set_text(f"Stock {model.stock_size}")
+        for zone_id, zone in self.zones.items():
+            rect = layout.zones.get(zone_id)
+            zone.setVisible(rect is not None)
+            if rect is not None:
+                zone.set_rect(rect)
+            zone.accepting = zone_id in model.accepting
+            zone.update()
+        self.zones[ZONE_KNOCK].label = model.knock_label
+
+    def bands(self) -> list[MeldBand]:
+        return list(self._bands)
+
+    def all_items(self) -> list[QGraphicsObject]:
+        return [*self.items.values(), *self._bands, self.score_panel, self.stock_badge]

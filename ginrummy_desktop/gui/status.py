@@ -1,0 +1,42 @@
+"""The status line under the table: what is happening, what to do next, and why a move failed.
+
+Messages have a kind; a refused move is shown with a warning sign and colour *and* the word
+"Not allowed", so colour is never the only signal.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QWidget
+
+_STYLES = {
+    "info": ("", "color: #f2f2f2;"),
+    "turn": ("\u25b6 ", "color: #ffffff; font-weight: bold;"),
+    "warning": ("\u26a0 Not allowed: ", "color: #ffd7d7; font-weight: bold;"),
+    "success": ("\u2714 ", "color: #d8ffd8; font-weight: bold;"),
+    "hint": ("\U0001f4a1 Hint: ", "color: #fff3c4;"),
+}
+
+
+class StatusLine(QLabel):
+    """One line of text; ``message`` and ``kind`` keep the last message for tests and tools."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Status")
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.setMinimumHeight(28)
+        self.setWordWrap(False)
+        self.message = ""
+        self.kind = "info"
+        self.setAutoFillBackground(True)
+        self.setStyleSheet("QLabel { background: #15281d; padding: 4px 10px; font-size: 14px; }")
+
+    def show_message(self, text: str, kind: str = "info") -> None:
+        prefix, style = _STYLES.get(kind, _STYLES["info"])
+        self.message = text
+        self.kind = kind
+        self.setText(prefix + text)
+        self.setStyleSheet("QLabel { background: #15281d; padding: 4px 10px; font-size: 14px; "
+                           + style + " }")
+        self.setAccessibleDescription(prefix + text)

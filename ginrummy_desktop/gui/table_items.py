@@ -1,0 +1,185 @@
+"""Non-card items shared by tables: meld bands, info panels and small labels.
+
+Meld bands differ by colour *and* fill pattern *and* carry a text label, so colour is never
+the only signal.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+
+# (colour, pattern) per meld; a hand has at most 3 melds of 3+ cards among 11 cards.
+BAND_STYLES: tuple[tuple[str, Qt.BrushStyle], ...] = (
+    ("#ffd54a", Qt.BrushStyle.Dense5Pattern),
+    ("#7fd4ff", Qt.BrushStyle.BDiagPattern),
+    ("#ff9fd0", Qt.BrushStyle.CrossPattern),
+    ("#b6f28a", Qt.BrushStyle.FDiagPattern),
+)
+
+
+def table_font(pixel_size: float, bold: bool = False) -> QFont:
+    font = QFont("DejaVu Sans")
+    font.setPixelSize(max(8, int(pixel_size)))
+    font.setBold(bold)
+    return font
+
+
+class MeldBand(QGraphicsObject):
+    """A patterned rounded band behind the cards of one meld, with a label above the cards."""
+
+    def __init__(self, style_index: int, label: str) -> None:
+        super().__init__()
+        self.style_index = style_index
+        self.label = label
+        self._rect = QRectF()
+        self._label_height = 14.0
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(-5)
+
+    def set_geometry(self, rect: QRectF, label_height: float) -> None:
+        self.prepareGeometryChange()
+        self._rect = QRectF(rect)
+        self._label_height = label_height
+        self.update()
+
+    def rect(self) -> QRectF:
+        return QRectF(self._rect)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-2, -2, 2, 2)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        colour_name, pattern = BAND_STYLES[self.style_index % len(BAND_STYLES)]
+        colour = QColor(colour_name)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        radius = self._label_height * 0.5
+        fill = QColor(colour)
+        fill.setAlpha(60)
+        painter.setPen(QPen(colour, 2))
+        painter.setBrush(fill)
+        painter.drawRoundedRect(self._rect, radius, radius)
+        hatch = QColor(colour)
+        hatch.setAlpha(150)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QBrush(hatch, pattern))
+        painter.drawRoundedRect(self._rect, radius, radius)
+        label_box = QRectF(self._rect.left() + radius, self._rect.top(),
+                           self._rect.width() - 2 * radius, self._label_height)
+        painter.setFont(table_font(self._label_height * 0.78, bold=True))
+        painter.setPen(QColor("#101010"))
+        metrics = QFontMetricsF(painter.font())
+        text = metrics.elidedText(self.label, Qt.TextElideMode.ElideRight, label_box.width())
+        back = QRectF(label_box.left() - 3, label_box.top() + 1,
+                      metrics.horizontalAdvance(text) + 6, self._label_height - 2)
+        painter.setBrush(colour)
+        painter.drawRoundedRect(back, 3, 3)
+        painter.setPen(QColor("#101010"))
+        painter.drawText(label_box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         text)
+
+
+class InfoPanel(QGraphicsObject):
+    """A translucent rounded panel of text lines: (text, bold, colour) with a title."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rect = QRectF()
+        self.title = ""
+        self.lines: list[tuple[str, str, bool]] = []  # (left text, right text, bold)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(-8)
+
+    def set_content(self, title: str, lines: list[tuple[str, str, bool]]) -> None:
+        self.title = title
+        self.lines = list(lines)
+        self.update()
+
+    def set_rect(self, rect: QRectF) -> None:
+        self.prepareGeometryChange()
+        self._rect = QRectF(rect)
+        self.update()
+
+    def rect(self) -> QRectF:
+        return QRectF(self._rect)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-2, -2, 2, 2)
+
+    def text(self) -> str:
+        return "\n".join([self.title] + [f"{a} {b}".strip() for a, b, _ in self.lines])
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        r = self._rect
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor(255, 255, 255, 60), 1.5))
+        painter.setBrush(QColor(0, 0, 0, 95))
+        painter.drawRoundedRect(r, 10, 10)
+        rows = len(self.lines) + 1.4
+        line_h = r.height() * 0.9 / rows
+        pad = r.width() * 0.06
+        y = r.top() + r.height() * 0.05
+        painter.setFont(table_font(min(line_h * 0.72, r.width() * 0.085), bold=True))
+        painter.setPen(QColor("#ffe9a8"))
+        title_box = QRectF(r.left() + pad, y, r.width() - 2 * pad, line_h * 1.3)
+        metrics = QFontMetricsF(painter.font())
+        painter.drawText(title_box, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                         metrics.elidedText(self.title, Qt.TextElideMode.ElideRight,
+                                            title_box.width()))
+        y += line_h * 1.4
+        for left, right, bold in self.lines:
+            painter.setFont(table_font(min(line_h * 0.62, r.width() * 0.075), bold=bold))
+            painter.setPen(QColor("#ffffff") if bold else QColor("#e4efe7"))
+            box = QRectF(r.left() + pad, y, r.width() - 2 * pad, line_h)
+            metrics = QFontMetricsF(painter.font())
+            right_w = metrics.horizontalAdvance(right) + 4
+            painter.drawText(box.adjusted(0, 0, -right_w, 0),
+                             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+                             metrics.elidedText(left, Qt.TextElideMode.ElideRight,
+                                                box.width() - right_w))
+            painter.drawText(box, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                             right)
+            y += line_h
+
+
+class Badge(QGraphicsObject):
+    """A small pill-shaped label (stock count, "Dealer", pile captions)."""
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__()
+        self.text = text
+        self._rect = QRectF()
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(500)
+
+    def set_text(self, text: str) -> None:
+        if text != self.text:
+            self.text = text
+            self.update()
+
+    def set_rect(self, rect: QRectF) -> None:
+        self.prepareGeometryChange()
+        self._rect = QRectF(rect)
+        self.update()
+
+    def rect(self) -> QRectF:
+        return QRectF(self._rect)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-1, -1, 1, 1)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        if not self.text:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        h = self._rect.height()
+        painter.setPen(QPen(QColor(255, 255, 255, 120), 1))
+        painter.setBrush(QColor(0, 0, 0, 160))
+        painter.drawRoundedRect(self._rect, h / 2, h / 2)
+        painter.setFont(table_font(h * 0.62, bold=True))
+        painter.setPen(QColor("#ffffff"))
+        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self.text)

@@ -1,0 +1,219 @@
+"""The felt table scene: card items, drop zones and in-scene dragging, for any card game.
+
+Dragging is done with press/move/release on the scene (not ``QDrag``) so that it can be driven
+by synthetic mouse events in tests. A drag starts after ``DRAG_THRESHOLD`` pixels; while
+dragging, the accepting drop zone that overlaps the card most is highlighted; on release the
+scene only *reports* the drop (``card_dropped``). The game controller decides what it means and
+re-lays out the table, which moves an unaccepted card back to where it came from.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QRadialGradient
+from PySide6.QtWidgets import (
+    QGraphicsObject,
+    QGraphicsScene,
+    QGraphicsSceneMouseEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+from ginrummy_desktop.gui.card_item import CardItem
+
+DRAG_THRESHOLD = 4.0
+DRAG_Z = 10_000.0
+
+TABLE_COLOURS: dict[str, str] = {
+    "green": "#1f6b3f",
+    "blue": "#1d4f7a",
+    "red": "#7a2630",
+    "grey": "#4a4f55",
+}
+
+
+class DropZone(QGraphicsObject):
+    """A named area cards can be dropped on (the discard pile, a knock area, the hand...)."""
+
+    def __init__(self, zone_id: str, label: str = "", visible_frame: bool = True) -> None:
+        super().__init__()
+        self.zone_id = zone_id
+        self.label = label
+        self.accepting = False
+        self.visible_frame = visible_frame
+        self._rect = QRectF()
+        self._hover = False
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(-10)
+
+    def set_rect(self, rect: QRectF) -> None:
+        self.prepareGeometryChange()
+        self._rect = QRectF(rect)
+        self.update()
+
+    def rect(self) -> QRectF:
+        return QRectF(self._rect)
+
+    def set_hover(self, on: bool) -> None:
+        if on != self._hover:
+            self._hover = on
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-3, -3, 3, 3)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        if not self.visible_frame and not self._hover:
+            return
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        active = self.accepting or self._hover
+        colour = QColor(255, 255, 255, 170 if active else 70)
+        pen = QPen(colour, 2.5 if self._hover else 1.5, Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        fill = QColor(255, 255, 255, 45 if self._hover else 12)
+        painter.setBrush(fill)
+        radius = min(self._rect.width(), self._rect.height()) * 0.08
+        painter.drawRoundedRect(self._rect, radius, radius)
+        if self.label:
+            font = QFont("DejaVu Sans")
+            font.setBold(True)
+            font.setPixelSize(max(9, int(min(self._rect.width() * 0.16, 20))))
+            painter.setFont(font)
+            painter.setPen(QColor(255, 255, 255, 200 if active else 110))
+            painter.drawText(self._rect.adjusted(4, 4, -4, -4),
+                             Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, self.label)
+
+
+class TableScene(QGraphicsScene):
+    """A felt-covered scene that reports clicks, double-clicks and drops of card items."""
+
+    card_clicked = Signal(object)  # CardItem
+    card_double_clicked = Signal(object)  # CardItem
+    card_dropped = Signal(object, str, QPointF)  # item, zone id ("" for none), card centre
+    drag_started = Signal(object)
+    background_clicked = Signal()
+
+    def __init__(self, parent: object | None = None) -> None:
+        super().__init__(parent)
+        self._felt = QColor(TABLE_COLOURS["green"])
+        self._zones: list[DropZone] = []
+        self._press_item: CardItem | None = None
+        self._press_pos = QPointF()
+        self._grab_offset = QPointF()
+        self._dragging = False
+        self._drag_origin_z = 0.0
+        self._hover_zone: DropZone | None = None
+
+    # -- felt --------------------------------------------------------------------------
+
+    def set_felt_colour(self, colour: str) -> None:
+        self._felt = QColor(TABLE_COLOURS.get(colour, colour))
+        self.update()
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        area = self.sceneRect()
+        gradient = QRadialGradient(area.center(), max(area.width(), area.height()) * 0.75)
+        gradient.setColorAt(0.0, self._felt.lighter(118))
+        gradient.setColorAt(1.0, self._felt.darker(150))
+        painter.fillRect(rect, QBrush(gradient))
+
+    # -- zones -------------------------------------------------------------------------
+
+    def add_zone(self, zone: DropZone) -> DropZone:
+        self._zones.append(zone)
+        self.addItem(zone)
+        return zone
+
+    def zone(self, zone_id: str) -> DropZone | None:
+        return next((z for z in self._zones if z.zone_id == zone_id), None)
+
+    def best_zone_for(self, rect: QRectF) -> DropZone | None:
+        """The accepting, visible zone overlapping ``rect`` the most (None when none overlaps)."""
+        best, best_area = None, 0.0
+        for zone in self._zones:
+            if not zone.accepting or not zone.isVisible():
+                continue
+            overlap = zone.rect().intersected(rect)
+            area = overlap.width() * overlap.height()
+            if area > best_area:
+                best, best_area = zone, area
+        return best
+
+    # -- mouse -------------------------------------------------------------------------
+
+    @property
+    def dragging(self) -> bool:
+        return self._dragging
+
+    def card_at(self, pos: QPointF) -> CardItem | None:
+        for item in self.items(pos, Qt.ItemSelectionMode.IntersectsItemShape,
+                               Qt.SortOrder.DescendingOrder):
+            if isinstance(item, CardItem) and item.isVisible() and item.card_rect().contains(pos):
+                return item
+        return None
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            super().mousePressEvent(event)
+            return
+        item = self.card_at(event.scenePos())
+        if item is None:
+            self.background_clicked.emit()  # e.g. a click skips running animations
+            super().mousePressEvent(event)
+            return
+        self._press_item = item
+        self._press_pos = event.scenePos()
+        self._grab_offset = event.scenePos() - item.pos()
+        self._dragging = False
+        event.accept()
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        item = self._press_item
+        if item is None or not (event.buttons() & Qt.MouseButton.LeftButton):
+            super().mouseMoveEvent(event)
+            return
+        if not self._dragging:
+            if not item.draggable:
+                return
+            if QLineF(self._press_pos, event.scenePos()).length() < DRAG_THRESHOLD:
+                return
+            self._dragging = True
+            self._drag_origin_z = item.zValue()
+            item.setZValue(DRAG_Z)
+            self.drag_started.emit(item)
+        item.setPos(event.scenePos() - self._grab_offset)
+        zone = self.best_zone_for(item.card_rect())
+        if zone is not self._hover_zone:
+            if self._hover_zone is not None:
+                self._hover_zone.set_hover(False)
+            if zone is not None:
+                zone.set_hover(True)
+            self._hover_zone = zone
+        event.accept()
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        item = self._press_item
+        self._press_item = None
+        if item is None:
+            super().mouseReleaseEvent(event)
+            return
+        if self._dragging:
+            self._dragging = False
+            zone = self._hover_zone
+            if zone is not None:
+                zone.set_hover(False)
+            self._hover_zone = None
+            item.setZValue(self._drag_origin_z)
+            self.card_dropped.emit(item, zone.zone_id if zone else "", item.card_rect().center())
+        else:
+            self.card_clicked.emit(item)
+        event.accept()
+
+    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:
+        item = self.card_at(event.scenePos())
+        if item is not None and event.button() == Qt.MouseButton.LeftButton:
+            self.card_double_clicked.emit(item)
+            event.accept()
+            return
+        super().mouseDoubleClickEvent(event)
