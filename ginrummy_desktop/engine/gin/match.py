@@ -8,6 +8,7 @@ The deal of hand *n* depends only on (match seed, *n*), so mirrored runs see the
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ginrummy_desktop.engine.actions import Action, IllegalActionError
@@ -45,8 +46,14 @@ def cut_for_deal(seed: int, contenders: int) -> int:
 class GinMatch:
     """A match in progress. Drive it with ``to_move``/``observation``/``apply``."""
 
-    def __init__(self, rules: GinRules, seed: int | None = None) -> None:
+    def __init__(
+        self, rules: GinRules, seed: int | None = None,
+        deals: Callable[[int], Sequence[Card]] | None = None,
+    ) -> None:
+        """``deals`` (hand number -> deck order) rigs the cards for tests and lessons;
+        a snapshot does not keep it, so a restored match deals from the seed again."""
         self.rules = rules
+        self._deals = deals
         self.seeded = seed is not None
         self.seed = entropy_seed() if seed is None else seed
         if not isinstance(self.seed, int) or self.seed < 0:
@@ -85,6 +92,8 @@ class GinMatch:
     def _deal(self, seats: tuple[int, int]) -> GinHand:
         rng = derived_rng(self.seed, f"hand {self.hands_dealt}")
         deck = shuffled_deck(rng)
+        if self._deals is not None:
+            deck = list(self._deals(self.hands_dealt))
         salt = new_salt(rng if self.seeded else None)
         hand = GinHand.deal(self.rules, deck, salt, seats, self.hands_dealt)
         self.hands_dealt += 1
@@ -371,6 +380,7 @@ class GinMatch:
         """Rebuild a match from ``snapshot()`` data (raises ``ValueError`` if it is damaged)."""
         try:
             match = cls.__new__(cls)
+            match._deals = None
             match.rules = GinRules.from_dict(data["rules"])
             match.seed = data["seed"]
             match.seeded = data["seeded"]
