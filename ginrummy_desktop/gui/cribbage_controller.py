@@ -1,0 +1,657 @@
+"""The cribbage table's controller: turns clicks and drops into engine actions and paces the game.
+
+Every rule lives in the engine (``CribbageMatch``). The controller sends the person's actions,
+shows refusals (``IllegalActionError`` messages) in the status line and lets the card spring
+back, asks the opponent agent for its moves, says "Go" for the person when the engine offers
+nothing else, and presents what happened: each pegging announcement flashes and moves a peg,
+the show counts each hand and the crib item by item, and the end of the game is announced.
+
+Pacing uses the shared ``Animator``: with the "instant" speed everything up to the person's
+next decision happens synchronously (which is also what the tests use).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QPointF, QTimer
+
+from ginrummy_desktop.engine.actions import Action, IllegalActionError
+from ginrummy_desktop.engine.cards import Card, format_cards, parse_cards
+from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules, ScoreEvent
+from ginrummy_desktop.engine.cribbage.observation import DISCARD, OVER
+from ginrummy_desktop.engine.cribbage.scoring import ScoreItem, ShowScore
+from ginrummy_desktop.gui.card_item import CardItem
+from ginrummy_desktop.gui.cribbage_display import (
+    STAGE_DISCARD,
+    STAGE_OVER,
+    STAGE_PLAY,
+    STAGE_SHOW,
+    CribbageDisplay,
+    GameResult,
+    ShowStep,
+)
+
+ZONE_CRIB = "crib"
+ZONE_PLAY = "play"
+# Pauses (ms at "normal" speed, scaled by the animation speed) so a person can follow the game.
+OPPONENT_PAUSE_MS = 550
+AUTO_GO_PAUSE_MS = 700
+SHOW_ITEM_MS = 750
+SHOW_STEP_PAUSE_MS = 900
+PLAY_EVENT_KINDS = ("heels", "play", "go", "last card")
+
+
+def default_opponent(seed: int | None = None) -> Any:
+    """The strongest cribbage bot the engine offers (the expert when it is available)."""
+    from ginrummy_desktop.engine.cribbage import bots
+
+    for name in ("ExpertBot", "CarefulBot", "GreedyBot"):
+        factory = getattr(bots, name, None)
+        if factory is None:
+            try:
+                module = __import__(f"{bots.__name__}.simple", fromlist=[name])
+                factory = getattr(module, name, None)
+            except ImportError:
+                factory = None
+        if factory is not None:
+            return factory(seed=seed)
+    raise RuntimeError("no cribbage bot is available in the engine")
+
+
+def suggested_play(observation: Any) -> Card | None:
+    """The expert's choice for a hint during the play (None when it cannot be had)."""
+    try:
+        advisor = default_opponent(seed=7)
+        action = advisor.choose(observation)
+    except Exception:  # a hint is a nicety: never let it break the game
+        return None
+    return action.card if action.kind == "play" else None
+
+
+def _items_from_json(items: list[dict]) -> tuple[ScoreItem, ...]:
+    return tuple(
+        ScoreItem(item["kind"], tuple(parse_cards(item["cards"])), item["points"])
+        for item in items
+    )
+
+
+class CribbageController(QObject):
+    """Drives one game at a ``CribbageTable`` for the person in ``human_seat``."""
+
+    def __init__(
+        self,
+        table: Any,
+        *,
+        opponent: Any = None,
+        rules: CribbageRules | None = None,
+        seed: int | None = None,
+        match: CribbageMatch | None = None,
+        human_seat: int = 0,
+        names: tuple[str, str] = ("You", "Computer"),
+    ) -> None:
+        super().__init__(table)
+        self.table = table
+        self.human = human_seat
+        self.bot_seat = 1 - human_seat
+        self.opponent = opponent if opponent is not None else default_opponent(seed)
+        self.rules = rules or CribbageRules()
+        self.names = names
+        self.match: CribbageMatch = match or CribbageMatch(seed=seed, rules=self.rules)
+        self.display = CribbageDisplay()
+        self._generation = 0
+        scene = table.scene
+        scene.card_clicked.connect(self._on_card_clicked)
+        scene.card_double_clicked.connect(self._on_card_double_clicked)
+        scene.card_dropped.connect(self._on_card_dropped)
+        scene.background_clicked.connect(self.skip_animations)
+        table.send_button.clicked.connect(self.send_discard)
+        table.continue_button.clicked.connect(self.continue_game)
+        table.rematch_button.clicked.connect(self.rematch)
+        table.hint_button.clicked.connect(self.toggle_hint)
+        self.start(self.match)
+
+    # -- game lifecycle --------------------------------------------------------------------
+    def start(self, match: CribbageMatch) -> None:
+        """Show ``match`` from where it stands (a new game or a restored one)."""
+        self._generation += 1
+        self.match = match
+        self._pending: list[Card] = []
+        self._hand_seen = match.hand_number
+        self._events_seen = len(match.events)
+        self._count_bounds: list[int] = []
+        self._played_seen = 0
+        self._show_steps: list[ShowStep] = []
+        self._show_index = 0
+        self._show_items = 0
+        self._show_starter: Card | None = None
+        self._show_kept: dict[int, tuple[Card, ...]] = {}
+        self._show_crib: tuple[Card, ...] = ()
+        self._show_dealer = 0
+        self._hint: tuple[str, tuple[tuple[str, str, bool], ...], frozenset[Card]] | None = None
+        self._stage = STAGE_OVER if match.over else self._engine_stage()
+        board = self.table.board
+        board.reset()
+        board.set_names(self.names)
+        view = match.view(self.human)
+        speed = board.speed
+        board.set_speed("instant")
+        for seat in (0, 1):
+            board.set_pegs(seat, view.pegs[seat].front, view.pegs[seat].back, "")
+        board.set_speed(speed)
+        self.table.clear_announcement()
+        self._refresh()
+        if match.over:
+            self._finish_game()
+        else:
+            self._greet_hand()
+            self._next_turn()
+
+    def new_game(self, seed: int | None = None, first_dealer: int | None = None) -> None:
+        self.start(CribbageMatch(seed=seed, rules=self.rules, first_dealer=first_dealer))
+
+    def rematch(self) -> None:
+        """A new game; the loser of the last one deals first (ACC 3.1)."""
+        winner = self.match.winner
+        self.new_game(first_dealer=None if winner is None else 1 - winner)
+
+    @property
+    def stage(self) -> str:
+        return self._stage
+
+    @property
+    def waiting_for_human(self) -> bool:
+        """True when nothing is pending and the next step is the person's."""
+        if self._stage in (STAGE_SHOW, STAGE_OVER):
+            return bool(self.display.continue_label) or self._stage == STAGE_OVER
+        return self.match.to_move() == self.human
+
+    def _engine_stage(self) -> str:
+        return STAGE_DISCARD if self.match.phase == DISCARD else STAGE_PLAY
+
+    # -- the person's actions --------------------------------------------------------------
+    def toggle_discard(self, card: Card) -> None:
+        """Choose ``card`` for the crib, or take it back; a third choice replaces the first."""
+        if self._stage != STAGE_DISCARD or self.match.to_move() != self.human:
+            return
+        if card in self._pending:
+            self._pending.remove(card)
+        elif card in self.match.observation(self.human).hand:
+            self._pending.append(card)
+            if len(self._pending) > 2:
+                self._pending.pop(0)
+        self._hint = None
+        self._refresh()
+        if len(self._pending) == 2:
+            self._say("Press Send to lay these two cards away to the crib.", "turn")
+
+    def send_discard(self) -> None:
+        if self._stage != STAGE_DISCARD:
+            return
+        action = Action("discard", cards=tuple(self._pending))
+        if self._apply(self.human, action):
+            self._pending = []
+
+    def play_card(self, card: Card) -> None:
+        """Play ``card`` (a refused card springs back with the engine's reason)."""
+        if self._stage != STAGE_PLAY:
+            self._refresh()
+            return
+        self._apply(self.human, Action("play", card=card))
+
+    def continue_game(self) -> None:
+        """After the show: deal the next hand."""
+        if self._stage == STAGE_SHOW and self._show_index >= len(self._show_steps):
+            self._stage = self._engine_stage() if not self.match.over else STAGE_OVER
+            if self.match.over:
+                self._finish_game()
+                return
+            self._show_steps = []
+            self._sync_board()
+            self._refresh()
+            self._greet_hand()
+            self._next_turn()
+        elif self._stage == STAGE_SHOW:
+            self.skip_animations()
+
+    def skip_animations(self) -> None:
+        """A click on the table: finish card and peg movements (and the show's counting)."""
+        self.table.animator.skip()
+        self.table.board.finish_animations()
+
+    def toggle_hint(self) -> None:
+        """Show or hide the hint: the discard advisor's table, or the expert's play."""
+        if self._hint is not None:
+            self._hint = None
+            self._refresh()
+            return
+        if self.match.to_move() != self.human or self._stage not in (STAGE_DISCARD, STAGE_PLAY):
+            self._say("A hint is available when it is your move.", "info")
+            return
+        observation = self.match.observation(self.human)
+        if self._stage == STAGE_DISCARD:
+            self._hint = self._discard_hint(observation)
+        else:
+            card = suggested_play(observation)
+            if card is None:
+                self._say("No suggestion is available right now.", "info")
+                return
+            self._hint = ("", (), frozenset({card}))
+            self._say(f"The expert would play the {card.name}.", "hint")
+        self._refresh()
+
+    def _discard_hint(self, observation: Any) -> tuple[str, tuple, frozenset[Card]]:
+        from ginrummy_desktop.engine.cribbage.advisor import discard_table
+
+        options = discard_table(observation.hand, observation.is_dealer)
+        whose = "your" if observation.is_dealer else "the opponent's"
+        title = f"Discard advisor: expected points (crib is {whose})"
+        lines = [("Keep   |   toss", "hand   crib    net", True)]
+        for option in options:
+            lines.append(
+                (
+                    f"{format_cards(option.keep)}  |  {format_cards(option.toss)}",
+                    f"{option.hand:5.2f}  {option.crib:5.2f}  {option.net:6.2f}",
+                    option is options[0],
+                )
+            )
+        self._say(
+            f"Best: keep {format_cards(options[0].keep)} and toss "
+            f"{format_cards(options[0].toss)} ({options[0].net:.2f} expected).",
+            "hint",
+        )
+        return title, tuple(lines), frozenset(options[0].toss)
+
+    # -- scene events --------------------------------------------------------------------------
+    def _on_card_clicked(self, item: CardItem) -> None:
+        card = item.key if isinstance(item.key, Card) else None
+        if card is None:
+            return
+        if self._stage == STAGE_DISCARD:
+            self.toggle_discard(card)
+        elif self._stage == STAGE_PLAY and card in self.display.hand:
+            self._say("Double-click a card or drag it to the play area to play it.", "info")
+
+    def _on_card_double_clicked(self, item: CardItem) -> None:
+        card = item.key if isinstance(item.key, Card) else None
+        if card is not None and self._stage == STAGE_PLAY and card in self.display.hand:
+            self.play_card(card)
+
+    def _on_card_dropped(self, item: CardItem, zone: str, centre: QPointF) -> None:
+        card = item.key if isinstance(item.key, Card) else None
+        if card is None:
+            self._refresh()
+            return
+        if self._stage == STAGE_DISCARD:
+            onto_crib = zone == ZONE_CRIB
+            if onto_crib != (card in self._pending):  # into the crib, or dragged back out
+                self.toggle_discard(card)
+            else:
+                self._refresh()
+        elif self._stage == STAGE_PLAY and zone == ZONE_PLAY:
+            self.play_card(card)
+        else:
+            self._refresh()  # dropped elsewhere: back where it came from
+
+    # -- engine ----------------------------------------------------------------------------------
+    def _apply(self, seat: int, action: Action) -> bool:
+        try:
+            self.match.apply(seat, action)
+        except IllegalActionError as error:
+            self._say(str(error), "warning")
+            self._refresh()  # the refused card springs back
+            return False
+        self._hint = None
+        self._absorb()
+        return True
+
+    def _absorb(self) -> None:
+        """Present what the last action caused, then hand the turn on."""
+        match = self.match
+        hand_ended = match.hand_number != self._hand_seen or match.over and self._hand_done()
+        if match.hand_number != self._hand_seen:
+            events = list(match.view(self.human).last_events)
+        else:
+            events = list(match.events)
+        fresh = events[self._events_seen:]
+        self._events_seen = len(events)
+        self._track_counts()
+        for event in fresh:
+            if event.kind in PLAY_EVENT_KINDS:
+                self._announce_event(event)
+        if hand_ended:
+            self._begin_show()
+            return
+        if match.over:
+            self._refresh()
+            self.table.animator.when_idle(self._finish_game)
+            return
+        self._stage = self._engine_stage()
+        self._refresh()
+        self._next_turn()
+
+    def _hand_done(self) -> bool:
+        record = self.match.hand_records()[-1] if self.match.hand_records() else None
+        return bool(record and record.get("shows"))
+
+    def _track_counts(self) -> None:
+        """Remember where each count ended, so a finished count stays in view until the next
+        card and then turns over in front of the players who played it."""
+        if self.match.hand_number != self._hand_seen:
+            return
+        observation = self.match.observation(self.human)
+        completed = len(observation.played) - len(observation.current)
+        if completed > (self._count_bounds[-1] if self._count_bounds else 0):
+            self._count_bounds.append(completed)
+
+    def _announce_event(self, event: ScoreEvent) -> None:
+        who = self.names[event.seat]
+        if event.points:
+            self.table.announce(event.words, event.seat)
+            self.table.board.peg(event.seat, event.points, event.words)
+            self._say(f"{who}: {event.words}.", "success" if event.seat == self.human else "info")
+
+    def _next_turn(self) -> None:
+        """Ask the opponent to move, say go for the person, or wait for the person."""
+        match = self.match
+        if match.over or self._stage not in (STAGE_DISCARD, STAGE_PLAY):
+            return
+        seat = match.to_move()
+        if seat == self.bot_seat:
+            self._later(self._opponent_moves, OPPONENT_PAUSE_MS)
+        elif seat == self.human:
+            legal = match.legal_actions(self.human)
+            if len(legal) == 1 and legal[0].kind == "go":
+                self._say(
+                    f"None of your cards fits under 31 (the count is {match.count}): Go.",
+                    "info",
+                )
+                self.table.announce("Go", self.human)
+                self._later(self._auto_go, AUTO_GO_PAUSE_MS)
+            elif self._stage == STAGE_DISCARD:
+                if len(self._pending) < 2:
+                    self._say(self._discard_prompt(), "turn")
+            else:
+                self._say(
+                    f"Your turn (count {match.count}): double-click a card or drag it to the "
+                    "play area.",
+                    "turn",
+                )
+
+    def _discard_prompt(self) -> str:
+        whose = "your" if self.match.dealer == self.human else f"{self.names[self.bot_seat]}'s"
+        return (
+            f"Choose two cards for {whose} crib (click them or drag them onto the crib), "
+            "then press Send."
+        )
+
+    def _auto_go(self) -> None:
+        legal = self.match.legal_actions(self.human)
+        if len(legal) == 1 and legal[0].kind == "go":
+            self._apply(self.human, legal[0])
+
+    def _opponent_moves(self) -> None:
+        if self.match.to_move() != self.bot_seat:
+            return
+        action = self.opponent.choose(self.match.observation(self.bot_seat))
+        if action.kind == "go":
+            self.table.announce("Go", self.bot_seat)
+            self._say(f"{self.names[self.bot_seat]} says go.", "info")
+        elif action.kind == "discard":
+            self._say(f"{self.names[self.bot_seat]} lays two cards away.", "info")
+        self._apply(self.bot_seat, action)
+
+    def _later(self, callback: Callable[[], None], pause_ms: int) -> None:
+        """Run ``callback`` once cards and pegs are still (at once when speed is instant)."""
+        generation = self._generation
+
+        def run() -> None:
+            if generation == self._generation:
+                callback()
+
+        animator = self.table.animator
+        board = self.table.board
+        if animator.instant and not animator.busy and not board.is_animating():
+            run()
+            return
+
+        def after_cards() -> None:
+            if board.is_animating():
+                board.pegging_finished.connect(after_pegs)
+            else:
+                QTimer.singleShot(animator.scaled(pause_ms), run)
+
+        def after_pegs() -> None:
+            board.pegging_finished.disconnect(after_pegs)
+            QTimer.singleShot(animator.scaled(pause_ms), run)
+
+        animator.when_idle(after_cards)
+
+    # -- the show --------------------------------------------------------------------------------
+    def _begin_show(self) -> None:
+        record = self.match.hand_records()[-1]
+        self._show_steps = [
+            ShowStep(
+                seat=show["seat"],
+                what=show["what"],
+                cards=tuple(parse_cards(show["cards"])),
+                items=_items_from_json(show["items"]),
+                total=show["total"],
+                spoken=show["spoken"],
+            )
+            for show in record["shows"]
+        ]
+        self._show_starter = Card.parse(record["starter"])
+        self._show_dealer = record["dealer"]
+        dealt = [parse_cards(cards) for cards in record["dealt"]]
+        discards = [parse_cards(cards) if cards else [] for cards in record["discards"]]
+        self._show_kept = {
+            seat: tuple(sorted(c for c in dealt[seat] if c not in discards[seat]))
+            for seat in (0, 1)
+        }
+        self._show_crib = tuple(sorted(discards[0] + discards[1]))
+        self._show_index = 0
+        self._show_items = 0
+        self._stage = STAGE_SHOW
+        self._hand_seen = self.match.hand_number
+        self._events_seen = 0 if not self.match.over else self._events_seen
+        self._count_bounds = []
+        self._refresh()
+        self._later(self._show_next_item, SHOW_STEP_PAUSE_MS)
+
+    def _show_next_item(self) -> None:
+        """Highlight the next combination of the current show step, then peg its total."""
+        if self._stage != STAGE_SHOW or self._show_index >= len(self._show_steps):
+            return
+        step = self._show_steps[self._show_index]
+        animator = self.table.animator
+        if animator.instant:
+            self._show_items = len(step.items)
+        elif self._show_items < len(step.items):
+            self._show_items += 1
+            self._refresh()
+            QTimer.singleShot(animator.scaled(SHOW_ITEM_MS), self._guarded(self._show_next_item))
+            return
+        self._refresh()
+        who = self.names[step.seat]
+        what = "crib" if step.what == "crib" else "hand"
+        if step.total:
+            self.table.board.peg(step.seat, step.total, f"{what}: {step.spoken}")
+            self.table.announce(f"{step.total} for the {what}", step.seat)
+        self._say(f"{who} ({what}): {step.spoken}" + ("" if step.total else " — no points."),
+                  "info")
+        self._show_index += 1
+        self._show_items = 0
+        if self._show_index < len(self._show_steps):
+            self._later(self._show_next_item, SHOW_STEP_PAUSE_MS)
+        else:
+            self._later(self._show_finished, 0)
+
+    def _guarded(self, callback: Callable[[], None]) -> Callable[[], None]:
+        generation = self._generation
+        return lambda: callback() if generation == self._generation else None
+
+    def _show_finished(self) -> None:
+        if self.match.over:
+            self._finish_game()
+        else:
+            self._refresh()
+
+    # -- end of game -----------------------------------------------------------------------------
+    def _finish_game(self) -> None:
+        match = self.match
+        if match.winner is None:
+            return
+        self._stage = STAGE_OVER
+        self._sync_board()
+        outcome = match.outcome() or "win"
+        winner = self.names[match.winner]
+        text = "You win" if match.winner == self.human else f"{winner} wins"
+        if outcome != "win":
+            text += f" with a {outcome}"
+        text += f", {match.scores[0]} to {match.scores[1]}."
+        self._say(text + " Press Rematch to play again.", "success")
+        self._refresh()
+
+    def _sync_board(self) -> None:
+        """Make sure the pegs show the engine's positions (e.g. after skipping ahead)."""
+        view = self.match.view(self.human)
+        board = self.table.board
+        if board.is_animating():
+            return
+        for seat in (0, 1):
+            board.set_pegs(seat, view.pegs[seat].front, view.pegs[seat].back, "")
+
+    def _greet_hand(self) -> None:
+        dealer = self.match.dealer
+        who = "You deal" if dealer == self.human else f"{self.names[dealer]} deals"
+        self.table.announce(f"Hand {self.match.hand_number}: {who}", dealer, quiet=True)
+
+    # -- display -------------------------------------------------------------------------------
+    def _say(self, text: str, kind: str) -> None:
+        self.table.status.show_message(text, kind)
+
+    def _refresh(self) -> None:
+        self.display = self._build_display()
+        self.table.render(self.display)
+
+    def _build_display(self) -> CribbageDisplay:
+        if self._stage == STAGE_SHOW or (
+            self._stage == STAGE_OVER and self._show_steps
+        ):
+            return self._show_display()
+        match = self.match
+        view = match.view(self.human)
+        observation = match.observation(self.human)
+        hint_title, hint_lines, hint_cards = self._hint or ("", (), frozenset())
+        result = self._result()
+        if self._stage == STAGE_DISCARD:
+            hand = tuple(c for c in view.hand if c not in self._pending)
+            return CribbageDisplay(
+                stage=STAGE_DISCARD,
+                names=self.names,
+                dealer=view.dealer,
+                hand=hand,
+                pending=tuple(self._pending),
+                opponent_hidden=view.opponent_hand_size,
+                crib_hidden=view.crib_size,
+                starter=None,
+                your_turn=view.to_move == self.human,
+                can_send=len(self._pending) == 2 and view.to_move == self.human,
+                result=result,
+                hint_title=hint_title,
+                hint_lines=hint_lines,
+                hint_cards=hint_cards,
+            )
+        played = observation.played
+        bounds = self._count_bounds
+        current = tuple(observation.current)
+        if not current and bounds:
+            start = bounds[-2] if len(bounds) > 1 else 0
+            play = tuple(played[start:bounds[-1]])
+            pile_end = start
+            total = sum(card.points for _, card in play)
+            note = "31!" if total == 31 else "count starts again"
+            count = total
+        else:
+            play = current
+            pile_end = bounds[-1] if bounds else 0
+            note = ""
+            count = view.count
+        piles = tuple(
+            tuple(card for who, card in played[:pile_end] if who == seat) for seat in (0, 1)
+        )
+        legal_cards = frozenset(a.card for a in view.legal_actions if a.kind == "play")
+        return CribbageDisplay(
+            stage=self._stage,
+            names=self.names,
+            dealer=view.dealer,
+            hand=view.hand,
+            opponent_hidden=view.opponent_hand_size,
+            crib_hidden=view.crib_size,
+            starter=view.starter,
+            play=play,
+            count=count,
+            count_note=note,
+            piles=piles,  # type: ignore[arg-type]
+            your_turn=view.to_move == self.human,
+            playable=legal_cards,
+            result=result,
+            hint_cards=hint_cards,
+        )
+
+    def _show_display(self) -> CribbageDisplay:
+        index = min(self._show_index, len(self._show_steps) - 1)
+        step = self._show_steps[index] if self._show_steps else None
+        done = self._show_index >= len(self._show_steps)
+        starter = self._show_starter
+        kept = self._show_kept
+        crib = self._show_crib
+        show_cards: tuple[Card, ...] = ()
+        spoken = ""
+        title = ""
+        highlighted: frozenset[Card] = frozenset()
+        if step is not None:
+            show_cards = tuple(step.cards) + ((starter,) if starter else ())
+            counted = len(step.items) if done else self._show_items
+            shown_items = step.items[:counted]
+            spoken = ShowScore(shown_items).spoken if shown_items else ""
+            if done or counted == len(step.items):
+                spoken = step.spoken
+            if counted and shown_items:
+                highlighted = frozenset(shown_items[-1].cards)
+            owner = "Your" if step.seat == self.human else f"{self.names[step.seat]}'s"
+            title = f"{owner} {'crib' if step.what == 'crib' else 'hand'}: {step.total}"
+        in_middle = set(show_cards)
+        hand = tuple(c for c in kept.get(self.human, ()) if c not in in_middle)
+        opponent = tuple(c for c in kept.get(self.bot_seat, ()) if c not in in_middle)
+        crib_cards = tuple(c for c in crib if c not in in_middle)
+        over = self.match.over and done
+        label = "" if over or not done else "Next hand"
+        return CribbageDisplay(
+            stage=STAGE_OVER if over and self._stage == STAGE_OVER else STAGE_SHOW,
+            names=self.names,
+            dealer=self._show_dealer,
+            hand=hand,
+            opponent_shown=opponent,
+            crib_shown=crib_cards,
+            starter=None,
+            show_cards=show_cards,
+            show_title=title,
+            spoken=spoken,
+            highlighted=highlighted,
+            continue_label=label,
+            result=self._result() if self._stage == STAGE_OVER else None,
+        )
+
+    def _result(self) -> GameResult | None:
+        match = self.match
+        if match.phase != OVER or match.winner is None or self._stage != STAGE_OVER:
+            return None
+        return GameResult(
+            winner=match.winner,
+            outcome=match.outcome() or "win",
+            scores=(match.scores[0], match.scores[1]),
+            game_points=match.game_points(),
+        )
