@@ -23,9 +23,9 @@ from functools import lru_cache
 
 from ginrummy_desktop.engine.cards import Card, cards_mask, mask_cards, require_distinct
 from ginrummy_desktop.engine.gin.melds import (
-    MAX_HAND_SIZE,
     _candidates,
     _merge_touching_runs,
+    hand_to_mask,
     is_meld_mask,
     layoff_cards_mask,
     points_of_mask,
@@ -154,10 +154,7 @@ def defender_result(
     >>> [(str(card), meld) for card, meld in result.layoffs], result.deadwood_points
     ([('8H', 0), ('9H', 0), ('KH', 1)], 5)
     """
-    hand = require_distinct(defender_cards, "defender's cards")
-    if len(hand) > MAX_HAND_SIZE:
-        raise ValueError(f"the defender holds at most {MAX_HAND_SIZE} cards, not {len(hand)}")
-    mask = cards_mask(hand)
+    mask, _ = hand_to_mask(defender_cards, "defender's cards")
     melds = _meld_masks(knocker_melds, mask)
     _, packing = _best_packing(_all_candidates(mask, melds))
     own = _merge_touching_runs(tuple(c[0] for c in packing if c[2] < 0))

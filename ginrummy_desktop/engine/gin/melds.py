@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ginrummy_desktop.engine.cards import Card, cards_mask, mask_cards, require_distinct
+from ginrummy_desktop.engine.cards import Card, cards_mask, mask_cards  # noqa: F401 (doctests)
 
 __all__ = [
     "ALL_MELD_MASKS",
@@ -31,6 +31,7 @@ __all__ = [
     "best_discard_deadwood_mask",
     "deadwood_after_each_discard_mask",
     "deadwood_cards_mask",
+    "hand_to_mask",
     "is_meld_mask",
     "layoff_cards_mask",
     "meld_masks_containing",
@@ -375,13 +376,28 @@ class Arrangement:
         )
 
 
-def _hand_mask(cards: Iterable[Card], what: str) -> int:
-    hand = require_distinct(cards, what)
-    if len(hand) > MAX_HAND_SIZE:
-        raise ValueError(
-            f"{what}: a Gin Rummy hand has at most {MAX_HAND_SIZE} cards, not {len(hand)}"
-        )
-    return cards_mask(hand)
+_BIT_OFFSET_OF_SUIT = {"C": -1, "D": 12, "H": 25, "S": 38}  # Card.index = rank + offset
+
+
+def hand_to_mask(cards: Iterable[Card], what: str = "hand") -> tuple[int, int]:
+    """(mask, number of cards) of a hand, checked: Cards only, no repeats, at most 11.
+
+    One quick pass, because bots and the rules engine call the card-level API often.
+    """
+    mask = 0
+    count = 0
+    offsets = _BIT_OFFSET_OF_SUIT
+    for card in cards:
+        if not isinstance(card, Card):
+            raise ValueError(f"{what}: {card!r} is not a Card")
+        bit = 1 << (card.rank + offsets[card.suit])
+        if mask & bit:
+            raise ValueError(f"{what}: {card} appears twice")
+        mask |= bit
+        count += 1
+    if count > MAX_HAND_SIZE:
+        raise ValueError(f"{what}: a Gin Rummy hand has at most {MAX_HAND_SIZE} cards, not {count}")
+    return mask, count
 
 
 def min_deadwood(cards: Iterable[Card]) -> int:
@@ -395,9 +411,8 @@ def min_deadwood(cards: Iterable[Card]) -> int:
     >>> min_deadwood(parse_cards("QS KS AS"))  # Q-K-A is not a run
     21
     """
-    hand = require_distinct(cards, "min_deadwood")
-    mask = _hand_mask(hand, "min_deadwood")
-    if len(hand) == MAX_HAND_SIZE:
+    mask, count = hand_to_mask(cards, "min_deadwood")
+    if count == MAX_HAND_SIZE:
         return best_discard_deadwood_mask(mask)
     return min_deadwood_mask(mask)
 
@@ -458,7 +473,7 @@ def all_best_arrangements(cards: Iterable[Card]) -> list[Arrangement]:
     [JC JD JH] deadwood QH KH (20)
     [JH QH KH] deadwood JC JD (20)
     """
-    mask = _hand_mask(cards, "all_best_arrangements")
+    mask, _ = hand_to_mask(cards, "all_best_arrangements")
     return [_arrangement(mask, melds) for melds in _optimal_meld_sets(mask)]
 
 
@@ -474,7 +489,7 @@ def best_arrangement(cards: Iterable[Card]) -> Arrangement:
     >>> print(best_arrangement(parse_cards("JH QH KH JC JD")))  # the set takes one lay-off only
     [JC JD JH] deadwood QH KH (20)
     """
-    mask = _hand_mask(cards, "best_arrangement")
+    mask, _ = hand_to_mask(cards, "best_arrangement")
     choices = _optimal_meld_sets(mask)
     best = min(choices, key=lambda melds: (layoff_cards_mask(melds, mask).bit_count(), melds))
     return _arrangement(mask, best)
