@@ -81,7 +81,9 @@ def test_unsubscribed_listener_hears_nothing(settings_path):
         ({"card_size": "gigantic"}, "card_size"),
         ({"table_colour": "green"}, "colour"),
         ({"player_name": "  "}, "name"),
-        ({"gin_overrides": {"knock_limit": -1}}, "knock_limit"),
+        ({"gin_overrides": {"knock_limit": -1}}, "knock_limit must be 0..100"),
+        ({"gin_overrides": {"oklahoma": 1}}, "oklahoma"),
+        ({"gin_preset": "bridge"}, "gin_preset"),
         ({"cribbage_options": {"target": 100}}, "61 or 121"),
         ({"volume": 3}, "unknown setting"),
     ],
@@ -188,9 +190,15 @@ settings_values = st.fixed_dictionaries({
     "animation_speed": st.sampled_from(ANIMATION_SPEEDS),
     "four_colour_deck": st.booleans(),
     "table_colour": st.from_regex(r"#[0-9a-f]{6}", fullmatch=True),
-    "gin_overrides": st.dictionaries(
-        st.sampled_from(["knock_limit", "gin_bonus", "target"]), st.integers(0, 500)
-    ),
+    "gin_overrides": st.fixed_dictionaries({}, optional={
+        "knock_limit": st.integers(0, 100), "gin_bonus": st.integers(0, 500),
+        "big_gin_bonus": st.none() | st.integers(0, 99), "target": st.integers(1, 500),
+        "shutout": st.sampled_from(["double_game_bonus", "double_total", "none"]),
+        "rediscard_taken": st.booleans(),
+    }),
+    "cribbage_options": st.fixed_dictionaries({}, optional={
+        "target": st.sampled_from([61, 121]), "stinkhole": st.booleans(),
+    }),
     "window_geometry": st.dictionaries(st.text(max_size=8), st.text(max_size=30), max_size=3),
 })
 
@@ -204,3 +212,6 @@ def test_any_valid_settings_survive_a_save_and_reload(tmp_path_factory, values):
     reopened = SettingsStore(path)
     assert reopened.settings == store.settings
     assert reopened.notices.take() == []
+    # whatever was saved, the engines accept it
+    assert reopened.settings.gin_rules().preset == values["gin_preset"]
+    assert reopened.settings.cribbage_rules().target == reopened.settings.cribbage_options["target"]

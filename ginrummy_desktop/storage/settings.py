@@ -2,6 +2,7 @@
 
 Values come from a file a person (or an older/newer app) may have edited, so every field is
 checked on its own: a bad value falls back to that field's default instead of losing the rest.
+Game options are checked by the engines' own rule classes, so a saved option is always playable.
 """
 
 from __future__ import annotations
@@ -10,7 +11,11 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-GIN_PRESETS = ("classic", "traditional", "palace", "tournament", "oklahoma")
+from ginrummy_desktop.engine.cribbage.rules import CribbageRules
+from ginrummy_desktop.engine.gin.rules import GIN_PRESETS as ENGINE_GIN_PRESETS
+from ginrummy_desktop.engine.gin.rules import GinRules
+
+GIN_PRESETS: tuple[str, ...] = tuple(ENGINE_GIN_PRESETS)
 CARD_FACES = ("standard", "large-index", "simple")
 CARD_BACKS = ("blue", "red", "green", "plain")
 CARD_SIZES = ("small", "medium", "large", "huge")
@@ -18,26 +23,7 @@ ANIMATION_SPEEDS = ("instant", "fast", "normal", "slow")
 CONFIRMATION_KEYS = ("knock", "new_match", "quit_match", "resign")
 GAMES = ("gin", "cribbage")
 
-# Gin options a preset sets and a player may override (names follow docs/rules in the engine).
-GIN_OPTION_TYPES: dict[str, type] = {
-    "knock_limit": int,
-    "gin_bonus": int,
-    "big_gin_bonus": int,
-    "undercut_bonus": int,
-    "box_bonus": int,
-    "game_bonus": int,
-    "target": int,
-    "shutout_multiplier": int,
-    "oklahoma": bool,
-    "spade_doubles": bool,
-    "discard_taken_upcard": bool,
-}
-CRIBBAGE_OPTION_DEFAULTS: dict[str, Any] = {
-    "target": 121,
-    "muggins": False,
-    "manual_counting": False,
-    "show_count_breakdown": True,
-}
+CRIBBAGE_OPTION_DEFAULTS: dict[str, Any] = {"target": 121, "stinkhole": False}
 
 
 def _default_opponents() -> dict[str, str]:
@@ -69,6 +55,14 @@ class Settings:
     confirmations: dict[str, bool] = field(default_factory=_default_confirmations)
     window_geometry: dict[str, str] = field(default_factory=dict)
 
+    def gin_rules(self) -> GinRules:
+        """The engine rules for the chosen preset with the player's overrides applied."""
+        return ENGINE_GIN_PRESETS[self.gin_preset].replace(**self.gin_overrides)
+
+    def cribbage_rules(self) -> CribbageRules:
+        """The engine rules for the cribbage options (61 points plays the short game)."""
+        return _cribbage_rules(self.cribbage_options)
+
     def with_changes(self, **changes: Any) -> Settings:
         """A copy with ``changes`` applied; raises ``ValueError`` naming any bad field/value."""
         unknown = set(changes) - set(SETTING_NAMES)
@@ -78,7 +72,7 @@ class Settings:
             problem = _check(name, value)
             if problem:
                 raise ValueError(f"setting {name!r}: {problem}")
-        return dataclasses.replace(self, **changes)
+        return dataclasses.replace(self, **_complete(changes))
 
     def to_json(self) -> dict[str, Any]:
         return {name: _copy(getattr(self, name)) for name in SETTING_NAMES}
@@ -98,15 +92,23 @@ class Settings:
             if _check(name, value):
                 rejected.append(name)
                 continue
-            if name == "cribbage_options":  # keep defaults for keys an older file lacks
-                value = {**defaults.cribbage_options, **value}
-            elif name in ("confirmations", "default_opponent"):
-                value = {**getattr(defaults, name), **value}
             values[name] = _copy(value)
-        return dataclasses.replace(defaults, **values), rejected
+        return dataclasses.replace(defaults, **_complete(values)), rejected
 
 
 SETTING_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Settings))
+
+
+_MERGED_WITH_DEFAULTS = ("cribbage_options", "confirmations", "default_opponent")
+
+
+def _complete(values: dict[str, Any]) -> dict[str, Any]:
+    """Fill keys a partial mapping (or an older file) lacks from the defaults."""
+    defaults = Settings()
+    return {
+        name: {**getattr(defaults, name), **value} if name in _MERGED_WITH_DEFAULTS else value
+        for name, value in values.items()
+    }
 
 
 def _copy(value: Any) -> Any:
@@ -144,15 +146,7 @@ def _check(name: str, value: Any) -> str | None:
         ok = all(k in GAMES and isinstance(v, str) and v for k, v in value.items())
         return None if ok else "must map gin/cribbage to an opponent id"
     if name == "gin_overrides":
-        for key, option in value.items():
-            wanted = GIN_OPTION_TYPES.get(key)
-            if wanted is None:
-                return f"unknown gin option {key!r}"
-            if (wanted is bool and not isinstance(option, bool)) or (
-                wanted is int and (not _is_int(option) or option < 0)
-            ):
-                return f"gin option {key!r} has a bad value {option!r}"
-        return None
+        return _check_gin_overrides(value)
     if name == "cribbage_options":
         for key, option in value.items():
             default = CRIBBAGE_OPTION_DEFAULTS.get(key)
@@ -160,8 +154,9 @@ def _check(name: str, value: Any) -> str | None:
                 return f"unknown cribbage option {key!r}"
             if type(option) is not type(default):
                 return f"cribbage option {key!r} has a bad value {option!r}"
-        target = value.get("target", 121)
-        return None if target in (61, 121) else "cribbage target must be 61 or 121"
+        if value.get("target", 121) not in (61, 121):
+            return "cribbage target must be 61 or 121"
+        return None
     if name == "confirmations":
         ok = all(k in CONFIRMATION_KEYS and isinstance(v, bool) for k, v in value.items())
         keys = ", ".join(CONFIRMATION_KEYS)
@@ -170,3 +165,30 @@ def _check(name: str, value: Any) -> str | None:
         ok = all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
         return None if ok else "must map window names to text"
     return f"unknown setting {name!r}"  # pragma: no cover - SETTING_NAMES guards callers
+
+
+_GIN_DEFAULTS = GinRules()
+
+
+def _check_gin_overrides(overrides: dict[str, Any]) -> str | None:
+    for key, option in overrides.items():
+        if key == "preset" or not hasattr(_GIN_DEFAULTS, key):
+            return f"unknown gin option {key!r}"
+        default = getattr(_GIN_DEFAULTS, key)
+        nullable = key == "big_gin_bonus" and option is None
+        same_type = type(option) is type(default) or (_is_int(option) and _is_int(default))
+        if not (nullable or same_type):
+            return f"gin option {key!r} has a bad value {option!r}"
+    try:
+        _GIN_DEFAULTS.replace(**overrides)
+    except (ValueError, TypeError) as error:
+        return str(error)
+    return None
+
+
+def _cribbage_rules(options: dict[str, Any]) -> CribbageRules:
+    target = options.get("target", 121)
+    stinkhole = bool(options.get("stinkhole", False))
+    if target == 61:
+        return CribbageRules.short_game(stinkhole=stinkhole)
+    return CribbageRules(stinkhole=stinkhole)

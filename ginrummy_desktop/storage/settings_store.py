@@ -56,8 +56,9 @@ class SettingsStore:
         return self._current
 
     def profiles(self) -> list[tuple[str, str]]:
-        """``(profile_id, player_name)`` of every profile, in creation order."""
-        return [(pid, s.player_name) for pid, s in self._profiles.items()]
+        """``(profile_id, player_name)`` of every profile, sorted by name (for menus)."""
+        pairs = [(pid, s.player_name) for pid, s in self._profiles.items()]
+        return sorted(pairs, key=lambda pair: (pair[1].casefold(), pair[0]))
 
     # ----- changing ------------------------------------------------------------------------
     def subscribe(self, listener: SettingsListener) -> Callable[[], None]:
