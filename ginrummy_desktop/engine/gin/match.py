@@ -350,6 +350,7 @@ class GinMatch:
             final_breakdown=self.final_breakdown,
             hollywood_scores=tuple(tuple(g[0]) for g in self.hollywood)
             if self.rules.hollywood else (),
+            sitting_out=tuple(s for s in range(self.rules.players) if s not in hand.seats),
         )
 
     def snapshot(self) -> dict[str, Any]:

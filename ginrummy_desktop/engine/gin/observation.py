@@ -24,7 +24,7 @@ class GinObservation:
     """Everything one seat may know when it must decide. Never holds hidden information."""
 
     seat: int
-    dealer: int
+    dealer: int  # the seat dealing this hand (with three players: the one playing second)
     phase: str  # first_upcard, dealer_upcard, draw, discard, last_discard
     hand: tuple[Card, ...]
     discard_pile: tuple[Card, ...]  # top card last
@@ -68,3 +68,4 @@ class GinView:
     winners: tuple[int, ...]
     final_breakdown: tuple[tuple[str, int, int], ...]  # (label, seat, points) when over
     hollywood_scores: tuple[tuple[int, ...], ...] = ()  # per game, per seat (hollywood)
+    sitting_out: tuple[int, ...] = ()  # seats not in this hand (the dealer with three players)
