@@ -1,8 +1,8 @@
 """Export of history (CSV) and hand records (JSON lines), and validated import of records.
 
 A record must be a JSON object with a known ``game``; when it carries a ``deck`` it must be 52
-distinct cards, and when it carries ``commitment`` + ``salt`` the deck must match them (so a
-shared record cannot have been edited after the deal). Gin records also need well-formed
+distinct cards, and when it carries both ``commitment`` and ``salt`` the deck must match them
+(so a shared record cannot have been edited after the deal). Gin records also need well-formed
 ``actions`` and a ``result`` kind.
 """
 
@@ -117,7 +117,7 @@ def validate_record(record: Any) -> dict[str, Any]:
     if deck is not None:
         cards = _parse_deck(deck)
         commitment, salt = record.get("commitment"), record.get("salt")
-        if commitment is not None or salt is not None:
+        if commitment is not None and salt is not None:
             if not isinstance(commitment, str) or not isinstance(salt, str):
                 raise ValueError("commitment and salt must both be text")
             if not verify_commitment(cards, salt, commitment):
