@@ -71,6 +71,8 @@ class CribbageTableLayout:
 
     def show_positions(self, count: int) -> list[QPointF]:
         """A show group laid out in the play area: the cards, a gap, then the starter last."""
+        if count <= 0:
+            return []
         step = self.card_width * 0.78
         top = self.play.top() + (self.play.height() - self.card_height) / 2
         left = self.play.left() + self.card_width * 0.2

@@ -1,0 +1,335 @@
+"""The Cribbage table widget: cards, crib, play area, running count and the peg board.
+
+``CribbageTable()`` is all the main window needs: it builds the scene on the shared table
+machinery (``TableScene`` drag handling, ``CardItem``/``CardRenderer`` card art, ``Animator``,
+``StatusLine``), the peg board, the buttons, and a ``CribbageController`` that plays a game
+against the engine's bot. It draws whatever ``CribbageDisplay`` the controller gives it.
+
+    table = CribbageTable(seed=None, speed="normal")   # starts a game at once
+    window.setCentralWidget(table)
+    table.controller.new_game()                        # "New Cribbage game" again
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, QSize
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+
+from ginrummy_desktop.engine.cards import Card
+from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
+from ginrummy_desktop.gui.animation import DEFAULT_SPEED, Animator
+from ginrummy_desktop.gui.card_item import MARK_DEADWOOD, CardItem
+from ginrummy_desktop.gui.card_renderer import CardRenderer
+from ginrummy_desktop.gui.cribbage_controller import ZONE_CRIB, ZONE_PLAY, CribbageController
+from ginrummy_desktop.gui.cribbage_display import (
+    STAGE_DISCARD,
+    STAGE_OVER,
+    STAGE_PLAY,
+    STAGE_SHOW,
+    CribbageDisplay,
+)
+from ginrummy_desktop.gui.cribbage_pegboard import CribbagePegboard
+from ginrummy_desktop.gui.cribbage_table_items import (
+    Announcement,
+    CountDisplay,
+    ResultPanel,
+    SpokenBanner,
+)
+from ginrummy_desktop.gui.cribbage_table_layout import CribbageTableLayout, table_layout
+from ginrummy_desktop.gui.layout import Placement
+from ginrummy_desktop.gui.status import StatusLine
+from ginrummy_desktop.gui.table_items import Badge, InfoPanel
+from ginrummy_desktop.gui.table_scene import DropZone, TableScene
+from ginrummy_desktop.gui.table_view import TableView
+
+DECK_LAYERS = 3
+CARD_Z = 100.0
+
+
+class CribbageTable(QWidget):
+    """A whole cribbage game: the table view, a status line and the game's buttons."""
+
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        opponent: Any = None,
+        seed: int | None = None,
+        rules: CribbageRules | None = None,
+        match: CribbageMatch | None = None,
+        renderer: CardRenderer | None = None,
+        speed: str = DEFAULT_SPEED,
+        names: tuple[str, str] = ("You", "Computer"),
+    ) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Cribbage table")
+        self.scene = TableScene(self)
+        self.view = TableView(self.scene, self)
+        self.renderer = renderer or CardRenderer()
+        self.animator = Animator(speed, self)
+        self.status = StatusLine(self)
+        self.board = CribbagePegboard(names=names)
+        self.board.set_speed(speed)
+        self.scene.addItem(self.board)
+        self.crib_zone = self.scene.add_zone(DropZone(ZONE_CRIB, "Crib"))
+        self.play_zone = self.scene.add_zone(DropZone(ZONE_PLAY, "", visible_frame=True))
+        self.count_display = CountDisplay()
+        self.announcement = Announcement()
+        self.banner = SpokenBanner()
+        self.result_panel = ResultPanel()
+        self.hint_panel = InfoPanel()
+        self.hint_panel.setZValue(5500)
+        self.crib_badge = Badge()
+        self.opponent_badge = Badge()
+        self.player_badge = Badge()
+        for item in (self.count_display, self.announcement, self.banner, self.result_panel,
+                     self.hint_panel, self.crib_badge, self.opponent_badge, self.player_badge):
+            self.scene.addItem(item)
+        self.items: dict[object, CardItem] = {}
+        self.display = CribbageDisplay()
+        self.layout_geometry: CribbageTableLayout = table_layout(1000, 700)
+
+        self.hint_button = QPushButton("Hint", self)
+        self.send_button = QPushButton("Send to crib", self)
+        self.continue_button = QPushButton("Next hand", self)
+        self.rematch_button = QPushButton("Rematch", self)
+        for button, tip in (
+            (self.hint_button, "Discard advisor while discarding; the expert's play after"),
+            (self.send_button, "Lay the two chosen cards away to the crib"),
+            (self.continue_button, "Deal the next hand"),
+            (self.rematch_button, "Play another game"),
+        ):
+            button.setToolTip(tip)
+            button.setAccessibleName(button.text())
+        bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 6, 0)
+        bar.addWidget(self.status, 1)
+        for button in (self.hint_button, self.send_button, self.continue_button,
+                       self.rematch_button):
+            bar.addWidget(button)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.view, 1)
+        column.addLayout(bar)
+        self.setStyleSheet("CribbageTable { background: #15281d; }")
+        self.view.resized.connect(self._on_resized)
+
+        self.controller = CribbageController(
+            self, opponent=opponent, rules=rules, seed=seed, match=match, names=names
+        )
+
+    # -- settings -----------------------------------------------------------------------------
+    def set_speed(self, speed: str) -> None:
+        """Animation speed for cards and pegs: "instant", "fast", "normal" or "slow"."""
+        self.animator.set_speed(speed)
+        self.board.set_speed(speed)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
+        return QSize(1180, 760)
+
+    # -- called by the controller ---------------------------------------------------------------
+    def announce(self, text: str, seat: int, quiet: bool = False) -> None:
+        """Flash ``text`` over the play area (``quiet``: a smaller, shorter notice)."""
+        scale = 0.0 if self.animator.instant else self.animator.scaled(1000) / 1000
+        self.announcement.flash(text, seat, scale, hold_ms=700 if quiet else 1300)
+
+    def clear_announcement(self) -> None:
+        self.announcement.clear()
+
+    @property
+    def announcement_text(self) -> str:
+        return self.announcement.text
+
+    def render(self, display: CribbageDisplay) -> None:  # noqa: A003 - the table's one job
+        """Show ``display``: cards move (animated) to their places, labels and buttons update."""
+        self.display = display
+        self._sync(animate=True)
+
+    def item_for(self, key: object) -> CardItem | None:
+        return self.items.get(key)
+
+    def card_centre(self, card: Card) -> QPointF:
+        """Scene position of a card's centre (for tests and tools driving the mouse)."""
+        return self.items[card].card_rect().center()
+
+    # -- layout -------------------------------------------------------------------------------
+    def _on_resized(self, size: QSize) -> None:
+        self._sync(animate=False)
+
+    def _placements(self, lay: CribbageTableLayout) -> list[Placement]:
+        d = self.display
+        places: list[Placement] = []
+        z = CARD_Z
+
+        def put(key: object, pos: QPointF, card: Card | None, face_up: bool,
+                draggable: bool = False, marks: frozenset[str] = frozenset()) -> None:
+            nonlocal z
+            z += 1
+            places.append(Placement(key, pos, z, face_up, card, marks, draggable))
+
+        for i in range(DECK_LAYERS if d.deck_visible else 0):
+            offset = i * lay.card_width * 0.02
+            put(("deck", i), QPointF(lay.deck.x() - offset, lay.deck.y() - offset), None, False)
+        if d.starter is not None:
+            shift = lay.card_width * 0.12
+            put(d.starter, QPointF(lay.deck.x() + shift, lay.deck.y() + shift), d.starter, True)
+        # The crib: chosen-but-unsent cards face up, then the backs already laid away.
+        crib_cards: list[tuple[object, Card | None, bool]] = [(c, c, True) for c in d.pending]
+        crib_cards += [(("crib", i), None, False) for i in range(d.crib_hidden)]
+        crib_cards += [(c, c, True) for c in d.crib_shown]
+        for (key, card, face_up), pos in zip(crib_cards, lay.crib_positions(len(crib_cards)),
+                                             strict=True):
+            put(key, pos, card, face_up, draggable=key in d.pending)
+        # The opponent's hand: backs, or the kept cards face up in the show.
+        top = [(("opp", i), None, False) for i in range(d.opponent_hidden)]
+        top += [(c, c, True) for c in d.opponent_shown]
+        for (key, card, face_up), pos in zip(top, lay.hand_positions(len(top),
+                                                                     lay.opponent_row_top),
+                                             strict=True):
+            put(key, pos, card, face_up)
+        # The player's hand; during the play cards that cannot go now are dimmed.
+        playing = d.stage == STAGE_PLAY and d.your_turn
+        for card, pos in zip(d.hand, lay.hand_positions(len(d.hand), lay.player_row_top),
+                             strict=True):
+            dim = playing and card not in d.playable
+            draggable = d.stage == STAGE_DISCARD or (d.stage == STAGE_PLAY and d.your_turn)
+            put(card, pos, card, True, draggable,
+                frozenset({MARK_DEADWOOD}) if dim else frozenset())
+        for (_, card), pos in zip(d.play, lay.play_positions(len(d.play)), strict=True):
+            put(card, pos, card, True)
+        for seat, base in ((0, lay.player_pile), (1, lay.opponent_pile)):
+            pile = d.piles[seat]
+            for card, pos in zip(pile, lay.pile_positions(base, len(pile)), strict=True):
+                put(card, pos, card, False)
+        for card, pos in zip(d.show_cards, lay.show_positions(len(d.show_cards)), strict=True):
+            put(card, pos, card, True)
+        return places
+
+    def _sync(self, animate: bool) -> None:
+        size = self.view.viewport().size()
+        lay = table_layout(size.width(), size.height())
+        self.layout_geometry = lay
+        d = self.display
+        places = self._placements(lay)
+        wanted = {p.key for p in places}
+        # Where vanished face-down cards were: a card the opponent reveals comes from there.
+        vanished_backs = [self.items[k].pos() for k in list(self.items)
+                          if k not in wanted and isinstance(k, tuple) and k[0] == "opp"]
+        for key in [k for k in self.items if k not in wanted]:
+            item = self.items.pop(key)
+            self.animator.forget(item)
+            self.scene.removeItem(item)
+        deck_top = QPointF(lay.deck)
+        animate = animate and not self.animator.instant
+        for index, place in enumerate(places):
+            item = self.items.get(place.key)
+            if item is None:
+                item = CardItem(place.key, self.renderer, lay.card_width, None, face_up=False)
+                origin = deck_top
+                if isinstance(place.key, Card) and vanished_backs and (
+                    place.key in d.opponent_shown or any(c == place.key for _, c in d.play)
+                ):
+                    origin = vanished_backs.pop()
+                item.setPos(origin if animate else place.pos)
+                self.scene.addItem(item)
+                self.items[place.key] = item
+            item.set_width(lay.card_width)
+            item.setZValue(place.z)
+            item.set_marks(place.marks)
+            item.draggable = place.draggable
+            card = place.card if isinstance(place.card, Card) else None
+            item.set_selected(card is not None and card in d.pending)
+            item.set_highlight(card is not None and (card in d.highlighted
+                                                     or card in d.hint_cards))
+            flips = place.face_up != item.face_up or card != item.card
+            reveal = (lambda it=item, c=card, up=place.face_up: it.set_face(c, up)) \
+                if flips else None
+            if animate:
+                self.animator.move(item, place.pos, delay_ms=min(index, 12) * 12, reveal=reveal)
+            else:
+                self.animator.forget(item)
+                item.setPos(place.pos)
+                if reveal is not None:
+                    reveal()
+        self._sync_furniture(lay)
+
+    def _sync_furniture(self, lay: CribbageTableLayout) -> None:
+        """Everything that is not a card: board, zones, labels, panels, buttons."""
+        d = self.display
+        w = lay.card_width
+        self.board.setPos(lay.board.topLeft())
+        self.board.set_size(lay.board.width(), lay.board.height())
+        self.crib_zone.set_rect(lay.crib)
+        self.crib_zone.accepting = d.stage == STAGE_DISCARD and d.your_turn
+        self.crib_zone.label = "Crib" if d.stage == STAGE_DISCARD else ""
+        self.crib_zone.update()
+        self.play_zone.set_rect(lay.play)
+        self.play_zone.accepting = d.stage == STAGE_PLAY and d.your_turn
+        self.play_zone.setVisible(d.stage in (STAGE_PLAY, STAGE_SHOW, STAGE_OVER))
+        self.play_zone.update()
+        owner = "Your crib" if d.dealer == 0 else f"{d.names[1]}'s crib"
+        badge_h = max(16.0, w * 0.2)
+        self.crib_badge.set_text(owner)
+        self.crib_badge.set_rect(QRectF(lay.crib.center().x() - w * 0.8,
+                                        lay.crib.bottom() + w * 0.06, w * 1.6, badge_h))
+        dealer_mark = " · dealer"
+        self.opponent_badge.set_text(d.names[1] + (dealer_mark if d.dealer == 1 else ""))
+        self.opponent_badge.set_rect(QRectF(lay.field.left() + w * 0.1, lay.field.top(),
+                                            w * 1.9, badge_h))
+        self.player_badge.set_text(d.names[0] + (dealer_mark if d.dealer == 0 else ""))
+        self.player_badge.set_rect(QRectF(lay.field.left() + w * 0.1,
+                                          lay.player_row_top - badge_h - w * 0.06,
+                                          w * 1.9, badge_h))
+        self.count_display.set_rect(lay.count_box)
+        self.count_display.set_count(d.count, d.count_note)
+        self.count_display.setVisible(d.stage == STAGE_PLAY or (
+            d.stage == STAGE_OVER and not d.show_cards))
+        flash_h = max(26.0, w * 0.42)
+        play = lay.play
+        self.announcement.set_rect(QRectF(play.left(), play.center().y() - flash_h / 2,
+                                          lay.count_box.left() - play.left() - w * 0.1,
+                                          flash_h))
+        self.banner.set_rect(lay.banner)
+        self.banner.set_text(d.show_title, d.spoken)
+        self.banner.setVisible(bool(d.show_title))
+        self._sync_result(lay)
+        self.hint_panel.setVisible(bool(d.hint_lines))
+        if d.hint_lines:
+            field = lay.field
+            self.hint_panel.set_rect(QRectF(field.left() + w * 0.6, field.top() + w * 0.3,
+                                            field.width() - w * 1.2,
+                                            lay.player_row_top - field.top() - w * 0.5))
+            self.hint_panel.set_content(d.hint_title, list(d.hint_lines))
+        self.send_button.setVisible(d.stage == STAGE_DISCARD)
+        self.send_button.setEnabled(d.can_send)
+        self.hint_button.setEnabled(d.stage in (STAGE_DISCARD, STAGE_PLAY) and d.your_turn)
+        self.continue_button.setVisible(bool(d.continue_label))
+        self.continue_button.setText(d.continue_label or "Next hand")
+        self.rematch_button.setVisible(d.stage == STAGE_OVER)
+
+    def _sync_result(self, lay: CribbageTableLayout) -> None:
+        result = self.display.result
+        self.result_panel.setVisible(result is not None)
+        if result is None:
+            return
+        names = self.display.names
+        title = "You win!" if result.winner == 0 else f"{names[result.winner]} wins"
+        loser = 1 - result.winner
+        if result.outcome == "double skunk":
+            subtitle = f"Double skunk! {names[loser]} stayed at or below the 60 line."
+        elif result.outcome == "skunk":
+            subtitle = f"Skunk! {names[loser]} stayed at or below the 90 line."
+        else:
+            subtitle = "A fine game of cribbage."
+        worth = f" · worth {result.game_points} games" if result.game_points > 1 else ""
+        score_line = f"{result.scores[0]} – {result.scores[1]}{worth}"
+        picture = result.outcome if result.outcome != "win" else "trophy"
+        self.result_panel.set_result(title, subtitle, score_line, picture, result.winner)
+        field = lay.field
+        height = min(field.height() * 0.42, field.width() * 0.36)
+        width = min(field.width() * 0.86, height * 2.5)
+        self.result_panel.set_rect(QRectF(field.center().x() - width / 2,
+                                          field.center().y() - height / 2, width, height))
