@@ -97,9 +97,16 @@ def _meld_label(meld: tuple[Card, ...]) -> str:
     return f"{kind} · {points}"
 
 
-def compute_layout(model: GinTableModel, width: float, height: float) -> TableLayout:
-    """Pure geometry: where every card, band, zone and panel goes for this window size."""
+def compute_layout(model: GinTableModel, width: float, height: float,
+                   middle_reserve: float = 0.0) -> TableLayout:
+    """Pure geometry: where every card, band, zone and panel goes for this window size.
+
+    ``middle_reserve`` is the height (px) the end-of-hand panel needs between the two rows;
+    cards shrink at the end of a hand when the window is too small to fit both.
+    """
     w = card_width_for(width, height, 8.6, 5.75)
+    if model.revealing and middle_reserve:
+        w = max(30.0, min(w, (height - middle_reserve) / 4.3))
     h = card_height(w)
     margin = 0.25 * w
     band_label = max(12.0, 0.2 * w)
@@ -263,6 +270,7 @@ class GinTable(QObject):
             ZONE_HAND: scene.add_zone(DropZone(ZONE_HAND, "", visible_frame=False)),
         }
         self._size = (800.0, 600.0)
+        self.middle_reserve = 0.0  # px kept free between the rows at the end of a hand
 
     # -- public ---------------------------------------------------------------------------
 
@@ -319,7 +327,7 @@ class GinTable(QObject):
 
     def _sync(self, animate: bool = True, deal: bool = False) -> None:
         width, height = self._size
-        layout = compute_layout(self.model, width, height)
+        layout = compute_layout(self.model, width, height, self.middle_reserve)
         self.layout = layout
         w = layout.card_width
         wanted = {p.key for p in layout.placements}

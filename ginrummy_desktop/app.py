@@ -1,0 +1,94 @@
+"""The app's entry point: ``ginrummy-desktop`` / ``python -m ginrummy_desktop``.
+
+Options: ``--screenshot FILE --scene NAME [--size WxH]`` renders a named table state headless;
+``--self-test`` runs the packaged self-test. Bad arguments get a one-line message, not a
+traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+from collections.abc import Sequence
+
+
+def _parse_size(text: str) -> tuple[int, int]:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x800, not {text!r}") from None
+    if width < 200 or height < 150 or width > 8192 or height > 8192:
+        raise argparse.ArgumentTypeError("size must be between 200x150 and 8192x8192")
+    return width, height
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ginrummy-desktop",
+                                     description="Gin Rummy and Cribbage against the computer.")
+    parser.add_argument("--screenshot", metavar="FILE", help="render --scene to a PNG and exit")
+    parser.add_argument("--scene", default="gin-mid-hand",
+                        help="scene for --screenshot (e.g. gin-mid-hand, gin-end-of-hand, "
+                             "gin-match-over)")
+    parser.add_argument("--size", type=_parse_size, default=(1280, 800), metavar="WxH",
+                        help="screenshot size in pixels (default 1280x800)")
+    parser.add_argument("--self-test", action="store_true",
+                        help="check the installation and exit")
+    return parser
+
+
+def take_screenshot(path: str, scene: str, size: tuple[int, int]) -> int:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from ginrummy_desktop.gui.screenshots import SCENES, render_scene
+
+    if scene not in SCENES:
+        print(f"ginrummy-desktop: unknown scene {scene!r}; known scenes: "
+              f"{', '.join(sorted(SCENES))}", file=sys.stderr)
+        return 2
+    image = render_scene(scene, *size)
+    if not image.save(path):
+        print(f"ginrummy-desktop: could not write {path!r}", file=sys.stderr)
+        return 1
+    print(f"wrote {path} ({image.width()}x{image.height()}, scene {scene})")
+    return 0
+
+
+def run_app() -> int:
+    from PySide6.QtWidgets import QApplication
+
+    import ginrummy_desktop.gui  # noqa: F401  (applies PySide workarounds before any widget)
+    from ginrummy_desktop.gui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv)
+    app.setApplicationName("Gin Rummy Desktop")
+    app.setOrganizationName("ginrummy-desktop")
+    storage = None
+    try:
+        from ginrummy_desktop.storage import open_storage
+
+        storage = open_storage()
+    except Exception as error:  # the game must still start without its data files
+        print(f"ginrummy-desktop: settings and statistics unavailable: {error}", file=sys.stderr)
+    window = MainWindow(storage=storage)
+    window.restore_or_start() if hasattr(window, "restore_or_start") else \
+        window.start_default_match()
+    window.show()
+    code = app.exec()
+    if storage is not None:
+        storage.close()
+    return code
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.self_test:
+        selftest = importlib.import_module("ginrummy_desktop.selftest")
+        return int(selftest.run() or 0)
+    if args.screenshot:
+        return take_screenshot(args.screenshot, args.scene, args.size)
+    return run_app()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,621 @@
+"""Drives a Gin Rummy match for the table: the player's input, the opponent's turns, undo, hints.
+
+The controller is the only place that talks to the engine. Every move, the player's or the
+bot's, goes through ``GinMatch.apply``; a refused move shows the engine's own message and the
+table springs the card back. What the table shows is rebuilt from the engine's view after each
+step. The opponent thinks on a worker thread and its move is paced by the animator.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from ginrummy_desktop.engine.actions import Action, IllegalActionError
+from ginrummy_desktop.engine.cards import SUITS, Card
+from ginrummy_desktop.engine.gin.match import GinMatch
+from ginrummy_desktop.engine.gin.melds import best_arrangement, min_deadwood
+from ginrummy_desktop.engine.gin.observation import GinView
+from ginrummy_desktop.engine.gin.results import HandResult
+from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, GinRules
+from ginrummy_desktop.gui import gin_opponents
+from ginrummy_desktop.gui.animation import OPPONENT_PAUSE_MS, Animator
+from ginrummy_desktop.gui.bot_worker import BotWorker
+from ginrummy_desktop.gui.gin_table import (
+    ZONE_DISCARD,
+    ZONE_HAND,
+    ZONE_KNOCK,
+    GinTable,
+    GinTableModel,
+    RevealedRow,
+)
+from ginrummy_desktop.gui.layout import insertion_index
+
+HUMAN, BOT = 0, 1
+DRAW_KINDS = ("draw_stock", "draw_discard")
+OUT_KINDS = ("knock", "gin", "big_gin")
+SORTS = ("rank", "suit", "melds")
+
+
+def sort_cards(cards: list[Card] | tuple[Card, ...], how: str) -> list[Card]:
+    """Order a hand by rank, by suit, or melds first (grouped) and deadwood last, highest last."""
+    if how == "rank":
+        return sorted(cards, key=lambda c: (c.rank, SUITS.index(c.suit)))
+    if how == "suit":
+        return sorted(cards, key=lambda c: (SUITS.index(c.suit), c.rank))
+    if how == "melds":
+        arrangement = best_arrangement(list(cards))
+        ordered: list[Card] = []
+        for meld in sorted(arrangement.melds, key=lambda m: (SUITS.index(m[0].suit), m[0].rank)):
+            ordered.extend(sorted(meld, key=lambda c: (c.rank, SUITS.index(c.suit))))
+        ordered.extend(sorted(arrangement.deadwood,
+                              key=lambda c: (c.points, c.rank, SUITS.index(c.suit))))
+        return ordered
+    raise ValueError(f"unknown sort {how!r}; choose rank, suit or melds")
+
+
+def card_text(card: Card | None) -> str:
+    from ginrummy_desktop.engine.cards import SUIT_SYMBOLS
+    if card is None:
+        return "a card"
+    rank = "10" if card.rank == 10 else str(card)[0]
+    return f"{rank}{SUIT_SYMBOLS[card.suit]}"
+
+
+@dataclass
+class _Undo:
+    snapshot: dict[str, Any]
+    hand_order: list[Card]
+    drawn: Card | None
+    locked: Card | None
+
+
+@dataclass
+class MatchSetup:
+    """How a match was started (kept for Rematch)."""
+
+    preset: str = "classic"
+    opponent: str = "greedy"
+    practice: bool = False
+    seed: int | None = None
+    overrides: dict[str, Any] = field(default_factory=dict)
+
+
+class GinController(QObject):
+    """One match between the player (seat 0) and a bot (seat 1)."""
+
+    changed = Signal()  # anything the buttons/menus depend on changed
+    message = Signal(str, str)  # text, kind (info/turn/warning/success/hint)
+    hand_over = Signal(object)  # HandResult, when the end-of-hand display starts
+    match_over = Signal()
+    action_applied = Signal(int, object)  # seat, Action (autosave hooks in here)
+
+    def __init__(self, table: GinTable, animator: Animator,
+                 player_name: str = "You", parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.table = table
+        self.animator = animator
+        self.player_name = player_name
+        self.opponent_name = "Opponent"
+        self.session: GinMatch | None = None
+        self.setup = MatchSetup()
+        self.bot: Any = None
+        self.worker = BotWorker(self)
+        self.worker.finished.connect(self._bot_result)
+        self.hand_order: list[Card] = []
+        self.drawn: Card | None = None
+        self.locked: Card | None = None
+        self.selected: Card | None = None
+        self.fan_discard = False
+        self.undo_used = False
+        self._undo: list[_Undo] = []
+        self._records_seen = 0
+        self.reveal: HandResult | None = None
+        self._reveal_view: GinView | None = None
+        self._bot_ticket = 0
+        self._hint_ticket = 0
+        self.thinking = False
+        self.last_hint: tuple[Action, str] | None = None
+        self.synchronous = False  # True: the bot moves at once on this thread (screenshots)
+
+    # -- match lifecycle -----------------------------------------------------------------
+
+    def new_match(self, setup: MatchSetup) -> None:
+        rules = GIN_PRESETS[setup.preset]
+        if setup.overrides:
+            rules = rules.replace(**setup.overrides)
+        self.start(GinMatch(rules, seed=setup.seed), setup)
+
+    def start(self, session: GinMatch, setup: MatchSetup, hand_order: list[Card] | None = None
+              ) -> None:
+        """Play ``session`` (new or restored) against ``setup.opponent``."""
+        self.worker.cancel_all()
+        self.session = session
+        self.setup = setup
+        self.bot = gin_opponents.make_bot(setup.opponent)
+        names = {o.bot_id: o.name for o in gin_opponents.list_opponents()}
+        self.opponent_name = names.get(setup.opponent, setup.opponent.title())
+        self.undo_used = False
+        self._undo.clear()
+        self._records_seen = len(session.hand_records())
+        self.reveal = None
+        self._reveal_view = None
+        self.hand_order = list(hand_order or [])
+        self.drawn = self.locked = self.selected = None
+        self.thinking = False
+        self.fan_discard = False
+        self._begin_hand(deal=True)
+
+    @property
+    def rules(self) -> GinRules:
+        assert self.session is not None
+        return self.session.rules
+
+    def view(self) -> GinView:
+        assert self.session is not None
+        return self.session.view(HUMAN)
+
+    def snapshot(self) -> dict[str, Any]:
+        """Match plus table state (hand order), JSON-ready, for autosave."""
+        assert self.session is not None
+        return {"match": self.session.snapshot(), "hand_order": [str(c) for c in self.hand_order],
+                "opponent": self.setup.opponent, "preset": self.setup.preset,
+                "practice": self.setup.practice, "undo_used": self.undo_used}
+
+    def _begin_hand(self, deal: bool) -> None:
+        view = self.view()
+        if set(self.hand_order) != set(view.hand):
+            self.hand_order = sort_cards(view.hand, "melds")
+        self.drawn = self.locked = self.selected = None
+        self._undo.clear()
+        self._refresh(deal=deal)
+        self._announce()
+        self._schedule_bot()
+
+    # -- what the table shows --------------------------------------------------------------
+
+    def _refresh(self, deal: bool = False, animate: bool = True) -> None:
+        self.table.show(self.build_model(), animate=animate, deal=deal)
+        self.changed.emit()
+
+    def build_model(self) -> GinTableModel:
+        view = self.view()
+        if self.reveal is not None:
+            return self._reveal_model(self.reveal)
+        legal = view.legal_actions
+        kinds = {a.kind for a in legal}
+        hand = list(view.hand)
+        arrangement = best_arrangement(hand) if hand else None
+        accepting = set()
+        if "discard" in kinds or kinds & set(OUT_KINDS):
+            accepting.add(ZONE_DISCARD)
+        if kinds & set(OUT_KINDS):
+            accepting.add(ZONE_KNOCK)
+        if kinds & set(DRAW_KINDS):
+            accepting.add(ZONE_HAND)
+        accepting.add(ZONE_HAND)  # reordering is always allowed
+        return GinTableModel(
+            hand_order=tuple(self.hand_order),
+            melds=arrangement.melds if arrangement else (),
+            deadwood_points=arrangement.deadwood_points if arrangement else 0,
+            opponent_hidden=view.opponent_hand_size - len(view.known_opponent_cards),
+            opponent_known=view.known_opponent_cards,
+            discard_pile=view.discard_pile,
+            stock_size=view.stock_size,
+            drawn=self.drawn,
+            locked=self.locked,
+            selected=self.selected,
+            accepting=frozenset(accepting),
+            stock_draggable="draw_stock" in kinds,
+            discard_draggable="draw_discard" in kinds,
+            fan_discard=self.fan_discard,
+            knock_label=self.knock_label(),
+            score_title=self._score_title(),
+            score_lines=tuple(self._score_lines(view, arrangement)),
+        )
+
+    def _score_title(self) -> str:
+        rules = self.rules
+        return f"{rules.preset.title()} · to {rules.target}"
+
+    def _score_lines(self, view: GinView, arrangement: Any) -> list[tuple[str, str, bool]]:
+        dealer = view.dealer
+        lines = [
+            (("● " if view.to_move == HUMAN else "") + self.player_name
+             + ("  (dealer)" if dealer == HUMAN else ""), str(view.scores[HUMAN]), True),
+            (("● " if view.to_move == BOT else "") + self.opponent_name
+             + ("  (dealer)" if dealer == BOT else ""), str(view.scores[BOT]), True),
+            ("Knock limit", "gin only" if view.knock_limit == 0 else str(view.knock_limit), False),
+        ]
+        if arrangement is not None:
+            if len(view.hand) == 11:
+                lines.append(("Deadwood after discard", str(min_deadwood(list(view.hand))),
+                              False))
+            else:
+                lines.append(("Your deadwood", str(arrangement.deadwood_points), False))
+        lines.append(("Hand", str(view.hand_number + 1), False))
+        return lines
+
+    def knock_label(self) -> str:
+        kinds = {a.kind for a in self.view().legal_actions} if self.session else set()
+        if "big_gin" in kinds:
+            return "Big Gin!"
+        if "gin" in kinds:
+            return "Gin! Drop a card here"
+        if "knock" in kinds:
+            return "Knock: drop your discard here"
+        return "Knock area"
+
+    def _reveal_model(self, result: HandResult) -> GinTableModel:
+        hands = {h.seat: h for h in result.hands}
+        mine, theirs = hands.get(HUMAN), hands.get(BOT)
+
+        def row(hand: Any, knocker_hand: Any | None) -> RevealedRow:
+            if hand is None:
+                return RevealedRow((), 0)
+            groups = [list(m) for m in hand.melds]
+            laid: set[Card] = set()
+            if knocker_hand is None:  # this is the knocker: append the defender's lay-offs
+                other = theirs if hand is mine else mine
+                for card, index in (other.layoffs if other else ()):
+                    if 0 <= index < len(groups):
+                        groups[index].append(card)
+                        laid.add(card)
+                groups = [sorted(g, key=lambda c: (c.rank, SUITS.index(c.suit))) for g in groups]
+            laid_off = {c for c, _ in hand.layoffs}
+            deadwood = [c for c in hand.deadwood if c not in laid_off]
+            labels = tuple(("Set" if len({c.rank for c in g}) == 1 else "Run")
+                           + (" + lay-off" if laid & set(g) else "") for g in groups)
+            return RevealedRow(tuple(tuple(g) for g in groups) + (tuple(deadwood),),
+                               len(groups), frozenset(laid), labels)
+
+        knocker = result.knocker
+        top = row(theirs, None if knocker == BOT else hands.get(knocker))
+        bottom = row(mine, None if knocker == HUMAN else hands.get(knocker))
+        if result.kind == "draw":
+            top = RevealedRow((tuple(theirs.cards),) if theirs else (), 0)
+            bottom = RevealedRow((tuple(mine.cards),) if mine else (), 0)
+        return GinTableModel(reveal_top=top, reveal_bottom=bottom, show_piles=False,
+                             score_title=self._score_title())
+
+    # -- player input ----------------------------------------------------------------------
+
+    def play(self, action: Action) -> bool:
+        """Apply the player's action; on refusal show why and spring the table back."""
+        if self.session is None or self.reveal is not None:
+            return False
+        if self.session.over:
+            self._refuse("the match is over: start a rematch or a new match from the Game menu")
+            return False
+        before = self.session.snapshot() if self.setup.practice else None
+        old_hand = set(self.view().hand)
+        try:
+            self.session.apply(HUMAN, action)
+        except IllegalActionError as error:
+            self._refuse(str(error))
+            return False
+        if before is not None:
+            self._undo.append(_Undo(before, list(self.hand_order), self.drawn, self.locked))
+        self.selected = None
+        self.last_hint = None
+        self.action_applied.emit(HUMAN, action)
+        self._after_move(HUMAN, action, old_hand)
+        return True
+
+    def _refuse(self, reason: str) -> None:
+        text = reason[:1].upper() + reason[1:]
+        self.message.emit(text, "warning")
+        self.table.refresh()
+
+    def draw_stock(self) -> bool:
+        return self.play(Action("draw_stock"))
+
+    def draw_discard(self) -> bool:
+        return self.play(Action("draw_discard"))
+
+    def pass_upcard(self) -> bool:
+        return self.play(Action("pass"))
+
+    def discard(self, card: Card) -> bool:
+        return self.play(Action("discard", card))
+
+    def knock(self, card: Card | None = None) -> bool:
+        """Knock (or gin / big gin, whichever is legal) discarding ``card``.
+
+        Without a card, the discard that leaves the least deadwood is chosen among the legal
+        knocks, using the meld solver.
+        """
+        if self.session is None:
+            return False
+        legal = self.view().legal_actions
+        if any(a.kind == "big_gin" for a in legal) and card is None:
+            return self.play(Action("big_gin"))
+        outs = [a for a in legal if a.kind in ("gin", "knock")]
+        if card is None:
+            if not outs:
+                reason = "you can knock only after drawing, with deadwood at or under the " \
+                         f"knock limit ({self.view().knock_limit})"
+                self._refuse(reason)
+                return False
+            hand = list(self.view().hand)
+            best = min(outs, key=lambda a: (a.kind != "gin", min_deadwood(
+                [c for c in hand if c != a.card])))
+            return self.play(best)
+        for kind in ("gin", "knock"):
+            if Action(kind, card) in legal:
+                return self.play(Action(kind, card))
+        return self.play(Action("knock", card))  # the engine explains why not
+
+    def select(self, card: Card | None) -> None:
+        self.selected = None if card == self.selected else card
+        self._refresh()
+
+    def move_selection(self, step: int) -> None:
+        if not self.hand_order:
+            return
+        if self.selected not in self.hand_order:
+            index = 0 if step > 0 else len(self.hand_order) - 1
+        else:
+            index = (self.hand_order.index(self.selected) + step) % len(self.hand_order)
+        self.selected = self.hand_order[index]
+        self._refresh()
+
+    def shift_selected(self, step: int) -> None:
+        """Move the selected card left or right within the hand (keyboard reordering)."""
+        if self.selected not in self.hand_order:
+            return
+        index = self.hand_order.index(self.selected)
+        target = max(0, min(len(self.hand_order) - 1, index + step))
+        self.reorder(self.selected, target)
+
+    def discard_selected(self) -> bool:
+        if self.selected is None:
+            self.message.emit("Select a card first: use the arrow keys or click a card", "info")
+            return False
+        return self.discard(self.selected)
+
+    def reorder(self, card: Card, index: int) -> None:
+        if card not in self.hand_order:
+            return
+        self.hand_order.remove(card)
+        self.hand_order.insert(max(0, min(index, len(self.hand_order))), card)
+        self._refresh()
+
+    def sort_hand(self, how: str) -> None:
+        self.hand_order = sort_cards(self.hand_order, how)
+        self._refresh()
+        self.message.emit(f"Sorted by {how}", "info")
+
+    def toggle_fan(self) -> None:
+        self.fan_discard = not self.fan_discard
+        self._refresh()
+
+    def drop(self, item: Any, zone: str, centre_x: float) -> None:
+        """A card was dragged and released over ``zone`` (or nowhere)."""
+        key = item.key
+        if self.reveal is not None:
+            self.table.refresh()
+            return
+        in_hand = isinstance(key, Card) and key in self.hand_order
+        from_stock = isinstance(key, tuple) and key[:1] == ("stock",)
+        from_pile = isinstance(key, Card) and key in self.view().discard_pile
+        if in_hand and zone == ZONE_DISCARD:
+            self.discard(key)
+        elif in_hand and zone == ZONE_KNOCK:
+            self.knock(key)
+        elif in_hand and zone == ZONE_HAND:
+            centres = [x for c, x in zip(self.hand_order, self.table.hand_centres(),
+                                         strict=False) if c != key]
+            self.reorder(key, insertion_index(centres, centre_x))
+        elif from_stock and zone == ZONE_HAND:
+            self.draw_stock()
+        elif from_pile and zone == ZONE_HAND:
+            self.draw_discard()
+        else:
+            if zone == "" and in_hand:
+                self.table.refresh()
+                return
+            self.message.emit("Drop cards on the discard pile, the knock area or your hand",
+                              "info")
+            self.table.refresh()
+
+    def click(self, item: Any) -> None:
+        key = item.key
+        if self.reveal is not None:
+            return
+        view = self.view()
+        if isinstance(key, tuple) and key[:1] == ("stock",):
+            self.draw_stock()
+        elif isinstance(key, Card) and view.discard_pile and key == view.discard_pile[-1] \
+                and key not in self.hand_order:
+            if self.fan_discard:
+                self.toggle_fan()
+            else:
+                self.draw_discard()
+        elif isinstance(key, Card) and key in view.discard_pile:
+            self.toggle_fan()
+        elif isinstance(key, Card) and key in self.hand_order:
+            self.select(key)
+
+    def double_click(self, item: Any) -> None:
+        if isinstance(item.key, Card) and item.key in self.hand_order:
+            self.discard(item.key)
+
+    # -- undo and hints ------------------------------------------------------------------
+
+    @property
+    def can_undo(self) -> bool:
+        return self.setup.practice and bool(self._undo) and self.reveal is None
+
+    def undo(self) -> bool:
+        if not self.setup.practice:
+            self.message.emit("Undo is available in practice games only", "warning")
+            return False
+        if not self._undo or self.reveal is not None:
+            self.message.emit("Nothing to undo in this hand", "warning")
+            return False
+        entry = self._undo.pop()
+        self.worker.cancel_all()
+        self.thinking = False
+        self.session = GinMatch.restore(entry.snapshot)
+        self.hand_order, self.drawn, self.locked = entry.hand_order, entry.drawn, entry.locked
+        self.selected = None
+        self.undo_used = True
+        self._refresh()
+        self.message.emit("Took back your last move (this match is marked as played with undo)",
+                          "info")
+        self._schedule_bot()
+        return True
+
+    def request_hint(self) -> None:
+        if self.session is None or self.view().to_move != HUMAN or self.reveal is not None:
+            self.message.emit("A hint is available when it is your turn", "info")
+            return
+        observation = self.session.observation(HUMAN)
+        self._hint_ticket = self.worker.submit(lambda: ("hint", gin_opponents.hint(observation)))
+        self.message.emit("Thinking about a hint…", "info")
+
+    # -- after every move ------------------------------------------------------------------
+
+    def _after_move(self, seat: int, action: Action, old_hand: set[Card]) -> None:
+        assert self.session is not None
+        records = self.session.hand_records()
+        if len(records) > self._records_seen:
+            self._records_seen = len(records)
+            self._show_hand_result(self.session.last_result)
+            return
+        view = self.view()
+        if seat == HUMAN:
+            new_cards = [c for c in view.hand if c not in old_hand]
+            for card in new_cards:
+                if card not in self.hand_order:
+                    self.hand_order.append(card)
+            self.hand_order = [c for c in self.hand_order if c in view.hand]
+            if action.kind in DRAW_KINDS and new_cards:
+                self.drawn = new_cards[0]
+                discards = {a.card for a in view.legal_actions if a.kind == "discard"}
+                self.locked = new_cards[0] if discards and new_cards[0] not in discards else None
+            elif action.kind == "discard":
+                self.drawn = self.locked = None
+        self._refresh()
+        self._announce(seat, action)
+        self._schedule_bot()
+
+    def _describe(self, seat: int, action: Action) -> str:
+        who = "You" if seat == HUMAN else self.opponent_name
+        if action.kind == "draw_stock":
+            if seat == HUMAN and self.drawn is not None:
+                return f"You drew {card_text(self.drawn)} from the stock"
+            return f"{who} drew from the stock"
+        if action.kind == "draw_discard":
+            pile_card = self.drawn if seat == HUMAN else next(
+                iter(self.view().known_opponent_cards[-1:]), None)
+            return f"{who} took {card_text(pile_card)} from the discard pile"
+        if action.kind == "pass":
+            return f"{who} passed on the upcard"
+        if action.kind == "discard":
+            return f"{who} discarded {card_text(action.card)}"
+        return f"{who}: {action.kind}"
+
+    def _announce(self, seat: int | None = None, action: Action | None = None) -> None:
+        if self.session is None:
+            return
+        view = self.view()
+        prefix = self._describe(seat, action) + ". " if action is not None and seat is not None \
+            else ""
+        if view.match_over:
+            return
+        if view.to_move != HUMAN:
+            self.message.emit(prefix + f"{self.opponent_name} is thinking…", "info")
+            return
+        kinds = {a.kind for a in view.legal_actions}
+        upcard = view.discard_pile[-1] if view.discard_pile else None
+        if "pass" in kinds:
+            text = f"Take the upcard {card_text(upcard)} (D) or pass (P)?"
+        elif kinds & set(DRAW_KINDS):
+            text = "Your turn: draw from the stock (S) or take " \
+                   f"{card_text(upcard)} from the discard pile (D)"
+        elif "big_gin" in kinds:
+            text = "Big gin is yours: press K"
+        elif "gin" in kinds:
+            text = "You can go gin: drop your discard on the knock area (K)"
+        elif "knock" in kinds:
+            text = "You may knock (K), or discard to play on"
+        else:
+            text = "Discard: drag a card to the pile, double-click it, or select it and Enter"
+        self.message.emit(prefix + text, "turn")
+
+    def _show_hand_result(self, result: HandResult | None) -> None:
+        if result is None:
+            return
+        self.reveal = result
+        self.drawn = self.locked = self.selected = None
+        self.fan_discard = False
+        self._refresh()
+        self.hand_over.emit(result)
+        if self.session is not None and self.session.over:
+            self.match_over.emit()
+
+    def continue_after_hand(self) -> None:
+        """The player dismissed the end-of-hand panel: deal the next hand."""
+        if self.reveal is None or self.session is None or self.session.over:
+            return
+        self.reveal = None
+        self.hand_order = []
+        self._begin_hand(deal=True)
+
+    # -- the opponent --------------------------------------------------------------------
+
+    def _schedule_bot(self) -> None:
+        if self.session is None or self.session.over or self.reveal is not None:
+            return
+        if self.session.to_move() != BOT or self.thinking:
+            return
+        if self.synchronous:  # headless rendering and scripted tests: no thread, no pacing
+            action = self.bot.choose(self.session.observation(BOT))
+            self.session.apply(BOT, action)
+            self.action_applied.emit(BOT, action)
+            self._after_move(BOT, action, set())
+            return
+        self.thinking = True
+        self.changed.emit()
+        self.animator.when_idle(self._start_bot, pause_ms=OPPONENT_PAUSE_MS)
+
+    def _start_bot(self) -> None:
+        if self.session is None or self.session.to_move() != BOT or self.reveal is not None:
+            self.thinking = False
+            return
+        observation = self.session.observation(BOT)
+        bot = self.bot
+        session_id = id(self.session)
+        self._bot_ticket = self.worker.submit(
+            lambda: ("bot", session_id, observation, bot.choose(observation)))
+
+    def _bot_result(self, ticket: int, result: object, error: str) -> None:
+        if result is not None and result[0] == "hint":  # type: ignore[index]
+            if ticket != self._hint_ticket:
+                return
+            action, reason = result[1]  # type: ignore[index]
+            self.last_hint = (action, reason)
+            self.message.emit(reason, "hint")
+            if action.card is not None and action.card in self.hand_order:
+                self.selected = action.card
+                self._refresh()
+            return
+        if ticket != self._bot_ticket:
+            return
+        self.thinking = False
+        if self.session is None or self.session.to_move() != BOT:
+            return
+        legal = self.session.legal_actions(BOT)
+        action = result[3] if result is not None and result[1] == id(self.session) else None  # type: ignore[index]
+        if action not in legal:
+            # A broken bot must not stall the game: play its first legal move and say so.
+            self.message.emit(f"{self.opponent_name} made an invalid move ({error or action}); "
+                              "a legal move was played instead", "warning")
+            action = legal[0]
+        self.session.apply(BOT, action)
+        self.action_applied.emit(BOT, action)
+        self._after_move(BOT, action, set())

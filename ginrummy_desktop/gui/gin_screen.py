@@ -1,0 +1,325 @@
+"""The Gin Rummy screen: the table view, the action bar, the status line and the result panel.
+
+Keyboard: every action is a ``QAction`` with a shortcut (listed in ``shortcut_rows()`` for the
+Help menu and tooltips). The screen wires the scene's mouse signals to the controller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ginrummy_desktop.engine.gin.results import HandResult
+from ginrummy_desktop.gui.animation import DEFAULT_SPEED, Animator
+from ginrummy_desktop.gui.card_renderer import CardRenderer
+from ginrummy_desktop.gui.gin_controller import BOT, HUMAN, GinController, MatchSetup
+from ginrummy_desktop.gui.gin_table import GinTable
+from ginrummy_desktop.gui.result_panel import ResultPanel, verify_deal_text
+from ginrummy_desktop.gui.status import StatusLine
+from ginrummy_desktop.gui.table_scene import TableScene
+from ginrummy_desktop.gui.table_view import TableView
+
+_BAR_STYLE = """
+QWidget#actionBar { background: #173524; }
+QPushButton { background: #f1ead2; color: #1b1b1b; border: 1px solid #6f6540; border-radius: 5px;
+              padding: 5px 10px; font-weight: bold; }
+QPushButton:disabled { background: #5b6b60; color: #aab5ad; border-color: #4a574e; }
+QPushButton:focus { border: 2px solid #ffd84a; }
+QPushButton#knockButton:enabled { background: #ffcf4d; }
+"""
+
+# (action id, label, shortcut(s), description) — the single source for keys, tooltips and Help.
+KEYS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
+    ("stock", "Draw from stock", ("S",), "Draw the top card of the stock"),
+    ("take", "Take discard", ("D", "T"), "Take the top card of the discard pile (or the upcard)"),
+    ("pass", "Pass", ("P",), "Pass on the upcard (first turn only)"),
+    ("discard", "Discard selected", ("Return", "Enter"), "Discard the selected card"),
+    ("knock", "Knock / Gin", ("K",), "Knock or go gin with the selected card "
+                                     "(or the best discard)"),
+    ("prev", "Select left", ("Left",), "Select the card to the left"),
+    ("next", "Select right", ("Right",), "Select the card to the right"),
+    ("move_left", "Move card left", ("Ctrl+Left",), "Move the selected card one place left"),
+    ("move_right", "Move card right", ("Ctrl+Right",), "Move the selected card one place right"),
+    ("sort_rank", "Sort by rank", ("1",), "Sort the hand by rank"),
+    ("sort_suit", "Sort by suit", ("2",), "Sort the hand by suit"),
+    ("sort_melds", "Sort by melds", ("3",), "Melds left, deadwood right (highest last)"),
+    ("hint", "Hint", ("H",), "Ask the expert for a suggestion"),
+    ("undo", "Undo", ("Ctrl+Z",), "Take back your last move (practice games)"),
+    ("fan", "Fan discard pile", ("F",), "Spread the discard pile to see its history"),
+    ("skip", "Skip animation / next hand", ("Space",), "Finish animations; continue after a "
+                                                       "hand"),
+    ("deselect", "Clear selection", ("Escape",), "Deselect the card"),
+)
+
+
+def shortcut_rows() -> list[tuple[str, str, str]]:
+    """(keys, action, description) rows for the Help menu's keyboard page."""
+    rows = [(" / ".join(keys), label, text) for _id, label, keys, text in KEYS]
+    rows += [("Drag", "Move cards", "Drag a card within your hand to reorder it; drag to the "
+                                    "pile to discard, to the knock area to knock"),
+             ("Double-click", "Discard", "Double-click a card in your hand to discard it"),
+             ("Click", "Draw / select", "Click the stock or the pile to draw; click a card to "
+                                        "select it")]
+    return rows
+
+
+class GinScreen(QWidget):
+    """A complete Gin Rummy game area; the main window puts it in its centre."""
+
+    def __init__(self, renderer: CardRenderer | None = None, speed: str = DEFAULT_SPEED,
+                 player_name: str = "You", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.renderer = renderer or CardRenderer()
+        self.scene = TableScene(self)
+        self.view = TableView(self.scene, self)
+        self.animator = Animator(speed, self)
+        self.table = GinTable(self.scene, self.renderer, self.animator)
+        self.controller = GinController(self.table, self.animator, player_name, self)
+        self.status = StatusLine(self)
+        self.panel = ResultPanel(self.view)
+        self.on_rematch: Callable[[], None] | None = None
+        self.on_new_opponent: Callable[[], None] | None = None
+        self.published: dict[int, str] = {}  # hand number -> commitment shown before play
+
+        self.actions: dict[str, QAction] = {}
+        self._build_actions()
+        bar = self._build_bar()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(bar)
+        layout.addWidget(self.status)
+
+        self.scene.card_clicked.connect(self.controller.click)
+        self.scene.card_double_clicked.connect(self.controller.double_click)
+        self.scene.card_dropped.connect(
+            lambda item, zone, centre: self.controller.drop(item, zone, centre.x()))
+        self.scene.background_clicked.connect(self.animator.skip)
+        self.view.resized.connect(self._resized)
+        self.controller.message.connect(self.status.show_message)
+        self.controller.changed.connect(self._update_controls)
+        self.controller.hand_over.connect(self._show_result)
+        self.setAccessibleName("Gin Rummy table")
+
+    # -- construction ------------------------------------------------------------------
+
+    def _build_actions(self) -> None:
+        c = self.controller
+        handlers: dict[str, Callable[[], object]] = {
+            "stock": c.draw_stock, "take": c.draw_discard, "pass": c.pass_upcard,
+            "discard": self._enter, "knock": lambda: c.knock(c.selected),
+            "prev": lambda: c.move_selection(-1), "next": lambda: c.move_selection(1),
+            "move_left": lambda: c.shift_selected(-1), "move_right": lambda: c.shift_selected(1),
+            "sort_rank": lambda: c.sort_hand("rank"), "sort_suit": lambda: c.sort_hand("suit"),
+            "sort_melds": lambda: c.sort_hand("melds"), "hint": c.request_hint,
+            "undo": c.undo, "fan": c.toggle_fan, "skip": self._skip,
+            "deselect": lambda: c.select(None) if c.selected else None,
+        }
+        for action_id, label, keys, text in KEYS:
+            action = QAction(label, self)
+            action.setShortcuts([QKeySequence(k) for k in keys])
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.setToolTip(f"{text} ({' / '.join(keys)})")
+            action.setStatusTip(text)
+            handler = handlers[action_id]
+            action.triggered.connect(lambda _checked=False, h=handler: self._guarded(h))
+            self.addAction(action)
+            self.actions[action_id] = action
+
+    def _guarded(self, handler: Callable[[], object]) -> None:
+        if self.controller.session is not None:
+            handler()
+
+    def _build_bar(self) -> QWidget:
+        bar = QWidget(self)
+        bar.setObjectName("actionBar")
+        bar.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
+        bar.setStyleSheet(_BAR_STYLE)
+        row = QHBoxLayout(bar)
+        row.setContentsMargins(8, 5, 8, 5)
+        row.setSpacing(6)
+        self.buttons: dict[str, QPushButton] = {}
+
+        def add(action_id: str, text: str) -> QPushButton:
+            action = self.actions[action_id]
+            button = QPushButton(text, bar)
+            button.setToolTip(action.toolTip())
+            button.setAccessibleName(action.text())
+            button.setAccessibleDescription(action.toolTip())
+            button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+            button.clicked.connect(action.trigger)
+            row.addWidget(button)
+            self.buttons[action_id] = button
+            return button
+
+        add("sort_rank", "Rank")
+        add("sort_suit", "Suit")
+        add("sort_melds", "Melds")
+        row.addSpacing(12)
+        add("take", "Take upcard")
+        add("pass", "Pass")
+        row.addStretch(1)
+        add("knock", "Knock").setObjectName("knockButton")
+        row.addStretch(1)
+        add("hint", "Hint")
+        add("undo", "Undo")
+        return bar
+
+    # -- behaviour ---------------------------------------------------------------------
+
+    def new_match(self, setup: MatchSetup) -> None:
+        self.panel.hide()
+        self.published.clear()
+        self.controller.new_match(setup)
+        self._remember_commitment()
+
+    def _remember_commitment(self) -> None:
+        if self.controller.session is not None:
+            view = self.controller.view()
+            self.published.setdefault(view.hand_number, view.commitment)
+
+    def _enter(self) -> None:
+        if self.panel.isVisible():
+            self._continue()
+        else:
+            self.controller.discard_selected()
+
+    def _skip(self) -> None:
+        if self.animator.busy:
+            self.animator.skip()
+        elif self.panel.isVisible() and self.controller.session is not None \
+                and not self.controller.session.over:
+            self._continue()
+
+    def _continue(self) -> None:
+        self.panel.hide()
+        self.table.middle_reserve = 0.0
+        self.controller.continue_after_hand()
+        self._remember_commitment()
+
+    def _resized(self, size: QSize) -> None:
+        self.table.set_size(size.width(), size.height())
+        self._place_panel()
+
+    def _update_controls(self) -> None:
+        c = self.controller
+        has = c.session is not None
+        view = c.view() if has else None
+        kinds = {a.kind for a in view.legal_actions} if view else set()
+        mine = bool(view) and view.to_move == HUMAN and c.reveal is None
+        self.buttons["take"].setEnabled(mine and "draw_discard" in kinds)
+        self.buttons["take"].setText("Take upcard" if "pass" in kinds else "Take discard")
+        self.buttons["pass"].setEnabled(mine and "pass" in kinds)
+        out = mine and bool(kinds & {"knock", "gin", "big_gin"})
+        self.buttons["knock"].setEnabled(out)
+        self.buttons["knock"].setText("Big Gin!" if "big_gin" in kinds else
+                                      "Gin!" if "gin" in kinds else "Knock")
+        self.buttons["hint"].setEnabled(mine)
+        self.buttons["undo"].setEnabled(c.can_undo)
+        self.buttons["undo"].setVisible(c.setup.practice)
+        for key in ("sort_rank", "sort_suit", "sort_melds"):
+            self.buttons[key].setEnabled(has and c.reveal is None)
+        self.actions["undo"].setEnabled(c.can_undo)
+
+    # -- end of hand -------------------------------------------------------------------
+
+    def _show_result(self, result: HandResult) -> None:
+        c = self.controller
+        session = c.session
+        assert session is not None
+        view = c.view()
+        names = {HUMAN: c.player_name, BOT: c.opponent_name}
+        lines: list[tuple[str, str]] = []
+        if result.kind == "draw":
+            title = "Dead hand: the stock ran out. No score; the same dealer deals again."
+        else:
+            winner = names.get(result.winner, "?")
+            knocker = names.get(result.knocker, "?")
+            verbs = {"gin": f"{knocker} went gin", "big_gin": f"{knocker} went big gin",
+                     "knock": f"{knocker} knocked", "undercut": f"{knocker} knocked and "
+                                                               f"was undercut"}
+            scores = "score" if result.winner == HUMAN else "scores"
+            title = (f"{verbs.get(result.kind, result.kind)}: {winner} {scores} "
+                     f"{result.points}")
+            for hand in result.hands:
+                laid = f", laid off {len(hand.layoffs)}" if hand.layoffs else ""
+                lines.append((f"{names.get(hand.seat, '?')}: deadwood{laid}",
+                               str(hand.deadwood_points)))
+            lines += [(item.label, str(item.points)) for item in result.items]
+        target = c.rules.target
+        score = (f"{c.player_name} {view.scores[HUMAN]}  ·  {c.opponent_name} "
+                 f"{view.scores[BOT]}   (playing to {target})")
+        buttons: list[tuple[str, Callable[[], None], str]] = []
+        if session.over:
+            won = HUMAN in view.winners
+            title = ("You win the match!" if won else f"{c.opponent_name} wins the match") + \
+                "  " + title
+            lines.append(("", ""))
+            for label, seat, points in view.final_breakdown:
+                lines.append((f"{names.get(seat, '?')}: {label}", str(points)))
+            buttons.append(("Rematch", self._rematch, "Play a rematch"))
+            buttons.append(("New opponent…", self._new_opponent, "Choose a new opponent"))
+        else:
+            buttons.append(("Next hand", self._continue, "Deal the next hand"))
+        buttons.append(("Verify deal", self.verify_deal, "Check the fair-deal commitment"))
+        self.panel.set_content(title, lines, score, buttons)
+        self.panel.adjustSize()
+        self.table.middle_reserve = self._panel_size().height() + 16
+        self.table.set_size(self.view.viewport().width(), self.view.viewport().height())
+        self._place_panel()
+        self.panel.show()
+        self.panel.raise_()
+        self.status.show_message("Hand over: " + title, "success")
+
+    def _panel_size(self) -> QSize:
+        width = min(620, max(320, int(self.view.viewport().width() * 0.72)))
+        height = self.panel.heightForWidth(width)
+        hint = self.panel.sizeHint()
+        return QSize(width, max(hint.height(), height))
+
+    def _place_panel(self) -> None:
+        if self.table.layout is None:
+            return
+        size = self._panel_size()
+        middle = self.table.layout.middle
+        viewport = self.view.viewport().rect()
+        x = int((viewport.width() - size.width()) / 2)
+        y = int(middle.center().y() - size.height() / 2)
+        y = max(0, min(y, viewport.height() - size.height()))
+        self.panel.setGeometry(QRect(x, y, size.width(), size.height()))
+
+    def verify_deal(self) -> bool:
+        session = self.controller.session
+        if session is None or not session.hand_records():
+            return False
+        record = session.hand_records()[-1]
+        published = self.published.get(record.get("hand_number", -1))
+        ok, text = verify_deal_text(record, published)
+        self.last_verification = (ok, text)
+        box = QMessageBox(QMessageBox.Icon.Information if ok else QMessageBox.Icon.Warning,
+                          "Verify deal", text, QMessageBox.StandardButton.Ok, self)
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setAccessibleName("Deal verification")
+        box.open()
+        self.verification_box = box
+        return ok
+
+    def _rematch(self) -> None:
+        if self.on_rematch:
+            self.on_rematch()
+        else:
+            self.new_match(self.controller.setup)
+
+    def _new_opponent(self) -> None:
+        if self.on_new_opponent:
+            self.on_new_opponent()

@@ -1,0 +1,108 @@
+"""Help menu pages: the rules of each game as readable pages, keyboard shortcuts, About."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+
+import ginrummy_desktop
+
+GIN_RULES_HTML = """
+<h2>Gin Rummy</h2>
+<p><b>Aim.</b> Form your ten cards into <i>melds</i> and catch your opponent with more
+unmatched points (<i>deadwood</i>) than you. The first to the target score (usually 100) wins
+the match.</p>
+<h3>Cards and melds</h3>
+<ul>
+<li>A <b>set</b> is three or four cards of one rank (7♠ 7♥ 7♦).</li>
+<li>A <b>run</b> is three or more cards of one suit in sequence (4♥ 5♥ 6♥). Aces are low:
+A-2-3 is a run, Q-K-A is not.</li>
+<li>A card belongs to one meld only. Cards in no meld are deadwood: aces count 1, two to nine
+their value, tens and court cards 10. The table always shows your best arrangement.</li>
+</ul>
+<h3>The deal and the first turn</h3>
+<p>Each player gets ten cards; the next card is turned face up as the <i>upcard</i> to start the
+discard pile, and the rest is the stock. The non-dealer may take the upcard or pass; if they
+pass, the dealer may take it or pass; if both pass, the non-dealer draws from the stock.</p>
+<h3>A turn</h3>
+<p>Draw one card, from the stock or the top of the discard pile, then discard one card face up.
+A card just taken from the discard pile may not be discarded in the same turn (it is marked
+<b>KEEP</b> on the table).</p>
+<h3>Knocking and gin</h3>
+<ul>
+<li>After drawing, if your deadwood (after your discard) is no more than the <b>knock
+limit</b> (10 in most rules), you may <b>knock</b>: discard face down and lay out your
+melds.</li>
+<li>With no deadwood at all you go <b>gin</b>; with all eleven cards melded, <b>big gin</b>
+(no discard).</li>
+<li>The defender lays out melds and may <b>lay off</b> deadwood on the knocker's melds
+(extending runs, completing sets) — except after gin.</li>
+</ul>
+<h3>Scoring (Classic preset)</h3>
+<ul>
+<li>Knock: the knocker scores the difference in deadwood.</li>
+<li><b>Undercut</b>: if the defender's deadwood is equal or lower, the defender scores the
+difference plus an undercut bonus (25).</li>
+<li>Gin: 25 plus the defender's deadwood; big gin: 31 plus the defender's deadwood.</li>
+<li>If the stock is down to two cards and nobody has knocked, the hand is dead: no score.</li>
+<li>At the end: a <b>box</b> bonus for every hand won, a <b>game bonus</b> for the winner,
+doubled for a <b>shutout</b> (the loser scored nothing).</li>
+</ul>
+<p>Other presets (Traditional, Tournament, Oklahoma, Straight, Hollywood) change these numbers;
+the New match dialog describes each.</p>
+<h3>Fair deal</h3>
+<p>Before each hand the app publishes a fingerprint (SHA-256 commitment) of the shuffled deck.
+After the hand, <b>Verify deal</b> reveals the deck and checks that it matches: the computer
+cannot change the cards once play has begun.</p>
+"""
+
+CRIBBAGE_RULES_HTML = """
+<h2>Cribbage</h2>
+<p>Two players race to 121 points, pegged on a board. Each is dealt six cards and lays two
+away into the <i>crib</i>, which belongs to the dealer. The non-dealer cuts; the turned
+<i>starter</i> card counts with every hand (a jack turned gives the dealer 2, "his heels").</p>
+<h3>The play (pegging)</h3>
+<p>Players alternately lay cards, announcing the running total, which may not pass 31. Score
+for making 15 (2), 31 (2), pairs (2, 6, 12 for three or four of a kind), runs of three or more
+(one per card), and the last card (1, "go"). When neither can play, the count restarts.</p>
+<h3>The show</h3>
+<p>Hands are counted with the starter: fifteens (2 each), pairs (2), runs (1 per card),
+flush (4, or 5 with the starter; the crib needs 5) and the jack of the starter's suit
+(1, "his nobs"). The non-dealer counts first, then the dealer's hand, then the crib.</p>
+<p>A player who wins before the loser reaches 91 wins a <b>skunk</b>.</p>
+"""
+
+
+def shortcuts_html(rows: Sequence[tuple[str, str, str]]) -> str:
+    body = "".join(f"<tr><td><b>{keys}</b></td><td>{name}</td><td>{text}</td></tr>"
+                   for keys, name, text in rows)
+    return ("<h2>Keyboard and mouse</h2><table cellpadding='4'>"
+            "<tr><th align='left'>Keys</th><th align='left'>Action</th>"
+            f"<th align='left'>What it does</th></tr>{body}</table>")
+
+
+def about_html() -> str:
+    return (f"<h2>Gin Rummy Desktop {ginrummy_desktop.__version__}</h2>"
+            "<p>Gin Rummy and Cribbage against good computer opponents.</p>"
+            "<p>Card art drawn by the program itself. Every deal is committed in advance and "
+            "can be verified after the hand.</p><p>MIT licence.</p>")
+
+
+class HelpDialog(QDialog):
+    """A scrollable page of help text."""
+
+    def __init__(self, title: str, html: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.setAccessibleName(title)
+        layout = QVBoxLayout(self)
+        self.browser = QTextBrowser(self)
+        self.browser.setAccessibleName(title)
+        self.browser.setHtml(html)
+        self.browser.setOpenExternalLinks(False)
+        layout.addWidget(self.browser)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(640, 560)

@@ -1,0 +1,183 @@
+"""The main window: menus (Game, View, Help), the game screen, settings and window geometry.
+
+Storage is optional: without it (screenshots, some tests) the window runs with defaults and
+remembers nothing. With it, window geometry, appearance and the match in progress persist
+(see ``gui/persistence.py``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
+
+from ginrummy_desktop.gui.animation import SPEEDS
+from ginrummy_desktop.gui.card_renderer import BACKS, CardRenderer, CardStyle
+from ginrummy_desktop.gui.gin_controller import MatchSetup
+from ginrummy_desktop.gui.gin_opponents import default_opponent
+from ginrummy_desktop.gui.gin_screen import GinScreen, shortcut_rows
+from ginrummy_desktop.gui.help_pages import (
+    CRIBBAGE_RULES_HTML,
+    GIN_RULES_HTML,
+    HelpDialog,
+    about_html,
+    shortcuts_html,
+)
+from ginrummy_desktop.gui.new_match_dialog import NewMatchDialog
+from ginrummy_desktop.gui.table_scene import TABLE_COLOURS
+
+TITLE = "Gin Rummy Desktop"
+
+
+class MainWindow(QMainWindow):
+    """Top-level window hosting the Gin Rummy screen."""
+
+    def __init__(self, storage: Any = None, speed: str | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.storage = storage
+        self.setWindowTitle(TITLE)
+        self.setMinimumSize(800, 600)
+        self.renderer = CardRenderer()
+        self.gin_screen = GinScreen(self.renderer, speed or "normal", parent=self)
+        self.setCentralWidget(self.gin_screen)
+        self.gin_screen.on_rematch = self.rematch
+        self.gin_screen.on_new_opponent = self.new_match_dialog
+        self.dialogs: list[QWidget] = []  # keep modeless dialogs alive
+        self._build_menus()
+        self.resize(1280, 800)
+
+    # -- menus -----------------------------------------------------------------------------
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        game = bar.addMenu("&Game")
+        self.new_action = self._action(game, "&New Gin Rummy Match…", self.new_match_dialog,
+                                       QKeySequence.StandardKey.New)
+        self.rematch_action = self._action(game, "&Rematch", self.rematch, "Ctrl+R")
+        game.addSeparator()
+        play = game.addMenu("&Play")
+        for action in self.gin_screen.actions.values():
+            play.addAction(action)
+        game.addSeparator()
+        for label, module, cls in (("&Statistics…", "statistics_window", "StatisticsWindow"),
+                                   ("&Preferences…", "preferences", "PreferencesDialog")):
+            self._optional_window_action(game, label, module, cls)
+        game.addSeparator()
+        self._action(game, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+
+        view = bar.addMenu("&View")
+        fan = self.gin_screen.actions["fan"]
+        view.addAction(fan)
+        speed_menu = view.addMenu("Animation &speed")
+        group = QActionGroup(self)
+        self.speed_actions: dict[str, QAction] = {}
+        for name in SPEEDS:
+            action = QAction(name.title(), self, checkable=True)
+            action.setChecked(name == self.gin_screen.animator.speed)
+            action.triggered.connect(lambda _c=False, n=name: self.set_speed(n))
+            group.addAction(action)
+            speed_menu.addAction(action)
+            self.speed_actions[name] = action
+        self.four_colour_action = QAction("&Four-colour deck", self, checkable=True)
+        self.four_colour_action.triggered.connect(
+            lambda on: self.set_card_style(four_colour=on))
+        view.addAction(self.four_colour_action)
+        backs = view.addMenu("Card &back")
+        back_group = QActionGroup(self)
+        for back_id, (label, *_rest) in BACKS.items():
+            action = QAction(label, self, checkable=True)
+            action.setChecked(back_id == self.renderer.style.back)
+            action.triggered.connect(lambda _c=False, b=back_id: self.set_card_style(back=b))
+            back_group.addAction(action)
+            backs.addAction(action)
+        felt = view.addMenu("&Table colour")
+        felt_group = QActionGroup(self)
+        for colour in TABLE_COLOURS:
+            action = QAction(colour.title(), self, checkable=True)
+            action.setChecked(colour == "green")
+            action.triggered.connect(lambda _c=False, c=colour: self.set_table_colour(c))
+            felt_group.addAction(action)
+            felt.addAction(action)
+
+        help_menu = bar.addMenu("&Help")
+        self._action(help_menu, "Gin Rummy &rules", lambda: self.show_help(
+            "Gin Rummy rules", GIN_RULES_HTML), QKeySequence.StandardKey.HelpContents)
+        self._action(help_menu, "&Cribbage rules", lambda: self.show_help(
+            "Cribbage rules", CRIBBAGE_RULES_HTML))
+        self._action(help_menu, "&Keyboard shortcuts", lambda: self.show_help(
+            "Keyboard shortcuts", shortcuts_html(shortcut_rows())))
+        self._action(help_menu, "&About", lambda: self.show_help("About", about_html()))
+
+    def _action(self, menu: Any, text: str, slot: Any, shortcut: Any = None) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(lambda _checked=False: slot())
+        menu.addAction(action)
+        return action
+
+    def _optional_window_action(self, menu: Any, label: str, module: str, cls: str) -> None:
+        """Menu entry for a window another part of the app provides, when it is installed."""
+        try:
+            window_class = getattr(importlib.import_module(f"ginrummy_desktop.gui.{module}"), cls)
+        except (ImportError, AttributeError):
+            return
+        if self.storage is None:
+            return
+
+        def open_window() -> None:
+            try:
+                window = window_class(self.storage, self)
+            except TypeError:
+                window = window_class(self.storage)
+            self.dialogs.append(window)
+            window.show()
+
+        self._action(menu, label, open_window)
+
+    # -- commands ------------------------------------------------------------------------
+
+    def start_default_match(self) -> None:
+        self.gin_screen.new_match(MatchSetup(opponent=default_opponent()))
+
+    def new_match_dialog(self) -> None:
+        dialog = NewMatchDialog(self.gin_screen.controller.setup, self)
+        self.dialogs.append(dialog)
+        dialog.accepted.connect(lambda: self.gin_screen.new_match(dialog.setup()))
+        dialog.open()
+
+    def rematch(self) -> None:
+        setup = self.gin_screen.controller.setup
+        self.gin_screen.new_match(MatchSetup(setup.preset, setup.opponent, setup.practice))
+
+    def show_help(self, title: str, html: str) -> HelpDialog:
+        dialog = HelpDialog(title, html, self)
+        self.dialogs.append(dialog)
+        dialog.show()
+        return dialog
+
+    def set_speed(self, speed: str) -> None:
+        self.gin_screen.animator.set_speed(speed)
+        if speed in self.speed_actions:
+            self.speed_actions[speed].setChecked(True)
+
+    def set_card_style(self, **changes: Any) -> None:
+        style = self.renderer.style
+        values = {"four_colour": style.four_colour, "back": style.back, **changes}
+        self.renderer.set_style(CardStyle(**values))
+        self.four_colour_action.setChecked(self.renderer.style.four_colour)
+        self.gin_screen.scene.update()
+
+    def set_table_colour(self, colour: str) -> None:
+        self.gin_screen.scene.set_felt_colour(colour)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.gin_screen.controller.worker.cancel_all()
+        super().closeEvent(event)
+
+    def confirm(self, title: str, text: str) -> bool:
+        answer = QMessageBox.question(self, title, text)
+        return answer == QMessageBox.StandardButton.Yes

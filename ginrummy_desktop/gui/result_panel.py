@@ -1,0 +1,115 @@
+"""The end-of-hand / end-of-match panel shown over the table, and the fair-deal check.
+
+Game-agnostic: it shows a title, itemized lines, a running score and a row of buttons; the
+game's screen fills it in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ginrummy_desktop.engine.deck import verify_commitment
+
+_PANEL_STYLE = """
+QFrame#resultPanel { background: rgba(12, 30, 20, 232); border: 2px solid #d9b65a;
+                     border-radius: 14px; }
+QLabel { color: #f4f1e6; background: transparent; }
+QLabel#resultTitle { color: #ffe39a; font-size: 20px; font-weight: bold; }
+QLabel#resultScore { color: #ffffff; font-size: 15px; font-weight: bold; }
+QPushButton { background: #e9dfbf; color: #1b1b1b; border: 1px solid #8d7a3d; border-radius: 6px;
+              padding: 6px 16px; font-weight: bold; }
+QPushButton:default { background: #ffd55c; }
+QPushButton:focus { border: 2px solid #ffffff; }
+"""
+
+
+class ResultPanel(QFrame):
+    """Title, itemized lines (label, points), a score line and action buttons."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("resultPanel")
+        self.setStyleSheet(_PANEL_STYLE)
+        self.setAccessibleName("Hand result")
+        self._layout = QVBoxLayout(self)
+        self._layout.setContentsMargins(22, 16, 22, 16)
+        self._layout.setSpacing(6)
+        self.title = QLabel()
+        self.title.setObjectName("resultTitle")
+        self.title.setWordWrap(True)
+        self.title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.body = QLabel()
+        self.body.setTextFormat(Qt.TextFormat.RichText)
+        self.body.setWordWrap(True)
+        self.body.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        self.score = QLabel()
+        self.score.setObjectName("resultScore")
+        self.score.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.buttons = QHBoxLayout()
+        self._layout.addWidget(self.title)
+        self._layout.addWidget(self.body, 1)
+        self._layout.addWidget(self.score)
+        self._layout.addLayout(self.buttons)
+        self._button_widgets: list[QPushButton] = []
+        self.hide()
+
+    def set_content(self, title: str, lines: Sequence[tuple[str, str]], score: str,
+                    buttons: Sequence[tuple[str, Callable[[], None], str]]) -> None:
+        """``lines`` are (label, value) rows; ``buttons`` are (text, callback, accessible)."""
+        self.title.setText(title)
+        rows = "".join(
+            f"<tr><td style='padding:2px 18px 2px 0'>{label}</td>"
+            f"<td align='right' style='padding:2px 0'><b>{value}</b></td></tr>"
+            for label, value in lines)
+        self.body.setText(f"<table align='center' style='font-size:14px'>{rows}</table>")
+        self.score.setText(score)
+        while self.buttons.count():
+            item = self.buttons.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        self._button_widgets = []
+        self.buttons.addStretch(1)
+        for index, (text, callback, accessible) in enumerate(buttons):
+            button = QPushButton(text, self)
+            button.setAccessibleName(accessible or text)
+            button.clicked.connect(callback)
+            if index == 0:
+                button.setDefault(True)
+            self.buttons.addWidget(button)
+            self._button_widgets.append(button)
+        self.buttons.addStretch(1)
+
+    def button(self, text: str) -> QPushButton | None:
+        return next((b for b in self._button_widgets if b.text().replace("&", "") == text), None)
+
+    def button_texts(self) -> list[str]:
+        return [b.text().replace("&", "") for b in self._button_widgets]
+
+
+def verify_deal_text(record: dict, published: str | None) -> tuple[bool, str]:
+    """Check a finished hand's revealed deck and salt against the commitment published before
+    the hand was played. Returns (ok, explanation as HTML)."""
+    deck, salt = record.get("deck", []), record.get("salt", "")
+    expected = published or record.get("commitment", "")
+    ok = bool(deck) and verify_commitment(" ".join(deck), salt, expected)
+    verdict = ("<b style='color:#1a7f37'>✔ Verified:</b> the cards were dealt exactly as "
+               "committed before the hand began." if ok else
+               "<b style='color:#c3192d'>✘ Mismatch:</b> the revealed deck does not match the "
+               "published commitment.")
+    deck_rows = " ".join(deck)
+    text = (f"{verdict}<br><br><b>Commitment published before the hand</b> (SHA-256):"
+            f"<br><tt>{expected}</tt><br><br><b>Salt revealed after the hand:</b> <tt>{salt}</tt>"
+            f"<br><br><b>Deck in dealt order:</b><br><tt>{deck_rows}</tt><br><br>"
+            "Anyone can recompute SHA-256 of <tt>salt:deck</tt> (cards separated by spaces) "
+            "and compare.")
+    return ok, text

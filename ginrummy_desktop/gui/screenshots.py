@@ -1,0 +1,126 @@
+"""Named table states rendered headless to images: ``ginrummy-desktop --screenshot F --scene S``.
+
+``SCENES`` maps a scene name to a function that builds a window in that state; games register
+their own scenes here (the cribbage table adds ``cribbage-*`` scenes). ``render_scene`` sizes
+the window, lets Qt lay it out and grabs it into a ``QImage``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QCoreApplication, QEvent
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication, QWidget
+
+from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
+from ginrummy_desktop.engine.gin.match import GinMatch
+from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
+
+# A scene builder returns the top-level widget to grab (already in its final state).
+SCENES: dict[str, Callable[[], QWidget]] = {}
+
+SCREENSHOT_SEED = 20240611
+
+
+def register_scene(name: str) -> Callable[[Callable[[], QWidget]], Callable[[], QWidget]]:
+    def decorate(builder: Callable[[], QWidget]) -> Callable[[], QWidget]:
+        SCENES[name] = builder
+        return builder
+    return decorate
+
+
+def _app() -> QApplication:
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication([])
+    return app  # type: ignore[return-value]
+
+
+def render_scene(name: str, width: int, height: int) -> QImage:
+    """Render scene ``name`` at ``width`` x ``height`` logical pixels (raises KeyError)."""
+    if name not in SCENES:
+        raise KeyError(f"unknown scene {name!r}; known scenes: {', '.join(sorted(SCENES))}")
+    if width < 200 or height < 150:
+        raise ValueError("screenshot size must be at least 200x150")
+    _app()
+    widget = SCENES[name]()
+    widget.resize(width, height)
+    widget.show()
+    for _ in range(3):  # let layouts and resize events settle
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        QCoreApplication.processEvents()
+    settle = getattr(widget, "settle", None)
+    if settle:
+        settle()
+        QCoreApplication.processEvents()
+    image = widget.grab().toImage()
+    widget.close()
+    widget.deleteLater()
+    QCoreApplication.processEvents()
+    return image
+
+
+# -- Gin Rummy scenes ------------------------------------------------------------------------
+
+def _gin_window(stage: str) -> QWidget:
+    """A main window with a seeded match played by bots up to ``stage``."""
+    from ginrummy_desktop.gui.gin_controller import HUMAN, MatchSetup
+    from ginrummy_desktop.gui.main_window import MainWindow
+
+    window = MainWindow(storage=None, speed="instant")
+    screen = window.gin_screen
+    controller = screen.controller
+    controller.synchronous = True
+    opponent = "greedy" if "greedy" in BUILTIN_BOTS else next(iter(BUILTIN_BOTS))
+    setup = MatchSetup(preset="classic", opponent=opponent, seed=SCREENSHOT_SEED)
+    screen.new_match(setup)
+    stand_in = BUILTIN_BOTS[opponent](seed=7) if opponent != "random" else \
+        BUILTIN_BOTS[opponent]()
+
+    def human_step() -> bool:
+        session = controller.session
+        assert isinstance(session, GinMatch)
+        if controller.reveal is not None:
+            return False
+        action = stand_in.choose(session.observation(HUMAN))
+        return controller.play(action)
+
+    if stage == "mid-hand":
+        # Play on until the player has drawn in a later turn of the hand (11 cards, melds).
+        for _ in range(200):
+            view = controller.view()
+            if view.to_move == HUMAN and view.phase == "discard" and len(controller._undo) == 0 \
+                    and len(view.discard_pile) >= 4:
+                break
+            if view.to_move == HUMAN and view.phase == "discard" and len(view.discard_pile) >= 4:
+                break
+            human_step()
+            if controller.reveal is not None:
+                screen._continue()
+        hand = controller.hand_order
+        controller.sort_hand("melds")
+        controller.selected = None
+        controller._refresh()
+        del hand
+    elif stage == "end-of-hand":
+        for _ in range(400):
+            if controller.reveal is not None:
+                break
+            human_step()
+    elif stage == "match-over":
+        for _ in range(5000):
+            session = controller.session
+            if session is not None and session.over:
+                break
+            if controller.reveal is not None:
+                screen._continue()
+                continue
+            human_step()
+    return window
+
+
+for _stage in ("mid-hand", "end-of-hand", "match-over"):
+    SCENES[f"gin-{_stage}"] = (lambda stage=_stage: _gin_window(stage))
+
+assert all(isinstance(p, type(GIN_PRESETS["classic"])) for p in GIN_PRESETS.values())
