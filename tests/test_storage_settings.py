@@ -79,7 +79,7 @@ def test_unsubscribed_listener_hears_nothing(settings_path):
     ("changes", "words"),
     [
         ({"card_size": "gigantic"}, "card_size"),
-        ({"table_colour": "green"}, "colour"),
+        ({"table_colour": "purple"}, "colour"),
         ({"player_name": "  "}, "name"),
         ({"gin_overrides": {"knock_limit": -1}}, "knock_limit must be 0..100"),
         ({"gin_overrides": {"oklahoma": 1}}, "oklahoma"),

@@ -16,8 +16,9 @@ from ginrummy_desktop.engine.gin.rules import GIN_PRESETS as ENGINE_GIN_PRESETS
 from ginrummy_desktop.engine.gin.rules import GinRules
 
 GIN_PRESETS: tuple[str, ...] = tuple(ENGINE_GIN_PRESETS)
-CARD_FACES = ("standard", "large-index", "simple")
-CARD_BACKS = ("blue", "red", "green", "plain")
+CARD_FACES = ("standard", "large-index")
+CARD_BACKS = ("blue", "red", "green", "midnight")  # the card renderer's BACKS
+TABLE_COLOURS = ("green", "blue", "red", "grey")  # named felts; "#rrggbb" is accepted too
 CARD_SIZES = ("small", "medium", "large", "huge")
 ANIMATION_SPEEDS = ("instant", "fast", "normal", "slow")
 CONFIRMATION_KEYS = ("knock", "new_match", "quit_match", "resign")
@@ -47,7 +48,7 @@ class Settings:
     )
     card_face: str = "standard"
     card_back: str = "blue"
-    table_colour: str = "#1d6b3c"
+    table_colour: str = "green"
     four_colour_deck: bool = False
     card_size: str = "medium"
     animation_speed: str = "normal"
@@ -139,7 +140,8 @@ def _check(name: str, value: Any) -> str | None:
     if name == "table_colour":
         ok = isinstance(value, str) and len(value) == 7 and value.startswith("#")
         ok = ok and all(ch in "0123456789abcdefABCDEF" for ch in value[1:])
-        return None if ok else "must be a colour like #1d6b3c"
+        ok = ok or value in TABLE_COLOURS
+        return None if ok else f"must be {', '.join(TABLE_COLOURS)} or a colour like #1d6b3c"
     if not isinstance(value, dict):
         return "must be a mapping"
     if name == "default_opponent":
