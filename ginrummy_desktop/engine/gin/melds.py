@@ -50,10 +50,16 @@ def _rank_points(rank_offset: int) -> int:
     return min(rank_offset + 1, 10)
 
 
+def _build_suit_points() -> tuple[int, ...]:
+    table = [0] * (1 << 13)
+    for pattern in range(1, 1 << 13):
+        low = pattern & -pattern
+        table[pattern] = table[pattern ^ low] + _rank_points(low.bit_length() - 1)
+    return tuple(table)
+
+
 # Deadwood points of each 13-bit suit pattern.
-_SUIT_POINTS: tuple[int, ...] = tuple(
-    sum(_rank_points(r) for r in range(13) if pattern >> r & 1) for pattern in range(1 << 13)
-)
+_SUIT_POINTS: tuple[int, ...] = _build_suit_points()
 
 
 def points_of_mask(mask: int) -> int:
@@ -107,28 +113,35 @@ def is_meld_mask(mask: int) -> bool:
     return mask in _MELD_SET
 
 
-# Candidate runs (3-5 cards) inside one suit's 13-bit pattern, as (local mask, points).
-def _runs_in_pattern(pattern: int) -> tuple[tuple[int, int], ...]:
-    runs = []
-    for start in range(11):
-        for length in (3, 4, 5):
-            if start + length > 13:
-                break
-            run = ((1 << length) - 1) << start
-            if pattern & run != run:
-                break
-            runs.append((run, _SUIT_POINTS[run]))
-    return tuple(runs)
+# Runs are found with shifts of the whole hand: bit i of ``hand & hand >> 1 & hand >> 2`` says
+# the hand holds cards i, i+1, i+2. The start masks keep a run inside one suit (no K-A wrap).
+def _run_starts(length: int) -> int:
+    return sum(1 << (13 * suit + start) for suit in range(4) for start in range(14 - length))
 
 
-_LOCAL_RUNS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    _runs_in_pattern(p) for p in range(1 << 13)
-)
+_RUN3_STARTS = _run_starts(3)
+_RUN4_STARTS = _run_starts(4)
+_RUN5_STARTS = _run_starts(5)
+
+
+def _runs_by_low_bit(length: int) -> dict[int, tuple[int, int]]:
+    """Run of ``length`` starting at each start bit -> (run mask, points)."""
+    starts = _run_starts(length)
+    runs = {}
+    for index in range(52):
+        if starts >> index & 1:
+            run = ((1 << length) - 1) << index
+            runs[1 << index] = (run, points_of_mask(run))
+    return runs
+
+
+_RUN3 = _runs_by_low_bit(3)
+_RUN4 = _runs_by_low_bit(4)
+_RUN5 = _runs_by_low_bit(5)
 
 # Sets keyed by the hand's bits at one rank (3 or 4 suits held) -> candidate sets there.
 _SETS_BY_RANK_BITS: dict[int, tuple[tuple[int, int], ...]] = {}
 for _rank in range(13):
-    _spread = _RANK_SPREAD << _rank
     _bits = [1 << (_rank + 13 * s) for s in range(4)]
     _points = _rank_points(_rank)
     _four = sum(_bits)
@@ -141,25 +154,15 @@ for _rank in range(13):
 
 def _candidates(mask: int) -> list[tuple[int, int]]:
     """Melds (runs of 3-5, sets of 3-4) inside ``mask`` as (meld mask, points)."""
+    found: list[tuple[int, int]] = []
+    starts = mask & mask >> 1 & mask >> 2 & _RUN3_STARTS
+    if starts:
+        _add_runs(found, starts, mask)
     c = mask & _SUIT_BITS
     d = mask >> 13 & _SUIT_BITS
     h = mask >> 26 & _SUIT_BITS
-    s = mask >> 39 & _SUIT_BITS
-    found: list[tuple[int, int]] = []
-    runs = _LOCAL_RUNS[c]
-    if runs:
-        found.extend(runs)
-    runs = _LOCAL_RUNS[d]
-    if runs:
-        found.extend((m << 13, p) for m, p in runs)
-    runs = _LOCAL_RUNS[h]
-    if runs:
-        found.extend((m << 26, p) for m, p in runs)
-    runs = _LOCAL_RUNS[s]
-    if runs:
-        found.extend((m << 39, p) for m, p in runs)
-    # Ranks held in at least three suits.
-    triples = (c & d & (h | s)) | (h & s & (c | d))
+    s = mask >> 39
+    triples = (c & d & (h | s)) | (h & s & (c | d))  # ranks held in at least three suits
     while triples:
         low = triples & -triples
         triples ^= low
@@ -167,10 +170,33 @@ def _candidates(mask: int) -> list[tuple[int, int]]:
     return found
 
 
+def _add_runs(found: list[tuple[int, int]], starts: int, mask: int) -> None:
+    longer = starts & mask >> 3 & _RUN4_STARTS
+    bits = starts
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        found.append(_RUN3[low])
+    if longer:
+        bits = longer
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            found.append(_RUN4[low])
+        bits = longer & mask >> 4 & _RUN5_STARTS
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            found.append(_RUN5[low])
+
+
 def _max_melded(cands: list[tuple[int, int]]) -> int:
     """Most points that disjoint candidates can cover (branch on the lowest covered card)."""
     if len(cands) == 1:
         return cands[0][1]
+    if len(cands) == 2:
+        (m1, p1), (m2, p2) = cands
+        return p1 + p2 if not m1 & m2 else max(p1, p2)
     union = 0
     for m, _ in cands:
         union |= m
@@ -193,10 +219,20 @@ def min_deadwood_mask(mask: int) -> int:
     >>> min_deadwood_mask(cards_mask([Card.parse(t) for t in "AS 2S 3S KD".split()]))
     10
     """
+    c = mask & _SUIT_BITS
+    d = mask >> 13 & _SUIT_BITS
+    h = mask >> 26 & _SUIT_BITS
+    s = mask >> 39
+    total = _SUIT_POINTS[c] + _SUIT_POINTS[d] + _SUIT_POINTS[h] + _SUIT_POINTS[s]
+    # Most hands hold no meld at all: answer without building a candidate list.
+    if not (mask & mask >> 1 & mask >> 2 & _RUN3_STARTS) and not (
+        (c & d & (h | s)) | (h & s & (c | d))
+    ):
+        return total
     cands = _candidates(mask)
-    if not cands:
-        return points_of_mask(mask)
-    return points_of_mask(mask) - _max_melded(cands)
+    if len(cands) == 1:
+        return total - cands[0][1]
+    return total - _max_melded(cands)
 
 
 def _each_discard(mask: int) -> dict[int, int]:
