@@ -235,26 +235,97 @@ def min_deadwood_mask(mask: int) -> int:
     return total - _max_melded(cands)
 
 
-def _each_discard(mask: int) -> dict[int, int]:
-    total = points_of_mask(mask)
-    cands = _candidates(mask)
-    full = _max_melded(cands) if cands else 0
+def _packing_covers(cands: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Every packing of disjoint candidates once, as (points, covered mask); the empty one too."""
+    if not cands:
+        return [(0, 0)]
     union = 0
     for m, _ in cands:
         union |= m
+    low = union & -union
+    rest = [c for c in cands if not c[0] & low]
+    packings = _packing_covers(rest)  # the lowest card stays uncovered...
+    for m, p in cands:  # ...or one candidate holding it is used
+        if m & low:
+            sub = [c for c in rest if not c[0] & m]
+            if sub:
+                packings.extend([(p + q, m | cover) for q, cover in _packing_covers(sub)])
+            else:
+                packings.append((p, m))
+    return packings
+
+
+def _highest_card_points(mask: int) -> int:
+    """Points of the highest-scoring card in ``mask`` (0 if empty)."""
+    if mask & _COURT_AND_TEN:
+        return 10
+    best = 0
+    for shift in (0, 13, 26, 39):
+        suit = mask >> shift & _SUIT_BITS
+        if suit and suit.bit_length() > best:
+            best = suit.bit_length()
+    return best
+
+
+_COURT_AND_TEN = sum(0b1111 << (9 + 13 * s) for s in range(4))
+
+
+@lru_cache(maxsize=1 << 18)
+def best_discard_deadwood_mask(mask11: int) -> int:
+    """Least deadwood of the hand after discarding its best card (usually from 11 cards).
+
+    >>> best_discard_deadwood_mask(cards_mask([Card.parse(t) for t in "AS 2S 3S 4S KD".split()]))
+    0
+    """
+    # Discarding card x then arranging is the same as choosing a packing that leaves x out and
+    # dropping x from its deadwood: so take, over all packings, the deadwood minus its best card.
+    # (A packing covering all 11 cards has a 4+ card meld to shorten: gin, 0 either way.)
+    total = points_of_mask(mask11)
+    cands = _candidates(mask11)
+    if not cands:
+        return total - _highest_card_points(mask11)
+    union = 0
+    for m, _ in cands:
+        union |= m
+    outside_best = _highest_card_points(mask11 & ~union)
+    if len(cands) == 1:
+        meld, points = cands[0]
+        return min(total - points - outside_best, total - _highest_card_points(meld))
+    best = total
+    for points, cover in _packing_covers(cands):
+        free_best = _highest_card_points(union & ~cover)
+        value = total - points - (free_best if free_best > outside_best else outside_best)
+        if value < best:
+            best = value
+    return best
+
+
+def _each_discard(mask: int) -> dict[int, int]:
+    total = points_of_mask(mask)
+    cands = _candidates(mask)
+    union = 0
+    for m, _ in cands:
+        union |= m
+    # Most points melded by a packing that leaves each card of the union uncovered.
+    best_without: dict[int, int] = {}
+    full = 0
+    for points, cover in _packing_covers(cands):
+        if points > full:
+            full = points
+        free = union & ~cover
+        while free:
+            low = free & -free
+            free ^= low
+            if points > best_without.get(low, -1):
+                best_without[low] = points
     result: dict[int, int] = {}
     rest = mask
     while rest:
         low = rest & -rest
         rest ^= low
         index = low.bit_length() - 1
-        card_points = _rank_points(index % 13)
-        if low & union:
-            without = [c for c in cands if not c[0] & low]
-            melded = _max_melded(without) if without else 0
-        else:
-            melded = full
-        result[index] = total - card_points - melded
+        melded = best_without[low] if low & union else full
+        result[index] = total - _rank_points(index % 13) - melded
     return result
 
 
@@ -274,44 +345,6 @@ def deadwood_after_each_discard_mask(mask11: int) -> dict[int, int]:
     return dict(_each_discard_cached(mask11))
 
 
-@lru_cache(maxsize=1 << 18)
-def best_discard_deadwood_mask(mask11: int) -> int:
-    """Least deadwood of the hand after discarding its best card (usually from 11 cards).
-
-    >>> best_discard_deadwood_mask(cards_mask([Card.parse(t) for t in "AS 2S 3S 4S KD".split()]))
-    0
-    """
-    total = points_of_mask(mask11)
-    cands = _candidates(mask11)
-    if not cands:
-        return total - _highest_card_points(mask11)
-    union = 0
-    for m, _ in cands:
-        union |= m
-    best = total - _max_melded(cands) - _highest_card_points(mask11 & ~union)
-    rest = union
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        without = [c for c in cands if not c[0] & low]
-        melded = _max_melded(without) if without else 0
-        value = total - _rank_points((low.bit_length() - 1) % 13) - melded
-        if value < best:
-            best = value
-    return best
-
-
-def _highest_card_points(mask: int) -> int:
-    best = 0
-    for shift in (0, 13, 26, 39):
-        suit = mask >> shift & _SUIT_BITS
-        if suit:
-            best = max(best, _rank_points(suit.bit_length() - 1))
-            if best == 10:
-                break
-    return best
-
-
 @lru_cache(maxsize=1 << 16)
 def deadwood_cards_mask(mask: int) -> int:
     """Mask of the cards that are deadwood in at least one least-deadwood arrangement.
@@ -326,15 +359,12 @@ def deadwood_cards_mask(mask: int) -> int:
     union = 0
     for m, _ in cands:
         union |= m
-    full = _max_melded(cands)
+    packings = _packing_covers(cands)
+    full = max(points for points, _ in packings)
     result = mask & ~union
-    rest = union
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        without = [c for c in cands if not c[0] & low]
-        if (_max_melded(without) if without else 0) == full:
-            result |= low
+    for points, cover in packings:
+        if points == full:
+            result |= union & ~cover
     return result
 
 
