@@ -121,6 +121,7 @@ class CribbageMatch:
             crib_size=len(self.crib),
             hand_number=self.hand_number,
             rules=self.rules,
+            history=tuple(self.history),
         )
 
     def apply(self, seat: int, action: Action) -> None:
@@ -230,6 +231,7 @@ class CribbageMatch:
         self.current: list[tuple[int, Card]] = []
         self.played: list[tuple[int, Card]] = []
         self.go_seat: int | None = None
+        self.history: list[tuple[int, str, Card | None]] = []
         self._events: list[ScoreEvent] = []
         self._shows: list[dict] = []
         self._actions: list[dict] = []
@@ -270,6 +272,7 @@ class CribbageMatch:
                 raise IllegalActionError(
                     f"You cannot say go while a card fits: {format_cards(sorted(fitting))}."
                 )
+            self.history.append((seat, "go", None))
             self._said_go(seat)
             return
         if action.kind != "play" or action.card is None:
@@ -285,6 +288,7 @@ class CribbageMatch:
         self.hands[seat].remove(card)
         self.current.append((seat, card))
         self.played.append((seat, card))
+        self.history.append((seat, "play", card))
         self.count += card.points
         items = _play_items_unchecked([c for _, c in self.current])
         if items and self._peg(seat, "play", tuple(items)):
@@ -437,6 +441,7 @@ class CribbageMatch:
             "current": [[s, str(c)] for s, c in self.current],
             "played": [[s, str(c)] for s, c in self.played],
             "go_seat": self.go_seat,
+            "history": [[s, kind, str(c) if c else None] for s, kind, c in self.history],
             "events": [e.to_json() for e in self._events],
             "shows": self._shows,
             "actions": self._actions,
@@ -487,6 +492,9 @@ class CribbageMatch:
         game.current = [(s, Card.parse(c)) for s, c in data["current"]]
         game.played = [(s, Card.parse(c)) for s, c in data["played"]]
         game.go_seat = data["go_seat"]
+        game.history = [
+            (s, kind, Card.parse(c) if c else None) for s, kind, c in data["history"]
+        ]
         game._events = [_event_from_json(e) for e in data["events"]]
         game._shows = list(data["shows"])
         game._actions = list(data["actions"])

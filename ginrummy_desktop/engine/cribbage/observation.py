@@ -41,7 +41,8 @@ class CribbageObservation:
 
     ``hand`` is the seat's cards not yet played (six before the discard). ``played`` lists every
     card played this hand as ``(seat, card)``; ``current`` only those on the current count.
-    ``go_seat`` is the seat that said go on this count (or None).
+    ``go_seat`` is the seat that said go on this count (or None). ``history`` is the public
+    sequence of the play as ``(seat, "play" or "go", card or None)``.
     """
 
     seat: int
@@ -61,6 +62,7 @@ class CribbageObservation:
     crib_size: int
     hand_number: int
     rules: CribbageRules
+    history: tuple[tuple[int, str, Card | None], ...] = ()
 
     @property
     def is_dealer(self) -> bool:

@@ -237,10 +237,16 @@ def _play_items_unchecked(played: Sequence[Card]) -> list[ScoreItem]:
 def play_run_length(ranks: Sequence[int]) -> int:
     """Length of the longest run (3+) formed by the last cards, in any order, or 0."""
     best = 0
-    for size in range(3, len(ranks) + 1):
-        window = ranks[-size:]
-        low, high = min(window), max(window)
-        if high - low == size - 1 and len(set(window)) == size:
+    seen = 0
+    low, high = 14, 0
+    for size, rank in enumerate(reversed(ranks), start=1):
+        bit = 1 << rank
+        if seen & bit:
+            break  # a repeated rank breaks every longer window
+        seen |= bit
+        low = min(low, rank)
+        high = max(high, rank)
+        if size >= 3 and high - low == size - 1:
             best = size
     return best
 

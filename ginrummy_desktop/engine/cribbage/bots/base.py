@@ -1,0 +1,92 @@
+"""The frame every cribbage persona shares: pick two cards to lay away, then pick plays.
+
+A persona implements ``pick_discard`` (which two of six) and ``pick_play`` (which of the cards
+that fit). ``choose`` maps those answers onto ``observation.legal_actions`` and says go itself
+when go is the only legal action, so a persona can never answer something illegal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ginrummy_desktop.engine.actions import Action
+from ginrummy_desktop.engine.cards import Card
+from ginrummy_desktop.engine.cribbage.observation import DISCARD, CribbageObservation
+from ginrummy_desktop.engine.cribbage.scoring import play_points_for_ranks
+from ginrummy_desktop.engine.rng import StableRandom
+
+
+class CribbageBot:
+    """Base class for the personas; ``seed`` makes any randomness repeatable."""
+
+    persona_id = "persona"
+    display_name = "Persona"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed if seed is not None else 0xC0FFEE
+
+    def choose(self, observation: CribbageObservation) -> Action:
+        legal = list(observation.legal_actions)
+        if not legal:
+            raise ValueError("no legal action offered: the game is not waiting for this seat")
+        rng = self.decision_rng(observation)
+        if observation.phase == DISCARD:
+            toss = set(self.pick_discard(observation, rng))
+            for action in legal:
+                if set(action.cards) == toss:
+                    return action
+            raise ValueError(f"{self.persona_id} chose a discard that is not legal: {toss}")
+        plays = [action for action in legal if action.kind == "play"]
+        if not plays:
+            return legal[0]  # go: the only legal action when no card fits
+        card = self.pick_play(observation, [action.card for action in plays], rng)
+        for action in plays:
+            if action.card == card:
+                return action
+        raise ValueError(f"{self.persona_id} chose a card that is not legal: {card}")
+
+    def decision_rng(self, observation: CribbageObservation) -> StableRandom:
+        """A generator fixed by the seed and what this seat has seen, so a decision depends
+        only on the information set (the same observation always gets the same answer)."""
+        key = self.seed
+        for value in information_key(observation):
+            key = (key * 1_000_003 + value) % (1 << 63)
+        return StableRandom(key)
+
+    # -- what a persona decides -------------------------------------------------------------
+    def pick_discard(
+        self, observation: CribbageObservation, rng: StableRandom
+    ) -> tuple[Card, Card]:
+        raise NotImplementedError
+
+    def pick_play(
+        self, observation: CribbageObservation, fitting: list[Card], rng: StableRandom
+    ) -> Card:
+        raise NotImplementedError
+
+
+def information_key(observation: CribbageObservation) -> list[int]:
+    values = [observation.seat, observation.dealer, observation.hand_number, observation.count]
+    values += list(observation.scores)
+    values += [card.index for card in observation.hand]
+    values += [card.index for card in observation.own_discards]
+    if observation.starter is not None:
+        values.append(observation.starter.index + 100)
+    for seat, kind, card in observation.history:
+        values.append(seat * 1000 + (card.index if card else 99) + (500 if kind == "go" else 0))
+    return values
+
+
+def current_ranks(observation: CribbageObservation) -> list[int]:
+    return [card.rank for _, card in observation.current]
+
+
+def immediate_points(observation: CribbageObservation, card: Card) -> int:
+    """What playing ``card`` now pegs (without go or last card)."""
+    ranks = current_ranks(observation) + [card.rank]
+    return play_points_for_ranks(ranks, observation.count + card.points)
+
+
+def toss_of(six: Sequence[Card], keep: Sequence[Card]) -> tuple[Card, Card]:
+    toss = [card for card in six if card not in keep]
+    return toss[0], toss[1]

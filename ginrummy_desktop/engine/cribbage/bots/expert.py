@@ -1,0 +1,281 @@
+"""The expert: exact discard values plus determinized pegging search, aware of the board.
+
+Discard: for each of the 15 keeps, the exact expected hand over the 46 unseen starters, plus
+(dealer) or minus (pone) the crib value with the opponent's toss modelled as a sensible
+player's (``crib_model.py``), plus a small pegging value of the kept ranks. Near the end a pone
+also values the chance that the hand alone counts out (the pone counts first).
+
+Pegging: sample the opponent's unseen cards consistent with everything seen (cards played, and
+every "go": a player who said go held nothing that fit), then solve the rest of the play exactly
+in each sampled world (at most eight cards remain; suits never matter while pegging, so the
+search runs over ranks and shares one memo across worlds). Near the end, the search scores
+leaves by who reaches the target first, including the show that follows (pone counts first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from ginrummy_desktop.engine.cards import Card
+from ginrummy_desktop.engine.cribbage.advisor import discard_table
+from ginrummy_desktop.engine.cribbage.bots.base import CribbageBot
+from ginrummy_desktop.engine.cribbage.evaluation import (
+    crib_value,
+    hand_scores,
+    unseen_cards,
+)
+from ginrummy_desktop.engine.cribbage.observation import CribbageObservation
+from ginrummy_desktop.engine.cribbage.scoring import play_points_for_ranks, show_points
+from ginrummy_desktop.engine.rng import StableRandom
+
+WIN = 1000.0
+VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # count value by rank
+# Pegging in one hand's play rarely reaches 24 points; with a 29 hand on top, a player further
+# than this from the target cannot win this hand, so the search maximises the point difference.
+ENDGAME_MARGIN = 24
+
+
+def pegging_value(keep: Sequence[Card], is_dealer: bool) -> float:
+    """Small heuristic credit for kept ranks that peg well (pairs, low leads, magic eleven)."""
+    value = 0.0
+    for a, b in combinations(keep, 2):
+        if a.rank == b.rank:
+            value += 0.15
+        elif a.points + b.points == 11:
+            value += 0.05
+    if not is_dealer:
+        value += 0.08 * min(2, sum(1 for card in keep if card.rank <= 4))
+    return value
+
+
+class ExpertBot(CribbageBot):
+    """Exact discard EV with a sensible-opponent crib, determinized exact pegging search."""
+
+    persona_id = "expert"
+    display_name = "Max (expert)"
+    worlds = 16
+
+    def pick_discard(self, observation, rng):
+        six = list(observation.hand)
+        is_dealer = observation.is_dealer
+        me = observation.seat
+        need = observation.target - observation.scores[me]
+        table = discard_table(six, is_dealer)
+        starters = unseen_cards(six)
+
+        def value(option) -> float:
+            total = option.net + pegging_value(option.keep, is_dealer)
+            if not is_dealer and need <= 30:
+                # Offence: the pone counts first, so the hand may win outright (peg ~2 first).
+                scores = hand_scores(option.keep, starters)
+                total += 4.0 * sum(1 for s in scores if s + 2 >= need) / len(scores)
+            return total
+
+        best = max(table, key=lambda option: (value(option), [-c.index for c in option.keep]))
+        return best.toss[0], best.toss[1]
+
+    def pick_play(self, observation, fitting, rng):
+        by_rank = {}
+        for card in sorted(fitting):
+            by_rank.setdefault(card.rank, card)
+        if len(by_rank) == 1:
+            return next(iter(by_rank.values()))
+        worlds = sample_opponent_hands(observation, rng, self.worlds)
+        search = PlaySearch(observation)
+        totals = dict.fromkeys(by_rank, 0.0)
+        # Worlds alike in everything the search looks at are solved once, weighted.
+        distinct: dict[tuple, tuple[tuple[Card, ...], int]] = {}
+        for opponent in worlds:
+            key = search.world_key(opponent)
+            held, weight = distinct.get(key, (opponent, 0))
+            distinct[key] = (held, weight + 1)
+        for opponent, weight in distinct.values():
+            for rank in by_rank:
+                totals[rank] += weight * search.value_of_play(rank, opponent)
+        best_rank = max(by_rank, key=lambda rank: (totals[rank], rank))
+        return by_rank[best_rank]
+
+
+def sample_opponent_hands(
+    observation: CribbageObservation, rng: StableRandom, count: int
+) -> list[tuple[Card, ...]]:
+    """Up to ``count`` opponent holdings consistent with the play so far (with repeats)."""
+    held = observation.opponent_cards_left
+    if held == 0:
+        return [()]
+    seen = set(observation.hand) | set(observation.own_discards)
+    seen |= {card for _, card in observation.played}
+    if observation.starter is not None:
+        seen.add(observation.starter)
+    # Every go the opponent said means it held no card that fit the count then; the cards it
+    # still holds were all in its hand at that moment.
+    minimum = 0
+    running = 0
+    for seat, kind, card in observation.history:
+        if kind == "play":
+            assert card is not None
+            if running + card.points > 31:
+                running = 0  # a go was paid and a new count began
+            running += card.points
+            if running == 31:
+                running = 0
+        elif seat != observation.seat:
+            minimum = max(minimum, 32 - running)
+    pool = [card for card in unseen_cards(seen) if card.points >= minimum]
+    if len(pool) < held:
+        pool = unseen_cards(seen)
+    worlds = []
+    for _ in range(count):
+        pick = list(pool)
+        rng.shuffle(pick)
+        worlds.append(tuple(pick[:held]))
+    return worlds
+
+
+class PlaySearch:
+    """Exact search of the rest of the play once both holdings are known (by rank)."""
+
+    def __init__(self, observation: CribbageObservation) -> None:
+        self.obs = observation
+        self.me = observation.seat
+        self.my_hand = tuple(sorted(card.rank for card in observation.hand))
+        self.ranks = tuple(card.rank for _, card in observation.current)
+        self.count = observation.count
+        go = observation.go_seat
+        self.go = None if go is None else (0 if go == self.me else 1)
+        my_score, their_score = observation.scores[self.me], observation.scores[1 - self.me]
+        self.scores = (my_score, their_score)
+        self.target = observation.target
+        # Could anyone reach the target this hand at all? (pegging bound + the best show)
+        self.near_end = max(self.scores) >= self.target - ENDGAME_MARGIN - 29 - 29
+        self.endgame = False
+        self.shared_memo: dict[tuple, float] = {}
+        self.memo = self.shared_memo
+        self._show: tuple[int, int, float] | None = None
+
+    # Players inside the search: 0 = this bot, 1 = the opponent.
+
+    def world_key(self, opponent: Sequence[Card]) -> tuple:
+        ranks = tuple(sorted(card.rank for card in opponent))
+        return (ranks, self._show_scores(opponent)) if self.near_end else (ranks,)
+
+    def _world_is_endgame(self, show: tuple[int, int, float]) -> bool:
+        mine, theirs, crib = show
+        crib_bound = crib + 8  # the crib is unknown; allow a good one
+        mine_best = mine + (crib_bound if self.obs.is_dealer else 0)
+        theirs_best = theirs + (0 if self.obs.is_dealer else crib_bound)
+        return (
+            self.scores[0] + ENDGAME_MARGIN + mine_best >= self.target
+            or self.scores[1] + ENDGAME_MARGIN + theirs_best >= self.target
+        )
+
+    def value_of_play(self, rank: int, opponent: Sequence[Card]) -> float:
+        opp_hand = tuple(sorted(card.rank for card in opponent))
+        self.endgame = False
+        self.memo = self.shared_memo
+        if self.near_end:
+            show = self._show_scores(opponent)
+            if self._world_is_endgame(show):
+                self.endgame = True
+                if show != self._show:
+                    self._show = show
+                    self.endgame_memo: dict[tuple, float] = {}
+                self.memo = self.endgame_memo  # leaves depend on this world's show
+        hands = (self.my_hand, opp_hand)
+        return self._play(hands, self.count, self.ranks, self.go, 0, rank, (0, 0))
+
+    def _show_scores(self, opponent: Sequence[Card]) -> tuple[int, int, float]:
+        obs = self.obs
+        starter = obs.starter
+        assert starter is not None
+        mine = show_points(obs.kept, starter)
+        theirs_cards = list(obs.opponent_played) + list(opponent)
+        theirs = show_points(theirs_cards, starter) if len(theirs_cards) == 4 else 0
+        crib = crib_value(obs.own_discards, own_crib=obs.is_dealer) if obs.own_discards else 0.0
+        return mine, theirs, crib
+
+    def _play(self, hands, count, ranks, go, mover, rank, gained) -> float:
+        hand = list(hands[mover])
+        hand.remove(rank)
+        hands = (tuple(hand), hands[1]) if mover == 0 else (hands[0], tuple(hand))
+        count += VALUE[rank]
+        ranks = ranks + (rank,)
+        points = play_points_for_ranks(ranks, count)
+        sign = 1.0 if mover == 0 else -1.0
+        if points:
+            gained = _add(gained, mover, points)
+            if self.endgame and self.scores[mover] + gained[mover] >= self.target:
+                return sign * WIN
+        if count == 31:
+            return sign * points + self._new_count(hands, 1 - mover, gained)
+        return sign * points + self._after_card(hands, count, ranks, go, mover, gained)
+
+    def _after_card(self, hands, count, ranks, go, last, gained) -> float:
+        other = 1 - last
+        if go != other and hands[other]:
+            return self._turn(hands, count, ranks, go, other, gained)
+        if any(count + VALUE[r] <= 31 for r in hands[last]):
+            return self._turn(hands, count, ranks, go, last, gained)
+        sign = 1.0 if last == 0 else -1.0
+        gained = _add(gained, last, 1)
+        if self.endgame and self.scores[last] + gained[last] >= self.target:
+            return sign * WIN
+        return sign + self._new_count(hands, other, gained)
+
+    def _new_count(self, hands, leader, gained) -> float:
+        if not hands[0] and not hands[1]:
+            return self._end_of_play(gained)
+        if not hands[leader]:
+            leader = 1 - leader
+        return self._turn(hands, 0, (), None, leader, gained)
+
+    def _turn(self, hands, count, ranks, go, mover, gained) -> float:
+        key = (hands, count, _scoring_tail(ranks), go, mover, gained if self.endgame else None)
+        cached = self.memo.get(key)
+        if cached is not None:
+            return cached
+        options = {r for r in hands[mover] if count + VALUE[r] <= 31}
+        if not options:
+            result = self._after_card(hands, count, ranks, mover, 1 - mover, gained)
+        else:
+            values = [self._play(hands, count, ranks, go, mover, r, gained) for r in options]
+            result = max(values) if mover == 0 else min(values)
+        self.memo[key] = result
+        return result
+
+    def _end_of_play(self, gained) -> float:
+        if not self.endgame or self._show is None:
+            return 0.0
+        mine, theirs, crib = self._show
+        me_dealer = self.obs.is_dealer
+        scores = [self.scores[0] + gained[0], self.scores[1] + gained[1]]
+        # Show order: pone's hand, dealer's hand, dealer's crib.
+        order = [(1, theirs), (0, mine + crib)] if me_dealer else [(0, mine), (1, theirs + crib)]
+        for player, points in order:
+            scores[player] += points
+            if scores[player] >= self.target:
+                return WIN if player == 0 else -WIN
+        return 0.0
+
+
+def _scoring_tail(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """The part of the count's ranks that can still score: cards before a repeated rank can
+    join no future run, and a pair needs only the trailing equal ranks, which this keeps."""
+    seen = 0
+    for i in range(len(ranks) - 1, -1, -1):
+        bit = 1 << ranks[i]
+        if seen & bit:
+            if i == len(ranks) - 2:
+                # trailing pair (or more): keep the equal ranks at the end
+                j = i
+                while j > 0 and ranks[j - 1] == ranks[-1]:
+                    j -= 1
+                return ranks[j:]
+            return ranks[i + 1 :]
+        seen |= bit
+    return ranks
+
+
+def _add(gained: tuple[int, int], player: int, points: int) -> tuple[int, int]:
+    return (gained[0] + points, gained[1]) if player == 0 else (gained[0], gained[1] + points)
