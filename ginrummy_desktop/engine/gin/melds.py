@@ -200,15 +200,22 @@ def _max_melded(cands: list[tuple[int, int]]) -> int:
     union = 0
     for m, _ in cands:
         union |= m
+    ceiling = points_of_mask(union)  # nothing beats melding every candidate card
     low = union & -union
     rest = [c for c in cands if not c[0] & low]
-    best = _max_melded(rest) if rest else 0
+    best = 0
     for m, p in cands:
         if m & low:
             sub = [c for c in rest if not c[0] & m]
             value = p + _max_melded(sub) if sub else p
             if value > best:
+                if value == ceiling:
+                    return value
                 best = value
+    if rest:
+        value = _max_melded(rest)
+        if value > best:
+            best = value
     return best
 
 
