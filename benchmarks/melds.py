@@ -149,6 +149,8 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     print(f"machine: {machine_info()}")
+    if hasattr(os, "getloadavg"):  # other work on the machine inflates every figure
+        print("load average before the run: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     print(f"command: python {' '.join(sys.argv)}")
     print(f"timer overhead per call (included below): {timer_overhead_us():.2f} us")
     rng = StableRandom(args.seed)
