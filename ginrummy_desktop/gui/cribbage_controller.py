@@ -478,7 +478,6 @@ class CribbageController(QObject):
         what = "crib" if step.what == "crib" else "hand"
         if step.total:
             self.table.board.peg(step.seat, step.total, f"{what}: {step.spoken}")
-            self.table.announce(f"{step.total} for the {what}", step.seat)
         self._say(f"{who} ({what}): {step.spoken}" + ("" if step.total else " — no points."),
                   "info")
         self._show_index += 1
