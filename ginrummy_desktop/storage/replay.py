@@ -14,14 +14,15 @@ from typing import Any
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.storage.records_io import validate_record
 
+# (third person, for "You") wording of each action.
 _ACTION_WORDS = {
-    "draw_stock": "draws from the stock",
-    "draw_discard": "takes {card} from the discard pile",
-    "pass": "passes",
-    "discard": "discards {card}",
-    "knock": "knocks, discarding {card}",
-    "gin": "goes gin, discarding {card}",
-    "big_gin": "goes big gin",
+    "draw_stock": ("draws from the stock", "draw from the stock"),
+    "draw_discard": ("takes {card} from the discard pile", "take {card} from the discard pile"),
+    "pass": ("passes", "pass"),
+    "discard": ("discards {card}", "discard {card}"),
+    "knock": ("knocks, discarding {card}", "knock, discarding {card}"),
+    "gin": ("goes gin, discarding {card}", "go gin, discarding {card}"),
+    "big_gin": ("goes big gin", "go big gin"),
 }
 
 
@@ -69,7 +70,8 @@ def gin_replay_frames(
         discard.append(deck[20])
     stock_pos = 21
     seats = (first, second)
-    frames = [_frame(0, f"{names[second]} deals", seats, hands, discard, stock_pos, None, None)]
+    deals = "deal" if names[second] == "You" else "deals"
+    frames = [_frame(0, f"{names[second]} {deals}", seats, hands, discard, stock_pos, None, None)]
     for step, (seat, kind, card_text) in enumerate(record["actions"], start=1):
         card = Card.parse(card_text) if card_text is not None else None
         if seat not in hands:
@@ -93,7 +95,7 @@ def gin_replay_frames(
             discard.append(card)
         elif kind not in ("pass", "big_gin"):
             raise ValueError(f"move {step}: unknown action {kind!r}")
-        words = _ACTION_WORDS[kind].format(card=card)
+        words = _ACTION_WORDS[kind][names[seat] == "You"].format(card=card)
         frames.append(
             _frame(step, f"{names[seat]} {words}", seats, hands, discard, stock_pos, seat, card)
         )

@@ -1,0 +1,361 @@
+"""Preferences: every setting of the current profile, applied live as it is changed.
+
+The dialog writes each change straight to ``storage.settings`` (which saves it and tells its
+subscribers, e.g. the main window, so the table updates at once). It holds no rules: option
+values are checked by the settings layer, and a refused value is explained in the dialog.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS as CRIBBAGE_BOTS
+from ginrummy_desktop.engine.gin.rules import (
+    GIN_PRESETS as GIN_RULE_PRESETS,
+)
+from ginrummy_desktop.engine.gin.rules import (
+    NEXT_DEALER_CHOICES,
+    SHUTOUT_CHOICES,
+)
+from ginrummy_desktop.gui.gin_opponents import list_opponents
+from ginrummy_desktop.storage.settings import (
+    ANIMATION_SPEEDS,
+    CARD_BACKS,
+    CARD_FACES,
+    CARD_SIZES,
+    CONFIRMATION_KEYS,
+    GIN_PRESETS,
+    TABLE_COLOURS,
+    Settings,
+)
+
+# Gin options shown as spin boxes: (field, label, maximum).
+GIN_NUMBER_OPTIONS = (
+    ("knock_limit", "Knock limit (0 = gin only)", 100),
+    ("gin_bonus", "Gin bonus", 500),
+    ("big_gin_bonus", "Big gin bonus (0 = no big gin)", 500),
+    ("undercut_bonus", "Undercut bonus", 500),
+    ("box_bonus", "Box bonus per hand won", 500),
+    ("game_bonus", "Game bonus", 1000),
+    ("target", "Game target", 1000),
+)
+GIN_CHOICE_OPTIONS = (
+    ("shutout", "Shutout", SHUTOUT_CHOICES),
+    ("next_dealer", "Next dealer", NEXT_DEALER_CHOICES),
+)
+GIN_FLAG_OPTIONS = (
+    ("oklahoma", "Oklahoma: upcard sets the knock limit"),
+    ("deal_eleven", "Deal eleven to the first player (no upcard)"),
+    ("rediscard_taken", "A card taken from the pile may be discarded again"),
+    ("last_discard_to_knock", "At the wall, the last discard may be taken only to knock"),
+)
+CONFIRMATION_LABELS = {
+    "knock": "Before knocking",
+    "new_match": "Before abandoning a match for a new one",
+    "quit_match": "Before quitting during a match",
+    "resign": "Before resigning",
+}
+
+
+def _label(text: str) -> str:
+    return text.replace("_", " ").replace("-", " ").capitalize()
+
+
+class PreferencesDialog(QDialog):
+    """Modeless dialog editing ``storage.settings``; every change is saved and applied live."""
+
+    def __init__(self, storage: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Preferences")
+        self.store = storage.settings
+        self._loading = False
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._player_tab(), "Player")
+        self.tabs.addTab(self._appearance_tab(), "Appearance")
+        self.tabs.addTab(self._gin_tab(), "Gin Rummy")
+        self.tabs.addTab(self._cribbage_tab(), "Cribbage")
+        self.message = QLabel()
+        self.message.setObjectName("preferencesMessage")
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet("color: #a3182b;")
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        self.reset_button = buttons.addButton(
+            "Reset to defaults", QDialogButtonBox.ButtonRole.ResetRole
+        )
+        self.reset_button.clicked.connect(self.reset_to_defaults)
+        buttons.rejected.connect(self.close)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs)
+        layout.addWidget(self.message)
+        layout.addWidget(buttons)
+        self._unsubscribe = self.store.subscribe(lambda settings, changed: self.load())
+        self.finished.connect(lambda _result: self._unsubscribe())
+        self.load()
+
+    # ----- building --------------------------------------------------------------------------
+    def _combo(self, items: list[tuple[str, Any]], on_change: Any) -> QComboBox:
+        combo = QComboBox()
+        for text, data in items:
+            combo.addItem(text, data)
+        combo.currentIndexChanged.connect(lambda _i: self._user(on_change, combo.currentData()))
+        return combo
+
+    def _check(self, text: str, on_change: Any) -> QCheckBox:
+        box = QCheckBox(text)
+        box.toggled.connect(lambda on: self._user(on_change, on))
+        return box
+
+    def _player_tab(self) -> QWidget:
+        page = QWidget()
+        form = QFormLayout(page)
+        self.profile_combo = QComboBox()
+        self.profile_combo.currentIndexChanged.connect(
+            lambda _i: self._user(self._switch_profile, self.profile_combo.currentData())
+        )
+        form.addRow("Profile", self.profile_combo)
+        self.new_profile_edit = QLineEdit()
+        self.new_profile_edit.setPlaceholderText("New player's name")
+        self.add_profile_button = QPushButton("Add profile")
+        self.add_profile_button.clicked.connect(self._add_profile)
+        self.remove_profile_button = QPushButton("Remove this profile")
+        self.remove_profile_button.clicked.connect(self._remove_profile)
+        row = QHBoxLayout()
+        row.addWidget(self.new_profile_edit)
+        row.addWidget(self.add_profile_button)
+        form.addRow("", row)
+        form.addRow("", self.remove_profile_button)
+        self.name_edit = QLineEdit()
+        self.name_edit.setMaxLength(40)
+        self.name_edit.editingFinished.connect(
+            lambda: self._user(self._apply, "player_name", self.name_edit.text().strip())
+        )
+        form.addRow("Your name", self.name_edit)
+        self.opponent_combos: dict[str, QComboBox] = {}
+        gin_bots = [(info.name, info.bot_id) for info in list_opponents()]
+        cribbage_bots = [(_label(bot_id), bot_id) for bot_id in CRIBBAGE_BOTS]
+        for game, bots, label in (("gin", gin_bots, "Gin Rummy opponent"),
+                                  ("cribbage", cribbage_bots, "Cribbage opponent")):
+            combo = self._combo(bots, lambda value, g=game: self._set_opponent(g, value))
+            self.opponent_combos[game] = combo
+            form.addRow(label, combo)
+        self.auto_sort_check = self._check(
+            "Sort my hand automatically", lambda on: self._apply("auto_sort", on)
+        )
+        form.addRow("", self.auto_sort_check)
+        self.confirm_checks: dict[str, QCheckBox] = {}
+        for key in CONFIRMATION_KEYS:
+            box = self._check(CONFIRMATION_LABELS.get(key, _label(key)),
+                              lambda on, k=key: self._set_confirmation(k, on))
+            self.confirm_checks[key] = box
+            form.addRow("Ask for confirmation" if key == CONFIRMATION_KEYS[0] else "", box)
+        return page
+
+    def _appearance_tab(self) -> QWidget:
+        page = QWidget()
+        form = QFormLayout(page)
+        self.face_combo = self._combo([(_label(f), f) for f in CARD_FACES],
+                                      lambda v: self._apply("card_face", v))
+        self.back_combo = self._combo([(_label(b), b) for b in CARD_BACKS],
+                                      lambda v: self._apply("card_back", v))
+        self.size_combo = self._combo([(_label(s), s) for s in CARD_SIZES],
+                                      lambda v: self._apply("card_size", v))
+        self.table_combo = self._combo([(_label(c), c) for c in TABLE_COLOURS],
+                                       lambda v: self._apply("table_colour", v))
+        self.four_colour_check = self._check(
+            "Four-colour deck (each suit its own colour)",
+            lambda on: self._apply("four_colour_deck", on),
+        )
+        self.speed_combo = self._combo([(_label(s), s) for s in ANIMATION_SPEEDS],
+                                       lambda v: self._apply("animation_speed", v))
+        form.addRow("Card faces", self.face_combo)
+        form.addRow("Card back", self.back_combo)
+        form.addRow("Card size", self.size_combo)
+        form.addRow("Table colour", self.table_combo)
+        form.addRow("", self.four_colour_check)
+        form.addRow("Animation speed", self.speed_combo)
+        return page
+
+    def _gin_tab(self) -> QWidget:
+        page = QWidget()
+        form = QFormLayout(page)
+        self.preset_combo = self._combo([(_label(p), p) for p in GIN_PRESETS],
+                                        self._set_preset)
+        form.addRow("Rules preset", self.preset_combo)
+        self.gin_spins: dict[str, QSpinBox] = {}
+        for key, text, maximum in GIN_NUMBER_OPTIONS:
+            spin = QSpinBox()
+            spin.setRange(0, maximum)
+            spin.valueChanged.connect(lambda v, k=key: self._user(self._set_gin_option, k, v))
+            self.gin_spins[key] = spin
+            form.addRow(text, spin)
+        self.gin_choices: dict[str, QComboBox] = {}
+        for key, text, choices in GIN_CHOICE_OPTIONS:
+            combo = self._combo([(_label(c), c) for c in choices],
+                                lambda v, k=key: self._set_gin_option(k, v))
+            self.gin_choices[key] = combo
+            form.addRow(text, combo)
+        self.gin_flags: dict[str, QCheckBox] = {}
+        for key, text in GIN_FLAG_OPTIONS:
+            box = self._check(text, lambda on, k=key: self._set_gin_option(k, on))
+            self.gin_flags[key] = box
+            form.addRow("", box)
+        return page
+
+    def _cribbage_tab(self) -> QWidget:
+        page = QWidget()
+        form = QFormLayout(page)
+        self.cribbage_target_combo = self._combo(
+            [("121 points (standard)", 121), ("61 points (short game)", 61)],
+            lambda v: self._set_cribbage("target", v),
+        )
+        self.stinkhole_check = self._check(
+            "Stinkhole: no pegging out with his heels or a go from 120",
+            lambda on: self._set_cribbage("stinkhole", on),
+        )
+        form.addRow("Game length", self.cribbage_target_combo)
+        form.addRow("", self.stinkhole_check)
+        return page
+
+    # ----- showing the settings ----------------------------------------------------------------
+    def load(self) -> None:
+        """Show the current profile's settings (after a switch, a reset or any change)."""
+        self._loading = True
+        try:
+            s = self.store.settings
+            self.profile_combo.clear()
+            for profile_id, name in self.store.profiles():
+                self.profile_combo.addItem(name, profile_id)
+            self._select(self.profile_combo, self.store.current_profile)
+            self.remove_profile_button.setEnabled(len(self.store.profiles()) > 1)
+            self.name_edit.setText(s.player_name)
+            for game, combo in self.opponent_combos.items():
+                wanted = s.default_opponent.get(game)
+                if combo.findData(wanted) < 0:  # saved opponent not installed in this version
+                    combo.addItem(f"{_label(str(wanted))} (not available)", wanted)
+                self._select(combo, wanted)
+            self.auto_sort_check.setChecked(s.auto_sort)
+            for key, box in self.confirm_checks.items():
+                box.setChecked(s.confirmations.get(key, True))
+            self._select(self.face_combo, s.card_face)
+            self._select(self.back_combo, s.card_back)
+            self._select(self.size_combo, s.card_size)
+            if s.table_colour not in TABLE_COLOURS and self.table_combo.findData(
+                s.table_colour
+            ) < 0:
+                self.table_combo.addItem(f"Custom {s.table_colour}", s.table_colour)
+            self._select(self.table_combo, s.table_colour)
+            self.four_colour_check.setChecked(s.four_colour_deck)
+            self._select(self.speed_combo, s.animation_speed)
+            self._select(self.preset_combo, s.gin_preset)
+            rules = s.gin_rules()
+            for key, spin in self.gin_spins.items():
+                spin.setValue(getattr(rules, key) or 0)
+            for key, combo in self.gin_choices.items():
+                self._select(combo, getattr(rules, key))
+            for key, box in self.gin_flags.items():
+                box.setChecked(bool(getattr(rules, key)))
+            self._select(self.cribbage_target_combo, s.cribbage_options.get("target", 121))
+            self.stinkhole_check.setChecked(bool(s.cribbage_options.get("stinkhole")))
+        finally:
+            self._loading = False
+
+    @staticmethod
+    def _select(combo: QComboBox, data: Any) -> None:
+        index = combo.findData(data)
+        if index >= 0:
+            combo.setCurrentIndex(index)
+
+    # ----- applying changes --------------------------------------------------------------------
+    def _user(self, handler: Any, *args: Any) -> None:
+        """Run a change the user made (not one made by ``load``), explaining refusals."""
+        if self._loading:
+            return
+        try:
+            handler(*args)
+        except ValueError as error:
+            self.message.setText(str(error))
+            self.load()
+        else:
+            self.message.clear()
+
+    def _apply(self, name: str, value: Any) -> None:
+        if self._loading:
+            return
+        self.store.update(**{name: value})
+
+    @property
+    def settings(self) -> Settings:
+        return self.store.settings
+
+    def _set_opponent(self, game: str, bot_id: str) -> None:
+        self._apply("default_opponent", {**self.settings.default_opponent, game: bot_id})
+
+    def _set_confirmation(self, key: str, on: bool) -> None:
+        self._apply("confirmations", {**self.settings.confirmations, key: on})
+
+    def _set_preset(self, preset: str) -> None:
+        # A preset is a coherent rule set: choosing one drops earlier per-option overrides.
+        self.store.update(gin_preset=preset, gin_overrides={})
+
+    def _set_gin_option(self, key: str, value: Any) -> None:
+        if self._loading:
+            return
+        if key == "big_gin_bonus" and value == 0:
+            value = None
+        overrides = dict(self.settings.gin_overrides)
+        if getattr(GIN_RULE_PRESETS[self.settings.gin_preset], key) == value:
+            overrides.pop(key, None)
+        else:
+            overrides[key] = value
+        self.store.update(gin_overrides=overrides)
+
+    def _set_cribbage(self, key: str, value: Any) -> None:
+        self._apply("cribbage_options", {**self.settings.cribbage_options, key: value})
+
+    def _switch_profile(self, profile_id: str | None) -> None:
+        if profile_id:
+            self.store.switch_profile(profile_id)
+
+    def _add_profile(self) -> None:
+        name = self.new_profile_edit.text().strip()
+        if not name:
+            self.message.setText("Type the new player's name first.")
+            return
+        try:
+            profile_id = self.store.add_profile(name)
+        except ValueError as error:
+            self.message.setText(str(error).capitalize())
+            return
+        self.new_profile_edit.clear()
+        self.message.clear()
+        self.store.switch_profile(profile_id)
+
+    def _remove_profile(self) -> None:
+        try:
+            self.store.remove_profile(self.store.current_profile)
+        except ValueError as error:
+            self.message.setText(str(error).capitalize())
+            return
+        self.load()
+
+    def reset_to_defaults(self) -> None:
+        """Defaults for this profile (the name stays); the table updates at once."""
+        self.store.reset_to_defaults()
+        self.message.clear()
+        self.load()
