@@ -18,6 +18,7 @@ MARK_NEW = "new"  # just drawn: a ribbon with "NEW"
 MARK_LOCKED = "locked"  # may not be discarded this turn: hatched veil and a bar
 MARK_KNOWN = "known"  # opponent card the player knows: eye badge
 MARK_DEADWOOD = "deadwood"  # in the end-of-hand reveal: dimmed
+MARK_LAID_OFF = "laid_off"  # laid off on the knocker's meld: "LAID" ribbon
 
 
 class CardItem(QGraphicsObject):
@@ -104,7 +105,8 @@ class CardItem(QGraphicsObject):
     def _update_accessible_text(self) -> None:
         text = self.card.name if self.face_up and self.card else "face-down card"
         notes = {MARK_NEW: "just drawn", MARK_LOCKED: "cannot be discarded this turn",
-                 MARK_KNOWN: "known to you"}
+                 MARK_KNOWN: "known to you", MARK_LAID_OFF: "laid off",
+                 MARK_DEADWOOD: "deadwood"}
         extra = [notes[m] for m in sorted(self._marks) if m in notes]
         self.setToolTip(", ".join([text, *extra]))
 
@@ -150,17 +152,19 @@ class CardItem(QGraphicsObject):
             painter.setBrush(QBrush(QColor(40, 40, 40, 90), Qt.BrushStyle.BDiagPattern))
             painter.drawRoundedRect(QRectF(0, 0, w, h), radius, radius)
             painter.setBrush(QColor(80, 80, 80, 200))
-            bar = QRectF(0, h * 0.86, w, h * 0.14)
+            bar = QRectF(0, h * 0.68, w * 0.56, h * 0.14)
             painter.drawRoundedRect(bar, radius * 0.5, radius * 0.5)
             self._badge_text(painter, bar, "KEEP", QColor("white"))
-        if MARK_NEW in self._marks:
-            ribbon = QRectF(w * 0.35, -h * 0.02, w * 0.62, h * 0.12)
+        # Badges sit bottom-left: the part of a card that stays visible in a fanned hand.
+        if MARK_NEW in self._marks or MARK_LAID_OFF in self._marks:
+            ribbon = QRectF(w * 0.03, h * 0.87, w * 0.5, h * 0.1)
             painter.setPen(QPen(QColor("#7a5200"), 1))
             painter.setBrush(QColor("#ffc940"))
             painter.drawRoundedRect(ribbon, 3, 3)
-            self._badge_text(painter, ribbon, "NEW", QColor("#3a2600"))
+            text = "NEW" if MARK_NEW in self._marks else "LAID"
+            self._badge_text(painter, ribbon, text, QColor("#3a2600"))
         if MARK_KNOWN in self._marks:
-            badge = QRectF(w * 0.55, h * 0.88, w * 0.42, h * 0.1)
+            badge = QRectF(w * 0.03, h * 0.87, w * 0.5, h * 0.1)
             painter.setPen(QPen(QColor("#0b3d91"), 1))
             painter.setBrush(QColor("#dbe8ff"))
             painter.drawRoundedRect(badge, 3, 3)

@@ -309,14 +309,23 @@ class GinController(QObject):
         self.message.emit(text, "warning")
         self.table.refresh()
 
+    def _by_kind(self, kind: str) -> Action:
+        """The legal action of ``kind`` (the engine may name the card, e.g. the pile's top);
+        when there is none, a bare action that the engine will refuse with its reason."""
+        if self.session is not None:
+            for action in self.view().legal_actions:
+                if action.kind == kind:
+                    return action
+        return Action(kind)
+
     def draw_stock(self) -> bool:
-        return self.play(Action("draw_stock"))
+        return self.play(self._by_kind("draw_stock"))
 
     def draw_discard(self) -> bool:
-        return self.play(Action("draw_discard"))
+        return self.play(self._by_kind("draw_discard"))
 
     def pass_upcard(self) -> bool:
-        return self.play(Action("pass"))
+        return self.play(self._by_kind("pass"))
 
     def discard(self, card: Card) -> bool:
         return self.play(Action("discard", card))
@@ -331,7 +340,7 @@ class GinController(QObject):
             return False
         legal = self.view().legal_actions
         if any(a.kind == "big_gin" for a in legal) and card is None:
-            return self.play(Action("big_gin"))
+            return self.play(self._by_kind("big_gin"))
         outs = [a for a in legal if a.kind in ("gin", "knock")]
         if card is None:
             if not outs:
@@ -414,9 +423,6 @@ class GinController(QObject):
         elif from_pile and zone == ZONE_HAND:
             self.draw_discard()
         else:
-            if zone == "" and in_hand:
-                self.table.refresh()
-                return
             self.message.emit("Drop cards on the discard pile, the knock area or your hand",
                               "info")
             self.table.refresh()

@@ -6,6 +6,7 @@ Help menu and tooltips). The screen wires the scene's mouse signals to the contr
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from PySide6.QtCore import QRect, QSize, Qt
@@ -70,6 +71,20 @@ def shortcut_rows() -> list[tuple[str, str, str]]:
              ("Click", "Draw / select", "Click the stock or the pile to draw; click a card to "
                                         "select it")]
     return rows
+
+
+def hand_result_title(result: HandResult, names: dict[int, str]) -> str:
+    """One line saying how a hand ended, e.g. "Ann knocked: Ann scores 15"."""
+    if result.kind == "draw":
+        return "Dead hand: the stock ran out. No score; the same dealer deals again."
+    knocker = names.get(result.knocker, "?")
+    winner = names.get(result.winner, "?")
+    you = result.knocker == HUMAN
+    verbs = {"gin": f"{knocker} went gin", "big_gin": f"{knocker} went big gin",
+             "knock": f"{knocker} knocked",
+             "undercut": f"{knocker} knocked and {'were' if you else 'was'} undercut"}
+    scores = "score" if result.winner == HUMAN else "scores"
+    return f"{verbs.get(result.kind, result.kind)}: {winner} {scores} {result.points}"
 
 
 class GinScreen(QWidget):
@@ -239,40 +254,40 @@ class GinScreen(QWidget):
         assert session is not None
         view = c.view()
         names = {HUMAN: c.player_name, BOT: c.opponent_name}
-        lines: list[tuple[str, str]] = []
-        if result.kind == "draw":
-            title = "Dead hand: the stock ran out. No score; the same dealer deals again."
-        else:
-            winner = names.get(result.winner, "?")
-            knocker = names.get(result.knocker, "?")
-            verbs = {"gin": f"{knocker} went gin", "big_gin": f"{knocker} went big gin",
-                     "knock": f"{knocker} knocked", "undercut": f"{knocker} knocked and "
-                                                               f"was undercut"}
-            scores = "score" if result.winner == HUMAN else "scores"
-            title = (f"{verbs.get(result.kind, result.kind)}: {winner} {scores} "
-                     f"{result.points}")
-            for hand in result.hands:
-                laid = f", laid off {len(hand.layoffs)}" if hand.layoffs else ""
-                lines.append((f"{names.get(hand.seat, '?')}: deadwood{laid}",
-                               str(hand.deadwood_points)))
-            lines += [(item.label, str(item.points)) for item in result.items]
+        lines: list[tuple[str, ...]] = []
+        header: tuple[str, ...] = ()
+        title = hand_result_title(result, names)
         target = c.rules.target
         score = (f"{c.player_name} {view.scores[HUMAN]}  ·  {c.opponent_name} "
                  f"{view.scores[BOT]}   (playing to {target})")
         buttons: list[tuple[str, Callable[[], None], str]] = []
         if session.over:
             won = HUMAN in view.winners
-            title = ("You win the match!" if won else f"{c.opponent_name} wins the match") + \
-                "  " + title
-            lines.append(("", ""))
+            lines.append(("Last hand: " + title, "", ""))
+            title = "You win the match!" if won else f"{c.opponent_name} wins the match"
+            header = ("", c.player_name, c.opponent_name)
+            table: dict[str, list[str]] = {}
             for label, seat, points in view.final_breakdown:
-                lines.append((f"{names.get(seat, '?')}: {label}", str(points)))
+                # "Boxes (2 x 20)" differs per player: one row "Boxes" for both columns.
+                label = re.sub(r"\s*\(\d+ x \d+\)", "", label)
+                label = label.replace(", doubled for a shutout", " (shutout, doubled)")
+                row = table.setdefault(label, ["–", "–"])
+                if seat in (HUMAN, BOT):
+                    row[seat] = str(points)
+            lines += [(label, *values) for label, values in table.items()]
+            score = ""
             buttons.append(("Rematch", self._rematch, "Play a rematch"))
             buttons.append(("New opponent…", self._new_opponent, "Choose a new opponent"))
         else:
+            if result.kind != "draw":
+                for hand in result.hands:
+                    laid = f" (after laying off {len(hand.layoffs)})" if hand.layoffs else ""
+                    lines.append((f"{names.get(hand.seat, '?')}: deadwood{laid}",
+                                  str(hand.deadwood_points)))
+                lines += [(item.label, str(item.points)) for item in result.items]
             buttons.append(("Next hand", self._continue, "Deal the next hand"))
         buttons.append(("Verify deal", self.verify_deal, "Check the fair-deal commitment"))
-        self.panel.set_content(title, lines, score, buttons)
+        self.panel.set_content(title, lines, score, buttons, header)
         self.panel.adjustSize()
         self.table.middle_reserve = self._panel_size().height() + 16
         self.table.set_size(self.view.viewport().width(), self.view.viewport().height())

@@ -17,6 +17,7 @@ from ginrummy_desktop.gui.animation import Animator
 from ginrummy_desktop.gui.card_item import (
     MARK_DEADWOOD,
     MARK_KNOWN,
+    MARK_LAID_OFF,
     MARK_LOCKED,
     MARK_NEW,
     CardItem,
@@ -142,7 +143,7 @@ def compute_layout(model: GinTableModel, width: float, height: float,
                     if not is_meld:
                         marks.add(MARK_DEADWOOD)
                     if card in row.laid_off:
-                        marks.add(MARK_NEW)
+                        marks.add(MARK_LAID_OFF)
                     placements.append(Placement(card, pos, z, True, card, frozenset(marks)))
                     z += 1
                 if is_meld and spots:

@@ -61,21 +61,33 @@ class ResultPanel(QFrame):
         self._layout.addWidget(self.score)
         self._layout.addLayout(self.buttons)
         self._button_widgets: list[QPushButton] = []
+        self.rows: list[tuple[str, ...]] = []
         self.hide()
 
-    def set_content(self, title: str, lines: Sequence[tuple[str, str]], score: str,
-                    buttons: Sequence[tuple[str, Callable[[], None], str]]) -> None:
-        """``lines`` are (label, value) rows; ``buttons`` are (text, callback, accessible)."""
+    def set_content(self, title: str, lines: Sequence[Sequence[str]], score: str,
+                    buttons: Sequence[tuple[str, Callable[[], None], str]],
+                    header: Sequence[str] = ()) -> None:
+        """``lines`` are rows (label, value, ...); ``header`` optionally names the value columns;
+        ``buttons`` are (text, callback, accessible name), the first is the default."""
         self.title.setText(title)
-        rows = "".join(
-            f"<tr><td style='padding:2px 18px 2px 0'>{label}</td>"
-            f"<td align='right' style='padding:2px 0'><b>{value}</b></td></tr>"
-            for label, value in lines)
-        self.body.setText(f"<table align='center' style='font-size:14px'>{rows}</table>")
+        self.rows = [tuple(row) for row in lines]
+
+        def cells(row: Sequence[str], tag: str = "td") -> str:
+            label, *values = row
+            out = f"<{tag} align='left' style='padding:2px 18px 2px 0'>{label}</{tag}>"
+            for value in values:
+                out += f"<{tag} align='right' style='padding:2px 0 2px 14px'><b>{value}</b></{tag}>"
+            return out
+
+        head = f"<tr>{cells(header, 'th')}</tr>" if header else ""
+        rows = "".join(f"<tr>{cells(row)}</tr>" for row in lines)
+        self.body.setText(f"<table align='center' style='font-size:14px'>{head}{rows}</table>")
         self.score.setText(score)
+        self.score.setVisible(bool(score))
         while self.buttons.count():
             item = self.buttons.takeAt(0)
             if item.widget() is not None:
+                item.widget().hide()  # deleteLater alone leaves it painted until the loop runs
                 item.widget().deleteLater()
         self._button_widgets = []
         self.buttons.addStretch(1)

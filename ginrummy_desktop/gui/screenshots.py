@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.gin.match import GinMatch
-from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
 
 # A scene builder returns the top-level widget to grab (already in its final state).
 SCENES: dict[str, Callable[[], QWidget]] = {}
@@ -64,7 +63,8 @@ def render_scene(name: str, width: int, height: int) -> QImage:
 # -- Gin Rummy scenes ------------------------------------------------------------------------
 
 def _gin_window(stage: str) -> QWidget:
-    """A main window with a seeded match played by bots up to ``stage``."""
+    """A main window with a seeded match played by bots (for both seats) up to ``stage``."""
+    from ginrummy_desktop.engine.gin.melds import best_arrangement
     from ginrummy_desktop.gui.gin_controller import HUMAN, MatchSetup
     from ginrummy_desktop.gui.main_window import MainWindow
 
@@ -73,54 +73,51 @@ def _gin_window(stage: str) -> QWidget:
     controller = screen.controller
     controller.synchronous = True
     opponent = "greedy" if "greedy" in BUILTIN_BOTS else next(iter(BUILTIN_BOTS))
-    setup = MatchSetup(preset="classic", opponent=opponent, seed=SCREENSHOT_SEED)
-    screen.new_match(setup)
-    stand_in = BUILTIN_BOTS[opponent](seed=7) if opponent != "random" else \
-        BUILTIN_BOTS[opponent]()
+    stand_in = BUILTIN_BOTS[opponent]()
 
-    def human_step() -> bool:
+    def human_step() -> None:
         session = controller.session
         assert isinstance(session, GinMatch)
-        if controller.reveal is not None:
-            return False
-        action = stand_in.choose(session.observation(HUMAN))
-        return controller.play(action)
+        controller.play(stand_in.choose(session.observation(HUMAN)))
 
-    if stage == "mid-hand":
-        # Play on until the player has drawn in a later turn of the hand (11 cards, melds).
-        for _ in range(200):
-            view = controller.view()
-            if view.to_move == HUMAN and view.phase == "discard" and len(controller._undo) == 0 \
-                    and len(view.discard_pile) >= 4:
+    def good_mid_hand() -> bool:
+        view = controller.view()
+        return (view.to_move == HUMAN and view.phase == "discard"
+                and len(view.discard_pile) >= 5 and view.stock_size >= 8
+                and len(best_arrangement(list(view.hand)).melds) >= 2)
+
+    for seed in range(SCREENSHOT_SEED, SCREENSHOT_SEED + 40):
+        screen.new_match(MatchSetup(preset="classic", opponent=opponent, seed=seed))
+        if stage == "mid-hand":
+            for _ in range(60):
+                if good_mid_hand() or controller.reveal is not None:
+                    break
+                human_step()
+            if good_mid_hand():
+                controller.sort_hand("melds")
+                controller._announce()
                 break
-            if view.to_move == HUMAN and view.phase == "discard" and len(view.discard_pile) >= 4:
-                break
-            human_step()
-            if controller.reveal is not None:
-                screen._continue()
-        hand = controller.hand_order
-        controller.sort_hand("melds")
-        controller.selected = None
-        controller._refresh()
-        del hand
-    elif stage == "end-of-hand":
-        for _ in range(400):
-            if controller.reveal is not None:
-                break
-            human_step()
-    elif stage == "match-over":
-        for _ in range(5000):
-            session = controller.session
-            if session is not None and session.over:
-                break
-            if controller.reveal is not None:
-                screen._continue()
-                continue
-            human_step()
+        elif stage == "end-of-hand":
+            for _ in range(400):
+                if controller.reveal is not None:
+                    break
+                human_step()
+            result = controller.reveal
+            if result is not None and result.kind in ("knock", "undercut") and any(
+                    hand.layoffs for hand in result.hands):
+                break  # a hand that shows lay-offs moving onto the knocker's melds
+        else:
+            for _ in range(5000):
+                if controller.session is not None and controller.session.over:
+                    break
+                if controller.reveal is not None:
+                    screen._continue()
+                    continue
+                human_step()
+            break
     return window
 
 
 for _stage in ("mid-hand", "end-of-hand", "match-over"):
     SCENES[f"gin-{_stage}"] = (lambda stage=_stage: _gin_window(stage))
 
-assert all(isinstance(p, type(GIN_PRESETS["classic"])) for p in GIN_PRESETS.values())

@@ -128,11 +128,12 @@ class TableScene(QGraphicsScene):
     def zone(self, zone_id: str) -> DropZone | None:
         return next((z for z in self._zones if z.zone_id == zone_id), None)
 
-    def best_zone_for(self, rect: QRectF) -> DropZone | None:
-        """The accepting, visible zone overlapping ``rect`` the most (None when none overlaps)."""
+    def best_zone_for(self, rect: QRectF, accepting_only: bool = True) -> DropZone | None:
+        """The visible zone overlapping ``rect`` the most (None when none overlaps); by default
+        only zones that accept a drop now."""
         best, best_area = None, 0.0
         for zone in self._zones:
-            if not zone.accepting or not zone.isVisible():
+            if (accepting_only and not zone.accepting) or not zone.isVisible():
                 continue
             overlap = zone.rect().intersected(rect)
             area = overlap.width() * overlap.height()
@@ -205,6 +206,9 @@ class TableScene(QGraphicsScene):
                 zone.set_hover(False)
             self._hover_zone = None
             item.setZValue(self._drag_origin_z)
+            if zone is None:
+                # Report a drop on a zone that does not accept now too, so the game can say why.
+                zone = self.best_zone_for(item.card_rect(), accepting_only=False)
             self.card_dropped.emit(item, zone.zone_id if zone else "", item.card_rect().center())
         else:
             self.card_clicked.emit(item)

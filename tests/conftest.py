@@ -1,0 +1,56 @@
+"""Shared test setup: headless Qt and a private data folder for every test."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+# Qt must know it runs headless before any QApplication exists.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+try:  # PySide6 6.12 on Python 3.11 under-counts None; without this, long Qt tests abort.
+    from ginrummy_desktop.gui.qt_compat import protect_none_refcount
+except ImportError:  # Qt not installed: engine-only test runs still work
+    pass
+else:
+    protect_none_refcount()
+
+
+@pytest.fixture(autouse=True)
+def _private_app_home(tmp_path_factory: pytest.TempPathFactory,
+                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Point the app's settings, statistics and autosave at a fresh folder for each test."""
+    monkeypatch.setenv("GINRUMMY_DESKTOP_HOME", str(tmp_path_factory.mktemp("app-home")))
+
+
+@pytest.fixture
+def drag_on_view():
+    """``drag(view, start, end)``: press, move in steps with the left button held, release.
+
+    Points are scene coordinates; events go to ``view.viewport()`` like a real mouse. Moves are
+    sent as ``QMouseEvent`` with ``LeftButton`` in ``buttons()`` because ``QTest.mouseMove``
+    does not report held buttons.
+    """
+    from PySide6.QtCore import QPointF, Qt
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    def drag(view, start, end, steps: int = 6) -> None:
+        viewport = view.viewport()
+        begin = view.mapFromScene(start)
+        QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                         begin)
+        for i in range(1, steps + 1):
+            point = start + (end - start) * (i / steps)
+            local = QPointF(view.mapFromScene(point))
+            event = QMouseEvent(QMouseEvent.Type.MouseMove, local,
+                                QPointF(viewport.mapToGlobal(local.toPoint())),
+                                Qt.MouseButton.NoButton, Qt.MouseButton.LeftButton,
+                                Qt.KeyboardModifier.NoModifier)
+            QApplication.sendEvent(viewport, event)
+        QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                           view.mapFromScene(end))
+
+    return drag

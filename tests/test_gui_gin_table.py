@@ -1,0 +1,382 @@
+"""The Gin Rummy table played with real mouse and keyboard events on the view's viewport."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtTest import QTest
+
+from ginrummy_desktop.engine.cards import Card
+from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
+from ginrummy_desktop.engine.gin.melds import best_arrangement
+from ginrummy_desktop.gui.card_item import MARK_KNOWN, MARK_LOCKED, MARK_NEW
+from ginrummy_desktop.gui.gin_controller import HUMAN, MatchSetup, sort_cards
+from ginrummy_desktop.gui.gin_table import ZONE_DISCARD, ZONE_KNOCK
+from ginrummy_desktop.gui.main_window import MainWindow
+
+
+@pytest.fixture
+def window(qtbot):
+    win = MainWindow(storage=None, speed="instant")
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.gin_screen.controller.worker.cancel_all()
+    win.gin_screen.controller.worker.wait_all()
+
+
+def start(window, seed: int = 11, synchronous: bool = True, practice: bool = False):
+    screen = window.gin_screen
+    screen.controller.synchronous = synchronous
+    screen.new_match(MatchSetup(preset="classic", opponent="greedy", seed=seed,
+                                practice=practice))
+    return screen
+
+
+def centre(item) -> QPointF:
+    return item.card_rect().center()
+
+
+def left_edge(item) -> QPointF:
+    """A point on the visible (left) strip of a fanned card."""
+    rect = item.card_rect()
+    return QPointF(rect.left() + rect.width() * 0.15, rect.center().y())
+
+
+def stand_in_until(screen, condition, limit: int = 300) -> None:
+    """Let a greedy stand-in make the player's moves until ``condition()`` holds."""
+    controller = screen.controller
+    bot = BUILTIN_BOTS["greedy"]()
+    for _ in range(limit):
+        if condition():
+            return
+        if controller.reveal is not None:
+            screen._continue()
+            continue
+        assert controller.play(bot.choose(controller.session.observation(HUMAN)))
+    raise AssertionError("condition not reached")
+
+
+def my_turn_to_draw(screen) -> bool:
+    view = screen.controller.view()
+    return view.to_move == HUMAN and {a.kind for a in view.legal_actions} >= {"draw_stock",
+                                                                              "draw_discard"}
+
+
+def test_drag_card_within_hand_reorders_it(window, qtbot, drag_on_view):
+    screen = start(window)
+    order = list(screen.controller.hand_order)
+    first, third = screen.table.item_for(order[0]), screen.table.item_for(order[3])
+    # Drop the first card just right of the fourth card's centre: it becomes the fourth card.
+    target = QPointF(centre(third).x() + 8, centre(third).y())
+    drag_on_view(screen.view, left_edge(first), target + (left_edge(first) - centre(first)))
+    assert screen.controller.hand_order == order[1:4] + [order[0]] + order[4:]
+    # The order stays put after the next refresh (no automatic re-sorting).
+    screen.controller._refresh()
+    assert screen.controller.hand_order == order[1:4] + [order[0]] + order[4:]
+    positions = [screen.table.item_for(c).pos().x() for c in screen.controller.hand_order]
+    assert positions == sorted(positions)
+
+
+def test_drag_from_pile_then_drop_on_pile(window, qtbot, drag_on_view):
+    screen = start(window)
+    stand_in_until(screen, lambda: my_turn_to_draw(screen))
+    controller = screen.controller
+    top = controller.view().discard_pile[-1]
+    pile_item = screen.table.discard_top()
+    hand_zone = screen.table.zones["hand"].rect()
+    drag_on_view(screen.view, centre(pile_item), QPointF(hand_zone.center()))
+    view = controller.view()
+    assert top in view.hand and len(view.hand) == 11
+    assert controller.drawn == top
+    assert MARK_NEW in screen.table.item_for(top).marks
+    # Now drop another card on the discard pile.
+    card = next(c for c in controller.hand_order if c != top)
+    item = screen.table.item_for(card)
+    pile = screen.table.zones[ZONE_DISCARD].rect().center()
+    drag_on_view(screen.view, left_edge(item), pile)
+    view = controller.view()
+    assert card not in view.hand and card in view.discard_pile
+    assert screen.table.item_for(card).card_rect().intersects(
+        screen.table.zones[ZONE_DISCARD].rect())
+
+
+def test_card_taken_from_pile_is_marked_and_refused_with_reason(window, qtbot, drag_on_view):
+    screen = start(window)
+    stand_in_until(screen, lambda: my_turn_to_draw(screen))
+    controller = screen.controller
+    taken = controller.view().discard_pile[-1]
+    qtbot.mouseClick(screen.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=screen.view.mapFromScene(centre(screen.table.discard_top())))
+    assert taken in controller.view().hand
+    item = screen.table.item_for(taken)
+    assert MARK_LOCKED in item.marks
+    home = QPointF(item.pos())
+    drag_on_view(screen.view, left_edge(item), screen.table.zones[ZONE_DISCARD].rect().center())
+    assert taken in controller.view().hand  # nothing happened in the engine
+    assert screen.status.kind == "warning"
+    assert "not allowed" in screen.status.text().lower()
+    assert screen.status.message  # the engine's reason, shown to the player
+    assert item.pos() == home  # sprang back (instant animations)
+
+
+def test_illegal_drop_springs_back_with_message(window, qtbot, drag_on_view):
+    screen = start(window)
+    controller = screen.controller
+    stand_in_until(screen, lambda: controller.view().to_move == HUMAN
+                   and "draw_stock" in {a.kind for a in controller.view().legal_actions})
+    card = controller.hand_order[2]
+    item = screen.table.item_for(card)
+    home = QPointF(item.pos())
+    before = controller.view()
+    # Discarding before drawing is illegal.
+    drag_on_view(screen.view, left_edge(item), screen.table.zones[ZONE_DISCARD].rect().center())
+    assert controller.view().hand == before.hand
+    assert controller.view().discard_pile == before.discard_pile
+    assert screen.status.kind == "warning" and screen.status.message
+    assert item.pos() == home
+
+
+def test_knock_by_dropping_on_the_knock_area(window, qtbot, drag_on_view):
+    screen = start(window, seed=5)
+    controller = screen.controller
+
+    def can_knock() -> bool:
+        view = controller.view()
+        return view.to_move == HUMAN and any(a.kind == "knock" for a in view.legal_actions)
+
+    stand_in_until(screen, can_knock, limit=2000)
+    assert screen.buttons["knock"].isEnabled()
+    knocks = [a for a in controller.view().legal_actions if a.kind == "knock"]
+    card = knocks[0].card
+    item = screen.table.item_for(card)
+    drag_on_view(screen.view, left_edge(item), screen.table.zones[ZONE_KNOCK].rect().center())
+    assert controller.reveal is not None
+    assert controller.reveal.knocker == HUMAN
+    qtbot.waitUntil(screen.panel.isVisible)
+    assert "Next hand" in screen.panel.button_texts() or controller.session.over
+
+
+def test_knock_button_disabled_until_legal(window):
+    screen = start(window)
+    view = screen.controller.view()
+    if not any(a.kind in ("knock", "gin", "big_gin") for a in view.legal_actions):
+        assert not screen.buttons["knock"].isEnabled()
+
+
+def test_sort_buttons(window, qtbot):
+    screen = start(window)
+    controller = screen.controller
+    qtbot.mouseClick(screen.buttons["sort_rank"], Qt.MouseButton.LeftButton)
+    ranks = [c.rank for c in controller.hand_order]
+    assert ranks == sorted(ranks)
+    qtbot.mouseClick(screen.buttons["sort_suit"], Qt.MouseButton.LeftButton)
+    suits = ["CDHS".index(c.suit) for c in controller.hand_order]
+    assert suits == sorted(suits)
+    qtbot.mouseClick(screen.buttons["sort_melds"], Qt.MouseButton.LeftButton)
+    arrangement = best_arrangement(controller.hand_order)
+    melded = sum(len(m) for m in arrangement.melds)
+    assert set(controller.hand_order[:melded]) == {c for m in arrangement.melds for c in m}
+    dead = [c.points for c in controller.hand_order[melded:]]
+    assert dead == sorted(dead)  # highest deadwood last
+    # On screen, left to right, the same order.
+    xs = [screen.table.item_for(c).pos().x() for c in controller.hand_order]
+    assert xs == sorted(xs)
+
+
+def test_sort_cards_by_melds_groups_melds_left():
+    hand = [Card.parse(t) for t in ["KD", "2C", "3C", "4C", "9S", "9H", "9D", "QS", "5H", "AH"]]
+    ordered = sort_cards(hand, "melds")
+    assert set(ordered[:6]) == {Card.parse(t) for t in ["2C", "3C", "4C", "9S", "9H", "9D"]}
+    assert [c.points for c in ordered[6:]] == sorted(c.points for c in ordered[6:])
+    with pytest.raises(ValueError, match="unknown sort"):
+        sort_cards(hand, "colour")
+
+
+def test_melds_are_banded_with_labels_and_patterns(window):
+    screen = start(window)
+    controller = screen.controller
+    controller.sort_hand("melds")
+    melds = best_arrangement(controller.hand_order).melds
+    bands = screen.table.bands()
+    assert len(bands) == len(melds)
+    assert len({b.style_index for b in bands}) == len(bands)  # each meld its own pattern
+    assert all(b.label.startswith(("Run", "Set")) for b in bands)
+    deadwood = best_arrangement(controller.hand_order).deadwood_points
+    assert ("Your deadwood", str(deadwood), False) in screen.table.model.score_lines
+
+
+def test_keyboard_play(window, qtbot):
+    screen = start(window)
+    controller = screen.controller
+    stand_in_until(screen, lambda: my_turn_to_draw(screen))
+    screen.view.setFocus()
+    QTest.keyClick(window, Qt.Key.Key_S)
+    assert len(controller.view().hand) == 11
+    QTest.keyClick(window, Qt.Key.Key_Right)
+    QTest.keyClick(window, Qt.Key.Key_Right)
+    selected = controller.selected
+    assert selected == controller.hand_order[1]
+    QTest.keyClick(window, Qt.Key.Key_Right, Qt.KeyboardModifier.ControlModifier)
+    assert controller.hand_order[2] == selected
+    QTest.keyClick(window, Qt.Key.Key_Return)
+    assert selected in controller.view().discard_pile or controller.reveal is not None
+
+
+def test_first_turn_take_or_pass_buttons(window, qtbot):
+    for seed in range(30, 60):  # find a deal where the player is offered the upcard first
+        screen = start(window, seed=seed)
+        kinds = {a.kind for a in screen.controller.view().legal_actions}
+        if screen.controller.view().to_move == HUMAN and "pass" in kinds:
+            break
+    else:
+        pytest.skip("no deal with the player first")
+    assert screen.buttons["pass"].isEnabled() and screen.buttons["take"].isEnabled()
+    assert screen.buttons["take"].text() == "Take upcard"
+    qtbot.mouseClick(screen.buttons["pass"], Qt.MouseButton.LeftButton)
+    assert "pass" in [e.kind for e in screen.controller.session.observation(HUMAN).history]
+
+
+def test_opponent_known_cards_shown_face_up(window):
+    screen = start(window)
+    controller = screen.controller
+    stand_in_until(screen, lambda: bool(controller.view().known_opponent_cards), limit=400)
+    for card in controller.view().known_opponent_cards:
+        item = screen.table.item_for(card)
+        assert item.face_up and MARK_KNOWN in item.marks
+
+
+def test_fan_discard_pile(window, qtbot):
+    screen = start(window)
+    controller = screen.controller
+    stand_in_until(screen, lambda: len(controller.view().discard_pile) >= 4)
+    QTest.keyClick(window, Qt.Key.Key_F)
+    xs = [screen.table.item_for(c).pos().x() for c in controller.view().discard_pile]
+    assert xs == sorted(xs) and len(set(xs)) == len(xs)
+    QTest.keyClick(window, Qt.Key.Key_F)
+    xs = {screen.table.item_for(c).pos().x() for c in controller.view().discard_pile}
+    assert len(xs) == 1
+
+
+def test_whole_scripted_hand_to_the_end_of_hand_panel(window, qtbot, drag_on_view):
+    """Every player move made with the mouse; the opponent thinks on its worker thread."""
+    screen = start(window, seed=3, synchronous=False)
+    controller = screen.controller
+    stand_in = BUILTIN_BOTS["greedy"]()
+    viewport = screen.view.viewport()
+    for _ in range(300):
+        if controller.reveal is not None:
+            break
+        qtbot.waitUntil(lambda: controller.view().to_move == HUMAN
+                        or controller.reveal is not None, timeout=10_000)
+        if controller.reveal is not None:
+            break
+        action = stand_in.choose(controller.session.observation(HUMAN))
+        if action.kind == "draw_stock":
+            qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton,
+                             pos=screen.view.mapFromScene(centre(screen.table.stock_top())))
+        elif action.kind == "draw_discard":
+            qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton,
+                             pos=screen.view.mapFromScene(centre(screen.table.discard_top())))
+        elif action.kind == "pass":
+            qtbot.mouseClick(screen.buttons["pass"], Qt.MouseButton.LeftButton)
+        elif action.kind == "discard":
+            item = screen.table.item_for(action.card)
+            qtbot.mouseDClick(viewport, Qt.MouseButton.LeftButton,
+                              pos=screen.view.mapFromScene(left_edge(item)))
+        elif action.kind in ("knock", "gin"):
+            item = screen.table.item_for(action.card)
+            drag_on_view(screen.view, left_edge(item),
+                         screen.table.zones[ZONE_KNOCK].rect().center())
+        else:
+            qtbot.mouseClick(screen.buttons["knock"], Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(screen.panel.isVisible, timeout=10_000)
+    result = controller.reveal
+    assert result is not None
+    text = screen.panel.title.text()
+    assert ("Dead hand" in text) or str(result.points) in text
+    # The end-of-hand layout shows both hands face up.
+    for hand in result.hands:
+        for card in hand.cards:
+            assert screen.table.item_for(card).face_up
+    # Verify deal checks the published commitment against the revealed deck.
+    qtbot.mouseClick(screen.panel.button("Verify deal"), Qt.MouseButton.LeftButton)
+    assert screen.last_verification[0] is True
+    screen.verification_box.close()
+    if not controller.session.over:
+        qtbot.mouseClick(screen.panel.button("Next hand"), Qt.MouseButton.LeftButton)
+        assert not screen.panel.isVisible()
+        assert controller.reveal is None
+        assert len(controller.view().hand) in (10, 11)
+
+
+def test_undo_in_practice_game(window, qtbot):
+    screen = start(window, practice=True)
+    controller = screen.controller
+    stand_in_until(screen, lambda: my_turn_to_draw(screen))
+    hand = controller.view().hand
+    QTest.keyClick(window, Qt.Key.Key_S)
+    assert len(controller.view().hand) == 11
+    assert screen.buttons["undo"].isEnabled()
+    QTest.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert controller.view().hand == hand
+    assert controller.undo_used
+
+
+def test_no_undo_outside_practice(window):
+    screen = start(window)
+    stand_in_until(screen, lambda: my_turn_to_draw(screen))
+    screen.controller.draw_stock()
+    assert not screen.controller.undo()
+    assert screen.status.kind == "warning"
+    assert not screen.buttons["undo"].isVisible()
+
+
+def test_hint_comes_from_a_worker_thread(window, qtbot):
+    screen = start(window)
+    stand_in_until(screen, lambda: my_turn_to_draw(screen))
+    QTest.keyClick(window, Qt.Key.Key_H)
+    qtbot.waitUntil(lambda: screen.status.kind == "hint", timeout=10_000)
+    action, reason = screen.controller.last_hint
+    assert action in screen.controller.view().legal_actions
+    assert reason
+
+
+def test_a_broken_opponent_does_not_stall_the_game(window, qtbot):
+    screen = start(window, synchronous=False)
+    controller = screen.controller
+    messages: list[str] = []
+    controller.message.connect(lambda text, kind: messages.append(text))
+
+    class Broken:
+        def choose(self, observation):
+            raise RuntimeError("boom")
+
+    controller.bot = Broken()
+    stand_in = BUILTIN_BOTS["greedy"]()
+    for _ in range(3):
+        qtbot.waitUntil(lambda: controller.view().to_move == HUMAN
+                        or controller.reveal is not None, timeout=10_000)
+        if controller.reveal is not None:
+            break
+        controller.play(stand_in.choose(controller.session.observation(HUMAN)))
+    qtbot.waitUntil(lambda: any("invalid move" in m for m in messages), timeout=10_000)
+    assert any("boom" in m for m in messages)
+
+
+def test_clicking_the_table_skips_animations(qtbot):
+    win = MainWindow(storage=None, speed="slow")
+    qtbot.addWidget(win)
+    win.show()
+    screen = win.gin_screen
+    screen.controller.synchronous = True
+    screen.new_match(MatchSetup(opponent="greedy", seed=4))
+    assert screen.animator.busy  # the deal is animating
+    qtbot.mouseClick(screen.view.viewport(), Qt.MouseButton.LeftButton,
+                     pos=screen.view.mapFromScene(QPointF(5, 5)))
+    assert not screen.animator.busy
+    for card in screen.controller.hand_order:
+        assert screen.table.item_for(card).pos() == screen.table.target_pos(card)
+
