@@ -1,0 +1,190 @@
+"""Cribbage opponent strength: head-to-head games between personas, with confidence intervals.
+
+Each pair of games shares one seed (the same cards for every hand number) with the first deal
+swapped, so both players get both sides of every deal and the first-dealer edge cancels.
+Progress is saved as JSON lines so a long run can be stopped and its games still counted.
+
+    nice -n 10 python benchmarks/cribbage_ladder.py --games 4000 --workers 2 --write-docs
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import platform
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ginrummy_desktop.engine.cribbage import CribbageMatch  # noqa: E402
+from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS  # noqa: E402
+
+DEFAULT_PAIRS = "expert:greedy,expert:careful,careful:greedy,greedy:beginner"
+MARK_START, MARK_END = "<!-- cribbage:start -->", "<!-- cribbage:end -->"
+
+
+def play_game(task: tuple[str, str, int]) -> dict:
+    """One game; the first-named persona ("hero") sits in seat 0."""
+    hero, villain, index = task
+    seed = 10_000 + index // 2
+    bots = [BUILTIN_BOTS[hero](seed=index), BUILTIN_BOTS[villain](seed=index + 77_777)]
+    match = CribbageMatch(seed=seed, first_dealer=index % 2)
+    cpu, wall = [], []
+    while not match.over:
+        seat = match.to_move()
+        observation = match.observation(seat)
+        c0, w0 = time.process_time(), time.perf_counter()
+        action = bots[seat].choose(observation)
+        if seat == 0:
+            cpu.append(time.process_time() - c0)
+            wall.append(time.perf_counter() - w0)
+        match.apply(seat, action)
+    hand = [0, 0]
+    crib = [0, 0]
+    peg = [0, 0]
+    hands = 0
+    for record in match.hand_records():
+        hands += 1
+        for event in record["events"]:
+            bucket = {"hand": hand, "crib": crib}.get(event["kind"], peg)
+            bucket[event["seat"]] += event["points"]
+    return {
+        "pair": f"{hero}:{villain}",
+        "index": index,
+        "winner": match.winner,
+        "outcome": match.outcome(),
+        "first_dealer": index % 2,
+        "scores": match.scores,
+        "hands": hands,
+        "hand": hand,
+        "crib": crib,
+        "peg": peg,
+        "cpu_sum": sum(cpu),
+        "cpu_max": max(cpu, default=0.0),
+        "wall_sum": sum(wall),
+        "wall_max": max(wall, default=0.0),
+        "decisions": len(cpu),
+    }
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def summarise(results: list[dict]) -> dict:
+    n = len(results)
+    wins = sum(1 for r in results if r["winner"] == 0)
+    low, high = wilson(wins, n)
+    hands = sum(r["hands"] for r in results) or 1
+    decisions = sum(r["decisions"] for r in results) or 1
+    first_dealer_wins = sum(1 for r in results if r["winner"] == r["first_dealer"])
+    return {
+        "games": n,
+        "win_rate": wins / n if n else 0.0,
+        "ci": (low, high),
+        "skunks_for": sum(1 for r in results if r["winner"] == 0 and r["outcome"] != "win"),
+        "skunks_against": sum(1 for r in results if r["winner"] == 1 and r["outcome"] != "win"),
+        "double_skunks": sum(1 for r in results if r["outcome"] == "double skunk"),
+        "first_dealer_win_rate": first_dealer_wins / n if n else 0.0,
+        "per_hand": {
+            key: [sum(r[key][s] for r in results) / hands for s in (0, 1)]
+            for key in ("hand", "crib", "peg")
+        },
+        "cpu_mean_ms": 1000 * sum(r["cpu_sum"] for r in results) / decisions,
+        "cpu_max_ms": 1000 * max((r["cpu_max"] for r in results), default=0.0),
+        "wall_mean_ms": 1000 * sum(r["wall_sum"] for r in results) / decisions,
+        "wall_max_ms": 1000 * max((r["wall_max"] for r in results), default=0.0),
+    }
+
+
+def markdown(summaries: dict[str, dict], command: str) -> str:
+    lines = [
+        f"Measured {date.today().isoformat()} on {platform.machine()} "
+        f"({platform.python_implementation()} {platform.python_version()}, "
+        f"{multiprocessing.cpu_count()} shared cores), with `{command}`.",
+        "Each pair of games shares a seed with the first deal swapped (mirrored deals).",
+        "",
+        "| hero vs opponent | games | hero wins | 95% CI | skunks by hero / against |"
+        " per hand: hand, crib, pegging (hero; opp) | first dealer wins | hero ms/decision"
+        " mean / max (CPU) |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for pair, s in summaries.items():
+        hero, villain = pair.split(":")
+        ph = s["per_hand"]
+        lines.append(
+            f"| {hero} vs {villain} | {s['games']} | {100 * s['win_rate']:.1f}% | "
+            f"{100 * s['ci'][0]:.1f}-{100 * s['ci'][1]:.1f}% | "
+            f"{s['skunks_for']} / {s['skunks_against']} | "
+            f"{ph['hand'][0]:.2f}, {ph['crib'][0]:.2f}, {ph['peg'][0]:.2f}; "
+            f"{ph['hand'][1]:.2f}, {ph['crib'][1]:.2f}, {ph['peg'][1]:.2f} | "
+            f"{100 * s['first_dealer_win_rate']:.1f}% | "
+            f"{s['cpu_mean_ms']:.1f} / {s['cpu_max_ms']:.0f} |"
+        )
+    return "\n".join(lines)
+
+
+def write_docs(text: str, path: Path) -> None:
+    content = path.read_text()
+    start = content.index(MARK_START) + len(MARK_START)
+    end = content.index(MARK_END)
+    path.write_text(content[:start] + "\n" + text + "\n" + content[end:])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games per pair (even)")
+    parser.add_argument("--pairs", default=DEFAULT_PAIRS, help="hero:opponent,...")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--progress", type=Path, help="JSON-lines file: resume and append")
+    parser.add_argument("--write-docs", action="store_true", help="update docs/ai.md block")
+    parser.add_argument("--summarise-only", action="store_true", help="only read --progress")
+    args = parser.parse_args(argv)
+    pairs = [tuple(p.split(":")) for p in args.pairs.split(",")]
+    for hero, villain in pairs:
+        for name in (hero, villain):
+            if name not in BUILTIN_BOTS:
+                parser.error(f"unknown persona {name!r} (known: {', '.join(BUILTIN_BOTS)})")
+    done: dict[str, list[dict]] = {f"{h}:{v}": [] for h, v in pairs}
+    if args.progress and args.progress.exists():
+        for line in args.progress.read_text().splitlines():
+            result = json.loads(line)
+            done.setdefault(result["pair"], []).append(result)
+    tasks = []
+    if not args.summarise_only:
+        for hero, villain in pairs:
+            have = {r["index"] for r in done[f"{hero}:{villain}"]}
+            tasks += [(hero, villain, i) for i in range(args.games) if i not in have]
+        tasks.sort(key=lambda task: task[2])  # interleave pairs so all progress together
+    out = args.progress.open("a") if args.progress else None
+    started = time.perf_counter()
+    with multiprocessing.Pool(args.workers) as pool:
+        for k, result in enumerate(pool.imap_unordered(play_game, tasks, chunksize=2), 1):
+            done[result["pair"]].append(result)
+            if out:
+                out.write(json.dumps(result) + "\n")
+                out.flush()
+            if k % 50 == 0:
+                print(f"{k}/{len(tasks)} games, {time.perf_counter() - started:.0f}s", flush=True)
+    summaries = {pair: summarise(results) for pair, results in done.items() if results}
+    command = "python benchmarks/cribbage_ladder.py " + " ".join(argv or sys.argv[1:])
+    text = markdown(summaries, command)
+    print(text)
+    if args.write_docs:
+        write_docs(text, ROOT / "docs" / "ai.md")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
