@@ -43,6 +43,7 @@ class GinHand:
         "rules", "deck", "salt", "seats", "hand_number", "hands", "discard_pile", "stock_pos",
         "phase", "turn", "taken", "retake_ban", "known", "events", "actions", "result",
         "knock_limit", "multiplier", "turns_taken", "upcard", "wall_take", "_legal_cache",
+        "_seen_events",
     )
 
     def __init__(self) -> None:
@@ -71,6 +72,7 @@ class GinHand:
         hand.wall_take = False
         hand.known = [[], []]
         hand.events = []
+        hand._seen_events = ([], [])  # each position's view of ``events``, built as they happen
         hand.actions = []
         hand.result = None
         hand.multiplier = 1
@@ -84,7 +86,7 @@ class GinHand:
         else:
             hand.upcard = deck[20]
             hand.discard_pile.append(deck[20])
-            hand.events.append((1, "upcard", deck[20]))
+            hand._record_event(1, "upcard", deck[20])
             hand.knock_limit = (
                 oklahoma_knock_limit(deck[20], rules) if rules.oklahoma else rules.knock_limit
             )
@@ -198,7 +200,7 @@ class GinHand:
         me = self.turn
         kind, card = action.kind, action.card
         self.actions.append((seat, kind, card))
-        self.events.append((me, kind, card if kind != "draw_stock" else self.deck[self.stock_pos]))
+        self._record_event(me, kind, card if kind != "draw_stock" else self.deck[self.stock_pos])
         if kind == "pass":
             self._after_pass()
         elif kind == "draw_stock":
@@ -376,12 +378,17 @@ class GinHand:
         return f"{action} is not legal now"
 
     # ----------------------------------------------------------------- views
+    def _record_event(self, who: int, kind: str, card: Card | None) -> None:
+        self.events.append((who, kind, card))
+        seat = self.seats[who]
+        public = HistoryEvent(seat, kind, None if kind == "draw_stock" else card)
+        for position in (0, 1):
+            seen = HistoryEvent(seat, kind, card) if position == who else public
+            self._seen_events[position].append(seen)
+
     def history_for(self, position: int) -> tuple[HistoryEvent, ...]:
-        out = []
-        for who, kind, card in self.events:
-            shown = card if (kind != "draw_stock" or who == position) else None
-            out.append(HistoryEvent(self.seats[who], kind, shown))
-        return tuple(out)
+        """The hand's events as ``position`` saw them: others' stock draws are hidden."""
+        return tuple(self._seen_events[position])
 
     # ----------------------------------------------------------------- persistence
     def to_dict(self) -> dict[str, Any]:
