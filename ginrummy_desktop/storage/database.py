@@ -39,6 +39,7 @@ class HistoryRow:
     opponent_score: int
     result: str
     hands: int
+    player_seat: int = 0
 
     @property
     def duration_seconds(self) -> float:
@@ -164,12 +165,13 @@ class StatsDatabase:
         with self.transaction() as db:
             cursor = db.execute(
                 "INSERT INTO matches (profile, game, opponent_id, opponent_name, rules, "
-                "started_at, ended_at, player_score, opponent_score, result, skunk) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "started_at, ended_at, player_score, opponent_score, result, skunk, player_seat) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     profile, summary.game, summary.opponent_id, summary.opponent_name,
                     summary.rules, timestamp(summary.started_at), timestamp(summary.ended_at),
                     summary.player_score, summary.opponent_score, summary.result, summary.skunk,
+                    summary.player_seat,
                 ),
             )
             match_id = int(cursor.lastrowid or 0)
@@ -236,7 +238,7 @@ class StatsDatabase:
         rows = self._db.execute(
             "SELECT m.id, m.game, m.opponent_id, m.opponent_name, m.rules, m.started_at, "
             "m.ended_at, m.player_score, m.opponent_score, m.result, "
-            "(SELECT COUNT(*) FROM hands h WHERE h.match_id = m.id) "
+            "(SELECT COUNT(*) FROM hands h WHERE h.match_id = m.id), m.player_seat "
             "FROM matches m WHERE m.profile = ? ORDER BY m.ended_at DESC, m.id DESC",
             (profile,),
         ).fetchall()

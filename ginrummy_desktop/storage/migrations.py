@@ -84,6 +84,8 @@ def _v3_profiles_and_indexes(db: sqlite3.Connection) -> None:
     """Statistics per local profile, and indexes for the history window at 10,000+ matches."""
     db.execute("ALTER TABLE matches ADD COLUMN profile TEXT NOT NULL DEFAULT 'player'")
     db.execute("ALTER TABLE records ADD COLUMN profile TEXT NOT NULL DEFAULT 'player'")
+    # Which seat of the hand records was the person (for naming players in replays).
+    db.execute("ALTER TABLE matches ADD COLUMN player_seat INTEGER NOT NULL DEFAULT 0")
     db.execute(
         "UPDATE records SET profile = (SELECT matches.profile FROM hands JOIN matches "
         "ON matches.id = hands.match_id WHERE hands.record_id = records.id) "

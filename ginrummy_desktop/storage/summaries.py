@@ -69,7 +69,8 @@ class MatchSummary:
     """One match (finished or abandoned) with its hands in order.
 
     ``skunk`` is the cribbage skunk level of the result (0 none, 1 skunk, 2 double skunk); it
-    counts as given when the player won and as taken when the player lost.
+    counts as given when the player won and as taken when the player lost. ``player_seat`` is
+    the person's seat number in the hand records (so replays can name both players).
     """
 
     game: str
@@ -83,6 +84,7 @@ class MatchSummary:
     result: str
     hands: tuple[HandSummary, ...] = field(default_factory=tuple)
     skunk: int = 0
+    player_seat: int = 0
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
