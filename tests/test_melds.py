@@ -209,6 +209,16 @@ def test_eleven_cards_breaking_a_four_card_meld_can_give_gin() -> None:
     assert min(discards.values()) == best_discard_deadwood_mask(cards_mask(hand))
 
 
+def test_memoised_answers_are_not_shared_objects() -> None:
+    mask = cards_mask(parse_cards("AS 2S 3S 4S 5H 5D 5C 9C TC JC KD"))
+    first = deadwood_after_each_discard_mask(mask)
+    first.clear()  # a caller changing its copy must not change later answers
+    again = deadwood_after_each_discard_mask(mask)
+    melds.clear_meld_memos()
+    assert again == deadwood_after_each_discard_mask(mask)
+    assert again[Card.parse("KD").index] == 0
+
+
 def test_tie_prefers_fewer_possible_layoffs() -> None:
     # JH can go in the run JH-QH-KH (TH..AH could be laid off: 10 cards) or the set of jacks
     # (only JS): both leave 20 points.

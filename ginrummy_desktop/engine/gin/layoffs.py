@@ -109,7 +109,7 @@ def _all_candidates(hand: int, knocker_melds: Sequence[int]) -> list[_Candidate]
     return own + _layoff_candidates(hand, knocker_melds)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)  # entries hold a tuple of melds: ~250 bytes each
 def defender_deadwood_mask(defender_mask: int, knocker_melds: tuple[int, ...]) -> int:
     """Fast path for bots: the defender's least deadwood after melding and laying off.
 

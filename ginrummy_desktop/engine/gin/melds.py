@@ -29,6 +29,7 @@ __all__ = [
     "all_best_arrangements",
     "best_arrangement",
     "best_discard_deadwood_mask",
+    "clear_meld_memos",
     "deadwood_after_each_discard_mask",
     "deadwood_cards_mask",
     "hand_to_mask",
@@ -42,6 +43,9 @@ __all__ = [
 ]
 
 MAX_HAND_SIZE = 11
+# Memo sizes: a full entry costs about 130 bytes, so these stay under ~9 MB and ~2 MB each.
+_MEMO = 1 << 16
+_SMALL_MEMO = 1 << 14
 _SUIT_BITS = 0x1FFF  # one suit's 13 ranks
 _RANK_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # the ace of every suit; shift by rank - 1
 
@@ -219,7 +223,7 @@ def _max_melded(cands: list[tuple[int, int]]) -> int:
     return best
 
 
-@lru_cache(maxsize=1 << 18)
+@lru_cache(maxsize=_MEMO)
 def min_deadwood_mask(mask: int) -> int:
     """Least deadwood points of the hand ``mask`` (all its cards arranged; no discard).
 
@@ -277,7 +281,7 @@ def _highest_card_points(mask: int) -> int:
 _COURT_AND_TEN = sum(0b1111 << (9 + 13 * s) for s in range(4))
 
 
-@lru_cache(maxsize=1 << 18)
+@lru_cache(maxsize=_MEMO)
 def best_discard_deadwood_mask(mask11: int) -> int:
     """Least deadwood of the hand after discarding its best card (usually from 11 cards).
 
@@ -336,9 +340,10 @@ def _each_discard(mask: int) -> dict[int, int]:
     return result
 
 
-@lru_cache(maxsize=1 << 16)
-def _each_discard_cached(mask: int) -> tuple[tuple[int, int], ...]:
-    return tuple(_each_discard(mask).items())
+@lru_cache(maxsize=_SMALL_MEMO)
+def _each_discard_cached(mask: int) -> bytes:
+    # (card index, deadwood) pairs as bytes: about 60 bytes a hand instead of ~800 for a dict.
+    return bytes(value for pair in _each_discard(mask).items() for value in pair)
 
 
 def deadwood_after_each_discard_mask(mask11: int) -> dict[int, int]:
@@ -349,10 +354,11 @@ def deadwood_after_each_discard_mask(mask11: int) -> dict[int, int]:
     >>> after[Card.parse("KD").index], after[Card.parse("AS").index]
     (0, 10)
     """
-    return dict(_each_discard_cached(mask11))
+    pairs = iter(_each_discard_cached(mask11))
+    return dict(zip(pairs, pairs, strict=False))
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=_SMALL_MEMO)
 def deadwood_cards_mask(mask: int) -> int:
     """Mask of the cards that are deadwood in at least one least-deadwood arrangement.
 
@@ -373,6 +379,17 @@ def deadwood_cards_mask(mask: int) -> int:
         if points == full:
             result |= union & ~cover
     return result
+
+
+def clear_meld_memos() -> None:
+    """Forget every memoised answer (benchmarks use it to time real solving work)."""
+    for memo in (
+        min_deadwood_mask,
+        best_discard_deadwood_mask,
+        deadwood_cards_mask,
+        _each_discard_cached,
+    ):
+        memo.cache_clear()
 
 
 def melded_in_any_mask(mask: int) -> int:
