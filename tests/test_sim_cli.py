@@ -1,0 +1,102 @@
+"""``ginrummy-sim``: the command line around the runner."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ginrummy_desktop.sim import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_json(capsys, *args: str) -> dict:
+    assert main(["gin", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def strip_timing(data: dict) -> dict:
+    for player in data["players"]:
+        for key in [k for k in player if k.startswith("decision_ms")]:
+            del player[key]
+    return data
+
+
+def test_json_report_has_the_documented_fields_and_repeats(capsys) -> None:
+    args = ("--players", "random", "greedy", "--matches", "4", "--seed", "1")
+    first = run_json(capsys, *args)
+    assert {"hands", "draws", "players"} <= set(first)
+    assert [p["spec"] for p in first["players"]] == ["random", "greedy"]
+    for player in first["players"]:
+        assert {"spec", "match_wins", "hand_wins", "points", "gins", "undercuts", "knocks",
+                "decision_ms_mean", "decision_ms_p95", "decision_ms_max"} <= set(player)
+    assert strip_timing(run_json(capsys, *args)) == strip_timing(first)
+
+
+def test_rules_preset_and_overrides_reach_the_game(capsys) -> None:
+    data = run_json(capsys, "--players", "greedy", "greedy", "--rules", "tournament",
+                    "--rule", "knock_limit=5", "--rule", "target=50")
+    assert data["rules"]["preset"] == "tournament"
+    assert (data["rules"]["knock_limit"], data["rules"]["target"]) == (5, 50)
+
+
+def test_three_players_need_three_bots(capsys) -> None:
+    data = run_json(capsys, "--players", "greedy", "greedy", "greedy", "--rules",
+                    "three-player", "--rule", "target=30")
+    assert len(data["players"]) == 3 and data["matches"] == 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["gin", "--players", "random"],
+        ["gin", "--players", "random", "robot"],
+        ["gin", "--players", "random", "greedy", "--rules", "nope"],
+        ["gin", "--players", "random", "greedy", "--rule", "knock_limit"],
+        ["gin", "--players", "random", "greedy", "--rule", "knock_limit=lots"],
+        ["gin", "--players", "random", "greedy", "--matches", "-3"],
+        ["gin", "--players", "random", "greedy", "--seed", "x"],
+        ["gin", "--players", "random", "greedy", "--time-limit", "0"],
+        ["gin"],
+        ["chess", "--players", "a", "b"],
+        ["verify", "/no/such/file.jsonl"],
+    ],
+)
+def test_bad_arguments_get_one_line_and_exit_code_2(capsys, args) -> None:
+    try:
+        code = main(args)
+    except SystemExit as exit_:
+        code = exit_.code
+    assert code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and "error" in err
+
+
+def test_records_then_verify(tmp_path, capsys) -> None:
+    records = tmp_path / "hands.jsonl"
+    assert main(["gin", "--players", "greedy", "random", "--matches", "2", "--seed", "7",
+                 "--records", str(records)]) == 0
+    capsys.readouterr()
+    assert main(["verify", str(records)]) == 0
+    assert "dealt as committed and replayed identically" in capsys.readouterr().out
+    lines = records.read_text().splitlines()
+    hand = json.loads(lines[0])
+    hand["result"]["points"] += 1
+    records.write_text("\n".join([json.dumps(hand), *lines[1:]]) + "\n")
+    assert main(["verify", str(records)]) == 1
+    assert "line 1: replaying the actions gives a different result" in capsys.readouterr().out
+
+
+def test_module_entry_point_runs_with_progress_on_stderr() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "ginrummy_desktop.sim", "gin", "--players", "random", "greedy",
+         "--matches", "20", "--seed", "1", "--json"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["matches"] == 20
+    assert "20/20 matches" in done.stderr
