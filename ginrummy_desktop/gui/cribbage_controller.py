@@ -245,8 +245,8 @@ class CribbageController(QObject):
         from ginrummy_desktop.engine.cribbage.advisor import discard_table
 
         options = discard_table(observation.hand, observation.is_dealer)
-        whose = "your" if observation.is_dealer else "the opponent's"
-        title = f"Discard advisor: expected points (crib is {whose})"
+        whose = "your crib" if observation.is_dealer else "the opponent's crib"
+        title = f"Discard advisor: expected points ({whose})"
         lines = [("Keep   |   toss", "hand   crib    net", True)]
         for option in options:
             lines.append(
@@ -325,7 +325,7 @@ class CribbageController(QObject):
             return
         if match.over:
             self._refresh()
-            self.table.animator.when_idle(self._finish_game)
+            self._later(self._finish_game, 0)
             return
         self._stage = self._engine_stage()
         self._refresh()
@@ -571,7 +571,7 @@ class CribbageController(QObject):
             play = tuple(played[start:bounds[-1]])
             pile_end = start
             total = sum(card.points for _, card in play)
-            note = "31!" if total == 31 else "count starts again"
+            note = "31!" if total == 31 else "next count from 0"
             count = total
         else:
             play = current

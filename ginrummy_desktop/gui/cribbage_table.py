@@ -34,13 +34,14 @@ from ginrummy_desktop.gui.cribbage_pegboard import CribbagePegboard
 from ginrummy_desktop.gui.cribbage_table_items import (
     Announcement,
     CountDisplay,
+    HintPanel,
     ResultPanel,
     SpokenBanner,
 )
 from ginrummy_desktop.gui.cribbage_table_layout import CribbageTableLayout, table_layout
 from ginrummy_desktop.gui.layout import Placement
 from ginrummy_desktop.gui.status import StatusLine
-from ginrummy_desktop.gui.table_items import Badge, InfoPanel
+from ginrummy_desktop.gui.table_items import Badge
 from ginrummy_desktop.gui.table_scene import DropZone, TableScene
 from ginrummy_desktop.gui.table_view import TableView
 
@@ -79,7 +80,7 @@ class CribbageTable(QWidget):
         self.announcement = Announcement()
         self.banner = SpokenBanner()
         self.result_panel = ResultPanel()
-        self.hint_panel = InfoPanel()
+        self.hint_panel = HintPanel()
         self.hint_panel.setZValue(5500)
         self.crib_badge = Badge()
         self.opponent_badge = Badge()
@@ -294,7 +295,9 @@ class CribbageTable(QWidget):
                                           flash_h))
         self.banner.set_rect(lay.banner)
         self.banner.set_text(d.show_title, d.spoken)
-        self.banner.setVisible(bool(d.show_title))
+        self.banner.setVisible(bool(d.show_title) and d.result is None)
+        # Calls of the play fade on their own; the show and the result speak for themselves.
+        self.announcement.setVisible(d.stage in (STAGE_DISCARD, STAGE_PLAY))
         self._sync_result(lay)
         self.hint_panel.setVisible(bool(d.hint_lines))
         if d.hint_lines:
@@ -325,7 +328,9 @@ class CribbageTable(QWidget):
         else:
             subtitle = "A fine game of cribbage."
         worth = f" · worth {result.game_points} games" if result.game_points > 1 else ""
-        score_line = f"{result.scores[0]} – {result.scores[1]}{worth}"
+        target = self.controller.rules.target
+        shown = [min(score, target) for score in result.scores]  # as the pegs stand
+        score_line = f"{shown[0]} – {shown[1]}{worth}"
         picture = result.outcome if result.outcome != "win" else "trophy"
         self.result_panel.set_result(title, subtitle, score_line, picture, result.winner)
         field = lay.field

@@ -27,7 +27,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from ginrummy_desktop.gui.cribbage_pegboard import PLAYER_COLOURS
-from ginrummy_desktop.gui.table_items import table_font
+from ginrummy_desktop.gui.table_items import InfoPanel, table_font
 
 
 class _BoxItem(QGraphicsObject):
@@ -383,3 +383,15 @@ def paint_skunk(painter: QPainter, box: QRectF) -> None:
     painter.drawEllipse(p(0.125, 0.522), size * 0.018, size * 0.018)
     painter.setBrush(QColor("#ff8fa3"))
     painter.drawEllipse(p(0.05, 0.58), size * 0.028, size * 0.022)
+
+
+class HintPanel(InfoPanel):
+    """The shared info panel on an opaque backing, so the advisor's table reads over cards."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor("#123823"))
+        painter.drawRoundedRect(self.rect(), 10, 10)
+        super().paint(painter, option, widget)

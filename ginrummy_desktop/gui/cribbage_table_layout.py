@@ -111,7 +111,10 @@ def table_layout(width: float, height: float) -> CribbageTableLayout:
                   ch + card_width * 0.2)
     count_box = QRectF(play.right() - card_width * 1.55, play.top(), card_width * 1.45,
                        play.height())
-    banner = QRectF(field.left(), middle_top - label * 2.6, field.width(), label * 2.2)
+    # The show's spoken count sits between the opponent's cards and the middle row.
+    gap_top = opponent_row_top + ch + card_width * 0.04
+    gap = middle_top - card_width * 0.14 - gap_top
+    banner = QRectF(field.left(), gap_top, field.width(), max(label * 1.2, min(label * 2.2, gap)))
     pile_x = field.right() - card_width * 1.25
     player_pile = QPointF(pile_x, player_row_top)
     opponent_pile = QPointF(pile_x, opponent_row_top)

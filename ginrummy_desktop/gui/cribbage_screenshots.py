@@ -1,0 +1,153 @@
+"""Cribbage scenes for the screenshot registry: discard, hint, play, show and game over.
+
+Importing this module adds ``cribbage-*`` builders to ``gui.screenshots.SCENES``. Each builds a
+``CribbageTable`` at instant speed and lets a stand-in bot make the person's moves through the
+controller (the same calls the mouse handlers make) until the table is in the wanted state.
+``python -m ginrummy_desktop.gui.cribbage_screenshots docs/screenshots`` writes the PNGs.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QWidget
+
+from ginrummy_desktop.engine.cribbage import CribbageMatch
+from ginrummy_desktop.gui.cribbage_controller import default_opponent
+from ginrummy_desktop.gui.cribbage_table import CribbageTable
+from ginrummy_desktop.gui.screenshots import register_scene, render_scene
+
+SEED = 20240611
+SIZE = (1280, 800)
+
+
+def _table(seed: int) -> CribbageTable:
+    match = CribbageMatch(seed=seed)
+    return CribbageTable(match=match, opponent=default_opponent(seed + 1), speed="instant")
+
+
+def _step(table: CribbageTable, stand_in: object) -> None:
+    """One decision for the person, chosen by ``stand_in``, made through the controller."""
+    controller = table.controller
+    if controller.stage == "show":
+        controller.continue_game()
+        return
+    if controller.match.to_move() != controller.human:
+        QCoreApplication.processEvents()  # a paced step is still pending
+        return
+    action = stand_in.choose(controller.match.observation(controller.human))  # type: ignore
+    if action.kind == "discard":
+        for card in action.cards:
+            controller.toggle_discard(card)
+        controller.send_discard()
+    elif action.kind == "play":
+        controller.play_card(action.card)
+
+
+def _play_until(condition: Callable[[CribbageTable], bool], skip_hands: int = 0,
+                seeds: int = 40) -> CribbageTable:
+    """Play seeded games until ``condition`` holds (after ``skip_hands`` complete hands)."""
+    table: CribbageTable | None = None
+    for seed in range(SEED, SEED + seeds):
+        if table is not None:
+            table.deleteLater()
+        table = _table(seed)
+        stand_in = default_opponent(seed + 2)
+        for _ in range(2000):
+            controller = table.controller
+            if controller.match.hand_number > skip_hands and condition(table):
+                return table
+            if controller.stage == "over":
+                break
+            _step(table, stand_in)
+    assert table is not None
+    return table
+
+
+@register_scene("cribbage-discard")
+def discard_scene() -> QWidget:
+    """Hand 1: two cards chosen for the crib, Send ready."""
+    table = _table(SEED)
+    controller = table.controller
+    if controller.match.to_move() != controller.human:
+        controller.new_game(seed=SEED, first_dealer=0)
+    advice = default_opponent(SEED).choose(controller.match.observation(controller.human))
+    for card in advice.cards:
+        controller.toggle_discard(card)
+    return table
+
+
+@register_scene("cribbage-hint")
+def hint_scene() -> QWidget:
+    """The discard advisor's table of keeps with expected values."""
+    table = _table(SEED)
+    if table.controller.match.to_move() != table.controller.human:
+        table.controller.new_game(seed=SEED, first_dealer=0)
+    table.controller.toggle_hint()
+    return table
+
+
+def _mid_play(table: CribbageTable) -> bool:
+    d = table.display
+    return (table.controller.stage == "play" and d.your_turn and len(d.play) >= 3
+            and bool(table.announcement_text) and table.announcement_text[0].isupper()
+            and "for" in table.announcement_text)
+
+
+@register_scene("cribbage-play")
+def play_scene() -> QWidget:
+    """Mid-game, mid-count: cards overlapping in the play area, a call just flashed."""
+    return _play_until(_mid_play, skip_hands=3)
+
+
+def _good_show(table: CribbageTable) -> bool:
+    controller = table.controller
+    if controller.stage != "show" or not controller._show_steps:
+        return False
+    return controller._show_steps[-1].total >= 6
+
+
+@register_scene("cribbage-show")
+def show_scene() -> QWidget:
+    """The show: the crib laid out with the starter, its count spoken, combinations lit."""
+    return _play_until(_good_show, skip_hands=2)
+
+
+def _skunked(table: CribbageTable) -> bool:
+    result = table.display.result
+    return result is not None and result.outcome != "win"
+
+
+@register_scene("cribbage-over")
+def over_scene() -> QWidget:
+    """End of game: the winner announced, with a skunk when the loser stayed below 91."""
+    table = _play_until(_skunked, seeds=60)
+    if table.display.result is None:  # no skunk in these seeds: show a plain win instead
+        table = _play_until(lambda t: t.display.result is not None)
+    return table
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Write every cribbage scene as ``cribbage-<name>.png`` into the given folder."""
+    args = sys.argv[1:] if argv is None else argv
+    folder = Path(args[0] if args else "docs/screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in ("cribbage-discard", "cribbage-hint", "cribbage-play", "cribbage-show",
+                 "cribbage-over"):
+        image = render_scene(name, *SIZE)
+        path = folder / f"{name}.png"
+        if not image.save(str(path)):
+            print(f"could not write {path}", file=sys.stderr)
+            return 1
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    raise SystemExit(main())
