@@ -1,6 +1,6 @@
 """Cribbage for two players (ACC rules): exact scoring, the game engine, records and bots."""
 
-from ginrummy_desktop.engine.cribbage.match import CribbageMatch, cut_for_deal
+from ginrummy_desktop.engine.cribbage.match import CribbageMatch, cut_for_deal, stacked_deck
 from ginrummy_desktop.engine.cribbage.observation import (
     CribbageObservation,
     Pegs,
@@ -31,4 +31,5 @@ __all__ = [
     "score_play",
     "score_show",
     "show_points",
+    "stacked_deck",
 ]

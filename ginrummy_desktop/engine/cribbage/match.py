@@ -45,6 +45,27 @@ def cut_for_deal(rng: StableRandom) -> tuple[int, list[tuple[Card, Card]]]:
             return (0 if pair[0].rank < pair[1].rank else 1), cuts
 
 
+def stacked_deck(
+    pone: Sequence[Card] | str, dealer: Sequence[Card] | str, starter: Card | str
+) -> list[Card]:
+    """A deck that deals ``pone`` and ``dealer`` their six cards and turns up ``starter``
+    (for tests, tutorials and replays); the other cards follow in deck order."""
+    pone_cards = parse_cards(pone) if isinstance(pone, str) else list(pone)
+    dealer_cards = parse_cards(dealer) if isinstance(dealer, str) else list(dealer)
+    starter_card = Card.parse(starter) if isinstance(starter, str) else starter
+    if len(pone_cards) != 6 or len(dealer_cards) != 6:
+        raise ValueError("each player is dealt exactly six cards")
+    chosen = [*pone_cards, *dealer_cards, starter_card]
+    if len(set(chosen)) != 13:
+        raise ValueError("a card appears twice in the stacked deal")
+    deck: list[Card] = []
+    for pone_card, dealer_card in zip(pone_cards, dealer_cards, strict=True):
+        deck += [pone_card, dealer_card]
+    deck.append(starter_card)
+    deck += [card for card in FULL_DECK if card not in set(chosen)]
+    return deck
+
+
 class CribbageMatch:
     """A game of Cribbage to ``rules.target`` between seats 0 and 1.
 
