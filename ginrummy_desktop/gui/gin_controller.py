@@ -300,8 +300,8 @@ class GinController(QObject):
             self._undo.append(_Undo(before, list(self.hand_order), self.drawn, self.locked))
         self.selected = None
         self.last_hint = None
-        self.action_applied.emit(HUMAN, action)
         self._after_move(HUMAN, action, old_hand)
+        self.action_applied.emit(HUMAN, action)
         return True
 
     def _refuse(self, reason: str) -> None:
@@ -582,8 +582,8 @@ class GinController(QObject):
         if self.synchronous:  # headless rendering and scripted tests: no thread, no pacing
             action = self.bot.choose(self.session.observation(BOT))
             self.session.apply(BOT, action)
-            self.action_applied.emit(BOT, action)
             self._after_move(BOT, action, set())
+            self.action_applied.emit(BOT, action)
             return
         self.thinking = True
         self.changed.emit()
@@ -623,5 +623,5 @@ class GinController(QObject):
                               "a legal move was played instead", "warning")
             action = legal[0]
         self.session.apply(BOT, action)
-        self.action_applied.emit(BOT, action)
         self._after_move(BOT, action, set())
+        self.action_applied.emit(BOT, action)

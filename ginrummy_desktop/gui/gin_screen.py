@@ -103,6 +103,7 @@ class GinScreen(QWidget):
         self.panel = ResultPanel(self.view)
         self.on_rematch: Callable[[], None] | None = None
         self.on_new_opponent: Callable[[], None] | None = None
+        self.before_new_match: Callable[[], None] | None = None
         self.published: dict[int, str] = {}  # hand number -> commitment shown before play
 
         self.actions: dict[str, QAction] = {}
@@ -193,9 +194,21 @@ class GinScreen(QWidget):
     # -- behaviour ---------------------------------------------------------------------
 
     def new_match(self, setup: MatchSetup) -> None:
+        if self.before_new_match is not None:
+            self.before_new_match()
         self.panel.hide()
+        self.table.middle_reserve = 0.0
         self.published.clear()
         self.controller.new_match(setup)
+        self._remember_commitment()
+
+    def start_session(self, session: object, setup: MatchSetup, hand_order: list | None = None
+                      ) -> None:
+        """Continue a restored match (resume after quit or crash)."""
+        self.panel.hide()
+        self.table.middle_reserve = 0.0
+        self.published.clear()
+        self.controller.start(session, setup, hand_order)  # type: ignore[arg-type]
         self._remember_commitment()
 
     def _remember_commitment(self) -> None:

@@ -46,8 +46,16 @@ class MainWindow(QMainWindow):
         self.gin_screen.on_rematch = self.rematch
         self.gin_screen.on_new_opponent = self.new_match_dialog
         self.dialogs: list[QWidget] = []  # keep modeless dialogs alive
+        self.notifications: list[str] = []
         self._build_menus()
         self.resize(1280, 800)
+        self.persistence = None
+        if storage is not None:
+            from ginrummy_desktop.gui.persistence import Persistence
+
+            self.persistence = Persistence(self, storage)
+            self.persistence.restore_geometry()
+            self.gin_screen.before_new_match = self.persistence.new_match_started
 
     # -- menus -----------------------------------------------------------------------------
 
@@ -141,10 +149,43 @@ class MainWindow(QMainWindow):
     # -- commands ------------------------------------------------------------------------
 
     def start_default_match(self) -> None:
-        self.gin_screen.new_match(MatchSetup(opponent=default_opponent()))
+        self.gin_screen.new_match(MatchSetup(opponent=self._preferred_opponent(),
+                                             preset=self._preferred_preset()))
+
+    def _preferred_opponent(self) -> str:
+        from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
+
+        if self.storage is not None:
+            wanted = self.storage.settings.settings.default_opponent.get("gin")
+            if wanted in BUILTIN_BOTS:
+                return wanted
+        return default_opponent()
+
+    def _preferred_preset(self) -> str:
+        from ginrummy_desktop.gui.new_match_dialog import TABLE_PRESETS
+
+        if self.storage is not None and self.storage.settings.settings.gin_preset in TABLE_PRESETS:
+            return self.storage.settings.settings.gin_preset
+        return "classic"
+
+    def restore_or_start(self) -> None:
+        """Resume the autosaved match if there is one, else deal a new match."""
+        if self.persistence is None or not self.persistence.resume():
+            self.start_default_match()
+        if self.persistence is not None:
+            self.persistence.show_notices()
+
+    def notify(self, text: str) -> None:
+        """Tell the player about a problem once, without interrupting play."""
+        self.notifications.append(text)
+        self.gin_screen.status.show_message(text, "warning")
 
     def new_match_dialog(self) -> None:
-        dialog = NewMatchDialog(self.gin_screen.controller.setup, self)
+        current = self.gin_screen.controller.setup
+        if self.gin_screen.controller.session is None:
+            current = MatchSetup(preset=self._preferred_preset(),
+                                 opponent=self._preferred_opponent())
+        dialog = NewMatchDialog(current, self)
         self.dialogs.append(dialog)
         dialog.accepted.connect(lambda: self.gin_screen.new_match(dialog.setup()))
         dialog.open()
@@ -176,6 +217,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.gin_screen.controller.worker.cancel_all()
+        if self.persistence is not None:
+            self.persistence.close()
         super().closeEvent(event)
 
     def confirm(self, title: str, text: str) -> bool:

@@ -1,0 +1,192 @@
+"""Connects the main window to storage: appearance settings applied live, window geometry,
+autosave after every action, resume after a crash or quit, and finished matches recorded.
+
+Storage is pure Python; this is the only GUI module that knows its API. Every storage call is
+guarded so a failing disk never takes the game down (the problem is shown once instead).
+"""
+
+from __future__ import annotations
+
+import base64
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QByteArray, QObject
+
+from ginrummy_desktop.engine.cards import parse_cards
+from ginrummy_desktop.engine.gin.match import GinMatch
+from ginrummy_desktop.gui.animation import SPEEDS
+from ginrummy_desktop.gui.card_renderer import CardStyle
+from ginrummy_desktop.gui.gin_controller import HUMAN, MatchSetup
+
+if TYPE_CHECKING:
+    from ginrummy_desktop.gui.main_window import MainWindow
+
+GEOMETRY_KEY = "main"
+
+
+def _side(seat: int | None) -> str | None:
+    return None if seat is None else ("player" if seat == HUMAN else "opponent")
+
+
+def match_summary(controller: Any, started_at: datetime, result: str) -> Any:
+    """A storage ``MatchSummary`` of the controller's match from the engine's hand records."""
+    from ginrummy_desktop.storage import HandSummary, MatchSummary
+
+    hands = []
+    for record in controller.session.hand_records():
+        outcome = record["result"]
+        winner = outcome.get("winner")
+        points = outcome.get("points", 0) if outcome.get("kind") != "draw" else 0
+        mine = next((h for h in outcome.get("hands", []) if h.get("seat") == HUMAN), None)
+        scores = record.get("scores", [0, 0])
+        hands.append(HandSummary(
+            winner=_side(winner) if outcome.get("kind") != "draw" else None,
+            player_points=points if winner == HUMAN else 0,
+            opponent_points=points if winner not in (None, HUMAN) else 0,
+            player_total=scores[HUMAN], opponent_total=scores[1 - HUMAN],
+            ending=outcome.get("kind"), knocker=_side(outcome.get("knocker")),
+            player_deadwood=mine.get("deadwood_points") if mine else None,
+            turns=sum(1 for action in record.get("actions", []) if action[1] == "discard"),
+            record=record))
+    scores = controller.session.seat_scores()
+    rules = controller.setup.preset
+    if controller.setup.practice:
+        rules += " (practice, undo used)" if controller.undo_used else " (practice)"
+    return MatchSummary(game="gin", opponent_id=controller.setup.opponent,
+                        opponent_name=controller.opponent_name, rules=rules,
+                        started_at=started_at, ended_at=datetime.now(UTC),
+                        player_score=scores[HUMAN], opponent_score=scores[1 - HUMAN],
+                        result=result, hands=tuple(hands))
+
+
+class Persistence(QObject):
+    """Owns the window's link to a ``Storage``."""
+
+    def __init__(self, window: MainWindow, storage: Any) -> None:
+        super().__init__(window)
+        self.window = window
+        self.storage = storage
+        self.controller = window.gin_screen.controller
+        self.started_at = datetime.now(UTC)
+        self.recorded = False
+        self.autosave = None
+        try:
+            autosave = storage.autosave()
+            self.autosave = autosave if autosave.acquire() else None
+        except Exception as error:  # noqa: BLE001 - any storage failure becomes a notice
+            self.window.notify(f"The match in progress cannot be saved: {error}")
+        self.apply_settings(storage.settings.settings)
+        self._unsubscribe = storage.settings.subscribe(
+            lambda settings, _changed: self.apply_settings(settings))
+        self.controller.action_applied.connect(lambda _seat, _action: self.save())
+        self.controller.match_over.connect(self.record_finished)
+
+    # -- settings ----------------------------------------------------------------------
+
+    def apply_settings(self, settings: Any) -> None:
+        window = self.window
+        window.set_card_style(four_colour=bool(settings.four_colour_deck),
+                              back=str(settings.card_back))
+        window.set_table_colour(str(settings.table_colour))
+        if settings.animation_speed in SPEEDS:
+            window.set_speed(str(settings.animation_speed))
+        name = str(settings.player_name or "You")
+        self.controller.player_name = name
+
+    def restore_geometry(self) -> bool:
+        text = self.storage.settings.settings.window_geometry.get(GEOMETRY_KEY)
+        if not text:
+            return False
+        try:
+            data = QByteArray(base64.b64decode(text.encode()))
+        except ValueError:
+            return False
+        return bool(self.window.restoreGeometry(data))
+
+    def save_geometry(self) -> None:
+        data = bytes(self.window.saveGeometry().data())
+        geometry = dict(self.storage.settings.settings.window_geometry)
+        geometry[GEOMETRY_KEY] = base64.b64encode(data).decode()
+        self._guard(lambda: self.storage.settings.update(window_geometry=geometry))
+
+    # -- autosave and records ------------------------------------------------------------
+
+    def resume(self) -> bool:
+        """Resume the autosaved match, if there is one; True when resumed."""
+        if self.autosave is None:
+            return False
+        state = self.autosave.load(self._restore_state)
+        if state is None:
+            return False
+        session, setup, order, undo_used = state
+        self.window.gin_screen.start_session(session, setup, order)
+        self.controller.undo_used = undo_used
+        self.started_at = datetime.now(UTC)
+        self.recorded = False
+        self.window.gin_screen.status.show_message("Resumed your match in progress", "success")
+        return True
+
+    @staticmethod
+    def _restore_state(state: dict[str, Any]) -> tuple[GinMatch, MatchSetup, list, bool]:
+        from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
+
+        session = GinMatch.restore(state["match"])
+        if session.over:
+            raise ValueError("the saved match is already over")
+        opponent = state["opponent"]
+        if opponent not in BUILTIN_BOTS:
+            raise ValueError(f"unknown opponent {opponent!r}")
+        setup = MatchSetup(preset=str(state["preset"]), opponent=opponent,
+                           practice=bool(state["practice"]))
+        return session, setup, parse_cards(state["hand_order"]), bool(state["undo_used"])
+
+    def new_match_started(self) -> None:
+        """Called before a new match replaces the current one: record it as abandoned."""
+        session = self.controller.session
+        if session is not None and not session.over and not self.recorded \
+                and session.hand_records():
+            self._guard(lambda: self.storage.record_match(
+                match_summary(self.controller, self.started_at, "abandoned")))
+        self.started_at = datetime.now(UTC)
+        self.recorded = False
+
+    def save(self) -> None:
+        session = self.controller.session
+        if self.autosave is None or session is None:
+            return
+        if session.over:
+            self._guard(self.autosave.clear)
+        else:
+            self._guard(lambda: self.autosave.save(self.controller.snapshot()))
+
+    def record_finished(self) -> None:
+        session = self.controller.session
+        if session is None or self.recorded:
+            return
+        result = "win" if HUMAN in session.winners else "loss"
+        self._guard(lambda: self.storage.record_match(
+            match_summary(self.controller, self.started_at, result)))
+        self.recorded = True
+        if self.autosave is not None:
+            self._guard(self.autosave.clear)
+
+    def apply_style(self) -> CardStyle:
+        return self.window.renderer.style
+
+    def close(self) -> None:
+        self.save_geometry()
+        self.save()
+        self._unsubscribe()
+        self.show_notices()
+
+    def show_notices(self) -> None:
+        for notice in self.storage.notices.take():
+            self.window.notify(notice.message)
+
+    def _guard(self, call: Any) -> Any:
+        try:
+            return call()
+        except Exception as error:  # noqa: BLE001 - the game goes on; the player is told
+            self.window.notify(f"Could not save: {error}")
+            return None
