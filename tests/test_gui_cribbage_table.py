@@ -299,3 +299,21 @@ def test_resizing_rescales_cards_and_board_inside_the_window(qtbot, size):
     # The pegs moved with their holes.
     peg = table.board.pegs[0][0]
     assert peg.pos() == table.board.hole_position(0, 0, table.board.peg_hole(0, 0))
+
+
+def test_play_hint_lights_the_experts_card(qtbot):
+    table = make_table(qtbot)
+    discard_by_clicking(qtbot, table)
+    qtbot.mouseClick(table.hint_button, Qt.MouseButton.LeftButton)
+    assert table.status.kind == "hint"
+    assert "The expert would play the" in table.status.message
+    (suggested,) = table.display.hint_cards
+    assert suggested in table.display.hand
+    assert suggested.name in table.status.message
+
+
+def test_unknown_opponent_is_refused_with_the_choices():
+    from ginrummy_desktop.gui.cribbage_controller import default_opponent
+
+    with pytest.raises(ValueError, match="expert"):
+        default_opponent(persona="grandmaster")

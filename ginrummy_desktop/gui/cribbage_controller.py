@@ -22,6 +22,7 @@ from ginrummy_desktop.engine.cards import Card, format_cards, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules, ScoreEvent
 from ginrummy_desktop.engine.cribbage.observation import DISCARD, OVER
 from ginrummy_desktop.engine.cribbage.scoring import ScoreItem, ShowScore
+from ginrummy_desktop.gui.bot_worker import BotWorker
 from ginrummy_desktop.gui.card_item import CardItem
 from ginrummy_desktop.gui.cribbage_display import (
     STAGE_DISCARD,
@@ -43,27 +44,21 @@ SHOW_STEP_PAUSE_MS = 900
 PLAY_EVENT_KINDS = ("heels", "play", "go", "last card")
 
 
-def default_opponent(seed: int | None = None) -> Any:
-    """The strongest cribbage bot the engine offers (the expert when it is available)."""
-    from ginrummy_desktop.engine.cribbage import bots
+def default_opponent(seed: int | None = None, persona: str = "expert") -> Any:
+    """A cribbage bot from the engine by persona id ("beginner" ... "expert")."""
+    from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
 
-    for name in ("ExpertBot", "CarefulBot", "GreedyBot"):
-        factory = getattr(bots, name, None)
-        if factory is None:
-            try:
-                module = __import__(f"{bots.__name__}.simple", fromlist=[name])
-                factory = getattr(module, name, None)
-            except ImportError:
-                factory = None
-        if factory is not None:
-            return factory(seed=seed)
-    raise RuntimeError("no cribbage bot is available in the engine")
+    if persona not in BUILTIN_BOTS:
+        raise ValueError(
+            f"unknown cribbage opponent {persona!r}; choose one of {', '.join(BUILTIN_BOTS)}"
+        )
+    return BUILTIN_BOTS[persona](seed=seed)
 
 
 def suggested_play(observation: Any) -> Card | None:
     """The expert's choice for a hint during the play (None when it cannot be had)."""
     try:
-        advisor = default_opponent(seed=7)
+        advisor = default_opponent(seed=7, persona="expert")
         action = advisor.choose(observation)
     except Exception:  # a hint is a nicety: never let it break the game
         return None
@@ -95,7 +90,14 @@ class CribbageController(QObject):
         self.table = table
         self.human = human_seat
         self.bot_seat = 1 - human_seat
-        self.opponent = opponent if opponent is not None else default_opponent(seed)
+        if opponent is None or isinstance(opponent, str):
+            opponent = default_opponent(seed, opponent or "expert")
+        self.opponent = opponent
+        # The expert may think for a few tenths of a second: off the UI thread, unless the
+        # table runs at instant speed (tests, screenshots), where moves are synchronous.
+        self._worker = BotWorker(self)
+        self._worker.finished.connect(self._opponent_decided)
+        self._bot_ticket = -1
         self.rules = rules or CribbageRules()
         self.names = names
         self.match: CribbageMatch = match or CribbageMatch(seed=seed, rules=self.rules)
@@ -116,6 +118,7 @@ class CribbageController(QObject):
     def start(self, match: CribbageMatch) -> None:
         """Show ``match`` from where it stands (a new game or a restored one)."""
         self._generation += 1
+        self._worker.cancel_all()
         self.match = match
         self._pending: list[Card] = []
         self._hand_seen = match.hand_number
@@ -394,7 +397,23 @@ class CribbageController(QObject):
     def _opponent_moves(self) -> None:
         if self.match.to_move() != self.bot_seat:
             return
-        action = self.opponent.choose(self.match.observation(self.bot_seat))
+        observation = self.match.observation(self.bot_seat)
+        if self.table.animator.instant:
+            self._opponent_acts(self.opponent.choose(observation))
+            return
+        opponent = self.opponent
+        self._bot_ticket = self._worker.submit(lambda: opponent.choose(observation))
+
+    def _opponent_decided(self, ticket: int, action: Any, error: str) -> None:
+        if ticket != self._bot_ticket:
+            return  # an answer for a game or position that has moved on
+        if error:
+            self._say(f"{self.names[self.bot_seat]} could not decide ({error}).", "warning")
+            return
+        if self.match.to_move() == self.bot_seat:
+            self._opponent_acts(action)
+
+    def _opponent_acts(self, action: Action) -> None:
         if action.kind == "go":
             self.table.announce("Go", self.bot_seat)
             self._say(f"{self.names[self.bot_seat]} says go.", "info")

@@ -26,7 +26,8 @@ SIZE = (1280, 800)
 
 def _table(seed: int) -> CribbageTable:
     match = CribbageMatch(seed=seed)
-    return CribbageTable(match=match, opponent=default_opponent(seed + 1), speed="instant")
+    opponent = default_opponent(seed + 1, "careful")  # quick and good enough for pictures
+    return CribbageTable(match=match, opponent=opponent, speed="instant")
 
 
 def _step(table: CribbageTable, stand_in: object) -> None:
@@ -55,7 +56,7 @@ def _play_until(condition: Callable[[CribbageTable], bool], skip_hands: int = 0,
         if table is not None:
             table.deleteLater()
         table = _table(seed)
-        stand_in = default_opponent(seed + 2)
+        stand_in = default_opponent(seed + 2, "careful")
         for _ in range(2000):
             controller = table.controller
             if controller.match.hand_number > skip_hands and condition(table):
@@ -74,7 +75,8 @@ def discard_scene() -> QWidget:
     controller = table.controller
     if controller.match.to_move() != controller.human:
         controller.new_game(seed=SEED, first_dealer=0)
-    advice = default_opponent(SEED).choose(controller.match.observation(controller.human))
+    observation = controller.match.observation(controller.human)
+    advice = default_opponent(SEED, "careful").choose(observation)
     for card in advice.cards:
         controller.toggle_discard(card)
     return table

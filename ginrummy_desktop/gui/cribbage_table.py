@@ -5,7 +5,7 @@ machinery (``TableScene`` drag handling, ``CardItem``/``CardRenderer`` card art,
 ``StatusLine``), the peg board, the buttons, and a ``CribbageController`` that plays a game
 against the engine's bot. It draws whatever ``CribbageDisplay`` the controller gives it.
 
-    table = CribbageTable(seed=None, speed="normal")   # starts a game at once
+    table = CribbageTable(opponent="expert", speed="normal")   # starts a game at once
     window.setCentralWidget(table)
     table.controller.new_game()                        # "New Cribbage game" again
 """
