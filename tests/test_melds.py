@@ -200,6 +200,12 @@ def test_eleven_cards_discard_the_best_card() -> None:
     assert min_deadwood(parse_cards("AS 2S 3S 5H 5D 5C 9C TC JC QC KD")) == 0
 
 
+def test_discarding_from_a_hand_that_is_one_meld() -> None:
+    assert best_discard_deadwood_mask(cards_mask(parse_cards("5H 6H 7H"))) == 11
+    assert best_discard_deadwood_mask(cards_mask(parse_cards("5H 6H 7H 8H"))) == 0
+    assert best_discard_deadwood_mask(cards_mask(parse_cards("5H 6H 7H 2C 3C 4C"))) == 5
+
+
 def test_eleven_cards_breaking_a_four_card_meld_can_give_gin() -> None:
     hand = parse_cards("AS 2S 3S 4S 5H 5D 5C 9C TC JC QC")
     assert min_deadwood(hand) == 0
@@ -295,11 +301,21 @@ def test_min_deadwood_matches_reference(hand: frozenset[Card]) -> None:
     assert min_deadwood_mask.__wrapped__(cards_mask(hand)) == expected
 
 
-@FAST
+@settings(max_examples=100, deadline=None)
 @given(hands(11))
 def test_eleven_card_functions_match_reference(hand: frozenset[Card]) -> None:
     mask = cards_mask(hand)
     assert min_deadwood(hand) == ref_min_after_discard(hand)
+    assert best_discard_deadwood_mask.__wrapped__(mask) == ref_min_after_discard(hand)
+    each = deadwood_after_each_discard_mask(mask)
+    assert each == {c.index: ref_min_deadwood(hand - {c}) for c in hand}
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 10).flatmap(hands))
+def test_discard_functions_on_smaller_hands(hand: frozenset[Card]) -> None:
+    # Bots also ask about partial hands; a hand that is exactly one meld must break it.
+    mask = cards_mask(hand)
     assert best_discard_deadwood_mask.__wrapped__(mask) == ref_min_after_discard(hand)
     each = deadwood_after_each_discard_mask(mask)
     assert each == {c.index: ref_min_deadwood(hand - {c}) for c in hand}

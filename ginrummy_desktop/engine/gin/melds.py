@@ -4,12 +4,14 @@ A meld is a set (3 or 4 cards of one rank) or a run (3+ consecutive cards of one
 A-2-3 is a run, Q-K-A is not). Each card belongs to at most one meld; the rest is deadwood,
 counted with ``Card.points``.
 
-How it is fast: hands are 52-bit masks (``Card.index``). Candidate melds of a hand come from
-tables indexed by each suit's 13-bit pattern (runs) and a bit trick finding ranks held in 3+
-suits (sets). Only runs of 3-5 cards are candidates: any longer run splits into shorter ones
-covering the same cards, so the least deadwood is unchanged (arrangements shown to people merge
-touching runs back together). The packing search branches on the lowest card still covered by a
-candidate: it is either deadwood or in one of the candidates containing it.
+How it is fast: hands are 52-bit masks (``Card.index``). Candidate melds of a hand are found
+with shifts of the whole mask (runs) and a bit trick over the four suit words (ranks held in 3+
+suits: sets); most random hands have none and are answered from a points table. Only runs of
+3-5 cards are candidates: any longer run splits into shorter ones covering the same cards, so
+the least deadwood is unchanged (arrangements shown to people merge touching runs back together).
+The packing search branches on the lowest card still covered by a candidate: it is either
+deadwood or in one of the candidates containing it. Answers are memoised by mask in bounded LRU
+caches (about 25 MB when all are full).
 
 Mask-level functions assume hands of at most 11 cards (they do not check, for speed); the
 card-level functions check their input and raise ``ValueError`` with a readable message.
@@ -143,17 +145,21 @@ _RUN3 = _runs_by_low_bit(3)
 _RUN4 = _runs_by_low_bit(4)
 _RUN5 = _runs_by_low_bit(5)
 
-# Sets keyed by the hand's bits at one rank (3 or 4 suits held) -> candidate sets there.
-_SETS_BY_RANK_BITS: dict[int, tuple[tuple[int, int], ...]] = {}
-for _rank in range(13):
-    _bits = [1 << (_rank + 13 * s) for s in range(4)]
-    _points = _rank_points(_rank)
-    _four = sum(_bits)
-    _SETS_BY_RANK_BITS[_four] = ((_four, 4 * _points),) + tuple(
-        (_four & ~b, 3 * _points) for b in _bits
-    )
-    for _b in _bits:
-        _SETS_BY_RANK_BITS[_four & ~_b] = ((_four & ~_b, 3 * _points),)
+def _sets_by_rank_bits() -> dict[int, tuple[tuple[int, int], ...]]:
+    """The hand's bits at one rank (3 or 4 suits held) -> candidate sets, as (mask, points)."""
+    table: dict[int, tuple[tuple[int, int], ...]] = {}
+    for rank in range(13):
+        bits = [1 << (rank + 13 * suit) for suit in range(4)]
+        points = _rank_points(rank)
+        four = sum(bits)
+        threes = tuple((four & ~bit, 3 * points) for bit in bits)
+        table[four] = ((four, 4 * points), *threes)
+        for three in threes:
+            table[three[0]] = (three,)
+    return table
+
+
+_SETS_BY_RANK_BITS = _sets_by_rank_bits()
 
 
 def _candidates(mask: int) -> list[tuple[int, int]]:
@@ -289,8 +295,8 @@ def best_discard_deadwood_mask(mask11: int) -> int:
     0
     """
     # Discarding card x then arranging is the same as choosing a packing that leaves x out and
-    # dropping x from its deadwood: so take, over all packings, the deadwood minus its best card.
-    # (A packing covering all 11 cards has a 4+ card meld to shorten: gin, 0 either way.)
+    # dropping x from its deadwood: so take, over packings that leave some card out, the deadwood
+    # minus its best card. (Shortened melds are candidates too, so breaking a meld is covered.)
     total = points_of_mask(mask11)
     cands = _candidates(mask11)
     if not cands:
@@ -298,12 +304,16 @@ def best_discard_deadwood_mask(mask11: int) -> int:
     union = 0
     for m, _ in cands:
         union |= m
-    outside_best = _highest_card_points(mask11 & ~union)
+    outside = mask11 & ~union
+    outside_best = _highest_card_points(outside)
     if len(cands) == 1:
         meld, points = cands[0]
-        return min(total - points - outside_best, total - _highest_card_points(meld))
+        broken = total - _highest_card_points(meld)
+        return min(total - points - outside_best, broken) if outside else broken
     best = total
     for points, cover in _packing_covers(cands):
+        if cover == mask11:
+            continue  # nothing left to discard
         free_best = _highest_card_points(union & ~cover)
         value = total - points - (free_best if free_best > outside_best else outside_best)
         if value < best:
