@@ -164,11 +164,12 @@ def test_set_of_four_and_set_of_three() -> None:
 
 
 def test_card_counts_in_one_meld_only() -> None:
-    # 7H could finish the set or the run, not both: the run is left short.
+    # 7H completes the set or the run, not both: the run wins and 7C 7D stay deadwood.
     assert min_deadwood(parse_cards("7C 7D 7H 8H 9H")) == 14
     arrangement = best_arrangement(parse_cards("7C 7D 7H 8H 9H"))
     all_cards = [c for meld in arrangement.melds for c in meld] + list(arrangement.deadwood)
     assert sorted(all_cards) == sorted(parse_cards("7C 7D 7H 8H 9H"))
+    assert arrangement.deadwood == tuple(parse_cards("7C 7D"))
 
 
 def test_four_set_gives_a_card_to_a_run() -> None:
