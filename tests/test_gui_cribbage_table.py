@@ -317,3 +317,33 @@ def test_unknown_opponent_is_refused_with_the_choices():
 
     with pytest.raises(ValueError, match="expert"):
         default_opponent(persona="grandmaster")
+
+
+@pytest.mark.parametrize(("entered", "verdict"), [
+    (9, "Not quite: you said 9, it is 10."),
+    (10, "Right, 10!"),
+])
+def test_manual_counting_checks_the_persons_count(qtbot, entered, verdict):
+    match = CribbageMatch(first_dealer=1, decks=[DEAL, NEXT_DEAL])
+    table = CribbageTable(match=match, opponent=ScriptedOpponent(), speed="instant",
+                          manual_count=True)
+    qtbot.addWidget(table)
+    table.resize(1180, 760)
+    table.show()
+    said: list[str] = []
+    show_message = table.status.show_message
+    table.status.show_message = lambda text, kind="info": (said.append(text),
+                                                           show_message(text, kind))
+    discard_by_clicking(qtbot, table)
+    for name in ("KH", "5H", "5S", "TH"):
+        table.controller.play_card(Card.parse(name))
+    # The show waits for the person's count of their own hand (the pone counts first).
+    assert table.display.ask_count and table.count_button.isVisible()
+    assert table.board.front_peg(0) == 3
+    assert Card.parse("KH") in table.display.show_cards
+    table.count_entry.setValue(entered)
+    qtbot.mouseClick(table.count_button, Qt.MouseButton.LeftButton)
+    assert any(text.startswith(verdict) for text in said)
+    assert not table.count_button.isVisible()
+    assert table.board.front_peg(0) == 13  # pegged as the engine counted it
+    assert table.controller.stage == "show" and table.continue_button.isVisible()

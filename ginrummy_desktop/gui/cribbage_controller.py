@@ -85,8 +85,10 @@ class CribbageController(QObject):
         match: CribbageMatch | None = None,
         human_seat: int = 0,
         names: tuple[str, str] = ("You", "Computer"),
+        manual_count: bool = False,
     ) -> None:
         super().__init__(table)
+        self.manual_count = manual_count  # the person counts their own hand and crib
         self.table = table
         self.human = human_seat
         self.bot_seat = 1 - human_seat
@@ -128,6 +130,9 @@ class CribbageController(QObject):
         self._show_steps: list[ShowStep] = []
         self._show_index = 0
         self._show_items = 0
+        self._rush = False
+        self._awaiting_count = False
+        self._counted_by_person: int | None = None
         self._show_starter: Card | None = None
         self._show_kept: dict[int, tuple[Card, ...]] = {}
         self._show_crib: tuple[Card, ...] = ()
@@ -220,6 +225,8 @@ class CribbageController(QObject):
 
     def skip_animations(self) -> None:
         """A click on the table: finish card and peg movements (and the show's counting)."""
+        if self._stage == STAGE_SHOW:
+            self._rush = True
         self.table.animator.skip()
         self.table.board.finish_animations()
 
@@ -472,6 +479,9 @@ class CribbageController(QObject):
         self._show_crib = tuple(sorted(discards[0] + discards[1]))
         self._show_index = 0
         self._show_items = 0
+        self._rush = False
+        self._awaiting_count = False
+        self._counted_by_person: int | None = None
         self._stage = STAGE_SHOW
         self._hand_seen = self.match.hand_number
         self._events_seen = 0 if not self.match.over else self._events_seen
@@ -484,8 +494,15 @@ class CribbageController(QObject):
         if self._stage != STAGE_SHOW or self._show_index >= len(self._show_steps):
             return
         step = self._show_steps[self._show_index]
+        if self.manual_count and step.seat == self.human and self._counted_by_person is None:
+            self._awaiting_count = True  # the person counts first; see submit_count
+            self._refresh()
+            what = "crib" if step.what == "crib" else "hand"
+            self._say(f"Count your {what} with the starter, enter the points and press Count.",
+                      "turn")
+            return
         animator = self.table.animator
-        if animator.instant:
+        if animator.instant or self._rush:
             self._show_items = len(step.items)
         elif self._show_items < len(step.items):
             self._show_items += 1
@@ -497,14 +514,35 @@ class CribbageController(QObject):
         what = "crib" if step.what == "crib" else "hand"
         if step.total:
             self.table.board.peg(step.seat, step.total, f"{what}: {step.spoken}")
-        self._say(f"{who} ({what}): {step.spoken}" + ("" if step.total else " — no points."),
-                  "info")
+        verdict = self._count_verdict(step)
+        self._say(f"{verdict}{who} ({what}): {step.spoken}"
+                  + ("" if step.total else " — no points."), "info")
         self._show_index += 1
         self._show_items = 0
+        self._counted_by_person = None
+        pause = 0 if self._rush else SHOW_STEP_PAUSE_MS
         if self._show_index < len(self._show_steps):
-            self._later(self._show_next_item, SHOW_STEP_PAUSE_MS)
+            self._later(self._show_next_item, pause)
         else:
             self._later(self._show_finished, 0)
+
+    def submit_count(self, points: int) -> None:
+        """The person's own count of the hand or crib on show (manual counting)."""
+        if not self._awaiting_count:
+            return
+        self._awaiting_count = False
+        self._counted_by_person = int(points)
+        self._show_next_item()
+
+    def _count_verdict(self, step: ShowStep) -> str:
+        claimed = self._counted_by_person
+        if claimed is None:
+            return ""
+        if claimed == step.total:
+            return f"Right, {claimed}! "
+        # Pegging follows the engine's exact count (the engine has no muggins rule to claim
+        # missed points), so a wrong count is only pointed out.
+        return f"Not quite: you said {claimed}, it is {step.total}. "
 
     def _guarded(self, callback: Callable[[], None]) -> Callable[[], None]:
         generation = self._generation
@@ -637,10 +675,14 @@ class CribbageController(QObject):
             spoken = ShowScore(shown_items).spoken if shown_items else ""
             if done or counted == len(step.items):
                 spoken = step.spoken
+            if self._awaiting_count:
+                spoken = ""
             if counted and shown_items:
                 highlighted = frozenset(shown_items[-1].cards)
             owner = "Your" if step.seat == self.human else f"{self.names[step.seat]}'s"
             title = f"{owner} {'crib' if step.what == 'crib' else 'hand'}: {step.total}"
+            if self._awaiting_count:
+                title = f"{owner} {'crib' if step.what == 'crib' else 'hand'}: your count?"
         in_middle = set(show_cards)
         hand = tuple(c for c in kept.get(self.human, ()) if c not in in_middle)
         opponent = tuple(c for c in kept.get(self.bot_seat, ()) if c not in in_middle)
@@ -660,6 +702,7 @@ class CribbageController(QObject):
             spoken=spoken,
             highlighted=highlighted,
             continue_label=label,
+            ask_count=self._awaiting_count,
             result=self._result() if self._stage == STAGE_OVER else None,
         )
 

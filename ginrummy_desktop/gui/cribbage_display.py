@@ -65,6 +65,7 @@ class CribbageDisplay:
     playable: frozenset[Card] = field(default_factory=frozenset)
     can_send: bool = False
     continue_label: str = ""  # empty hides the Continue button
+    ask_count: bool = False  # manual counting: the person enters the show's points
     result: GameResult | None = None
     hint_title: str = ""
     hint_lines: tuple[tuple[str, str, bool], ...] = ()

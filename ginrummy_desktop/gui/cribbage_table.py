@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
@@ -63,6 +63,7 @@ class CribbageTable(QWidget):
         renderer: CardRenderer | None = None,
         speed: str = DEFAULT_SPEED,
         names: tuple[str, str] = ("You", "Computer"),
+        manual_count: bool = False,
     ) -> None:
         super().__init__(parent)
         self.setAccessibleName("Cribbage table")
@@ -96,19 +97,24 @@ class CribbageTable(QWidget):
         self.send_button = QPushButton("Send to crib", self)
         self.continue_button = QPushButton("Next hand", self)
         self.rematch_button = QPushButton("Rematch", self)
+        self.count_entry = QSpinBox(self)
+        self.count_entry.setRange(0, 29)
+        self.count_entry.setAccessibleName("Your count")
+        self.count_button = QPushButton("Count", self)
         for button, tip in (
             (self.hint_button, "Discard advisor while discarding; the expert's play after"),
             (self.send_button, "Lay the two chosen cards away to the crib"),
             (self.continue_button, "Deal the next hand"),
             (self.rematch_button, "Play another game"),
+            (self.count_button, "Score your hand with the points you entered"),
         ):
             button.setToolTip(tip)
             button.setAccessibleName(button.text())
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 6, 0)
         bar.addWidget(self.status, 1)
-        for button in (self.hint_button, self.send_button, self.continue_button,
-                       self.rematch_button):
+        for button in (self.count_entry, self.count_button, self.hint_button, self.send_button,
+                       self.continue_button, self.rematch_button):
             bar.addWidget(button)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
@@ -119,7 +125,11 @@ class CribbageTable(QWidget):
         self.view.resized.connect(self._on_resized)
 
         self.controller = CribbageController(
-            self, opponent=opponent, rules=rules, seed=seed, match=match, names=names
+            self, opponent=opponent, rules=rules, seed=seed, match=match, names=names,
+            manual_count=manual_count,
+        )
+        self.count_button.clicked.connect(
+            lambda: self.controller.submit_count(self.count_entry.value())
         )
 
     # -- settings -----------------------------------------------------------------------------
@@ -312,6 +322,8 @@ class CribbageTable(QWidget):
         self.continue_button.setVisible(bool(d.continue_label))
         self.continue_button.setText(d.continue_label or "Next hand")
         self.rematch_button.setVisible(d.stage == STAGE_OVER)
+        self.count_entry.setVisible(d.ask_count)
+        self.count_button.setVisible(d.ask_count)
 
     def _sync_result(self, lay: CribbageTableLayout) -> None:
         result = self.display.result
