@@ -203,7 +203,11 @@ class StatisticsWindow(QWidget):
         self.tabs = QTabWidget()
         self.tabs.addTab(self._summary_tab(), "Summary")
         self.tabs.addTab(self._history_tab(), "History")
-        self.tabs.addTab(self._charts_tab(), "Charts")
+        self.charts_page = self._charts_tab()
+        self.tabs.addTab(self.charts_page, "Charts")
+        # Charts read every hand row; draw them only when someone looks at them.
+        self._charts_stale = True
+        self.tabs.currentChanged.connect(lambda _i: self._update_charts_if_visible())
 
         bottom = QHBoxLayout()
         self.status = QLabel()
@@ -385,6 +389,16 @@ class StatisticsWindow(QWidget):
         self.show_figures(figures(self.storage.database, self.profile, game, opponent))
         self.history_model.set_filter(self.search_edit.text(), game, opponent)
         self._fill_opponent_table(game)
+        self.status.setText(f"{len(self.history_model.rows)} of "
+                            f"{len(self.history_model.all_rows)} matches shown.")
+        self._charts_stale = True
+        self._update_charts_if_visible()
+
+    def _update_charts_if_visible(self) -> None:
+        if not self._charts_stale or self.tabs.currentWidget() is not self.charts_page:
+            return
+        self._charts_stale = False
+        game = self.game
         rates = win_rate_over_time(self.storage.database, self.profile, game)
         self.win_rate_chart.set_series(
             [Series("Win rate", rates)], y_range=(0.0, 1.0),
@@ -394,8 +408,6 @@ class StatisticsWindow(QWidget):
         )
         distribution = points_per_hand_distribution(self.storage.database, self.profile, game)
         self.points_chart.set_bars(bucket_counts(distribution))
-        self.status.setText(f"{len(self.history_model.rows)} of "
-                            f"{len(self.history_model.all_rows)} matches shown.")
 
     def _fill_opponent_table(self, game: str | None) -> None:
         lines = [line for line in self.lines if game in (None, line.key.split("/", 1)[0])]

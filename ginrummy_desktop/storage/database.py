@@ -14,19 +14,26 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ginrummy_desktop.storage.files import move_aside
-from ginrummy_desktop.storage.migrations import SCHEMA_VERSION, migrate, record_digest
+from ginrummy_desktop.storage.migrations import (
+    SCHEMA_VERSION,
+    migrate,
+    record_digest,
+    refresh_match_totals,
+)
 from ginrummy_desktop.storage.notices import Notices
 from ginrummy_desktop.storage.summaries import MatchSummary, timestamp
 
 BUSY_TIMEOUT_SECONDS = 30.0
 
 
-@dataclass(frozen=True, slots=True)
-class HistoryRow:
-    """One line of the match history (times as epoch seconds)."""
+class HistoryRow(NamedTuple):
+    """One line of the match history (times as epoch seconds).
+
+    A named tuple rather than a dataclass: building 10,000 of them is twice as fast.
+    """
 
     match_id: int
     game: str
@@ -163,35 +170,44 @@ class StatsDatabase:
     def record_match(self, summary: MatchSummary, profile: str) -> int:
         """Store a match, its hands and their records in one transaction; returns its id."""
         with self.transaction() as db:
-            cursor = db.execute(
-                "INSERT INTO matches (profile, game, opponent_id, opponent_name, rules, "
-                "started_at, ended_at, player_score, opponent_score, result, skunk, player_seat) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            return self._insert_match(db, summary, profile)
+
+    def record_matches(self, summaries: list[MatchSummary], profile: str) -> list[int]:
+        """Store many matches in one transaction (bulk import); all or none are stored."""
+        with self.transaction() as db:
+            return [self._insert_match(db, summary, profile) for summary in summaries]
+
+    def _insert_match(self, db: sqlite3.Connection, summary: MatchSummary, profile: str) -> int:
+        cursor = db.execute(
+            "INSERT INTO matches (profile, game, opponent_id, opponent_name, rules, "
+            "started_at, ended_at, player_score, opponent_score, result, skunk, player_seat) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                profile, summary.game, summary.opponent_id, summary.opponent_name,
+                summary.rules, timestamp(summary.started_at), timestamp(summary.ended_at),
+                summary.player_score, summary.opponent_score, summary.result, summary.skunk,
+                summary.player_seat,
+            ),
+        )
+        match_id = int(cursor.lastrowid or 0)
+        for number, hand in enumerate(summary.hands, start=1):
+            record_id = None
+            if hand.record is not None:
+                record_id = self._insert_record(
+                    db, profile, summary.game, hand.record, "played",
+                    timestamp(summary.ended_at),
+                )
+            db.execute(
+                f"INSERT INTO hands ({_HAND_COLUMNS}) VALUES "
+                "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    profile, summary.game, summary.opponent_id, summary.opponent_name,
-                    summary.rules, timestamp(summary.started_at), timestamp(summary.ended_at),
-                    summary.player_score, summary.opponent_score, summary.result, summary.skunk,
-                    summary.player_seat,
+                    match_id, number, hand.winner, hand.player_points, hand.opponent_points,
+                    hand.player_total, hand.opponent_total, hand.ending, hand.knocker,
+                    hand.player_deadwood, hand.turns, hand.hand_points, hand.crib_points,
+                    hand.pegging_points, record_id,
                 ),
             )
-            match_id = int(cursor.lastrowid or 0)
-            for number, hand in enumerate(summary.hands, start=1):
-                record_id = None
-                if hand.record is not None:
-                    record_id = self._insert_record(
-                        db, profile, summary.game, hand.record, "played",
-                        timestamp(summary.ended_at),
-                    )
-                db.execute(
-                    f"INSERT INTO hands ({_HAND_COLUMNS}) VALUES "
-                    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        match_id, number, hand.winner, hand.player_points, hand.opponent_points,
-                        hand.player_total, hand.opponent_total, hand.ending, hand.knocker,
-                        hand.player_deadwood, hand.turns, hand.hand_points, hand.crib_points,
-                        hand.pegging_points, record_id,
-                    ),
-                )
+        refresh_match_totals(db, match_id)
         return match_id
 
     @staticmethod
@@ -238,11 +254,11 @@ class StatsDatabase:
         rows = self._db.execute(
             "SELECT m.id, m.game, m.opponent_id, m.opponent_name, m.rules, m.started_at, "
             "m.ended_at, m.player_score, m.opponent_score, m.result, "
-            "(SELECT COUNT(*) FROM hands h WHERE h.match_id = m.id), m.player_seat "
+            "m.hands_played, m.player_seat "
             "FROM matches m WHERE m.profile = ? ORDER BY m.ended_at DESC, m.id DESC",
             (profile,),
         ).fetchall()
-        return [HistoryRow(*row) for row in rows]
+        return list(map(HistoryRow._make, rows))
 
     def match_hands(self, match_id: int) -> list[StoredHand]:
         rows = self._db.execute(

@@ -106,10 +106,58 @@ def _v3_profiles_and_indexes(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX hands_match ON hands(match_id, number)")
 
 
+# Per-match totals of its hands, kept on the match row so the Statistics window aggregates
+# 10,000 match rows instead of joining 80,000 hand rows. One definition serves the migration
+# and every insert (``refresh_match_totals``), so the two can never disagree.
+MATCH_TOTAL_COLUMNS = (
+    "hands_played", "hands_won", "points_for", "points_against", "gins", "big_gins", "knocks",
+    "undercuts_given", "undercuts_taken", "deadwood_caught_sum", "deadwood_caught_count",
+    "turns_sum", "turns_count", "hand_points_sum", "hand_points_count", "crib_points_sum",
+    "crib_points_count", "pegging_points_sum", "pegging_points_count", "best_hand",
+    "best_pegging",
+)
+_CAUGHT = "knocker = 'opponent' AND ending IN ('knock', 'gin', 'big_gin')"
+_MATCH_TOTALS_SELECT = (
+    "SELECT COUNT(*), COALESCE(SUM(winner = 'player'), 0), COALESCE(SUM(player_points), 0), "
+    "COALESCE(SUM(opponent_points), 0), "
+    "COALESCE(SUM(ending = 'gin' AND knocker = 'player'), 0), "
+    "COALESCE(SUM(ending = 'big_gin' AND knocker = 'player'), 0), "
+    "COALESCE(SUM(ending IN ('knock', 'undercut') AND knocker = 'player'), 0), "
+    "COALESCE(SUM(ending = 'undercut' AND knocker = 'opponent'), 0), "
+    "COALESCE(SUM(ending = 'undercut' AND knocker = 'player'), 0), "
+    f"COALESCE(SUM(CASE WHEN {_CAUGHT} THEN player_deadwood END), 0), "
+    f"COUNT(CASE WHEN {_CAUGHT} THEN player_deadwood END), "
+    "COALESCE(SUM(turns), 0), COUNT(turns), COALESCE(SUM(hand_points), 0), COUNT(hand_points), "
+    "COALESCE(SUM(crib_points), 0), COUNT(crib_points), COALESCE(SUM(pegging_points), 0), "
+    "COUNT(pegging_points), MAX(hand_points), MAX(pegging_points) "
+    "FROM hands WHERE hands.match_id = matches.id"
+)
+_UPDATE_TOTALS = (
+    f"UPDATE matches SET ({', '.join(MATCH_TOTAL_COLUMNS)}) = ({_MATCH_TOTALS_SELECT})"
+)
+
+
+def refresh_match_totals(db: sqlite3.Connection, match_id: int | None = None) -> None:
+    """Recompute the stored hand totals of one match (or of every match)."""
+    if match_id is None:
+        db.execute(_UPDATE_TOTALS)
+    else:
+        db.execute(_UPDATE_TOTALS + " WHERE id = ?", (match_id,))
+
+
+def _v4_match_totals(db: sqlite3.Connection) -> None:
+    for column in MATCH_TOTAL_COLUMNS:
+        nullable = column in ("best_hand", "best_pegging")
+        kind = "INTEGER" if nullable else "INTEGER NOT NULL DEFAULT 0"
+        db.execute(f"ALTER TABLE matches ADD COLUMN {column} {kind}")
+    refresh_match_totals(db)
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     _v1_matches_and_hands,
     _v2_records_table,
     _v3_profiles_and_indexes,
+    _v4_match_totals,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

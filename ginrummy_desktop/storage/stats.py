@@ -6,10 +6,11 @@ averages are None when there is nothing to average, so the window can show a das
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
+from itertools import groupby
 
 from ginrummy_desktop.storage.database import StatsDatabase
+from ginrummy_desktop.storage.migrations import MATCH_TOTAL_COLUMNS
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,77 +94,70 @@ def figures(
     """Figures for ``profile``, optionally only one game and/or one opponent."""
     db = database.connection
     where, params = _where(profile, game, opponent_id)
-    played, won, lost, abandoned, sk_g, dsk_g, sk_t, dsk_t = db.execute(
+    row = db.execute(
         "SELECT COUNT(*), "
         "COALESCE(SUM(m.result = 'win'), 0), COALESCE(SUM(m.result = 'loss'), 0), "
         "COALESCE(SUM(m.result = 'abandoned'), 0), "
         "COALESCE(SUM(m.result = 'win' AND m.skunk = 1), 0), "
         "COALESCE(SUM(m.result = 'win' AND m.skunk >= 2), 0), "
         "COALESCE(SUM(m.result = 'loss' AND m.skunk = 1), 0), "
-        "COALESCE(SUM(m.result = 'loss' AND m.skunk >= 2), 0) "
+        "COALESCE(SUM(m.result = 'loss' AND m.skunk >= 2), 0), "
+        + ", ".join(f"COALESCE(SUM(m.{c}), 0)" for c in _SUMMED)
+        + ", MAX(m.best_hand), MAX(m.best_pegging) "
         f"FROM matches m WHERE {where}",
         params,
     ).fetchone()
-    hands = db.execute(
-        "SELECT COUNT(*), COALESCE(SUM(h.winner = 'player'), 0), "
-        "COALESCE(SUM(h.player_points), 0), COALESCE(SUM(h.opponent_points), 0), "
-        "COALESCE(SUM(h.ending = 'gin' AND h.knocker = 'player'), 0), "
-        "COALESCE(SUM(h.ending = 'big_gin' AND h.knocker = 'player'), 0), "
-        "COALESCE(SUM(h.ending IN ('knock', 'undercut') AND h.knocker = 'player'), 0), "
-        "COALESCE(SUM(h.ending = 'undercut' AND h.knocker = 'opponent'), 0), "
-        "COALESCE(SUM(h.ending = 'undercut' AND h.knocker = 'player'), 0), "
-        "AVG(CASE WHEN h.knocker = 'opponent' AND h.ending IN ('knock', 'gin', 'big_gin') "
-        "    THEN h.player_deadwood END), "
-        "AVG(h.turns), AVG(h.hand_points), AVG(h.crib_points), AVG(h.pegging_points), "
-        "MAX(h.hand_points), MAX(h.pegging_points) "
-        f"FROM hands h JOIN matches m ON m.id = h.match_id WHERE {where}",
+    played, won, lost, abandoned, sk_g, dsk_g, sk_t, dsk_t = row[:8]
+    totals = dict(zip(_SUMMED, row[8:8 + len(_SUMMED)], strict=True))
+    best_hand, best_pegging = row[-2:]
+    # One ordered pass over the decided matches gives the streaks and the best/worst match.
+    decided = db.execute(
+        f"SELECT m.result, m.id, m.player_score, m.opponent_score FROM matches m WHERE {where} "
+        "AND m.result != 'abandoned' ORDER BY m.ended_at, m.id",
         params,
-    ).fetchone()
-    results = [r for (r,) in db.execute(
-        f"SELECT m.result FROM matches m WHERE {where} AND m.result != 'abandoned' "
-        "ORDER BY m.ended_at, m.id",
-        params,
-    )]
-    longest_win, longest_loss, current = _streaks(results)
+    ).fetchall()
+    longest_win, longest_loss, current = _streaks([result for result, *_ in decided])
+    refs = [MatchRef(match_id, mine, theirs) for _, match_id, mine, theirs in decided]
+    # max/min keep the first of equal margins: the earliest match, as the window says.
+    best = max(refs, key=lambda ref: ref.margin, default=None)
+    worst = min(refs, key=lambda ref: ref.margin, default=None)
     return Figures(
         matches_played=played, matches_won=won, matches_lost=lost, matches_abandoned=abandoned,
-        hands_played=hands[0], hands_won=hands[1], points_for=hands[2], points_against=hands[3],
-        gins=hands[4], big_gins=hands[5], knocks=hands[6], undercuts_given=hands[7],
-        undercuts_taken=hands[8], average_deadwood_caught=hands[9], average_hand_turns=hands[10],
-        average_hand_points=hands[11], average_crib_points=hands[12],
-        average_pegging_points=hands[13], best_hand=hands[14], best_pegging=hands[15],
-        best_match=_extreme_match(db, where, params, "DESC"),
-        worst_match=_extreme_match(db, where, params, "ASC"),
+        hands_played=totals["hands_played"], hands_won=totals["hands_won"],
+        points_for=totals["points_for"], points_against=totals["points_against"],
+        gins=totals["gins"], big_gins=totals["big_gins"], knocks=totals["knocks"],
+        undercuts_given=totals["undercuts_given"], undercuts_taken=totals["undercuts_taken"],
+        average_deadwood_caught=_mean(totals, "deadwood_caught"),
+        average_hand_turns=_mean(totals, "turns"),
+        average_hand_points=_mean(totals, "hand_points"),
+        average_crib_points=_mean(totals, "crib_points"),
+        average_pegging_points=_mean(totals, "pegging_points"),
+        best_hand=best_hand, best_pegging=best_pegging,
+        best_match=best,
+        worst_match=worst,
         longest_win_streak=longest_win, longest_losing_streak=longest_loss,
         current_streak=current, skunks_given=sk_g, double_skunks_given=dsk_g,
         skunks_taken=sk_t, double_skunks_taken=dsk_t,
     )
 
 
-def _extreme_match(
-    db: sqlite3.Connection, where: str, params: list[object], order: str
-) -> MatchRef | None:
-    row = db.execute(
-        f"SELECT m.id, m.player_score, m.opponent_score FROM matches m WHERE {where} "
-        f"AND m.result != 'abandoned' ORDER BY m.player_score - m.opponent_score {order}, "
-        "m.ended_at LIMIT 1",
-        params,
-    ).fetchone()
-    return MatchRef(*row) if row else None
+_SUMMED = tuple(c for c in MATCH_TOTAL_COLUMNS if c not in ("best_hand", "best_pegging"))
+
+
+def _mean(totals: dict[str, int], name: str) -> float | None:
+    count = totals[f"{name}_count"]
+    return totals[f"{name}_sum"] / count if count else None
 
 
 def _streaks(results: list[str]) -> tuple[int, int, int]:
-    longest_win = longest_loss = run = 0
-    previous = None
-    for result in results:
-        run = run + 1 if result == previous else 1
-        previous = result
-        if result == "win":
-            longest_win = max(longest_win, run)
-        else:
-            longest_loss = max(longest_loss, run)
-    current = 0 if previous is None else (run if previous == "win" else -run)
-    return longest_win, longest_loss, current
+    """(longest run of wins, longest run of losses, current run: +wins or -losses)."""
+    longest = {"win": 0, "loss": 0}
+    current = 0
+    for result, run in groupby(results):
+        length = sum(1 for _ in run)
+        longest[result] = max(longest[result], length)
+        current = length if result == "win" else -length
+    return longest["win"], longest["loss"], current
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,10 +190,8 @@ def breakdown(database: StatsDatabase, profile: str, by: str) -> list[OpponentLi
     label = "m.game" if by == "game" else "MAX(m.opponent_name)"
     rows = database.connection.execute(
         f"SELECT {key}, {label}, COUNT(*), SUM(m.result = 'win'), SUM(m.result = 'loss'), "
-        "COALESCE(SUM(hs.n), 0), COALESCE(SUM(hs.pf), 0), COALESCE(SUM(hs.pa), 0) "
-        "FROM matches m LEFT JOIN (SELECT match_id, COUNT(*) AS n, SUM(player_points) AS pf, "
-        "SUM(opponent_points) AS pa FROM hands GROUP BY match_id) hs ON hs.match_id = m.id "
-        f"WHERE m.profile = ? GROUP BY {key} ORDER BY COUNT(*) DESC",
+        "SUM(m.hands_played), SUM(m.points_for), SUM(m.points_against) "
+        f"FROM matches m WHERE m.profile = ? GROUP BY {key} ORDER BY COUNT(*) DESC",
         (profile,),
     ).fetchall()
     return [OpponentLine(*row) for row in rows]
