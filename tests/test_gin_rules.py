@@ -357,3 +357,20 @@ def test_rule_overrides_are_parsed_and_bad_ones_explained() -> None:
         parse_rules("classic", {"oklahoma": "maybe"})
     with pytest.raises(ValueError, match="players must be 2, 3 or 4"):
         parse_rules("classic", {"players": "5"})
+
+
+# ----------------------------------------------------------------------------- the spread
+# 4H 5H 6H 5C 5D ties: the run leaves 5C 5D, the set leaves 4H 6H (10 deadwood either way).
+TIED_KNOCKER = "4H 5H 6H 5C 5D 9S TS JS QS KS"
+DEFENCE_REST = "2C 3D 8C JD QC KD AH 9D 7C"
+
+
+@pytest.mark.parametrize(("defender_extra", "spread"), [("5S", "4H 5H 6H"), ("7H", "5C 5D 5H")])
+def test_knocker_spread_among_ties_leaves_the_defender_no_lay_off(
+    defender_extra: str, spread: str
+) -> None:
+    hand = new_hand(TIED_KNOCKER, defender_extra + " " + DEFENCE_REST, "QD", stock="AC")
+    play(hand, "pass", "pass", "draw_stock", "knock AC")
+    knocker, defender = hand.result.hands
+    assert spread in {" ".join(map(str, meld)) for meld in knocker.melds}
+    assert knocker.deadwood_points == 10 and defender.layoffs == ()
