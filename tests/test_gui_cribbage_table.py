@@ -347,3 +347,25 @@ def test_manual_counting_checks_the_persons_count(qtbot, entered, verdict):
     assert not table.count_button.isVisible()
     assert table.board.front_peg(0) == 13  # pegged as the engine counted it
     assert table.controller.stage == "show" and table.continue_button.isVisible()
+
+
+def test_a_restored_game_shows_where_it_stood(qtbot):
+    match = CribbageMatch(first_dealer=1, decks=[DEAL, NEXT_DEAL])
+    match.apply(0, Action("discard", cards=tuple(parse_cards("2D 9C"))))
+    match.apply(1, Action("discard", cards=tuple(parse_cards("3C 4D"))))
+    for seat, name in ((0, "KH"), (1, "TC"), (0, "5H")):
+        match.apply(seat, Action("play", card=Card.parse(name)))
+    match.apply(1, Action("go"))
+    match.apply(0, Action("play", card=Card.parse("5S")))  # pair 2, go 1: new count
+    restored = CribbageMatch.restore(match.snapshot())
+    table = CribbageTable(match=restored, opponent=ScriptedOpponent(), speed="instant")
+    qtbot.addWidget(table)
+    table.resize(1180, 760)
+    table.show()
+    qtbot.waitExposed(table)
+    # The opponent led JC on the new count; the person holds TH; the pegs are as they were.
+    assert [card for _, card in table.display.play] == [Card.parse("JC")]
+    assert table.display.hand == (Card.parse("TH"),)
+    assert set(table.display.piles[0]) == set(parse_cards("KH 5H 5S"))
+    assert (table.board.front_peg(0), table.board.back_peg(0)) == (3, 2)
+    assert table.board.shown_score(0) == 3

@@ -125,8 +125,10 @@ class CribbageController(QObject):
         self._pending: list[Card] = []
         self._hand_seen = match.hand_number
         self._events_seen = len(match.events)
-        self._count_bounds: list[int] = []
-        self._played_seen = 0
+        # Counts finished before this point (a restored game) all lie turned over already.
+        observation = match.observation(self.human)
+        finished = len(observation.played) - len(observation.current)
+        self._count_bounds: list[int] = [finished, finished] if finished else []
         self._show_steps: list[ShowStep] = []
         self._show_index = 0
         self._show_items = 0
@@ -623,7 +625,7 @@ class CribbageController(QObject):
         played = observation.played
         bounds = self._count_bounds
         current = tuple(observation.current)
-        if not current and bounds:
+        if not current and bounds and (bounds[-2] if len(bounds) > 1 else 0) < bounds[-1]:
             start = bounds[-2] if len(bounds) > 1 else 0
             play = tuple(played[start:bounds[-1]])
             pile_end = start
