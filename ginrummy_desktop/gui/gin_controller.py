@@ -134,7 +134,7 @@ class GinController(QObject):
         self.worker.cancel_all()
         self.session = session
         self.setup = setup
-        self.bot = gin_opponents.make_bot(setup.opponent)
+        self.bot = gin_opponents.make_bot(setup.opponent, seed=setup.seed)
         names = {o.bot_id: o.name for o in gin_opponents.list_opponents()}
         self.opponent_name = names.get(setup.opponent, setup.opponent.title())
         self.undo_used = False

@@ -189,6 +189,7 @@ class GinScreen(QWidget):
         row.addStretch(1)
         add("hint", "Hint")
         add("undo", "Undo")
+        self._bar = bar
         return bar
 
     # -- behaviour ---------------------------------------------------------------------
@@ -236,8 +237,19 @@ class GinScreen(QWidget):
         self._remember_commitment()
 
     def _resized(self, size: QSize) -> None:
+        self._scale_controls(size)
         self.table.set_size(size.width(), size.height())
         self._place_panel()
+
+    def _scale_controls(self, size: QSize) -> None:
+        """Grow the bar, status line and panel text with the table on big windows."""
+        pixels = max(13, min(24, round(size.height() / 48)))
+        if pixels == getattr(self, "_control_pixels", None):
+            return
+        self._control_pixels = pixels
+        self._bar.setStyleSheet(_BAR_STYLE + f"QPushButton {{ font-size: {pixels}px; }}")
+        self.status.set_font_pixels(pixels)
+        self.panel.set_font_pixels(pixels + 1)
 
     def _update_controls(self) -> None:
         c = self.controller
@@ -276,7 +288,7 @@ class GinScreen(QWidget):
         buttons: list[tuple[str, Callable[[], None], str]] = []
         if session.over:
             won = HUMAN in view.winners
-            lines.append(("Last hand: " + title, "", ""))
+            last_hand = "Last hand: " + title
             title = "You win the match!" if won else f"{c.opponent_name} wins the match"
             header = ("", c.player_name, c.opponent_name)
             table: dict[str, list[str]] = {}
@@ -288,7 +300,7 @@ class GinScreen(QWidget):
                 if seat in (HUMAN, BOT):
                     row[seat] = str(points)
             lines += [(label, *values) for label, values in table.items()]
-            score = ""
+            score = last_hand
             buttons.append(("Rematch", self._rematch, "Play a rematch"))
             buttons.append(("New opponent…", self._new_opponent, "Choose a new opponent"))
         else:
@@ -310,7 +322,8 @@ class GinScreen(QWidget):
         self.status.show_message("Hand over: " + title, "success")
 
     def _panel_size(self) -> QSize:
-        width = min(620, max(320, int(self.view.viewport().width() * 0.72)))
+        width = min(max(620, int(self.view.viewport().width() * 0.4)),
+                    max(320, int(self.view.viewport().width() * 0.72)))
         height = self.panel.heightForWidth(width)
         hint = self.panel.sizeHint()
         return QSize(width, max(hint.height(), height))

@@ -28,6 +28,7 @@ from ginrummy_desktop.gui.layout import (
     card_width_for,
     fit_spacing,
     grouped_row,
+    separated_spacing,
 )
 from ginrummy_desktop.gui.table_items import Badge, InfoPanel, MeldBand
 from ginrummy_desktop.gui.table_scene import DropZone, TableScene
@@ -122,10 +123,23 @@ def compute_layout(model: GinTableModel, width: float, height: float,
     avail = width - 2 * margin
 
     def place_row(groups: list[tuple[Card | object, ...]], top: float, preferred: float,
-                  gap: float, z_base: float) -> list[list[QPointF]]:
+                  gap: float, z_base: float, separate: bool = False) -> list[list[QPointF]]:
         sizes = [len(g) for g in groups]
-        spacing = fit_spacing(sizes, w, avail, preferred, gap, 0.18 * w)
+        if separate:  # meld groups side by side, so their bands do not overlap
+            spacing, gap = separated_spacing(sizes, w, avail, preferred, 0.2 * w, 0.34 * w)
+        else:
+            spacing = fit_spacing(sizes, w, avail, preferred, gap, 0.18 * w)
         return grouped_row(sizes, w, spacing, gap, cx, top)
+
+    def band_rect(spots: list[QPointF], top: float, next_x: float | None) -> QRectF:
+        left, right = spots[0].x() - 0.06 * w, spots[-1].x() + 1.06 * w
+        if next_x is not None:  # never reach under the next group's band
+            right = min(right, next_x - 0.1 * w)
+        return QRectF(left, top - band_label, right - left, h + band_label + 0.05 * w)
+
+    def next_group_x(positions: list[list[QPointF]], index: int) -> float | None:
+        later = [spots[0].x() for spots in positions[index + 1:] if spots]
+        return later[0] if later else None
 
     # -- the player's hand (bottom) and the opponent's hand (top) ---------------------------
     if model.revealing:
@@ -133,7 +147,7 @@ def compute_layout(model: GinTableModel, width: float, height: float,
         style = 0
         for row, top, z_base in rows:
             groups = [tuple(g) for g in row.groups if g]
-            positions = place_row(groups, top, 0.62 * w, 0.3 * w, z_base)
+            positions = place_row(groups, top, 0.62 * w, 0.3 * w, z_base, separate=True)
             z = z_base
             meld_index = 0
             for gi, (group, spots) in enumerate(zip(groups, positions, strict=True)):
@@ -148,9 +162,7 @@ def compute_layout(model: GinTableModel, width: float, height: float,
                     z += 1
                 if is_meld and spots:
                     label = row.labels[meld_index] if meld_index < len(row.labels) else ""
-                    rect = QRectF(spots[0].x() - 0.06 * w, top - band_label,
-                                  spots[-1].x() + w - spots[0].x() + 0.12 * w,
-                                  h + band_label + 0.06 * w)
+                    rect = band_rect(spots, top, next_group_x(positions, gi))
                     bands.append((style, label or _meld_label(group), rect))
                     style += 1
                     meld_index += 1
@@ -185,9 +197,10 @@ def compute_layout(model: GinTableModel, width: float, height: float,
                 segments[-1].append(card)
             else:
                 segments.append([card])
-        positions = place_row([tuple(s) for s in segments], bottom_row_y, 0.6 * w, 0.22 * w, 2000)
+        positions = place_row([tuple(s) for s in segments], bottom_row_y, 0.6 * w, 0.22 * w, 2000,
+                              separate=True)
         z = 2000.0
-        for segment, spots in zip(segments, positions, strict=True):
+        for si, (segment, spots) in enumerate(zip(segments, positions, strict=True)):
             for card, pos in zip(segment, spots, strict=True):
                 marks = set()
                 if card == model.drawn:
@@ -200,9 +213,7 @@ def compute_layout(model: GinTableModel, width: float, height: float,
                 z += 1
             meld_index = meld_of.get(segment[0])
             if meld_index is not None and spots:
-                rect = QRectF(spots[0].x() - 0.06 * w, bottom_row_y - band_label,
-                              spots[-1].x() + w - spots[0].x() + 0.12 * w,
-                              h + band_label + 0.04 * w)
+                rect = band_rect(spots, bottom_row_y, next_group_x(positions, si))
                 bands.append((meld_index, _meld_label(model.melds[meld_index]), rect))
         if model.hand_order:
             xs = [p.x() for spots in positions for p in spots]

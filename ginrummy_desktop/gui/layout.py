@@ -55,6 +55,21 @@ def fit_spacing(group_sizes: Sequence[int], card_width: float, available: float,
     return max(minimum, min(preferred, room / (count - 1)))
 
 
+def separated_spacing(group_sizes: Sequence[int], card_width: float, available: float,
+                      preferred: float, pad: float, minimum: float) -> tuple[float, float]:
+    """(spacing, group_gap) so that groups do not overlap each other (``pad`` apart) when the
+    row fits that way; otherwise groups overlap like the cards inside them, a little apart."""
+    sizes = [n for n in group_sizes if n > 0]
+    groups, count = len(sizes), sum(sizes)
+    if groups > 1 and count > groups:
+        spacing = (available - groups * card_width - (groups - 1) * pad) / (count - groups)
+        if spacing >= minimum:
+            spacing = min(preferred, spacing)
+            return spacing, card_width + pad - spacing
+    gap = 0.15 * card_width
+    return fit_spacing(sizes, card_width, available, preferred, gap, minimum), gap
+
+
 def grouped_row(group_sizes: Sequence[int], card_width: float, spacing: float,
                 group_gap: float, centre_x: float, top: float) -> list[list[QPointF]]:
     """Top-left positions of each card, group by group, for a row centred on ``centre_x``."""

@@ -70,6 +70,7 @@ class MainWindow(QMainWindow):
         for action in self.gin_screen.actions.values():
             play.addAction(action)
         game.addSeparator()
+        self.replay_action = self._action(game, "Replay &last hand…", self.replay_last_hand)
         for label, module, cls in (("&Statistics…", "statistics_window", "StatisticsWindow"),
                                    ("&Preferences…", "preferences", "PreferencesDialog")):
             self._optional_window_action(game, label, module, cls)
@@ -193,6 +194,24 @@ class MainWindow(QMainWindow):
     def rematch(self) -> None:
         setup = self.gin_screen.controller.setup
         self.gin_screen.new_match(MatchSetup(setup.preset, setup.opponent, setup.practice))
+
+    def replay_last_hand(self) -> QWidget | None:
+        """Step through the last finished hand of this match, move by move."""
+        session = self.gin_screen.controller.session
+        records = session.hand_records() if session is not None else []
+        if not records:
+            self.gin_screen.status.show_message("No finished hand to replay yet", "info")
+            return None
+        try:
+            from ginrummy_desktop.gui.replay_window import ReplayWindow
+        except ImportError:
+            return None
+        controller = self.gin_screen.controller
+        window = ReplayWindow(records[-1], {0: controller.player_name,
+                                            1: controller.opponent_name}, self.renderer, self)
+        self.dialogs.append(window)
+        window.show()
+        return window
 
     def show_help(self, title: str, html: str) -> HelpDialog:
         dialog = HelpDialog(title, html, self)

@@ -62,7 +62,19 @@ class ResultPanel(QFrame):
         self._layout.addLayout(self.buttons)
         self._button_widgets: list[QPushButton] = []
         self.rows: list[tuple[str, ...]] = []
+        self._pixels = 14
+        self._table_html = ""
         self.hide()
+
+    def set_font_pixels(self, pixels: int) -> None:
+        """Scale the panel's text with the window (body rows use this size)."""
+        self._pixels = pixels
+        self.setStyleSheet(_PANEL_STYLE + f"QLabel#resultTitle {{ font-size: {pixels + 6}px; }}"
+                           f"QLabel#resultScore {{ font-size: {pixels + 1}px; }}"
+                           f"QPushButton {{ font-size: {pixels}px; }}")
+        if self.rows:
+            self.body.setText(self._table_html.replace("font-size:14px",
+                                                       f"font-size:{pixels}px"))
 
     def set_content(self, title: str, lines: Sequence[Sequence[str]], score: str,
                     buttons: Sequence[tuple[str, Callable[[], None], str]],
@@ -81,7 +93,9 @@ class ResultPanel(QFrame):
 
         head = f"<tr>{cells(header, 'th')}</tr>" if header else ""
         rows = "".join(f"<tr>{cells(row)}</tr>" for row in lines)
-        self.body.setText(f"<table align='center' style='font-size:14px'>{head}{rows}</table>")
+        self._table_html = f"<table align='center' style='font-size:14px'>{head}{rows}</table>"
+        self.body.setText(self._table_html.replace("font-size:14px",
+                                                   f"font-size:{self._pixels}px"))
         self.score.setText(score)
         self.score.setVisible(bool(score))
         while self.buttons.count():

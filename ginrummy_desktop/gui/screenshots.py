@@ -66,6 +66,7 @@ def _gin_window(stage: str) -> QWidget:
     """A main window with a seeded match played by bots (for both seats) up to ``stage``."""
     from ginrummy_desktop.engine.gin.melds import best_arrangement
     from ginrummy_desktop.gui.gin_controller import HUMAN, MatchSetup
+    from ginrummy_desktop.gui.gin_opponents import make_bot
     from ginrummy_desktop.gui.main_window import MainWindow
 
     window = MainWindow(storage=None, speed="instant")
@@ -73,7 +74,7 @@ def _gin_window(stage: str) -> QWidget:
     controller = screen.controller
     controller.synchronous = True
     opponent = "greedy" if "greedy" in BUILTIN_BOTS else next(iter(BUILTIN_BOTS))
-    stand_in = BUILTIN_BOTS[opponent]()
+    stand_in = make_bot(opponent, seed=7)
 
     def human_step() -> None:
         session = controller.session

@@ -29,14 +29,23 @@ class StatusLine(QLabel):
         self.setWordWrap(False)
         self.message = ""
         self.kind = "info"
+        self._pixels = 14
         self.setAutoFillBackground(True)
-        self.setStyleSheet("QLabel { background: #15281d; padding: 4px 10px; font-size: 14px; }")
+        self._restyle()
+
+    def set_font_pixels(self, pixels: int) -> None:
+        self._pixels = pixels
+        self._restyle()
+
+    def _restyle(self) -> None:
+        _prefix, style = _STYLES.get(self.kind, _STYLES["info"])
+        self.setStyleSheet(f"QLabel {{ background: #15281d; padding: 4px 10px; "
+                           f"font-size: {self._pixels}px; {style} }}")
 
     def show_message(self, text: str, kind: str = "info") -> None:
-        prefix, style = _STYLES.get(kind, _STYLES["info"])
+        prefix, _style = _STYLES.get(kind, _STYLES["info"])
         self.message = text
         self.kind = kind
         self.setText(prefix + text)
-        self.setStyleSheet("QLabel { background: #15281d; padding: 4px 10px; font-size: 14px; "
-                           + style + " }")
+        self._restyle()
         self.setAccessibleDescription(prefix + text)

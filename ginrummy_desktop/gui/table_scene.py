@@ -78,7 +78,7 @@ class DropZone(QGraphicsObject):
         if self.label:
             font = QFont("DejaVu Sans")
             font.setBold(True)
-            font.setPixelSize(max(9, int(min(self._rect.width() * 0.16, 20))))
+            font.setPixelSize(max(9, int(self._rect.width() * 0.13)))
             painter.setFont(font)
             painter.setPen(QColor(255, 255, 255, 200 if active else 110))
             painter.drawText(self._rect.adjusted(4, 4, -4, -4),
