@@ -1,0 +1,221 @@
+"""Start-up time, memory and package sizes, from source and for the packaged app.
+
+    python benchmarks/startup.py                          # from source only
+    python benchmarks/startup.py --bundle dist/ginrummy-desktop/ginrummy-desktop --dist dist
+    python benchmarks/startup.py ... --update-docs        # rewrite docs/performance.md block
+
+Time to first paint: from just before the process is started until the start-up probe
+(installers/pyi_rth_startup_probe.py; a runtime hook in the bundle, loaded with runpy from
+source) reports that the first window has painted. The app runs with its real code path
+(``ginrummy_desktop.app.main``), a fresh data folder and the offscreen Qt platform unless
+--platform says otherwise. Memory while playing: peak resident size of ``--self-test``, which
+opens the main window with a match dealt and renders each game's table. Budgets (issue 8):
+first paint 1.0 s from source, 1.5 s packaged; under 200 MB resident; bundle under 120 MB,
+.deb and .tar.gz under 50 MB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import re
+import selectors
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PROBE = ROOT / "installers" / "pyi_rth_startup_probe.py"
+DOC = ROOT / "docs" / "performance.md"
+BOOT_FROM_SOURCE = ("import runpy, sys; runpy.run_path(sys.argv.pop(1)); "
+                    "from ginrummy_desktop.app import main; sys.exit(main([]))")
+PROBE_LINE = re.compile(r"GINRUMMY_STARTUP_PROBE first_paint rss_kb=(-?\d+)")
+BUDGET_SECONDS = {"source": 1.0, "packaged": 1.5}
+BUDGET_RSS_MB = 200
+BUDGET_BUNDLE_MB = 120
+BUDGET_PACKAGE_MB = 50
+
+
+@dataclass
+class Launch:
+    seconds: float
+    rss_mb: float
+
+
+def launch_until_first_paint(command: list[str], env: dict[str, str],
+                             timeout: float = 60.0) -> Launch:
+    """Start ``command`` with the probe on; return when it reports its first paint."""
+    started = time.perf_counter()
+    process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+    assert process.stderr is not None
+    selector = selectors.DefaultSelector()
+    selector.register(process.stderr, selectors.EVENT_READ)
+    seen: list[str] = []
+    try:
+        while time.perf_counter() - started < timeout:
+            if not selector.select(timeout=1.0):
+                continue
+            line = process.stderr.readline()
+            if not line:
+                break  # the process ended without painting
+            seen.append(line)
+            match = PROBE_LINE.search(line)
+            if match:
+                elapsed = time.perf_counter() - started
+                process.wait(timeout=timeout)
+                return Launch(elapsed, int(match.group(1)) / 1024)
+        raise RuntimeError("no first paint reported; the app said:\n" + "".join(seen[-20:]))
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def self_test_peak_rss_mb(command: list[str], env: dict[str, str]) -> float:
+    """Peak resident size of one ``--self-test`` run (main window + every game's table)."""
+    process = subprocess.Popen([*command, "--self-test"], env=env, cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    _pid, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    output = process.stdout.read() if process.stdout else ""
+    if process.returncode != 0:
+        raise RuntimeError(f"--self-test failed:\n{output}")
+    return usage.ru_maxrss / 1024  # KiB on Linux
+
+
+def measure(label: str, command: list[str], runs: int, qt_platform: str) -> dict[str, float]:
+    with tempfile.TemporaryDirectory(prefix="ginrummy-startup-") as home:
+        env = dict(os.environ, GINRUMMY_STARTUP_PROBE="exit", QT_QPA_PLATFORM=qt_platform,
+                   GINRUMMY_DESKTOP_HOME=home)
+        launches = [launch_until_first_paint(command, env) for _ in range(runs + 1)]
+        env.pop("GINRUMMY_STARTUP_PROBE")
+        peak = self_test_peak_rss_mb(command, env)
+    first, warm = launches[0], launches[1:]
+    times = [launch.seconds for launch in warm]
+    result = {
+        "first_run_s": first.seconds,
+        "median_s": statistics.median(times),
+        "max_s": max(times),
+        "rss_at_first_paint_mb": statistics.median(launch.rss_mb for launch in warm),
+        "self_test_peak_rss_mb": peak,
+    }
+    print(f"{label}: first paint median {result['median_s']:.3f} s, max {result['max_s']:.3f} s "
+          f"over {runs} runs (first run {result['first_run_s']:.3f} s; budget "
+          f"{BUDGET_SECONDS[label]} s); resident at first paint "
+          f"{result['rss_at_first_paint_mb']:.0f} MB, peak while playing (self-test) "
+          f"{result['self_test_peak_rss_mb']:.0f} MB (budget {BUDGET_RSS_MB} MB)", flush=True)
+    return result
+
+
+def package_sizes(dist: Path) -> dict[str, float]:
+    sizes: dict[str, float] = {}
+    bundle = dist / "ginrummy-desktop"
+    if bundle.is_dir():
+        sizes["bundle"] = sum(p.stat().st_size for p in bundle.rglob("*")
+                              if p.is_file() and not p.is_symlink()) / 1e6
+    for pattern, name in (("ginrummy-desktop_*.deb", ".deb"), ("ginrummy-desktop-*.tar.gz",
+                                                               ".tar.gz")):
+        found = sorted(dist.glob(pattern))
+        if found:
+            sizes[name] = found[-1].stat().st_size / 1e6
+    for name, size in sizes.items():
+        budget = BUDGET_BUNDLE_MB if name == "bundle" else BUDGET_PACKAGE_MB
+        print(f"{name}: {size:.1f} MB (budget {budget} MB)")
+    return sizes
+
+
+def machine_note(qt_platform: str) -> str:
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return (f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, Python "
+            f"{platform.python_version()}, Qt platform `{qt_platform}`, load average "
+            f"{load:.1f} at the time")
+
+
+def docs_block(results: dict[str, dict[str, float]], sizes: dict[str, float], runs: int,
+               note: str) -> str:
+    lines = [
+        "Measured with `python benchmarks/startup.py --bundle dist/ginrummy-desktop/"
+        "ginrummy-desktop --dist dist` on " + note + ". Time to first paint runs from process "
+        f"start to the first painted window; median of {runs} runs after one warm-up run "
+        "(the first run, with cold caches, in brackets).",
+        "",
+        "| Measure | From source | Packaged (one-folder) | Budget |",
+        "|---|---|---|---|",
+    ]
+
+    def cell(kind: str, key: str, unit: str, digits: int) -> str:
+        if kind not in results:
+            return "not measured"
+        text = f"{results[kind][key]:.{digits}f} {unit}"
+        if key == "median_s":
+            text += f" ({results[kind]['first_run_s']:.{digits}f} {unit})"
+        return text
+
+    lines.append(f"| First window painted | {cell('source', 'median_s', 's', 2)} | "
+                 f"{cell('packaged', 'median_s', 's', 2)} | 1.0 s source, 1.5 s packaged |")
+    lines.append(f"| Resident memory at first paint | "
+                 f"{cell('source', 'rss_at_first_paint_mb', 'MB', 0)} | "
+                 f"{cell('packaged', 'rss_at_first_paint_mb', 'MB', 0)} | |")
+    lines.append(f"| Peak resident memory while playing (self-test) | "
+                 f"{cell('source', 'self_test_peak_rss_mb', 'MB', 0)} | "
+                 f"{cell('packaged', 'self_test_peak_rss_mb', 'MB', 0)} | under 200 MB |")
+    if sizes:
+        lines += ["", "| Package | Size | Budget |", "|---|---|---|"]
+        for name, size in sizes.items():
+            budget = BUDGET_BUNDLE_MB if name == "bundle" else BUDGET_PACKAGE_MB
+            label = "One-folder bundle (Linux)" if name == "bundle" else name
+            lines.append(f"| {label} | {size:.1f} MB | under {budget} MB |")
+    return "\n".join(lines)
+
+
+def update_docs(block: str) -> None:
+    text = DOC.read_text(encoding="utf-8")
+    start, end = "<!-- startup:start -->", "<!-- startup:end -->"
+    if start not in text or end not in text:
+        raise SystemExit(f"{DOC} has no {start} ... {end} block to update")
+    head, rest = text.split(start, 1)
+    _old, tail = rest.split(end, 1)
+    DOC.write_text(f"{head}{start}\n{block}\n{end}{tail}", encoding="utf-8")
+    print(f"updated {DOC.relative_to(ROOT)}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--bundle", type=Path, help="packaged executable to measure too")
+    parser.add_argument("--dist", type=Path, help="folder with the bundle, .deb and .tar.gz")
+    parser.add_argument("--runs", type=int, default=5, help="timed launches each (default 5)")
+    parser.add_argument("--platform", default="offscreen", help="Qt platform (default offscreen)")
+    parser.add_argument("--no-source", action="store_true", help="skip the from-source run")
+    parser.add_argument("--update-docs", action="store_true",
+                        help="write the results into docs/performance.md")
+    args = parser.parse_args(argv)
+    if args.runs < 1:
+        parser.error("--runs must be at least 1")
+    if args.bundle and not args.bundle.is_file():
+        parser.error(f"--bundle {args.bundle} does not exist; build it with "
+                     "python -m ginrummy_desktop.build")
+    results: dict[str, dict[str, float]] = {}
+    try:
+        if not args.no_source:
+            results["source"] = measure("source", [sys.executable, "-c", BOOT_FROM_SOURCE,
+                                                   str(PROBE)], args.runs, args.platform)
+        if args.bundle:
+            results["packaged"] = measure("packaged", [str(args.bundle.resolve())], args.runs,
+                                          args.platform)
+    except RuntimeError as error:
+        print(f"startup benchmark failed: {error}", file=sys.stderr)
+        return 1
+    sizes = package_sizes(args.dist) if args.dist else {}
+    if args.update_docs:
+        update_docs(docs_block(results, sizes, args.runs, machine_note(args.platform)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
