@@ -26,9 +26,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a source checkout
 
 from ginrummy_desktop.engine.cards import FULL_DECK, Card, cards_mask  # noqa: E402
+from ginrummy_desktop.engine.gin.layoffs import defender_result  # noqa: E402
 from ginrummy_desktop.engine.gin.melds import (  # noqa: E402
+    best_arrangement,
     best_discard_deadwood_mask,
     clear_meld_memos,
+    deadwood_after_each_discard_mask,
+    deadwood_cards_mask,
     min_deadwood,
     min_deadwood_mask,
 )
@@ -194,6 +198,32 @@ def main(argv: list[str] | None = None) -> None:
             f"  baseline is {baseline / cards_median:.1f}x slower than min_deadwood(cards), "
             f"{baseline / mask_median:.1f}x slower than the mask path (medians)"
         )
+
+    # The other calls the rules engine and the bots make, cold, for scale.
+    count = min(args.hands, 2000)
+    tens = random_hands(rng, 10, count)
+    elevens = random_hands(rng, 11, count)
+    knocks = []
+    for hand in tens:
+        arrangement = best_arrangement(hand)
+        if arrangement.melds:
+            rest = [c for c in FULL_DECK if c not in hand]
+            rng.shuffle(rest)
+            knocks.append((rest[:10], arrangement.melds))
+    clear_meld_memos()
+    print(f"\nother calls, cold ({count} hands each):")
+    ten_masks = [cards_mask(hand) for hand in tens]
+    eleven_masks = [cards_mask(hand) for hand in elevens]
+    report("deadwood_cards_mask (10 cards)", per_call_us(deadwood_cards_mask, ten_masks))
+    report(
+        "deadwood_after_each_discard_mask (11)",
+        per_call_us(deadwood_after_each_discard_mask, eleven_masks),
+    )
+    report("best_arrangement(cards) (10 cards)", per_call_us(best_arrangement, tens))
+    report(
+        f"defender_result ({len(knocks)} knocks)",
+        per_call_us(lambda knock: defender_result(*knock), knocks),
+    )
 
 if __name__ == "__main__":
     main()

@@ -330,15 +330,16 @@ def _each_discard(mask: int) -> dict[int, int]:
     # Most points melded by a packing that leaves each card of the union uncovered.
     best_without: dict[int, int] = {}
     full = 0
-    for points, cover in _packing_covers(cands):
-        if points > full:
-            full = points
-        free = union & ~cover
-        while free:
-            low = free & -free
-            free ^= low
-            if points > best_without.get(low, -1):
-                best_without[low] = points
+    if cands:
+        for points, cover in _packing_covers(cands):
+            if points > full:
+                full = points
+            free = union & ~cover
+            while free:
+                low = free & -free
+                free ^= low
+                if points > best_without.get(low, -1):
+                    best_without[low] = points
     result: dict[int, int] = {}
     rest = mask
     while rest:
@@ -352,8 +353,9 @@ def _each_discard(mask: int) -> dict[int, int]:
 
 @lru_cache(maxsize=_SMALL_MEMO)
 def _each_discard_cached(mask: int) -> bytes:
-    # (card index, deadwood) pairs as bytes: about 60 bytes a hand instead of ~800 for a dict.
-    return bytes(value for pair in _each_discard(mask).items() for value in pair)
+    # Card indices then deadwood values, as bytes: ~60 bytes a hand instead of ~800 for a dict.
+    result = _each_discard(mask)
+    return bytes(result) + bytes(result.values())
 
 
 def deadwood_after_each_discard_mask(mask11: int) -> dict[int, int]:
@@ -364,8 +366,9 @@ def deadwood_after_each_discard_mask(mask11: int) -> dict[int, int]:
     >>> after[Card.parse("KD").index], after[Card.parse("AS").index]
     (0, 10)
     """
-    pairs = iter(_each_discard_cached(mask11))
-    return dict(zip(pairs, pairs, strict=False))
+    packed = _each_discard_cached(mask11)
+    half = len(packed) // 2
+    return dict(zip(packed[:half], packed[half:], strict=True))
 
 
 @lru_cache(maxsize=_SMALL_MEMO)
