@@ -375,6 +375,9 @@ def deadwood_after_each_discard_mask(mask11: int) -> dict[int, int]:
 def deadwood_cards_mask(mask: int) -> int:
     """Mask of the cards that are deadwood in at least one least-deadwood arrangement.
 
+    All of ``mask`` is arranged (no discard), so for 11 cards these are the discard candidates
+    that keep some best arrangement intact.
+
     >>> hand = [Card.parse(t) for t in "7S 7H 7D 7C 8H 9H KD".split()]
     >>> [str(c) for c in mask_cards(deadwood_cards_mask(cards_mask(hand)))]
     ['KD']
