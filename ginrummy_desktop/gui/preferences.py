@@ -106,6 +106,10 @@ class PreferencesDialog(QDialog):
         layout.addWidget(buttons)
         self._unsubscribe = self.store.subscribe(lambda settings, changed: self.load())
         self.finished.connect(lambda _result: self._unsubscribe())
+        # Enter in a text field must not press a button (it would add a profile or close).
+        for button in self.findChildren(QPushButton):
+            button.setAutoDefault(False)
+            button.setDefault(False)
         self.load()
 
     # ----- building --------------------------------------------------------------------------
@@ -133,6 +137,7 @@ class PreferencesDialog(QDialog):
         self.new_profile_edit.setPlaceholderText("New player's name")
         self.add_profile_button = QPushButton("Add profile")
         self.add_profile_button.clicked.connect(self._add_profile)
+        self.new_profile_edit.returnPressed.connect(self._add_profile)
         self.remove_profile_button = QPushButton("Remove this profile")
         self.remove_profile_button.clicked.connect(self._remove_profile)
         row = QHBoxLayout()
