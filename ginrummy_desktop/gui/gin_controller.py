@@ -289,6 +289,9 @@ class GinController(QObject):
         if self.session.over:
             self._refuse("the match is over: start a rematch or a new match from the Game menu")
             return False
+        if self.session.to_move() != HUMAN:
+            self._refuse(f"it is {self.opponent_name}'s turn: wait for their move")
+            return False
         before = self.session.snapshot() if self.setup.practice else None
         old_hand = set(self.view().hand)
         try:

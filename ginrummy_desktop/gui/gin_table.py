@@ -356,8 +356,10 @@ class GinTable(QObject):
             is_new = item is None
             if is_new:
                 origin = stock_top
-                if isinstance(placement.key, Card) and placement.key in self.model.discard_pile \
-                        and removed_opp_positions:
+                # A card the opponent discards or reveals comes out of the opponent's hand.
+                from_opponent = placement.key in self.model.discard_pile or (
+                    self.model.revealing and placement.pos.y() < height / 2)
+                if isinstance(placement.key, Card) and from_opponent and removed_opp_positions:
                     origin = removed_opp_positions.pop()
                 card = placement.card if isinstance(placement.card, Card) else None
                 # New cards start face down at their origin and turn over on the way.
