@@ -34,6 +34,14 @@ class IllegalBot:
         return Action("gin", observation.hand[0])
 
 
+class UnbuildableBot:
+    def __init__(self):
+        raise OSError("no model file")
+
+    def choose(self, observation):  # pragma: no cover - never built
+        return observation.legal_actions[0]
+
+
 class HangingBot:
     never = threading.Event()
 
@@ -87,6 +95,7 @@ def test_mirror_plays_each_deal_twice_with_seats_swapped() -> None:
         (RaisingBot, "raised RuntimeError: my brain hurts"),
         (IllegalBot, "returned an illegal action"),
         (HangingBot, "took longer than 0.05 s"),
+        (UnbuildableBot, "could not be constructed: OSError: no model file"),
     ],
 )
 def test_misbehaving_bot_forfeits_by_name_and_the_runner_carries_on(bot, reason) -> None:

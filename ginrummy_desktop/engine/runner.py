@@ -48,14 +48,33 @@ def load_agent_factory(spec: GameSpec, text: str) -> Callable[..., Agent]:
 
 
 def make_agent(factory: Callable[..., Agent], seed: int) -> Agent:
-    """Construct with ``seed=`` when the bot accepts it, else with no arguments."""
+    """Construct with ``seed=`` when the bot accepts it, else with no arguments.
+
+    A bot that cannot be built is not a crash: it becomes an agent that forfeits at its
+    first decision, with the construction error as the reason.
+    """
     try:
-        agent = factory(seed=seed)
-    except TypeError:
-        agent = factory()
+        try:
+            agent = factory(seed=seed)
+        except TypeError:
+            agent = factory()
+    except (Exception, SystemExit) as error:  # the bot's own fault, reported as a forfeit
+        return _BrokenAgent(f"could not be constructed: {type(error).__name__}: {error}")
     if not callable(getattr(agent, "choose", None)):
-        raise ValueError(f"{factory!r} made an object without a choose(observation) method")
+        return _BrokenAgent("has no choose(observation) method")
     return agent
+
+
+class _BrokenAgent:
+    def __init__(self, problem: str) -> None:
+        self.problem = problem
+
+    def choose(self, observation: Any) -> Any:
+        raise _AgentUnusable(self.problem)
+
+
+class _AgentUnusable(Exception):
+    """Raised in place of a decision by a bot that could not be built."""
 
 
 def derive_seed(seed: int, purpose: str) -> int:
@@ -164,6 +183,8 @@ def _decide(
             action = worker.call(agent.choose, observation, time_limit)
     except TimeoutError:
         raise Forfeit(seat, f"took longer than {time_limit:g} s to decide") from None
+    except _AgentUnusable as problem:
+        raise Forfeit(seat, str(problem)) from None
     except (Exception, SystemExit) as error:  # any bot failure is that bot's forfeit
         raise Forfeit(seat, f"raised {type(error).__name__}: {error}") from None
     times[seat].append(time.perf_counter() - start)
