@@ -58,3 +58,35 @@ def gin_record(salt: str = "00" * 16, actions: list | None = None) -> dict:
         "result": {"kind": "draw", "knocker": None, "winner": None, "points": 0},
         "deck_text": format_cards(deck),
     }
+
+
+# Scripted matches whose figures are computed by hand in test_storage_database.py.
+GIN_MATCHES = [
+    match("gin", "win", 120, 45, day=0, hands=[
+        gin_hand("player", 35, 0, "gin", "player", deadwood=0, turns=8),
+        gin_hand("opponent", 0, 9, "knock", "opponent", deadwood=12, turns=12),
+        gin_hand("player", 30, 0, "undercut", "opponent", deadwood=2, turns=10),
+        gin_hand("player", 55, 0, "big_gin", "player", deadwood=0, turns=6),
+    ]),
+    match("gin", "loss", 60, 130, day=1, hands=[
+        gin_hand("opponent", 0, 28, "undercut", "player", deadwood=5, turns=14),
+        gin_hand("opponent", 0, 40, "gin", "opponent", deadwood=20, turns=9),
+        gin_hand(None, 0, 0, "draw", None, deadwood=30, turns=20),
+    ]),
+    match("gin", "win", 110, 20, day=2, opponent="novice", hands=[
+        gin_hand("player", 15, 0, "knock", "player", deadwood=4, turns=11),
+    ]),
+    match("gin", "abandoned", 10, 0, day=3, hands=[
+        gin_hand("player", 10, 0, "knock", "player", deadwood=3, turns=7),
+    ]),
+]
+CRIBBAGE_MATCHES = [
+    match("cribbage", "win", 121, 80, day=4, skunk=1, hands=[
+        crib_hand(20, 10, hand=12, crib=4, pegging=4),
+        crib_hand(8, 15, hand=6, crib=None, pegging=2),
+    ]),
+    match("cribbage", "loss", 50, 121, day=5, skunk=2, hands=[
+        crib_hand(35, 5, hand=29, crib=None, pegging=6),
+        crib_hand(5, 30, hand=2, crib=0, pegging=3),
+    ]),
+]

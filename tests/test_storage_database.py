@@ -6,41 +6,18 @@ import json
 import sqlite3
 
 import pytest
-from storage_fixtures import EPOCH, crib_hand, gin_hand, gin_record, match
+from storage_fixtures import (
+    CRIBBAGE_MATCHES,
+    EPOCH,
+    GIN_MATCHES,
+    gin_hand,
+    gin_record,
+    match,
+)
 
 from ginrummy_desktop.storage import StatsDatabase, Storage, breakdown, figures
 from ginrummy_desktop.storage.migrations import MIGRATIONS, SCHEMA_VERSION, migrate
 from ginrummy_desktop.storage.stats import points_per_hand_distribution, win_rate_over_time
-
-GIN_MATCHES = [
-    match("gin", "win", 120, 45, day=0, hands=[
-        gin_hand("player", 35, 0, "gin", "player", deadwood=0, turns=8),
-        gin_hand("opponent", 0, 9, "knock", "opponent", deadwood=12, turns=12),
-        gin_hand("player", 30, 0, "undercut", "opponent", deadwood=2, turns=10),
-        gin_hand("player", 55, 0, "big_gin", "player", deadwood=0, turns=6),
-    ]),
-    match("gin", "loss", 60, 130, day=1, hands=[
-        gin_hand("opponent", 0, 28, "undercut", "player", deadwood=5, turns=14),
-        gin_hand("opponent", 0, 40, "gin", "opponent", deadwood=20, turns=9),
-        gin_hand(None, 0, 0, "draw", None, deadwood=30, turns=20),
-    ]),
-    match("gin", "win", 110, 20, day=2, opponent="novice", hands=[
-        gin_hand("player", 15, 0, "knock", "player", deadwood=4, turns=11),
-    ]),
-    match("gin", "abandoned", 10, 0, day=3, hands=[
-        gin_hand("player", 10, 0, "knock", "player", deadwood=3, turns=7),
-    ]),
-]
-CRIBBAGE_MATCHES = [
-    match("cribbage", "win", 121, 80, day=4, skunk=1, hands=[
-        crib_hand(20, 10, hand=12, crib=4, pegging=4),
-        crib_hand(8, 15, hand=6, crib=None, pegging=2),
-    ]),
-    match("cribbage", "loss", 50, 121, day=5, skunk=2, hands=[
-        crib_hand(35, 5, hand=29, crib=None, pegging=6),
-        crib_hand(5, 30, hand=2, crib=0, pegging=3),
-    ]),
-]
 
 
 @pytest.fixture
@@ -133,12 +110,14 @@ def test_hand_records_are_stored_and_read_back(database):
 
 
 def test_a_failed_write_leaves_nothing_half_written(database):
-    bad = match("gin", "win", 1, 0, [gin_hand("player", 1, 0, "knock", "player")])
-    # Bypass validation to force a NOT NULL violation after the match row was inserted.
-    object.__setattr__(bad.hands[0], "player_points", None)
-    with pytest.raises(sqlite3.IntegrityError):
+    # The second hand's record cannot be stored (not JSON), after the match row went in.
+    bad = match("gin", "win", 1, 0, [gin_hand("player", 1, 0, "knock", "player"),
+                                     gin_hand("player", 1, 0, "knock", "player",
+                                              record={"cards": {"AS"}})])
+    with pytest.raises(TypeError):
         database.record_match(bad, "player")
     assert database.history("player") == []
+    assert database.connection.execute("SELECT COUNT(*) FROM hands").fetchone() == (0,)
 
 
 # ----- migrations -----------------------------------------------------------------------------

@@ -190,7 +190,11 @@ class StatsDatabase:
             ),
         )
         match_id = int(cursor.lastrowid or 0)
+        running = [0, 0]
         for number, hand in enumerate(summary.hands, start=1):
+            running = [running[0] + hand.player_points, running[1] + hand.opponent_points]
+            player_total = running[0] if hand.player_total is None else hand.player_total
+            opponent_total = running[1] if hand.opponent_total is None else hand.opponent_total
             record_id = None
             if hand.record is not None:
                 record_id = self._insert_record(
@@ -202,7 +206,7 @@ class StatsDatabase:
                 "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     match_id, number, hand.winner, hand.player_points, hand.opponent_points,
-                    hand.player_total, hand.opponent_total, hand.ending, hand.knocker,
+                    player_total, opponent_total, hand.ending, hand.knocker,
                     hand.player_deadwood, hand.turns, hand.hand_points, hand.crib_points,
                     hand.pegging_points, record_id,
                 ),

@@ -22,17 +22,18 @@ class HandSummary:
     """One finished hand (a deal).
 
     Common: ``winner`` (None for a dead/drawn hand), points each side scored in the hand and
-    the running match score after it. Gin: ``ending`` (gin/big_gin/knock/undercut/draw),
-    ``knocker`` (who knocked or went gin), ``player_deadwood`` (the player's deadwood count when
-    the hand ended), ``turns`` (hand length in turns). Cribbage: the player's ``hand_points``,
-    ``crib_points`` (None when the opponent had the crib) and ``pegging_points``.
+    the running match score after it (when None, storage sums the hand points so far).
+    Gin: ``ending`` (gin/big_gin/knock/undercut/draw), ``knocker`` (who knocked or went gin),
+    ``player_deadwood`` (the player's deadwood count when the hand ended, after lay-offs),
+    ``turns`` (hand length in turns). Cribbage: the player's ``hand_points``, ``crib_points``
+    (None when the opponent had the crib) and ``pegging_points``.
     """
 
     winner: Side | None
     player_points: int
     opponent_points: int
-    player_total: int = 0
-    opponent_total: int = 0
+    player_total: int | None = None
+    opponent_total: int | None = None
     ending: str | None = None
     knocker: Side | None = None
     player_deadwood: int | None = None
