@@ -50,6 +50,7 @@ def test_game_ends_at_target_with_boxes_and_a_doubled_game_bonus_for_a_shutout()
         assert match.view(0).dealer == 1 - knocker  # the loser keeps dealing
         knock_hand(match)
     assert match.over and match.winners == (knocker,)
+    assert match.view(0).boxes[knocker] == 3 and match.view(0).boxes[1 - knocker] == 0
     lines = {(label, seat): points for label, seat, points in match.final_breakdown}
     assert lines[("Hand points", knocker)] == 135
     assert lines[("Boxes (3 x 20)", knocker)] == 60

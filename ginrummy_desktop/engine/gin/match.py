@@ -351,7 +351,15 @@ class GinMatch:
             hollywood_scores=tuple(tuple(g[0]) for g in self.hollywood)
             if self.rules.hollywood else (),
             sitting_out=tuple(s for s in range(self.rules.players) if s not in hand.seats),
+            boxes=self.seat_boxes(),
         )
+
+    def seat_boxes(self) -> tuple[int, ...]:
+        if self.rules.hollywood:
+            return tuple(self.hollywood_wins)
+        if self.rules.players == 4:
+            return tuple(self.boxes[s % 2] for s in range(4))
+        return tuple(self.boxes)
 
     def snapshot(self) -> dict[str, Any]:
         """The whole match as JSON-ready data; ``GinMatch.restore`` rebuilds it exactly."""

@@ -69,3 +69,4 @@ class GinView:
     final_breakdown: tuple[tuple[str, int, int], ...]  # (label, seat, points) when over
     hollywood_scores: tuple[tuple[int, ...], ...] = ()  # per game, per seat (hollywood)
     sitting_out: tuple[int, ...] = ()  # seats not in this hand (the dealer with three players)
+    boxes: tuple[int, ...] = ()  # hands won so far by seat (partners share their team's boxes)
