@@ -568,7 +568,8 @@ class CribbageController(QObject):
         text = "You win" if match.winner == self.human else f"{winner} wins"
         if outcome != "win":
             text += f" with a {outcome}"
-        text += f", {match.scores[0]} to {match.scores[1]}."
+        target = self.rules.target
+        text += f", {min(match.scores[0], target)} to {min(match.scores[1], target)}."
         self._say(text + " Press Rematch to play again.", "success")
         self._refresh()
 

@@ -121,7 +121,11 @@ class CribbageTable(QWidget):
         column.setSpacing(0)
         column.addWidget(self.view, 1)
         column.addLayout(bar)
-        self.setStyleSheet("CribbageTable { background: #15281d; }")
+        self.setStyleSheet(
+            "CribbageTable { background: #15281d; }"
+            "CribbageTable QPushButton { padding: 5px 16px; font-size: 14px; }"
+            "CribbageTable QPushButton:enabled { font-weight: bold; }"
+        )
         self.view.resized.connect(self._on_resized)
 
         self.controller = CribbageController(
@@ -187,9 +191,11 @@ class CribbageTable(QWidget):
         if d.starter is not None:
             shift = lay.card_width * 0.12
             put(d.starter, QPointF(lay.deck.x() + shift, lay.deck.y() + shift), d.starter, True)
-        # The crib: chosen-but-unsent cards face up, then the backs already laid away.
-        crib_cards: list[tuple[object, Card | None, bool]] = [(c, c, True) for c in d.pending]
-        crib_cards += [(("crib", i), None, False) for i in range(d.crib_hidden)]
+        # The crib: the backs already laid away, then chosen-but-unsent cards face up.
+        crib_cards: list[tuple[object, Card | None, bool]] = [
+            (("crib", i), None, False) for i in range(d.crib_hidden)
+        ]
+        crib_cards += [(c, c, True) for c in d.pending]  # on top, so they stay readable
         crib_cards += [(c, c, True) for c in d.crib_shown]
         for (key, card, face_up), pos in zip(crib_cards, lay.crib_positions(len(crib_cards)),
                                              strict=True):

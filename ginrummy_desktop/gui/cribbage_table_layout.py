@@ -54,7 +54,7 @@ class CribbageTableLayout:
 
     def crib_positions(self, count: int) -> list[QPointF]:
         """Cards in the crib, slightly fanned so the count of cards is visible."""
-        step = self.card_width * 0.16
+        step = self.card_width * 0.18
         left = self.crib.center().x() - (self.card_width + step * max(0, count - 1)) / 2
         top = self.crib.top() + (self.crib.height() - self.card_height) / 2
         return [QPointF(left + i * step, top + (i % 2) * step * 0.25) for i in range(count)]
@@ -95,7 +95,7 @@ def table_layout(width: float, height: float) -> CribbageTableLayout:
     board = QRectF(width - board_width - margin, margin, board_width, height - 2 * margin)
     field = QRectF(margin, margin, board.left() - 2 * margin, height - 2 * margin)
     # Across: deck, crib and an eight-card play area; down: three rows of cards and labels.
-    card_width = card_width_for(field.width(), field.height(), 8.4, 3 * 1.4 + 1.5,
+    card_width = card_width_for(field.width(), field.height(), 8.4, 3 * 1.4 + 1.9,
                                 minimum=30.0)
     ch = card_height(card_width)
     label = card_width * 0.32
