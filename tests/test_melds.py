@@ -338,6 +338,7 @@ def test_arrangements_match_reference(hand: frozenset[Card]) -> None:
 
     chosen = best_arrangement(hand)
     assert chosen in arrangements
+    assert best_arrangement(sorted(hand, reverse=True)) == chosen  # order of input is irrelevant
     fewest = min(len(ref_layoff_reach(layout, hand)) for layout in layouts)
     assert len(ref_layoff_reach(frozenset(frozenset(m) for m in chosen.melds), hand)) == fewest
 
