@@ -369,3 +369,18 @@ def test_a_restored_game_shows_where_it_stood(qtbot):
     assert set(table.display.piles[0]) == set(parse_cards("KH 5H 5S"))
     assert (table.board.front_peg(0), table.board.back_peg(0)) == (3, 2)
     assert table.board.shown_score(0) == 3
+
+
+def test_pegging_out_during_the_play_ends_the_game_at_once(qtbot):
+    table = make_table(qtbot, scores=(119, 40))
+    discard_by_clicking(qtbot, table)
+    for name in ("KH", "5H", "5S"):
+        table.controller.play_card(Card.parse(name))
+    # The pair makes 121: the game ends mid-play, with no show.
+    assert table.controller.stage == "over"
+    assert table.controller.match.winner == 0
+    assert "Double skunk" in table.result_panel.text()
+    assert (table.board.front_peg(0), table.board.back_peg(0)) == (121, 119)
+    assert table.rematch_button.isVisible() and not table.continue_button.isVisible()
+    table.controller.play_card(Card.parse("TH"))  # nothing happens after the end
+    assert table.controller.stage == "over"
