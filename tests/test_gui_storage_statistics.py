@@ -99,7 +99,8 @@ def test_history_sorts_filters_and_opens_a_match(qtbot, window, storage):
     row = next(r for r in range(model.rowCount()) if model.rows[r].hands == 4)
     click_cell(qtbot, view, row, 0)
     assert window.hands_table.rowCount() == 4
-    assert window.hands_table.item(0, 1).text() == "gin by you"
+    outcomes = [window.hands_table.item(r, 1).text() for r in range(4)]
+    assert outcomes == ["Gin by you", "Knock by Expert", "You undercut", "Big gin by you"]
     assert window.hands_table.item(3, 4).text() == "120–9"
     assert [p[1] for p in window.progress_chart.series[0].points] == [0, 35, 35, 65, 120]
 

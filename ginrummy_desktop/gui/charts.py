@@ -139,7 +139,7 @@ class LineChart(_ChartBase):
         for fraction, align in ((0.0, Qt.AlignmentFlag.AlignLeft),
                                 (1.0, Qt.AlignmentFlag.AlignRight)):
             value = x_low + fraction * (x_high - x_low)
-            box = QRectF(area.left() - 40 if fraction == 0 else area.right() - 160,
+            box = QRectF(area.left() - 20 if fraction == 0 else area.right() - 190,
                          area.bottom() + 4, 200, 18)
             painter.drawText(box, align | Qt.AlignmentFlag.AlignTop, self.x_format(value))
         if self.reference:

@@ -218,5 +218,6 @@ def _result_text(result: dict[str, Any], name: Any) -> str:
     points = result.get("points")
     text = f"Result: {kind}"
     if winner is not None:
-        text += f", {name(winner)} scores {points}"
+        scores = "score" if name(winner) == "You" else "scores"
+        text += f", {name(winner)} {scores} {points}"
     return text + "."

@@ -75,6 +75,21 @@ def _duration(seconds: float) -> str:
     return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
 
 
+def _outcome(hand: StoredHand, opponent: str) -> str:
+    """How a hand ended, in words: "Gin by you", "You undercut", "Dead hand"..."""
+    who = {"player": "you", "opponent": opponent}
+    if hand.ending == "draw":
+        return "Dead hand"
+    if hand.ending == "undercut":  # named after the defender, who scores
+        return "You undercut" if hand.knocker == "opponent" else f"Undercut by {opponent}"
+    if hand.ending and hand.knocker:
+        kind = {"gin": "Gin", "big_gin": "Big gin", "knock": "Knock"}.get(hand.ending, "?")
+        return f"{kind} by {who[hand.knocker]}"
+    if hand.winner is None:
+        return "Even"
+    return "You scored more" if hand.winner == "player" else f"{opponent} scored more"
+
+
 class HistoryModel(QAbstractTableModel):
     """Every match of the profile; ``set_filter`` and ``sort`` work on a Python list."""
 
@@ -315,6 +330,10 @@ class StatisticsWindow(QWidget):
         self.hands_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.hands_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.hands_table.horizontalHeader().setStretchLastSection(True)
+        self.hands_table.setWordWrap(False)
+        self.hands_table.verticalHeader().setDefaultSectionSize(22)
+        for column, width in enumerate((44, 170, 50, 70)):
+            self.hands_table.setColumnWidth(column, width)
         self.hands_table.itemSelectionChanged.connect(self._hand_selected)
         self.hands_table.cellDoubleClicked.connect(lambda row, _c: self.open_replay(row))
         self.replay_button = QPushButton("Replay hand")
@@ -467,12 +486,7 @@ class StatisticsWindow(QWidget):
             f"{row.result} {row.player_score}–{row.opponent_score}")
         self.hands_table.setRowCount(len(self.current_hands))
         for index, hand in enumerate(self.current_hands):
-            outcome = (hand.ending or "").replace("_", " ")
-            if hand.knocker:
-                outcome += " by you" if hand.knocker == "player" else " by opponent"
-            if not outcome:
-                outcome = {"player": "you won", "opponent": "opponent won"}.get(
-                    hand.winner or "", "even")
+            outcome = _outcome(hand, row.opponent_name)
             values = (str(hand.number), outcome, str(hand.player_points),
                       str(hand.opponent_points), f"{hand.player_total}–{hand.opponent_total}")
             for column, text in enumerate(values):

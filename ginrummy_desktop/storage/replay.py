@@ -16,7 +16,7 @@ from ginrummy_desktop.storage.records_io import validate_record
 
 # (third person, for "You") wording of each action.
 _ACTION_WORDS = {
-    "draw_stock": ("draws from the stock", "draw from the stock"),
+    "draw_stock": ("draws {card} from the stock", "draw {card} from the stock"),
     "draw_discard": ("takes {card} from the discard pile", "take {card} from the discard pile"),
     "pass": ("passes", "pass"),
     "discard": ("discards {card}", "discard {card}"),
