@@ -373,9 +373,16 @@ def test_a_restored_game_shows_where_it_stood(qtbot):
 
 def test_pegging_out_during_the_play_ends_the_game_at_once(qtbot):
     table = make_table(qtbot, scores=(119, 40))
+    results = []
+    saves = []
+    table.controller.game_finished.connect(results.append)
+    table.controller.action_applied.connect(lambda: saves.append(1))
     discard_by_clicking(qtbot, table)
     for name in ("KH", "5H", "5S"):
         table.controller.play_card(Card.parse(name))
+    assert [(r.winner, r.outcome, r.game_points) for r in results] == [(0, "double skunk", 3)]
+    # Every accepted action (two discards, KH, TC, 5H, go, 5S) offers a moment to autosave.
+    assert len(saves) == 7
     # The pair makes 121: the game ends mid-play, with no show.
     assert table.controller.stage == "over"
     assert table.controller.match.winner == 0

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QPointF, QTimer
+from PySide6.QtCore import QObject, QPointF, QTimer, Signal
 
 from ginrummy_desktop.engine.actions import Action, IllegalActionError
 from ginrummy_desktop.engine.cards import Card, format_cards, parse_cards
@@ -73,7 +73,14 @@ def _items_from_json(items: list[dict]) -> tuple[ScoreItem, ...]:
 
 
 class CribbageController(QObject):
-    """Drives one game at a ``CribbageTable`` for the person in ``human_seat``."""
+    """Drives one game at a ``CribbageTable`` for the person in ``human_seat``.
+
+    ``action_applied`` fires after every accepted action (autosave ``match.snapshot()`` then);
+    ``game_finished`` carries the ``GameResult`` once per game (statistics).
+    """
+
+    action_applied = Signal()
+    game_finished = Signal(object)
 
     def __init__(
         self,
@@ -120,6 +127,7 @@ class CribbageController(QObject):
     def start(self, match: CribbageMatch) -> None:
         """Show ``match`` from where it stands (a new game or a restored one)."""
         self._generation += 1
+        self._result_sent = match.over  # a finished game restored is not reported again
         self._worker.cancel_all()
         self.match = match
         self._pending: list[Card] = []
@@ -315,6 +323,7 @@ class CribbageController(QObject):
             self._refresh()  # the refused card springs back
             return False
         self._hint = None
+        self.action_applied.emit()
         self._absorb()
         return True
 
@@ -559,7 +568,7 @@ class CribbageController(QObject):
     # -- end of game -----------------------------------------------------------------------------
     def _finish_game(self) -> None:
         match = self.match
-        if match.winner is None:
+        if match.winner is None or self._stage == STAGE_OVER and self._result_sent:
             return
         self._stage = STAGE_OVER
         self._sync_board()
@@ -572,6 +581,8 @@ class CribbageController(QObject):
         text += f", {min(match.scores[0], target)} to {min(match.scores[1], target)}."
         self._say(text + " Press Rematch to play again.", "success")
         self._refresh()
+        self._result_sent = True
+        self.game_finished.emit(self._result())
 
     def _sync_board(self) -> None:
         """Make sure the pegs show the engine's positions (e.g. after skipping ahead)."""
