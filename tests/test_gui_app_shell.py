@@ -102,3 +102,19 @@ def test_view_menu_changes_style_speed_and_felt(window):
     assert window.gin_screen.animator.speed == "slow"
     with pytest.raises(ValueError, match="unknown animation speed"):
         window.gin_screen.animator.set_speed("warp")
+
+
+def test_persona_metadata_is_read_in_any_common_shape(monkeypatch):
+    from ginrummy_desktop.engine.gin import bots
+    from ginrummy_desktop.gui import gin_opponents
+
+    monkeypatch.setattr(bots, "PERSONAS", {
+        "greedy": {"display_name": "Gus", "style": "Grabs melds", "rating": {"elo": 1512.4},
+                   "emblem_hint": "G"},
+        "unknown-bot": {"name": "Ghost"},  # not playable: not in the registry
+    }, raising=False)
+    infos = {info.bot_id: info for info in gin_opponents.list_opponents()}
+    assert infos["greedy"].name == "Gus" and infos["greedy"].rating == "Elo 1512"
+    assert infos["greedy"].style == "Grabs melds" and infos["greedy"].emblem == "G"
+    assert "unknown-bot" not in infos
+    assert infos["random"].rating == "not yet measured"

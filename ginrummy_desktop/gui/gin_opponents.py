@@ -52,13 +52,7 @@ def list_opponents() -> list[OpponentInfo]:
     for bot_id, persona in items:
         if bot_id not in BUILTIN_BOTS:
             continue
-        rating = _field(persona, "rating", "elo", default=None)
-        rating_text = f"Elo {round(rating)}" if isinstance(rating, (int, float)) else \
-            (str(rating) if rating else "not yet measured")
-        name = str(_field(persona, "name", "display_name", default=bot_id.title()))
-        result.append(OpponentInfo(bot_id, name, str(_field(persona, "style", default="")),
-                                   rating_text, str(_field(persona, "emblem", default=""))
-                                   or name[:1]))
+        result.append(_info(bot_id, persona))
         seen.add(bot_id)
     for bot_id in BUILTIN_BOTS:
         if bot_id not in seen:
@@ -68,6 +62,22 @@ def list_opponents() -> list[OpponentInfo]:
                                        styles.get(bot_id, "Computer opponent"),
                                        "not yet measured", bot_id[:1].upper()))
     return result
+
+
+def _rating_text(rating: Any) -> str:
+    if isinstance(rating, dict):  # e.g. {"elo": 1620, "win_rate": 0.61}
+        rating = rating.get("elo", rating.get("rating"))
+    if isinstance(rating, (int, float)) and not isinstance(rating, bool):
+        return f"Elo {round(rating)}"
+    return str(rating) if rating else "not yet measured"
+
+
+def _info(bot_id: str, persona: Any) -> OpponentInfo:
+    name = str(_field(persona, "name", "display_name", default=bot_id.title()))
+    style = str(_field(persona, "style", "one_line_style", "description", default=""))
+    rating = _field(persona, "rating", "elo", "measured_rating", default=None)
+    emblem = str(_field(persona, "emblem", "emblem_hint", default="") or name[:1])
+    return OpponentInfo(bot_id, name, style, _rating_text(rating), emblem)
 
 
 def default_opponent() -> str:
