@@ -30,6 +30,7 @@ from ginrummy_desktop.engine.cribbage.scoring import play_points_for_ranks, show
 from ginrummy_desktop.engine.rng import StableRandom
 
 WIN = 1000.0
+OPPONENT_SHARPNESS = 0.5
 VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # count value by rank
 # Pegging in one hand's play rarely reaches 24 points; with a 29 hand on top, a player further
 # than this from the target cannot win this hand, so the search maximises the point difference.
@@ -133,6 +134,12 @@ def sample_opponent_hands(
     return worlds
 
 
+# Away from the end of the game a position's value (the point difference from here on) depends
+# only on the ranks held and the count, never on the scores, so it is shared by every search.
+_NEUTRAL_MEMO: dict[tuple, float] = {}
+_NEUTRAL_MEMO_LIMIT = 1_000_000
+
+
 class PlaySearch:
     """Exact search of the rest of the play once both holdings are known (by rank)."""
 
@@ -150,7 +157,9 @@ class PlaySearch:
         # Could anyone reach the target this hand at all? (pegging bound + the best show)
         self.near_end = max(self.scores) >= self.target - ENDGAME_MARGIN - 29 - 29
         self.endgame = False
-        self.shared_memo: dict[tuple, float] = {}
+        if len(_NEUTRAL_MEMO) > _NEUTRAL_MEMO_LIMIT:
+            _NEUTRAL_MEMO.clear()
+        self.shared_memo = _NEUTRAL_MEMO
         self.memo = self.shared_memo
         self._show: tuple[int, int, float] | None = None
 
@@ -240,7 +249,15 @@ class PlaySearch:
             result = self._after_card(hands, count, ranks, mover, 1 - mover, gained)
         else:
             values = [self._play(hands, count, ranks, go, mover, r, gained) for r in options]
-            result = max(values) if mover == 0 else min(values)
+            if mover == 0:
+                result = max(values)
+            else:
+                # The opponent cannot see our cards: it is modelled as playing the worst reply
+                # for us only part of the time (pure minimax would credit it with our hand).
+                worst = min(values)
+                result = OPPONENT_SHARPNESS * worst + (1 - OPPONENT_SHARPNESS) * (
+                    sum(values) / len(values)
+                )
         self.memo[key] = result
         return result
 
