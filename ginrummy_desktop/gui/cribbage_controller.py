@@ -107,7 +107,7 @@ class CribbageController(QObject):
         self._worker = BotWorker(self)
         self._worker.finished.connect(self._opponent_decided)
         self._bot_ticket = -1
-        self.rules = rules or CribbageRules()
+        self.rules = match.rules if match is not None else (rules or CribbageRules())
         self.names = names
         self.match: CribbageMatch = match or CribbageMatch(seed=seed, rules=self.rules)
         self.display = CribbageDisplay()
@@ -170,7 +170,7 @@ class CribbageController(QObject):
         self.start(CribbageMatch(seed=seed, rules=self.rules, first_dealer=first_dealer))
 
     def rematch(self) -> None:
-        """A new game; the loser of the last one deals first (ACC 3.1)."""
+        """A new game with the same rules; the loser of the last one deals first."""
         winner = self.match.winner
         self.new_game(first_dealer=None if winner is None else 1 - winner)
 
