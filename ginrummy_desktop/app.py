@@ -75,6 +75,9 @@ def run_app() -> int:
         window.start_default_match()
     window.show()
     code = app.exec()
+    from ginrummy_desktop.gui.bot_worker import BotWorker
+
+    BotWorker.wait_all(3000)  # let a thinking bot finish before Qt tears down
     if storage is not None:
         storage.close()
     return code

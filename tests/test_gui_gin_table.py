@@ -380,3 +380,49 @@ def test_clicking_the_table_skips_animations(qtbot):
     for card in screen.controller.hand_order:
         assert screen.table.item_for(card).pos() == screen.table.target_pos(card)
 
+
+
+def test_random_clicks_drops_and_keys_never_break_the_table(window):
+    """A monkey at the table: whatever it does, the table matches the engine afterwards."""
+    import random
+
+    screen = start(window, seed=17, practice=True)
+    controller = screen.controller
+    rng = random.Random(5)
+    zones = ["discard", "knock", "hand", ""]
+    for _ in range(400):
+        items = list(screen.table.items.values())
+        choice = rng.randrange(9)
+        if controller.reveal is not None and rng.random() < 0.5:
+            if controller.session.over:
+                screen.new_match(MatchSetup(opponent="greedy", seed=rng.randrange(99),
+                                            practice=True))
+            else:
+                screen._continue()
+        elif choice == 0:
+            controller.click(rng.choice(items))
+        elif choice == 1:
+            controller.double_click(rng.choice(items))
+        elif choice == 2:
+            controller.drop(rng.choice(items), rng.choice(zones), rng.uniform(0, 1280))
+        elif choice == 3:
+            controller.knock(rng.choice([None, *controller.hand_order]))
+        elif choice == 4:
+            controller.sort_hand(rng.choice(["rank", "suit", "melds"]))
+        elif choice == 5:
+            controller.undo()
+        elif choice == 6:
+            controller.move_selection(rng.choice([-1, 1]))
+            controller.shift_selected(rng.choice([-1, 1]))
+        elif choice == 7:
+            controller.toggle_fan()
+        else:
+            controller.pass_upcard() if rng.random() < 0.3 else controller.draw_stock()
+        if controller.reveal is None:
+            view = controller.view()
+            assert sorted(controller.hand_order) == sorted(view.hand)
+            for card in view.hand:
+                assert screen.table.item_for(card).face_up
+            assert len(screen.table.items) == (
+                len(view.hand) + view.opponent_hand_size + len(view.discard_pile)
+                + min(4, view.stock_size))
