@@ -410,7 +410,7 @@ class CribbageMatch:
                 "dealer": self.dealer,
                 "commitment": self._commitment,
                 "salt": self._salt,
-                "deck": format_cards(self._deck),
+                "deck": [str(card) for card in self._deck],
                 "dealt": [format_cards(self._dealt[0]), format_cards(self._dealt[1])],
                 "discards": [format_cards(d) if d else "" for d in self.discards],
                 "starter": str(self.starter) if self.starter else None,
@@ -421,6 +421,11 @@ class CribbageMatch:
                 "scores_after": list(self.scores),
                 "winner": self.winner,
                 "game_points": self.game_points(),
+                "result": {
+                    "kind": self.outcome() or "continue",
+                    "winner": self.winner,
+                    "game_points": self.game_points(),
+                },
             }
         )
         self._last_events = list(self._events)

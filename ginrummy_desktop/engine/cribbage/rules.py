@@ -56,6 +56,8 @@ class CribbageRules:
     def to_json(self) -> dict:
         return asdict(self)
 
+    to_dict = to_json  # the runner's name for it
+
     @classmethod
     def from_json(cls, data: dict) -> CribbageRules:
         known = {f.name for f in fields(cls)}

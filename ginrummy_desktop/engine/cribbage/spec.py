@@ -1,0 +1,95 @@
+"""The Cribbage ``GameSpec`` the game-agnostic runner and ``ginrummy-sim cribbage`` use."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import fields, replace
+
+from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
+from ginrummy_desktop.engine.cribbage.match import CribbageMatch
+from ginrummy_desktop.engine.cribbage.records import replay_record
+from ginrummy_desktop.engine.cribbage.rules import CribbageRules
+from ginrummy_desktop.engine.protocol import MatchSession
+
+CRIBBAGE_PRESETS: dict[str, CribbageRules] = {
+    "acc": CribbageRules(),
+    "short": CribbageRules.short_game(),
+    "stinkhole": CribbageRules(stinkhole=True),
+}
+
+
+def parse_rules(preset: str, overrides: Mapping[str, str]) -> CribbageRules:
+    """A preset plus ``name=value`` texts, e.g. ``target=61``; bad input raises ValueError."""
+    if preset not in CRIBBAGE_PRESETS:
+        known = ", ".join(CRIBBAGE_PRESETS)
+        raise ValueError(f"unknown cribbage preset {preset!r} (known: {known})")
+    types = {f.name: f.type for f in fields(CribbageRules)}
+    changes: dict[str, object] = {}
+    for name, text in overrides.items():
+        if name not in types:
+            raise ValueError(f"unknown cribbage rule {name!r} (known: {', '.join(types)})")
+        if types[name] in (bool, "bool"):
+            lowered = str(text).strip().lower()
+            if lowered not in ("true", "false", "yes", "no", "1", "0", "on", "off"):
+                raise ValueError(f"{name} must be true or false, not {text!r}")
+            changes[name] = lowered in ("true", "yes", "1", "on")
+        else:
+            try:
+                changes[name] = int(text)
+            except ValueError:
+                raise ValueError(f"{name} must be a whole number, not {text!r}") from None
+    return replace(CRIBBAGE_PRESETS[preset], **changes)
+
+
+class CribbageSpec:
+    """Cribbage as seen by the runner (see docs/engine.md, "Adding a game to the runner")."""
+
+    name = "cribbage"
+    presets: Mapping[str, CribbageRules] = CRIBBAGE_PRESETS
+    builtin_bots = BUILTIN_BOTS
+
+    def parse_rules(self, preset: str, overrides: Mapping[str, str]) -> CribbageRules:
+        return parse_rules(preset, overrides)
+
+    def num_seats(self, rules: CribbageRules) -> int:
+        return 2
+
+    def new_match(self, rules: CribbageRules, seed: int | None = None) -> CribbageMatch:
+        return CribbageMatch(seed=seed, rules=rules)
+
+    def match_winners(self, session: MatchSession) -> tuple[int, ...]:
+        assert isinstance(session, CribbageMatch)
+        return () if session.winner is None else (session.winner,)
+
+    def player_stats(self, records: Sequence[dict], seat: int) -> dict[str, int]:
+        """Points by source (divide by ``hands`` for averages), skunks given and game points."""
+        stats = {
+            "hand_points": 0,
+            "crib_points": 0,
+            "pegging_points": 0,
+            "heels_points": 0,
+            "game_points": 0,
+            "skunks": 0,
+            "double_skunks": 0,
+        }
+        for record in records:
+            for event in record["events"]:
+                if event["seat"] != seat:
+                    continue
+                kind = event["kind"]
+                key = {"hand": "hand_points", "crib": "crib_points", "heels": "heels_points"}
+                stats[key.get(kind, "pegging_points")] += event["points"]
+            result = record.get("result", {})
+            if result.get("winner") == seat:
+                stats["game_points"] += result.get("game_points", 0)
+                if result.get("kind") == "skunk":
+                    stats["skunks"] += 1
+                elif result.get("kind") == "double skunk":
+                    stats["double_skunks"] += 1
+        return stats
+
+    def replay_record(self, record: dict) -> None:
+        replay_record(record)
+
+
+CRIBBAGE = CribbageSpec()
