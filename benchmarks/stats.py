@@ -158,7 +158,8 @@ def main() -> int:
         f"- All figures for one filter (`storage.figures()`): median "
         f"{statistics.median(figures_times) * 1000:.0f} ms.",
         f"- Measured {datetime.now():%Y-%m-%d} on {platform.system()} {platform.machine()}, "
-        f"Python {platform.python_version()}, {os.cpu_count()} cores.",
+        f"Python {platform.python_version()}, {os.cpu_count()} cores, load average "
+        f"{os.getloadavg()[0]:.1f} (other jobs shared the machine).",
     ]
     print("\n".join(lines))
     if args.write_docs:
