@@ -40,11 +40,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def take_screenshot(path: str, scene: str, size: tuple[int, int]) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from ginrummy_desktop.gui.screenshots import SCENES, render_scene
+    from ginrummy_desktop.gui.screenshots import load_scene_modules, render_scene
 
-    if scene not in SCENES:
+    scenes = load_scene_modules()
+    if scene not in scenes:
         print(f"ginrummy-desktop: unknown scene {scene!r}; known scenes: "
-              f"{', '.join(sorted(SCENES))}", file=sys.stderr)
+              f"{', '.join(sorted(scenes))}", file=sys.stderr)
         return 2
     image = render_scene(scene, *size)
     if not image.save(path):

@@ -29,6 +29,19 @@ def register_scene(name: str) -> Callable[[Callable[[], QWidget]], Callable[[], 
     return decorate
 
 
+def load_scene_modules() -> dict[str, Callable[[], QWidget]]:
+    """Import every ``gui/*_screenshots.py`` module (each registers its game's scenes)."""
+    import importlib
+    import pkgutil
+
+    import ginrummy_desktop.gui as gui_package
+
+    for module in pkgutil.iter_modules(gui_package.__path__):
+        if module.name.endswith("_screenshots"):
+            importlib.import_module(f"ginrummy_desktop.gui.{module.name}")
+    return SCENES
+
+
 def _app() -> QApplication:
     app = QApplication.instance()
     if app is None:
@@ -38,6 +51,8 @@ def _app() -> QApplication:
 
 def render_scene(name: str, width: int, height: int) -> QImage:
     """Render scene ``name`` at ``width`` x ``height`` logical pixels (raises KeyError)."""
+    if name not in SCENES:
+        load_scene_modules()
     if name not in SCENES:
         raise KeyError(f"unknown scene {name!r}; known scenes: {', '.join(sorted(SCENES))}")
     if width < 200 or height < 150:
