@@ -142,7 +142,7 @@ def after_each_discard(hand: int) -> tuple[tuple[int, int], ...]:
 
 
 def best_discards(hand: int, forbidden: int = 0) -> tuple[int, list[int]]:
-    """Least deadwood after one discard and every card index reaching it (``forbidden`` excluded)."""
+    """Least deadwood after one discard, and every card reaching it (``forbidden`` excluded)."""
     best = 1 << 30
     cards: list[int] = []
     for index, value in after_each_discard(hand):

@@ -93,6 +93,8 @@ def play_out(
     deadwood after discarding is at most ``go_out_at[p]`` (and the knock limit); gin always.
     """
     limit = rules.knock_limit
+    if len(stock) <= rules.dead_stock:
+        return 0
     for _ in range(max_turns):
         me = to_move
         hand = hands[me]

@@ -120,7 +120,7 @@ class FutureAwareBot(PersonaBot):
 
 
 class GinHunterBot(FutureAwareBot):
-    """Patient: keeps the hand flexible, waits for gin and lets eager knockers run into undercuts."""
+    """Patient: keeps the hand flexible, waits for gin, lets eager knockers walk into undercuts."""
 
     persona_id = "gin_hunter"
     future_weight = 1.0
@@ -142,7 +142,7 @@ class GinHunterBot(FutureAwareBot):
 
 
 class MarjjBot(FutureAwareBot):
-    """After the EAAI 2021 winner: careful upcards, outs and danger, knocks early or goes for gin."""
+    """After the EAAI 2021 winner: careful upcards, outs, danger; knocks early or waits for gin."""
 
     persona_id = "marjj"
     future_weight = 1.0
@@ -157,11 +157,11 @@ class MarjjBot(FutureAwareBot):
         eleven = knowledge.hand | upcard
         return melded_in_best_spread(eleven, upcard) and improves_by_taking(knowledge.hand, upcard)
 
-    def pick_discard(
-        self, observation: Any, knowledge: Knowledge, allowed: int
-    ) -> tuple[int, bool]:
+    def ranked_discards(
+        self, knowledge: Knowledge, allowed: int
+    ) -> list[tuple[float, int, int]]:
+        """MARJJ's candidates (deadwood in some best arrangement, pips near the largest), scored."""
         hand = knowledge.hand
-        # candidates: deadwood in some least-deadwood arrangement, pips near the largest
         always_melded = hand
         for option in best_arrangements(hand):
             union = 0
@@ -174,8 +174,12 @@ class MarjjBot(FutureAwareBot):
             for index in iter_bits(candidates):
                 if POINTS[index] < top_pips - 5:
                     candidates &= ~(1 << index)
-        scored = self.discard_scores(knowledge, candidates or allowed)
-        _, index, residual = scored[0]
+        return self.discard_scores(knowledge, candidates or allowed)
+
+    def pick_discard(
+        self, observation: Any, knowledge: Knowledge, allowed: int
+    ) -> tuple[int, bool]:
+        _, index, residual = self.ranked_discards(knowledge, allowed)[0]
         go_out = residual == 0 or (
             knowledge.my_turns <= self.voluntary_knock_turns
             and residual <= self.knock_limit(observation)

@@ -1,0 +1,122 @@
+"""The opponents ladder: persona metadata for the app's picker and the bot registry.
+
+``PERSONAS`` maps a bot id to its ``Persona`` (display name, one-line style, emblem mark, the
+parameters that make it play the way it does, and the strength measured by
+``benchmarks/ladder.py``, read from ``ratings.json`` beside this module). Ordered weakest first.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ginrummy_desktop.engine.gin.bots.expert import ExpertBot
+from ginrummy_desktop.engine.gin.bots.simple import SimpleBot
+from ginrummy_desktop.engine.gin.bots.styles import (
+    BeginnerBot,
+    GinHunterBot,
+    KnockerBot,
+    MarjjBot,
+)
+
+RATINGS_PATH = Path(__file__).with_name("ratings.json")
+
+
+@dataclass(frozen=True)
+class Persona:
+    """One opponent as the player sees it. ``rating`` is the measured Elo (None: not measured)."""
+
+    id: str
+    name: str
+    style: str
+    emblem: str  # a short mark the picker draws
+    emblem_hint: str  # what an artist could draw instead
+    factory: Callable[..., Any]
+    parameters: dict[str, Any] = field(default_factory=dict)
+    rating: float | None = None
+    figures: dict[str, float] = field(default_factory=dict)  # knock rate, gin rate, ...
+
+    def create(self, seed: int | None = None) -> Any:
+        return self.factory(seed=seed)
+
+
+def load_ratings(path: Path = RATINGS_PATH) -> dict[str, dict[str, float]]:
+    """Measured figures per bot id; an absent or damaged file just means 'not measured yet'."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    bots = data.get("bots") if isinstance(data, dict) else None
+    if not isinstance(bots, dict):
+        return {}
+    return {str(k): v for k, v in bots.items() if isinstance(v, dict)}
+
+
+_LADDER: tuple[tuple[str, str, str, str, Callable[..., Any], dict[str, Any]], ...] = (
+    (
+        "beginner", "Bea the Beginner",
+        "Hangs on to pairs, grabs discards that only look useful, knocks at once",
+        "seedling", BeginnerBot,
+        {"slip_rate": BeginnerBot.slip_rate, "pair_attachment": BeginnerBot.pair_attachment,
+         "knocks": "as soon as allowed"},
+    ),
+    (
+        "knocker", "Rapid Rita",
+        "Aggressive: takes anything that lowers her count and knocks the moment she can",
+        "lightning", KnockerBot,
+        {"upcard": "if it lowers deadwood", "discard": "least deadwood, highest card",
+         "knocks": "as soon as allowed"},
+    ),
+    (
+        "simple", "Professor Simple",
+        "The research baseline (Neller's SimpleGinRummyPlayer): plain, fast, ignores you",
+        "mortarboard", SimpleBot,
+        {"upcard": "if it is in any meld", "discard": "random among least deadwood",
+         "knocks": "as soon as allowed"},
+    ),
+    (
+        "gin_hunter", "Patient Pat",
+        "Waits for gin and lets eager knockers walk into undercuts",
+        "hourglass", GinHunterBot,
+        {"future_weight": GinHunterBot.future_weight, "danger_weight": GinHunterBot.danger_weight,
+         "knocks": "gin only (at 2 or less when the stock is nearly out)"},
+    ),
+    (
+        "marjj", "Marjorie (MARJJ style)",
+        "After the 2021 research champion: counts outs, watches your pickups, gin after turn 3",
+        "shield", MarjjBot,
+        {"future_weight": MarjjBot.future_weight, "future_fade": MarjjBot.future_fade,
+         "danger_weight": MarjjBot.danger_weight,
+         "voluntary_knock_turns": MarjjBot.voluntary_knock_turns},
+    ),
+    (
+        "expert", "Ada the Expert",
+        "Reads your pickups, simulates the hidden cards and plays the score: banks leads, gambles "
+        "when behind",
+        "crown", ExpertBot,
+        {"samples": ExpertBot.samples, "rollout_go_out": (
+            ExpertBot.own_rollout_go_out, ExpertBot.opponent_rollout_go_out)},
+    ),
+)
+
+
+def _build() -> dict[str, Persona]:
+    measured = load_ratings()
+    personas = {}
+    for bot_id, name, style, emblem_hint, factory, parameters in _LADDER:
+        figures = measured.get(bot_id, {})
+        rating = figures.get("elo")
+        personas[bot_id] = Persona(
+            id=bot_id, name=name, style=style, emblem=name[0], emblem_hint=emblem_hint,
+            factory=factory,
+            parameters=dict(parameters),
+            rating=float(rating) if isinstance(rating, (int, float)) else None,
+            figures={k: v for k, v in figures.items() if isinstance(v, (int, float))},
+        )
+    return personas
+
+
+PERSONAS: dict[str, Persona] = _build()

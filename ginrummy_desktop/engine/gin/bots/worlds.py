@@ -1,0 +1,92 @@
+"""Determinization: opponent hands and stock orders consistent with what a seat has seen.
+
+The opponent holds every card it is known to have taken from the pile plus unknown cards drawn
+from the ``unseen`` set; the rest of ``unseen`` is the stock in random order. Uniform samples
+badly underestimate a developed hand late in the deal (the opponent has been choosing its
+cards for many turns), so each sampled hand is developed by imagined greedy turns,
+and cards next to what the opponent declined are
+drawn less often (a player who passes the 7 of hearts rarely holds the 6 and 8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ginrummy_desktop.engine.gin.bots.evaluate import iter_bits, neighbours
+from ginrummy_desktop.engine.gin.bots.fastmelds import after_each_discard
+from ginrummy_desktop.engine.gin.bots.knowledge import Knowledge
+from ginrummy_desktop.engine.rng import StableRandom
+
+
+@dataclass(slots=True)
+class World:
+    opponent: int  # the opponent's hand mask
+    stock: list[int]  # card indices, drawn from the end
+
+
+def card_weights(knowledge: Knowledge) -> list[tuple[int, float]]:
+    """(card index, relative chance it sits in the opponent's hand) for every unseen card."""
+    declined = knowledge.opponent_passed | knowledge.opponent_discarded
+    known = knowledge.opponent_known
+    weights = []
+    for index in iter_bits(knowledge.unseen):
+        same_rank, adjacent, _ = neighbours(index)
+        weight = 1.0
+        weight *= 0.75 ** bin((same_rank | adjacent) & declined).count("1")
+        weight *= 1.3 ** bin((same_rank | adjacent) & known).count("1")
+        weights.append((index, weight))
+    return weights
+
+
+def _weighted_sample(
+    weights: list[tuple[int, float]], count: int, rng: StableRandom
+) -> tuple[int, int]:
+    """Draw ``count`` distinct cards by weight (Efraimidis-Spirakis keys); (drawn, rest) masks."""
+    keyed = sorted(
+        ((rng.random() ** (1.0 / weight), index) for index, weight in weights), reverse=True
+    )
+    drawn = rest = 0
+    for position, (_, index) in enumerate(keyed):
+        if position < count:
+            drawn |= 1 << index
+        else:
+            rest |= 1 << index
+    return drawn, rest
+
+
+def _develop(hand: int, fixed: int, pool: list[int], steps: int, rng: StableRandom) -> int:
+    """Play ``steps`` imagined greedy turns: draw from ``pool``, throw the worst free card."""
+    for _ in range(steps):
+        position = rng.randbelow(len(pool))
+        drawn = pool[position]
+        eleven = hand | 1 << drawn
+        best_index, best_value = drawn, 1 << 30
+        for index, value in after_each_discard(eleven):
+            if value < best_value and not fixed >> index & 1:
+                best_index, best_value = index, value
+        hand = eleven & ~(1 << best_index)
+        pool[position] = best_index
+    return hand
+
+
+def sample_worlds(
+    knowledge: Knowledge, count: int, rng: StableRandom, opponent_size: int = 10
+) -> list[World]:
+    """``count`` worlds consistent with ``knowledge`` (same inputs, same worlds).
+
+    Each sampled hand is then developed by as many imagined greedy turns as the opponent has
+    drawn from the stock, so late in a deal it is as organised as a real player's.
+    """
+    weights = card_weights(knowledge)
+    unknown = max(0, opponent_size - bin(knowledge.opponent_known).count("1"))
+    steps = min(12, knowledge.opponent_turns)
+    worlds = []
+    for _ in range(count):
+        drawn, rest = _weighted_sample(weights, unknown, rng)
+        hand = drawn | knowledge.opponent_known
+        pool = list(iter_bits(rest))
+        if steps and pool and unknown:
+            hand = _develop(hand, knowledge.opponent_known, pool, steps, rng)
+        rng.shuffle(pool)
+        worlds.append(World(hand, pool))
+    return worlds
