@@ -69,6 +69,14 @@ def test_overall_and_per_game_figures(qtbot, window):
     assert window.opponent_table.rowCount() == 1
 
 
+def test_switching_profile_shows_that_players_statistics(qtbot, window, storage):
+    storage.settings.add_profile("Ann")
+    storage.settings.switch_profile("ann")
+    assert shown(window, "matches") == "0" and window.history_model.rowCount() == 0
+    storage.settings.switch_profile("player")
+    assert shown(window, "matches") == "6 (1 abandoned)"
+
+
 def test_opponent_filter(qtbot, window):
     window.opponent_combo.setFocus()
     names = [window.opponent_combo.itemText(i) for i in range(window.opponent_combo.count())]

@@ -106,6 +106,7 @@ class PreferencesDialog(QDialog):
         layout.addWidget(buttons)
         self._unsubscribe = self.store.subscribe(lambda settings, changed: self.load())
         self.finished.connect(lambda _result: self._unsubscribe())
+        self.destroyed.connect(lambda _obj=None, off=self._unsubscribe: off())
         # Enter in a text field must not press a button (it would add a profile or close).
         for button in self.findChildren(QPushButton):
             button.setAutoDefault(False)

@@ -197,6 +197,9 @@ class StatisticsWindow(QWidget):
         self._build()
         self.refresh()
         self.resize(1000, 700)
+        # Follow a profile switch made elsewhere (menu, Preferences).
+        unsubscribe = storage.settings.subscribe(lambda _s, _c: self._profile_may_have_changed())
+        self.destroyed.connect(lambda _obj=None: unsubscribe())
 
     # ----- building --------------------------------------------------------------------------
     def _build(self) -> None:
@@ -375,8 +378,13 @@ class StatisticsWindow(QWidget):
     def opponent(self) -> str | None:
         return self.opponent_combo.currentData()
 
+    def _profile_may_have_changed(self) -> None:
+        if self.profile != self._shown_profile:
+            self.refresh()
+
     def refresh(self) -> None:
         """Reload everything from the database (after a match, an import or a profile switch)."""
+        self._shown_profile = self.profile
         self.lines = breakdown(self.storage.database, self.profile, by="opponent")
         self.history_model.set_rows(self.storage.database.history(self.profile))
         self._fill_opponents()
@@ -417,15 +425,17 @@ class StatisticsWindow(QWidget):
         if not self._charts_stale or self.tabs.currentWidget() is not self.charts_page:
             return
         self._charts_stale = False
-        game = self.game
-        rates = win_rate_over_time(self.storage.database, self.profile, game)
+        game, opponent = self.game, self.opponent
+        rates = win_rate_over_time(self.storage.database, self.profile, game,
+                                   opponent_id=opponent)
         self.win_rate_chart.set_series(
             [Series("Win rate", rates)], y_range=(0.0, 1.0),
             y_format=lambda v: f"{v * 100:.0f}%",
             x_format=lambda v: datetime.fromtimestamp(v).strftime("%Y-%m-%d"),
             reference=(0.5, "50%"),
         )
-        distribution = points_per_hand_distribution(self.storage.database, self.profile, game)
+        distribution = points_per_hand_distribution(self.storage.database, self.profile, game,
+                                                    opponent)
         self.points_chart.set_bars(bucket_counts(distribution))
 
     def _fill_opponent_table(self, game: str | None) -> None:

@@ -198,10 +198,11 @@ def breakdown(database: StatsDatabase, profile: str, by: str) -> list[OpponentLi
 
 
 def win_rate_over_time(
-    database: StatsDatabase, profile: str, game: str | None = None, window: int = 20
+    database: StatsDatabase, profile: str, game: str | None = None, window: int = 20,
+    opponent_id: str | None = None,
 ) -> list[tuple[float, float]]:
     """``(ended_at, win rate of the last `window` decided matches)`` for each decided match."""
-    where, params = _where(profile, game, None)
+    where, params = _where(profile, game, opponent_id)
     rows = database.connection.execute(
         f"SELECT m.ended_at, m.result = 'win' FROM matches m WHERE {where} "
         "AND m.result != 'abandoned' ORDER BY m.ended_at, m.id",
@@ -218,10 +219,11 @@ def win_rate_over_time(
 
 
 def points_per_hand_distribution(
-    database: StatsDatabase, profile: str, game: str | None = None
+    database: StatsDatabase, profile: str, game: str | None = None,
+    opponent_id: str | None = None,
 ) -> dict[int, int]:
     """``{points the player scored in a hand: number of hands}``, zero-point hands included."""
-    where, params = _where(profile, game, None)
+    where, params = _where(profile, game, opponent_id)
     rows = database.connection.execute(
         f"SELECT h.player_points, COUNT(*) FROM hands h JOIN matches m ON m.id = h.match_id "
         f"WHERE {where} GROUP BY h.player_points ORDER BY h.player_points",
