@@ -214,23 +214,25 @@ def test_whole_hand_through_the_show_with_pegs(qtbot):
 
 
 def test_show_counts_item_by_item_when_animated(qtbot):
-    table = make_table(qtbot, speed="fast")
+    table = make_table(qtbot)
     controller = table.controller
-    for cards in ("9C", "2D"):
-        controller.toggle_discard(Card.parse(cards))
-    controller.send_discard()
-    for name in ("KH", "5H", "5S", "TH"):
-        qtbot.waitUntil(lambda: controller.waiting_for_human and controller.stage == "play",
-                        timeout=10_000)
+    discard_by_clicking(qtbot, table)
+    for name in ("KH", "5H", "5S"):
         controller.play_card(Card.parse(name))
+    # From the last card on, everything animates: the opponent thinks on a worker thread,
+    # pegs travel, and the show counts one combination at a time.
+    table.set_speed("fast")
+    controller.play_card(Card.parse("TH"))
     spoken_seen = set()
+
     def show_done() -> bool:
         spoken_seen.add(table.banner.spoken)
         return controller.stage == "show" and table.continue_button.isVisible()
+
     qtbot.waitUntil(show_done, timeout=20_000)
-    # The count grew one combination at a time before the total was pegged.
     assert "fifteen two" in spoken_seen
-    assert table.board.front_peg(0) == 13
+    assert "fifteen two, fifteen four" in spoken_seen
+    assert table.board.front_peg(0) == 13 and not table.board.is_animating()
 
 
 def test_auto_go_is_said_for_the_person_with_a_clear_message(qtbot):

@@ -687,6 +687,8 @@ class CribbageController(QObject):
             counted = len(step.items) if done else self._show_items
             shown_items = step.items[:counted]
             spoken = ShowScore(shown_items).spoken if shown_items else ""
+            # Mid-count there is no "and" yet: it comes before the last combination only.
+            spoken = ", ".join(spoken.rsplit(" and ", 1))
             if done or counted == len(step.items):
                 spoken = step.spoken
             if self._awaiting_count:
