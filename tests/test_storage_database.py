@@ -6,6 +6,8 @@ import json
 import sqlite3
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from storage_fixtures import (
     CRIBBAGE_MATCHES,
     EPOCH,
@@ -237,3 +239,66 @@ def test_newer_database_is_left_untouched_and_the_session_still_records(tmp_path
     finally:
         storage.close()
     assert path.read_bytes() == before
+
+
+# ----- property: SQL figures equal a plain Python count -------------------------------------
+_sides = st.sampled_from(["player", "opponent"])
+
+
+@st.composite
+def gin_hands(draw):
+    ending = draw(st.sampled_from(["gin", "big_gin", "knock", "undercut", "draw"]))
+    knocker = None if ending == "draw" else draw(_sides)
+    defender = "opponent" if knocker == "player" else "player"
+    winner = defender if ending == "undercut" else knocker  # an undercut scores for the defender
+    points = 0 if ending == "draw" else draw(st.integers(1, 80))
+    return gin_hand(winner, points if winner == "player" else 0,
+                    points if winner == "opponent" else 0, ending, knocker,
+                    deadwood=draw(st.none() | st.integers(0, 98)),
+                    turns=draw(st.integers(1, 40)))
+
+
+@st.composite
+def gin_matches(draw):
+    hands = draw(st.lists(gin_hands(), min_size=0, max_size=6))
+    return match("gin", draw(st.sampled_from(["win", "loss", "abandoned"])),
+                 draw(st.integers(0, 300)), draw(st.integers(0, 300)), hands,
+                 day=draw(st.integers(0, 30)), opponent=draw(st.sampled_from(["a", "b"])))
+
+
+def _mean(values):
+    values = [v for v in values if v is not None]
+    return sum(values) / len(values) if values else None
+
+
+@settings(max_examples=30, deadline=None)
+@given(matches=st.lists(gin_matches(), max_size=8), opponent=st.sampled_from([None, "a"]))
+def test_figures_equal_a_direct_count(tmp_path_factory, matches, opponent):
+    database = StatsDatabase(tmp_path_factory.mktemp("prop") / "s.sqlite3")
+    try:
+        database.record_matches(matches, "player")
+        f = figures(database, "player", "gin", opponent)
+    finally:
+        database.close()
+    chosen = [m for m in matches if opponent in (None, m.opponent_id)]
+    hands = [h for m in chosen for h in m.hands]
+    caught = [h.player_deadwood for h in hands
+              if h.knocker == "opponent" and h.ending in ("knock", "gin", "big_gin")]
+    assert f.matches_played == len(chosen)
+    assert f.matches_won == sum(m.result == "win" for m in chosen)
+    assert f.hands_played == len(hands)
+    assert f.hands_won == sum(h.winner == "player" for h in hands)
+    assert (f.points_for, f.points_against) == (sum(h.player_points for h in hands),
+                                                sum(h.opponent_points for h in hands))
+    assert f.knocks == sum(h.knocker == "player" and h.ending in ("knock", "undercut")
+                           for h in hands)
+    assert f.undercuts_given == sum(h.undercut_given for h in hands)
+    assert f.undercuts_taken == sum(h.undercut_taken for h in hands)
+    assert f.average_deadwood_caught == pytest.approx(_mean(caught))
+    assert f.average_hand_turns == pytest.approx(_mean([h.turns for h in hands]))
+    decided = [m for m in chosen if m.result != "abandoned"]
+    if decided:
+        assert f.best_match.margin == max(m.player_score - m.opponent_score for m in decided)
+        assert f.worst_match.margin == min(m.player_score - m.opponent_score for m in decided)
+    else:
+        assert f.best_match is None and f.win_rate is None
