@@ -3,9 +3,11 @@
 PySide6 6.12.0 on CPython 3.11 returns ``None`` from every void method without taking a
 reference (it assumes ``None`` is immortal, which is only true from Python 3.12). Each call
 then lowers ``None``'s reference count by one, and after a few thousand calls the interpreter
-aborts with "Fatal Python error: none_dealloc". Python 3.12+ is unaffected by design. We detect
-the defect by measurement (so fixed builds are left alone) and give ``None`` a reference count
-so large that no session can exhaust it, which is what 3.12's immortal objects do.
+aborts with "Fatal Python error: none_dealloc". The same build also under-counts ``True`` and
+``False`` somewhere ("bool_dealloc" after rendering many frames). Python 3.12+ is unaffected by
+design. We detect the defect by measurement (so fixed builds are left alone) and give ``None``,
+``True`` and ``False`` reference counts so large that no session can exhaust them, which is
+what 3.12's immortal objects do.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ def protect_none_refcount() -> bool:
         return _applied
     if none_refcount_drift() >= 0:
         return False
-    ctypes.c_ssize_t.from_address(id(None)).value += _IMMORTAL_MARGIN
+    for singleton in (None, True, False):
+        ctypes.c_ssize_t.from_address(id(singleton)).value += _IMMORTAL_MARGIN
     _applied = True
     return True
