@@ -1,0 +1,151 @@
+"""Cribbage opponents: legal play, information-set invariance, published discards, the advisor."""
+
+from __future__ import annotations
+
+import pytest
+
+from ginrummy_desktop.engine.actions import Action
+from ginrummy_desktop.engine.cards import Card, format_cards, parse_cards
+from ginrummy_desktop.engine.cribbage import CribbageMatch, stacked_deck
+from ginrummy_desktop.engine.cribbage.advisor import discard_table
+from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
+from ginrummy_desktop.engine.cribbage.bots.simple import CarefulBot, GreedyBot
+
+BOT_NAMES = sorted(BUILTIN_BOTS)
+DEALER, PONE = 0, 1
+
+
+def test_every_bot_plays_whole_games_legally() -> None:
+    for index, name in enumerate(BOT_NAMES):
+        other = BOT_NAMES[(index + 1) % len(BOT_NAMES)]
+        bots = [BUILTIN_BOTS[name](seed=1), BUILTIN_BOTS[other](seed=2)]
+        match = CribbageMatch(seed=index)
+        while not match.over:
+            seat = match.to_move()
+            observation = match.observation(seat)
+            action = bots[seat].choose(observation)
+            assert action in observation.legal_actions
+            match.apply(seat, action)
+
+
+def hidden_variants() -> list[list[Card]]:
+    """Two deals that differ only in cards seat 1 (the pone) cannot see: the dealer's two
+    tossed cards and the undealt deck, while everything the dealer plays is the same."""
+    pone, dealer = "5C 6D 7H 8S KC QD", "4D 9C TS JH 2S 3S"
+    first = stacked_deck(pone, dealer, "AH")
+    second = list(first)
+    # Swap the dealer's two tossed cards (2S 3S) with two undealt cards (2D 3C).
+    for a, b in (("2S", "2D"), ("3S", "3C")):
+        i, j = second.index(Card.parse(a)), second.index(Card.parse(b))
+        second[i], second[j] = second[j], second[i]
+    return [first, second]
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_decisions_depend_only_on_the_information_set(name: str) -> None:
+    decks = hidden_variants()
+    matches = [CribbageMatch(seed=5, first_dealer=DEALER, decks=[d] * 2) for d in decks]
+    pone_bots = [BUILTIN_BOTS[name](seed=9) for _ in matches]
+    while matches[0].hand_number == 1:
+        seat = matches[0].to_move()
+        assert matches[1].to_move() == seat
+        if seat == PONE:
+            observations = [m.observation(PONE) for m in matches]
+            assert observations[0] == observations[1]
+            actions = [bot.choose(obs) for bot, obs in zip(pone_bots, observations, strict=True)]
+            assert actions[0] == actions[1]
+            for match in matches:
+                match.apply(PONE, actions[0])
+        else:
+            for match in matches:
+                obs = match.observation(DEALER)
+                # The dealer lays away its two lowest cards (the hidden ones) and then plays
+                # its lowest legal card, the same in both deals.
+                action = obs.legal_actions[0]
+                if obs.phase == "discard":
+                    action = Action("discard", cards=tuple(sorted(obs.hand)[:2]))
+                match.apply(DEALER, action)
+
+
+def observation_for(six: str, is_dealer: bool, scores=(0, 0)):
+    other = "7D 8D 9D TD QH KS"
+    if is_dealer:
+        match = CribbageMatch(
+            first_dealer=DEALER, decks=[stacked_deck(other, six, "KH")], scores=scores
+        )
+        match.apply(PONE, Action("discard", cards=tuple(parse_cards("7D 8D"))))
+        return match.observation(DEALER)
+    match = CribbageMatch(first_dealer=DEALER, decks=[stacked_deck(six, other, "KH")], scores=scores)
+    return match.observation(PONE)
+
+
+def kept_after(bot, observation) -> str:
+    action = bot.choose(observation)
+    return format_cards(sorted(set(observation.hand) - set(action.cards)))
+
+
+def test_expert_reproduces_published_discards() -> None:
+    expert = BUILTIN_BOTS["expert"](seed=1)
+    as_dealer = observation_for("AS 2D 7C 9H JS QD", is_dealer=True)
+    assert {str(c) for c in expert.choose(as_dealer).cards} == {"JS", "QD"}
+    as_pone = observation_for("AS 2D 3C 4H 5S 6D", is_dealer=False)
+    assert kept_after(expert, as_pone) == "3C 4H 5S 6D"
+
+
+def test_advisor_table_has_exact_expected_hands() -> None:
+    table = discard_table(parse_cards("AS 2D 7C 9H JS QD"), is_dealer=True)
+    assert len(table) == 15
+    assert [o.net for o in table] == sorted((o.net for o in table), reverse=True)
+    by_keep = {format_cards(o.keep): o for o in table}
+    assert by_keep["AS 2D 7C 9H"].hand == pytest.approx(2.3913, abs=1e-4)
+    assert by_keep["AS 2D JS QD"].hand == pytest.approx(2.8478, abs=1e-4)
+    for option in table:
+        assert option.net == pytest.approx(option.hand + option.crib)
+    pone = discard_table(parse_cards("AS 2D 3C 4H 5S 6D"), is_dealer=False)
+    assert format_cards(pone[0].keep) == "3C 4H 5S 6D"
+    assert pone[0].hand == pytest.approx(9.8478, abs=1e-4)
+    assert pone[0].net == pytest.approx(pone[0].hand - pone[0].crib)
+
+
+def test_advisor_rejects_bad_input() -> None:
+    with pytest.raises(ValueError, match="six"):
+        discard_table(parse_cards("AS 2D 3C 4H 5S"), is_dealer=True)
+    with pytest.raises(ValueError, match="twice"):
+        discard_table(parse_cards("AS AS 3C 4H 5S 6D"), is_dealer=True)
+    with pytest.raises(ValueError, match="crib_model"):
+        discard_table(parse_cards("AS 2D 3C 4H 5S 6D"), is_dealer=True, crib_model="psychic")
+
+
+def play_position(pone_keep: str, dealer_keep: str, plays: list[tuple[int, str]]):
+    pone = pone_keep + " 2D 3D"
+    dealer = dealer_keep + " 4C 4D"
+    match = CribbageMatch(first_dealer=DEALER, decks=[stacked_deck(pone, dealer, "AC")] * 2)
+    match.apply(PONE, Action("discard", cards=tuple(parse_cards("2D 3D"))))
+    match.apply(DEALER, Action("discard", cards=tuple(parse_cards("4C 4D"))))
+    for seat, card in plays:
+        match.apply(seat, Action("play", card=Card.parse(card)))
+    return match
+
+
+def test_careful_never_leads_a_five_and_leads_low() -> None:
+    match = play_position("5S TC 3H KD", "9C 8D 7S 6H", [])
+    lead = CarefulBot(seed=1).choose(match.observation(PONE))
+    assert lead.card == Card.parse("3H")
+
+
+def test_greedy_takes_immediate_points() -> None:
+    match = play_position("TS TC 3H KD", "5S 8D 7S 6H", [(PONE, "TS")])
+    assert GreedyBot(seed=1).choose(match.observation(DEALER)).card == Card.parse("5S")
+
+
+def test_expert_takes_a_winning_peg_at_the_end_of_the_game() -> None:
+    # The dealer needs 2 to win: pairing the six pegs out; nothing else scores now.
+    pone, dealer = "6C TC 3H KD 2D 3D", "6S 2H 8S 7H 4C 4D"
+    match = CribbageMatch(
+        first_dealer=DEALER, decks=[stacked_deck(pone, dealer, "AC")] * 2, scores=(119, 118)
+    )
+    match.apply(PONE, Action("discard", cards=tuple(parse_cards("2D 3D"))))
+    match.apply(DEALER, Action("discard", cards=tuple(parse_cards("4C 4D"))))
+    match.apply(PONE, Action("play", card=Card.parse("6C")))
+    action = BUILTIN_BOTS["expert"](seed=2).choose(match.observation(DEALER))
+    assert action.card == Card.parse("6S")
