@@ -302,3 +302,19 @@ def test_figures_equal_a_direct_count(tmp_path_factory, matches, opponent):
         assert f.worst_match.margin == min(m.player_score - m.opponent_score for m in decided)
     else:
         assert f.best_match is None and f.win_rate is None
+
+
+def test_unopenable_data_folder_still_gives_a_working_app(tmp_path):
+    (tmp_path / "data").write_text("a file where the data folder should be")
+    storage = Storage(tmp_path)
+    try:
+        kinds = [n.kind for n in storage.notices.take()]
+        assert kinds.count("io") == 2  # folders, then statistics
+        storage.record_match(GIN_MATCHES[0])
+        assert storage.figures().matches_played == 1 and storage.database.in_memory
+        assert not storage.autosave().acquire()
+        assert "cannot be saved" in storage.notices.take()[0].message
+        storage.settings.update(card_size="large")  # settings live elsewhere and still save
+        assert storage.paths.settings_file.exists()
+    finally:
+        storage.close()

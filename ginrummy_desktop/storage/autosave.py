@@ -41,8 +41,16 @@ class Autosave:
     def acquire(self) -> bool:
         """Own this autosave. False (with a notice) when another running copy owns it; that
         copy keeps saving and this one neither saves nor offers to resume."""
-        if self._lock.try_acquire():
-            return True
+        try:
+            if self._lock.try_acquire():
+                return True
+        except OSError as error:
+            self.notices.add(
+                "io",
+                f"The match in progress cannot be saved ({error.strerror or error}), so it "
+                "could not be resumed after a crash.",
+            )
+            return False
         self.notices.add(
             "locked",
             "Another copy of Gin Rummy Desktop is already playing with this profile, so this copy "

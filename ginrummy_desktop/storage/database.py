@@ -96,14 +96,18 @@ class StatsDatabase:
     def _open(self) -> sqlite3.Connection:
         if self.path is None:
             return self._prepare(self._connect(":memory:"))
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         db: sqlite3.Connection | None = None
         try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
             db = self._connect(str(self.path))
             check = db.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
                 raise sqlite3.DatabaseError(check)
             version = db.execute("PRAGMA user_version").fetchone()[0]
+        except (OSError, sqlite3.OperationalError) as error:  # cannot open: not a damaged file
+            if db is not None:
+                db.close()
+            return self._fall_back_to_memory(str(error))
         except sqlite3.DatabaseError as error:
             if db is not None:
                 db.close()
@@ -117,7 +121,20 @@ class StatsDatabase:
             )
             self.in_memory = True
             return self._prepare(self._connect(":memory:"))
-        return self._prepare(db)
+        try:
+            return self._prepare(db)
+        except sqlite3.OperationalError as error:  # e.g. a read-only file or folder
+            db.close()
+            return self._fall_back_to_memory(str(error))
+
+    def _fall_back_to_memory(self, why: str) -> sqlite3.Connection:
+        self.notices.add(
+            "io",
+            f"Your statistics file could not be opened ({why}). Games played now are counted "
+            "for this session only.",
+        )
+        self.in_memory = True
+        return self._prepare(self._connect(":memory:"))
 
     def _replace_corrupt(self, why: str) -> sqlite3.Connection:
         assert self.path is not None
@@ -242,15 +259,6 @@ class StatsDatabase:
                 self._insert_record(db, profile, record["game"], record, source, time.time())
             after = db.execute("SELECT COUNT(*) FROM records WHERE profile = ?", (profile,))
             return int(after.fetchone()[0] - count_before)
-
-    def delete_profile_data(self, profile: str) -> None:
-        with self.transaction() as db:
-            db.execute(
-                "DELETE FROM hands WHERE match_id IN (SELECT id FROM matches WHERE profile = ?)",
-                (profile,),
-            )
-            db.execute("DELETE FROM matches WHERE profile = ?", (profile,))
-            db.execute("DELETE FROM records WHERE profile = ?", (profile,))
 
     # ----- reading -------------------------------------------------------------------------
     def history(self, profile: str) -> list[HistoryRow]:

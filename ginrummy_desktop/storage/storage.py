@@ -22,8 +22,12 @@ class Storage:
     """
 
     def __init__(self, root: str | os.PathLike[str] | None = None) -> None:
-        self.paths: AppPaths = app_paths(root).ensure()
+        self.paths: AppPaths = app_paths(root)
         self.notices = Notices()
+        try:
+            self.paths.ensure()
+        except OSError as error:  # each part below copes on its own and says what it lost
+            self.notices.add("io", f"The app's folders could not be created ({error}).")
         self.settings = SettingsStore(self.paths.settings_file, self.notices)
         self.database = StatsDatabase(self.paths.database_file, self.notices)
         self._autosaves: dict[str, Autosave] = {}
