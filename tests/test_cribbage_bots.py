@@ -75,7 +75,8 @@ def observation_for(six: str, is_dealer: bool, scores=(0, 0)):
         )
         match.apply(PONE, Action("discard", cards=tuple(parse_cards("7D 8D"))))
         return match.observation(DEALER)
-    match = CribbageMatch(first_dealer=DEALER, decks=[stacked_deck(six, other, "KH")], scores=scores)
+    deck = stacked_deck(six, other, "KH")
+    match = CribbageMatch(first_dealer=DEALER, decks=[deck], scores=scores)
     return match.observation(PONE)
 
 
