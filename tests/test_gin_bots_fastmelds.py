@@ -1,0 +1,153 @@
+"""The bots' fast solver and rollout simulator agree with the engine they imitate."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ginrummy_desktop.engine.actions import Action
+from ginrummy_desktop.engine.cards import Card, cards_mask, mask_cards, parse_cards
+from ginrummy_desktop.engine.gin import layoffs, melds
+from ginrummy_desktop.engine.gin.bots import fastmelds
+from ginrummy_desktop.engine.gin.bots.fastmelds import best_discards, deadwood
+from ginrummy_desktop.engine.gin.bots.rollout import SimRules, knock_points, play_out
+from ginrummy_desktop.engine.gin.hand import GinHand
+from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
+from ginrummy_desktop.engine.rng import StableRandom
+
+hands = st.lists(st.integers(0, 51), min_size=1, max_size=11, unique=True).map(
+    lambda indices: sum(1 << i for i in indices)
+)
+
+
+def test_counts_every_meld_once() -> None:
+    assert len(fastmelds.ALL_MELDS) == 329
+
+
+def test_known_hand() -> None:
+    hand = cards_mask(parse_cards("AS 2S 3S 4S 4H 4D 7C 8C 9C KD"))
+    assert deadwood(hand) == 10  # only the king is left over
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands)
+def test_deadwood_matches_engine(hand: int) -> None:
+    assert deadwood(hand) == melds.min_deadwood_mask(hand)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=11, max_size=11, unique=True))
+def test_after_each_discard_matches_engine(indices: list[int]) -> None:
+    hand = sum(1 << i for i in indices)
+    expected = melds.deadwood_after_each_discard_mask(hand)
+    assert dict(fastmelds.after_each_discard(hand)) == dict(expected)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.integers(0, 51), min_size=20, max_size=20, unique=True))
+def test_defender_deadwood_matches_engine(indices: list[int]) -> None:
+    knocker, defender = sum(1 << i for i in indices[:10]), sum(1 << i for i in indices[10:])
+    for option in fastmelds.best_arrangements(knocker):
+        assert fastmelds.defender_deadwood(defender, option) == layoffs.defender_deadwood_mask(
+            defender, tuple(option)
+        )
+
+
+class RolloutPolicyBot:
+    """The rollout simulator's policy, played through real observations."""
+
+    def __init__(self, go_out_at: int) -> None:
+        self.go_out_at = go_out_at
+
+    def choose(self, observation) -> Action:
+        hand = cards_mask(observation.hand)
+        legal = observation.legal_actions
+        kinds = {action.kind: action for action in legal}
+        if "discard" in kinds or "knock" in kinds or "gin" in kinds:
+            taken = 0
+            last = observation.history[-1]
+            if last.kind == "draw_discard" and last.seat == observation.seat:
+                taken = last.card.mask
+            best_index, best_value, best_points = -1, 99, -1
+            for index, value in fastmelds.after_each_discard(hand):
+                if taken >> index & 1:
+                    continue
+                points = fastmelds.POINTS[index]
+                if value < best_value or (value == best_value and points > best_points):
+                    best_index, best_value, best_points = index, value, points
+            card = Card.from_index(best_index)
+            if best_value == 0:
+                return Action("gin", card)
+            if best_value <= min(self.go_out_at, observation.knock_limit):
+                return Action("knock", card)
+            return Action("discard", card)
+        top = observation.discard_pile[-1].mask
+        if "draw_stock" in kinds and "draw_discard" in kinds:
+            if best_discards(hand | top, top)[0] < deadwood(hand):
+                return kinds["draw_discard"]
+            return kinds["draw_stock"]
+        return kinds.get("draw_stock") or kinds["pass"]
+
+
+def test_rollout_simulator_plays_hands_exactly_like_the_engine() -> None:
+    rules = GIN_PRESETS["tournament"]
+    rng = StableRandom(11)
+    compared = 0
+    for deal in range(60):
+        deck = list(mask_cards((1 << 52) - 1))
+        rng.shuffle(deck)
+        hand = GinHand.deal(rules, deck, "salt", (0, 1), deal)
+        thresholds = (deal % 11, 10 - deal % 7)
+        bots = [RolloutPolicyBot(thresholds[0]), RolloutPolicyBot(thresholds[1])]
+        # Both pass the opening upcard and the first player must draw from the stock; then the
+        # simulator takes over from the same state.
+        hand.apply(0, Action("pass"))
+        hand.apply(1, Action("pass"))
+        for _ in range(2):
+            hand.apply(0, bots[0].choose(_observation(hand, 0)))
+        if hand.over:
+            continue
+        stock = [c.index for c in reversed(deck[hand.stock_pos:])]
+        pile = [c.index for c in hand.discard_pile]
+        masks = [cards_mask(hand.hands[0]), cards_mask(hand.hands[1])]
+        simulated = play_out(masks, stock, pile, 1, thresholds, SimRules())
+        while not hand.over:
+            seat = hand.to_move_seat
+            observation = _observation(hand, seat)
+            hand.apply(seat, bots[seat].choose(observation))
+        result = hand.result
+        engine_points = 0 if result.winner is None else (
+            result.points if result.winner == 0 else -result.points
+        )
+        assert simulated == engine_points, f"deal {deal}"
+        compared += result.winner is not None
+    assert compared > 40
+
+
+def _observation(hand: GinHand, seat: int):
+    """A minimal observation of the engine hand for the policy bot above."""
+
+    class View:
+        pass
+
+    view = View()
+    view.seat = seat
+    view.hand = tuple(hand.hands[seat])
+    view.discard_pile = tuple(hand.discard_pile)
+    view.legal_actions = hand.legal_actions()
+    view.history = hand.history_for(seat)
+    view.knock_limit = hand.knock_limit
+    return view
+
+
+def test_knock_points_scores_gin_undercut_and_knock() -> None:
+    rules = SimRules()
+    gin = cards_mask(parse_cards("AS 2S 3S 4H 4D 4C 7C 8C 9C TC"))
+    loser = cards_mask(parse_cards("KH QD JS 9H 7D 5S 3H 2D 6C 8D"))
+    assert knock_points(gin, loser, rules) == 25 + deadwood(loser)
+    knocker = cards_mask(parse_cards("AS 2S 3S 4H 4D 4C 7C 8C 9C 5D"))  # 5 deadwood
+    low = cards_mask(parse_cards("AH 2H 3H AD 2D 3D AC 2C 3C 5H"))  # 5 deadwood
+    assert knock_points(knocker, low, rules) == -25  # a tie is an undercut
+    # the defender lays the 10 of clubs off on the knocker's run 7-8-9 of clubs
+    defender = cards_mask(parse_cards("TC KH KD KS 6H 6D 6S QH JD 2H"))
+    assert knock_points(knocker, defender, rules) == (10 + 10 + 2) - 5
