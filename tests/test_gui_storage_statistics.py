@@ -203,3 +203,18 @@ def test_a_record_that_cannot_be_replayed_is_shown_as_text(qtbot):
     texts = [label.text() for label in w.findChildren(QLabel)]
     assert any("cannot be replayed move by move" in text for text in texts)
     assert '"game": "cribbage"' in w.findChild(QPlainTextEdit).toPlainText()
+
+
+def test_imported_records_are_listed_and_replayable(qtbot, window, tmp_path):
+    path = tmp_path / "shared.jsonl"
+    path.write_text(json.dumps(gin_record(salt="ab" * 16)) + "\n")
+    window.import_records(path)
+    click_tab(qtbot, window, "Records")
+    model = window.records_model
+    assert model.rowCount() == 1
+    assert [model.data(model.index(0, c)) for c in (1, 2, 3)] == ["Gin Rummy", "draw",
+                                                                  "imported"]
+    click_cell(qtbot, window.records_view, 0, 1, double=True)
+    [replay] = window.replays
+    qtbot.addWidget(replay)
+    assert replay.frames[-1].description == "Seat 0 discards 9D"

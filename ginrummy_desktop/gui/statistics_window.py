@@ -43,7 +43,7 @@ from ginrummy_desktop.gui.charts import (
     Series,
     bucket_counts,
 )
-from ginrummy_desktop.storage.database import HistoryRow, StoredHand
+from ginrummy_desktop.storage.database import HistoryRow, RecordInfo, StoredHand
 from ginrummy_desktop.storage.records_io import (
     export_history_csv,
     export_records_jsonl,
@@ -183,6 +183,45 @@ class HistoryModel(QAbstractTableModel):
         return row.hands
 
 
+class RecordsModel(QAbstractTableModel):
+    """The stored hand records, newest first (read only)."""
+
+    COLUMNS = ("Record", "Game", "Ended by", "Source", "Stored")
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[RecordInfo] = []
+
+    def set_rows(self, rows: list[RecordInfo]) -> None:
+        self.beginResetModel()
+        self.rows = rows
+        self.endResetModel()
+
+    def rowCount(self, parent: ModelIndex = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: ModelIndex = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.COLUMNS[section]
+        return None
+
+    def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole or not index.isValid():
+            return None
+        row = self.rows[index.row()]
+        return (
+            str(row.record_id),
+            GAME_NAMES.get(row.game, row.game),
+            (row.result_kind or "–").replace("_", " "),
+            row.source,
+            datetime.fromtimestamp(row.added_at).strftime("%Y-%m-%d %H:%M"),
+        )[index.column()]
+
+
 class StatisticsWindow(QWidget):
     """The player's statistics for the current profile of ``storage``."""
 
@@ -223,9 +262,13 @@ class StatisticsWindow(QWidget):
         self.tabs.addTab(self._history_tab(), "History")
         self.charts_page = self._charts_tab()
         self.tabs.addTab(self.charts_page, "Charts")
+        self.records_page = self._records_tab()
+        self.tabs.addTab(self.records_page, "Records")
         # Charts read every hand row; draw them only when someone looks at them.
         self._charts_stale = True
+        self._records_stale = True
         self.tabs.currentChanged.connect(lambda _i: self._update_charts_if_visible())
+        self.tabs.currentChanged.connect(lambda _i: self._update_records_if_visible())
 
         bottom = QHBoxLayout()
         self.status = QLabel()
@@ -365,6 +408,42 @@ class StatisticsWindow(QWidget):
         layout.addWidget(self.points_chart, 1, 0)
         return page
 
+    def _records_tab(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.addWidget(QLabel("Every stored hand record, played here or imported. "
+                                "Double-click one to replay it."))
+        self.records_model = RecordsModel(self)
+        self.records_view = QTableView()
+        self.records_view.setModel(self.records_model)
+        self.records_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.records_view.verticalHeader().hide()
+        self.records_view.verticalHeader().setDefaultSectionSize(22)
+        self.records_view.horizontalHeader().setStretchLastSection(True)
+        self.records_view.doubleClicked.connect(
+            lambda index: self.open_record(self.records_model.rows[index.row()].record_id))
+        layout.addWidget(self.records_view)
+        return page
+
+    def _update_records_if_visible(self) -> None:
+        if not self._records_stale or self.tabs.currentWidget() is not self.records_page:
+            return
+        self._records_stale = False
+        self.records_model.set_rows(self.storage.database.record_index(self.profile))
+
+    def open_record(self, record_id: int) -> QWidget | None:
+        """Replay any stored record (seat names are generic: it may come from elsewhere)."""
+        from ginrummy_desktop.gui.replay_window import ReplayWindow
+
+        record = self.storage.database.record(record_id)
+        if record is None:
+            return None
+        window = ReplayWindow(record)
+        window.setWindowTitle(f"Hand record {record_id}")
+        self.replays.append(window)
+        window.show()
+        return window
+
     # ----- data ------------------------------------------------------------------------------
     @property
     def profile(self) -> str:
@@ -387,6 +466,9 @@ class StatisticsWindow(QWidget):
         self._shown_profile = self.profile
         self.lines = breakdown(self.storage.database, self.profile, by="opponent")
         self.history_model.set_rows(self.storage.database.history(self.profile))
+        self._records_stale = True
+        if hasattr(self, "records_model"):
+            self._update_records_if_visible()
         self._fill_opponents()
         self.apply_filters()
 
@@ -562,6 +644,8 @@ class StatisticsWindow(QWidget):
     def import_records(self, path: Path) -> None:
         report = import_records_jsonl(self.storage.database, self.profile, path)
         self.status.setText(report.summary())
+        self._records_stale = True
+        self._update_records_if_visible()
 
     def _ask_export_history(self) -> None:
         name, _ = QFileDialog.getSaveFileName(self, "Export history", "history.csv",

@@ -53,6 +53,16 @@ class HistoryRow(NamedTuple):
         return self.ended_at - self.started_at
 
 
+class RecordInfo(NamedTuple):
+    """What the records list shows about one stored hand record."""
+
+    record_id: int
+    game: str
+    source: str  # "played" or "imported"
+    added_at: float
+    result_kind: str | None
+
+
 @dataclass(frozen=True, slots=True)
 class StoredHand:
     """A hand as stored: its summary figures plus the id of its record (if any)."""
@@ -281,6 +291,15 @@ class StatsDatabase:
     def record(self, record_id: int) -> dict[str, Any] | None:
         row = self._db.execute("SELECT body FROM records WHERE id = ?", (record_id,)).fetchone()
         return json.loads(row[0]) if row else None
+
+    def record_index(self, profile: str) -> list[RecordInfo]:
+        """A line per stored record of ``profile`` (played and imported), newest first."""
+        rows = self._db.execute(
+            "SELECT id, game, source, added_at, json_extract(body, '$.result.kind') "
+            "FROM records WHERE profile = ? ORDER BY id DESC",
+            (profile,),
+        ).fetchall()
+        return list(map(RecordInfo._make, rows))
 
     def iter_records(self, profile: str) -> Iterator[tuple[int, dict[str, Any]]]:
         """``(record_id, record)`` for every stored record of ``profile``, oldest first."""
