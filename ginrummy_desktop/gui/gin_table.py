@@ -34,6 +34,7 @@ from ginrummy_desktop.gui.table_items import Badge, InfoPanel, MeldBand
 from ginrummy_desktop.gui.table_scene import DropZone, TableScene
 
 STOCK_LAYERS = 4  # backs drawn for the stock's thickness
+DEAL_STEP_MS = 55  # between two dealt cards (scaled by the animation speed)
 ZONE_DISCARD, ZONE_KNOCK, ZONE_HAND = "discard", "knock", "hand"
 
 
@@ -351,7 +352,8 @@ class GinTable(QObject):
             item = self.items.pop(key)
             self.animator.forget(item)
             self.scene.removeItem(item)
-        for index, placement in enumerate(layout.placements):
+        deal_order = self._deal_order() if deal else {}
+        for placement in layout.placements:
             item = self.items.get(placement.key)
             is_new = item is None
             if is_new:
@@ -377,8 +379,11 @@ class GinTable(QObject):
             needs_flip = placement.face_up != item.face_up or card != item.card
             reveal = (lambda it=item, c=card, f=placement.face_up: it.set_face(c, f)) \
                 if needs_flip else None
-            if animate and not self.animator.instant:
-                delay = index * 45 if deal else 0
+            if deal and isinstance(placement.key, tuple) and placement.key[0] == "stock":
+                self.animator.forget(item)  # the stock is on the table before dealing starts
+                item.setPos(placement.pos)
+            elif animate and not self.animator.instant:
+                delay = DEAL_STEP_MS * deal_order.get(placement.key, 0) if deal else 0
                 self.animator.move(item, placement.pos, delay_ms=delay, reveal=reveal)
             else:
                 self.animator.forget(item)
@@ -386,7 +391,23 @@ class GinTable(QObject):
                 if reveal is not None:
                     reveal()
         self._sync_bands(layout)
+        if deal and self.animator.busy:
+            for band in self._bands:  # melds appear once the cards have arrived
+                band.setVisible(False)
+            self.animator.when_idle(self._show_bands)
         self._sync_panels(layout)
+
+    def _deal_order(self) -> dict[object, int]:
+        """Deal one card at a time, alternately to each player, then turn the upcard."""
+        model = self.model
+        order: dict[object, int] = {}
+        for i in range(model.opponent_hidden):
+            order[("opp", i)] = 2 * i
+        for j, card in enumerate(model.hand_order):
+            order[card] = 2 * j + 1
+        for card in model.discard_pile:
+            order[card] = 2 * max(model.opponent_hidden, len(model.hand_order)) + 1
+        return order
 
     def _stock_top_pos(self, layout: TableLayout) -> QPointF:
         stock = [p for p in layout.placements if isinstance(p.key, tuple) and p.key[0] == "stock"]
@@ -426,6 +447,10 @@ class GinTable(QObject):
             zone.accepting = zone_id in model.accepting
             zone.update()
         self.zones[ZONE_KNOCK].label = model.knock_label
+
+    def _show_bands(self) -> None:
+        for band in self._bands:
+            band.setVisible(True)
 
     def bands(self) -> list[MeldBand]:
         return list(self._bands)
