@@ -123,3 +123,13 @@ def test_adding_and_switching_profiles(qtbot, dialog, storage):
     assert storage.profile == "player"
     assert dialog.back_combo.currentData() == "green"
     assert reopened(storage) == storage.settings.settings
+
+
+def test_choosing_a_default_opponent(qtbot, dialog, storage):
+    combo = dialog.opponent_combos["cribbage"]
+    assert combo.currentData() == "expert"  # the app's choice until the player picks one
+    combo.setFocus()
+    qtbot.keyClick(combo, Qt.Key.Key_Home)
+    first = combo.itemData(0)
+    assert storage.settings.settings.default_opponent == {"cribbage": first}
+    assert "(not available)" not in dialog.opponent_combos["gin"].currentText()

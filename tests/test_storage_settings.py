@@ -43,7 +43,7 @@ def test_fresh_install_has_documented_defaults(settings_path):
     store = SettingsStore(settings_path)
     s = store.settings
     assert s.player_name == "Player"
-    assert s.default_opponent == {"gin": "expert", "cribbage": "expert"}
+    assert s.default_opponent == {}  # the app offers its strongest opponent until one is chosen
     assert s.gin_preset == "classic" and s.gin_overrides == {}
     assert s.cribbage_options["target"] == 121
     assert (s.card_face, s.card_back, s.card_size) == ("standard", "blue", "medium")

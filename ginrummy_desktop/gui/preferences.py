@@ -33,7 +33,7 @@ from ginrummy_desktop.engine.gin.rules import (
     NEXT_DEALER_CHOICES,
     SHUTOUT_CHOICES,
 )
-from ginrummy_desktop.gui.gin_opponents import list_opponents
+from ginrummy_desktop.gui.gin_opponents import default_opponent, list_opponents
 from ginrummy_desktop.storage.settings import (
     ANIMATION_SPEEDS,
     CARD_BACKS,
@@ -251,7 +251,7 @@ class PreferencesDialog(QDialog):
             self.remove_profile_button.setEnabled(len(self.store.profiles()) > 1)
             self.name_edit.setText(s.player_name)
             for game, combo in self.opponent_combos.items():
-                wanted = s.default_opponent.get(game)
+                wanted = s.default_opponent.get(game) or self._app_default_opponent(game)
                 if combo.findData(wanted) < 0:  # saved opponent not installed in this version
                     combo.addItem(f"{_label(str(wanted))} (not available)", wanted)
                 self._select(combo, wanted)
@@ -280,6 +280,12 @@ class PreferencesDialog(QDialog):
             self.stinkhole_check.setChecked(bool(s.cribbage_options.get("stinkhole")))
         finally:
             self._loading = False
+
+    @staticmethod
+    def _app_default_opponent(game: str) -> str:
+        if game == "gin":
+            return default_opponent()
+        return "expert" if "expert" in CRIBBAGE_BOTS else next(iter(CRIBBAGE_BOTS))
 
     @staticmethod
     def _select(combo: QComboBox, data: Any) -> None:

@@ -28,7 +28,8 @@ CRIBBAGE_OPTION_DEFAULTS: dict[str, Any] = {"target": 121, "stinkhole": False}
 
 
 def _default_opponents() -> dict[str, str]:
-    return {"gin": "expert", "cribbage": "expert"}
+    # Empty: until the player picks one, the app offers its strongest installed opponent.
+    return {}
 
 
 def _default_confirmations() -> dict[str, bool]:
