@@ -1,0 +1,265 @@
+"""Gin Rummy opponents ladder: a mirrored round robin between the personas.
+
+Every deal is played twice with the seats swapped (same cards, same dealer cycle), matches to
+100 under the Tournament preset. Pairings run in parallel worker processes. Prints match win
+rates with 95% Wilson intervals, Elo ratings (Bradley-Terry fit, Simple anchored at 1500),
+style figures and decision times; with ``--write`` it also replaces the ladder block of
+docs/ai.md and the ratings file the app's opponent picker reads.
+
+    nice -n 10 python benchmarks/ladder.py --quick
+    nice -n 10 python benchmarks/ladder.py --matches 200 --focus-matches 600 --write
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import math
+import os
+import platform
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from itertools import combinations
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ginrummy_desktop.engine.gin.bots import PERSONAS  # noqa: E402
+from ginrummy_desktop.engine.gin.bots.personas import RATINGS_PATH  # noqa: E402
+from ginrummy_desktop.engine.gin.match import GinMatch  # noqa: E402
+from ginrummy_desktop.engine.gin.rules import GIN_PRESETS  # noqa: E402
+
+DOC_PATH = ROOT / "docs" / "ai.md"
+START, END = "<!-- gin-ladder:start -->", "<!-- gin-ladder:end -->"
+FOCUS = {("expert", "simple"), ("expert", "marjj"), ("simple", "simple")}
+STYLE_KEYS = ("hands", "knocks", "knock_deadwood", "gins", "undercut_against", "undercuts_made")
+
+
+def play_deal_pair(task: tuple[str, str, int, str]) -> dict:
+    """Play deal ``seed`` twice, ``a`` first in seat 0 then in seat 1; return tallies."""
+    a, b, seed, preset = task
+    rules = GIN_PRESETS[preset]
+    out = {"a_wins": 0, "matches": 0, "hands": 0, "style": {a: defaultdict(float),
+           b: defaultdict(float)}, "times": {a: [], b: []}}
+    if a == b:
+        out["style"] = {a: defaultdict(float)}
+        out["times"] = {a: []}
+    for swap in (False, True):
+        ids = (b, a) if swap else (a, b)
+        bots = [PERSONAS[ids[seat]].create(seed=seed * 2 + seat) for seat in (0, 1)]
+        match = GinMatch(rules, seed=seed)
+        while not match.over:
+            seat = match.to_move()
+            observation = match.observation(seat)
+            started = time.perf_counter()
+            action = bots[seat].choose(observation)
+            out["times"][ids[seat]].append(time.perf_counter() - started)
+            match.apply(seat, action)
+        a_seat = 1 if swap else 0
+        out["matches"] += 1
+        out["a_wins"] += a_seat in match.winners
+        for record in match.hand_records():
+            out["hands"] += 1
+            _tally_hand(record["result"], ids, out["style"])
+    return out
+
+
+def _tally_hand(result: dict, ids: tuple[str, str], style: dict) -> None:
+    for seat in (0, 1):
+        style[ids[seat]]["hands"] += 1
+    knocker = result["knocker"]
+    if knocker is None:
+        return
+    knocker_id = ids[knocker]
+    other_id = ids[1 - knocker]
+    figures = style[knocker_id]
+    if result["kind"] in ("gin", "big_gin"):
+        figures["gins"] += 1
+    else:
+        figures["knocks"] += 1
+        revealed = [h for h in result["hands"] if h["seat"] == knocker]
+        figures["knock_deadwood"] += revealed[0]["deadwood_points"] if revealed else 0
+        if result["kind"] == "undercut":
+            figures["undercut_against"] += 1
+            style[other_id]["undercuts_made"] += 1
+
+
+def wilson(wins: float, total: int, z: float = 1.96) -> tuple[float, float]:
+    if total == 0:
+        return 0.0, 1.0
+    p = wins / total
+    centre = (p + z * z / (2 * total)) / (1 + z * z / total)
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
+    return centre - half, centre + half
+
+
+def fit_elo(results: dict[tuple[str, str], tuple[float, int]], bots: list[str]) -> dict:
+    """Bradley-Terry by minorisation-maximisation, reported on the Elo scale, Simple at 1500."""
+    strength = dict.fromkeys(bots, 1.0)
+    for _ in range(500):
+        new = {}
+        for bot in bots:
+            wins = games_over = 0.0
+            for (a, b), (a_wins, total) in results.items():
+                if a == b or bot not in (a, b):
+                    continue
+                own = a_wins if bot == a else total - a_wins
+                other = b if bot == a else a
+                wins += own + 0.5  # a half-win prior keeps unbeaten bots finite
+                games_over += (total + 1) / (strength[bot] + strength[other])
+            new[bot] = wins / games_over if games_over else strength[bot]
+        strength = new
+    anchor = strength.get("simple", 1.0)
+    return {bot: 1500 + 400 * math.log10(strength[bot] / anchor) for bot in bots}
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
+
+
+def run(args: argparse.Namespace) -> str:
+    bots = args.bots.split(",") if args.bots else list(PERSONAS)
+    pairings = [(a, b) for a, b in combinations(bots, 2)]
+    if "simple" in bots:
+        pairings.append(("simple", "simple"))
+    ordered = {bot: n for n, bot in enumerate(bots)}
+    pairings = [(b, a) if ordered[a] < ordered[b] else (a, b) for a, b in pairings]  # strong first
+    tasks = []
+    for a, b in pairings:
+        count = args.focus_matches if (a, b) in FOCUS else args.matches
+        for deal in range(max(1, count // 2)):
+            tasks.append((a, b, args.seed + deal, args.preset))
+    totals: dict[tuple[str, str], dict] = {
+        pair: {"a_wins": 0, "matches": 0, "hands": 0} for pair in pairings
+    }
+    style: dict[str, dict] = defaultdict(lambda: defaultdict(float))
+    times: dict[str, list[float]] = defaultdict(list)
+    started = time.time()
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        futures = {pool.submit(play_deal_pair, task): task for task in tasks}
+        for done, future in enumerate(as_completed(futures), 1):
+            a, b = futures[future][:2]
+            out = future.result()
+            for key in ("a_wins", "matches", "hands"):
+                totals[(a, b)][key] += out[key]
+            for bot, figures in out["style"].items():
+                for key, value in figures.items():
+                    style[bot][key] += value
+            for bot, values in out["times"].items():
+                times[bot].extend(values)
+            if done % 50 == 0:
+                print(f"  {done}/{len(tasks)} deal pairs, {time.time() - started:.0f}s",
+                      file=sys.stderr)
+    elapsed = time.time() - started
+    results = {pair: (t["a_wins"], t["matches"]) for pair, t in totals.items()}
+    elo = fit_elo(results, bots)
+    text = report(args, bots, pairings, totals, elo, style, times, elapsed)
+    if args.write:
+        write_outputs(text, bots, elo, style, times, results, args)
+    return text
+
+
+def report(args, bots, pairings, totals, elo, style, times, elapsed) -> str:
+    lines = []
+    when = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    command = "python benchmarks/ladder.py " + " ".join(sys.argv[1:])
+    lines += [
+        f"Measured {when} on {machine} ({args.workers} worker processes, `nice`), "
+        f"{elapsed / 60:.1f} minutes.", "",
+        f"Command: `{command}`", "",
+        f"Preset `{args.preset}`, matches to 100, mirrored deals (each deal played twice with "
+        "seats swapped). 95% Wilson intervals on match wins.", "",
+        "| pairing (first named wins) | matches | win rate | 95% CI | hands/match |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for a, b in pairings:
+        t = totals[(a, b)]
+        if not t["matches"]:
+            continue
+        low, high = wilson(t["a_wins"], t["matches"])
+        lines.append(
+            f"| {a} vs {b} | {t['matches']} | {t['a_wins'] / t['matches']:.1%} "
+            f"| {low:.1%} - {high:.1%} | {t['hands'] / t['matches']:.1f} |"
+        )
+    lines += ["", "| persona | Elo | knock rate | avg knock deadwood | gin rate | "
+              "undercut when knocking | undercuts made | decision ms mean / p95 / max |",
+              "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for bot in sorted(bots, key=lambda b: elo[b]):
+        s = style[bot]
+        hands = max(1.0, s["hands"])
+        knocks = s["knocks"]
+        avg_dw = s["knock_deadwood"] / knocks if knocks else 0.0
+        undercut = s["undercut_against"] / knocks if knocks else 0.0
+        t = times[bot]
+        timing = (f"{1000 * sum(t) / len(t):.1f} / {1000 * percentile(t, 0.95):.1f} / "
+                  f"{1000 * max(t):.0f}") if t else "-"
+        lines.append(
+            f"| {bot} | {elo[bot]:.0f} | {knocks / hands:.1%} | {avg_dw:.1f} | "
+            f"{s['gins'] / hands:.1%} | {undercut:.1%} | {s['undercuts_made'] / hands:.1%} "
+            f"| {timing} |"
+        )
+    lines += ["", "Rates are per hand played by the persona (knocks exclude gins); decision "
+              "times were taken while both workers ran, on cores shared with other work."]
+    return "\n".join(lines)
+
+
+def write_outputs(text, bots, elo, style, times, results, args) -> None:
+    doc = DOC_PATH.read_text(encoding="utf-8")
+    if START not in doc or END not in doc:
+        raise SystemExit(f"{DOC_PATH} lacks the {START} ... {END} block")
+    head, rest = doc.split(START, 1)
+    _, tail = rest.split(END, 1)
+    DOC_PATH.write_text(f"{head}{START}\n{text}\n{END}{tail}", encoding="utf-8")
+    data = {"measured": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+            "command": "python benchmarks/ladder.py " + " ".join(sys.argv[1:]),
+            "preset": args.preset, "bots": {}}
+    for bot in bots:
+        s = style[bot]
+        hands = max(1.0, s["hands"])
+        knocks = s["knocks"]
+        t = times[bot]
+        data["bots"][bot] = {
+            "elo": round(elo[bot]),
+            "knock_rate": round(knocks / hands, 4),
+            "avg_knock_deadwood": round(s["knock_deadwood"] / knocks, 2) if knocks else 0.0,
+            "gin_rate": round(s["gins"] / hands, 4),
+            "undercut_rate": round(s["undercut_against"] / knocks, 4) if knocks else 0.0,
+            "mean_decision_ms": round(1000 * sum(t) / len(t), 1) if t else 0.0,
+        }
+    RATINGS_PATH.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=200, help="matches per pairing")
+    parser.add_argument("--focus-matches", type=int, default=None,
+                        help="matches for expert-simple, expert-marjj, simple-simple")
+    parser.add_argument("--quick", action="store_true", help="20 matches per pairing")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--bots", default="", help="comma-separated persona ids (default all)")
+    parser.add_argument("--preset", default="tournament", choices=sorted(GIN_PRESETS))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--write", action="store_true",
+                        help="write docs/ai.md's ladder block and the ratings file")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.matches = 20
+    if args.focus_matches is None:
+        args.focus_matches = args.matches
+    unknown = [b for b in (args.bots.split(",") if args.bots else []) if b not in PERSONAS]
+    if unknown:
+        parser.error(f"unknown persona(s): {', '.join(unknown)} (known: {', '.join(PERSONAS)})")
+    if args.matches < 2 or args.workers < 1:
+        parser.error("--matches must be at least 2 and --workers at least 1")
+    print(run(args))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
