@@ -26,7 +26,7 @@ from ginrummy_desktop.engine.cribbage import CribbageMatch  # noqa: E402
 from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS  # noqa: E402
 
 DEFAULT_PAIRS = "expert:greedy,expert:careful,careful:greedy,greedy:beginner"
-MARK_START, MARK_END = "<!-- cribbage:start -->", "<!-- cribbage:end -->"
+MARK_START, MARK_END = "<!-- cribbage-ladder:start -->", "<!-- cribbage-ladder:end -->"
 
 
 def play_game(task: tuple[str, str, int]) -> dict:

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from ginrummy_desktop.engine.cards import Card
-from ginrummy_desktop.engine.cribbage.advisor import discard_table
+from ginrummy_desktop.engine.cribbage.advisor import KeepOption, discard_table
 from ginrummy_desktop.engine.cribbage.bots.base import CribbageBot
 from ginrummy_desktop.engine.cribbage.evaluation import (
     crib_value,
@@ -57,7 +57,9 @@ class ExpertBot(CribbageBot):
     display_name = "Max (expert)"
     worlds = 16
 
-    def pick_discard(self, observation, rng):
+    def pick_discard(
+        self, observation: CribbageObservation, rng: StableRandom
+    ) -> tuple[Card, Card]:
         six = list(observation.hand)
         is_dealer = observation.is_dealer
         me = observation.seat
@@ -65,7 +67,7 @@ class ExpertBot(CribbageBot):
         table = discard_table(six, is_dealer)
         starters = unseen_cards(six)
 
-        def value(option) -> float:
+        def value(option: KeepOption) -> float:
             total = option.net + pegging_value(option.keep, is_dealer)
             if not is_dealer and need <= 30:
                 # Offence: the pone counts first, so the hand may win outright (peg ~2 first).
@@ -76,8 +78,10 @@ class ExpertBot(CribbageBot):
         best = max(table, key=lambda option: (value(option), [-c.index for c in option.keep]))
         return best.toss[0], best.toss[1]
 
-    def pick_play(self, observation, fitting, rng):
-        by_rank = {}
+    def pick_play(
+        self, observation: CribbageObservation, fitting: list[Card], rng: StableRandom
+    ) -> Card:
+        by_rank: dict[int, Card] = {}
         for card in sorted(fitting):
             by_rank.setdefault(card.rank, card)
         if len(by_rank) == 1:

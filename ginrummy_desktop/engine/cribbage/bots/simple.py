@@ -24,13 +24,17 @@ class BeginnerBot(CribbageBot):
     persona_id = "beginner"
     display_name = "Bea (beginner)"
 
-    def pick_discard(self, observation, rng):
+    def pick_discard(
+        self, observation: CribbageObservation, rng: StableRandom
+    ) -> tuple[Card, Card]:
         hand = list(observation.hand)
         first = rng.choice(hand)
         hand.remove(first)
         return first, rng.choice(hand)
 
-    def pick_play(self, observation, fitting, rng):
+    def pick_play(
+        self, observation: CribbageObservation, fitting: list[Card], rng: StableRandom
+    ) -> Card:
         return rng.choice(fitting)
 
 
@@ -41,7 +45,9 @@ class GreedyBot(CribbageBot):
     persona_id = "greedy"
     display_name = "Gus (greedy)"
 
-    def pick_discard(self, observation, rng):
+    def pick_discard(
+        self, observation: CribbageObservation, rng: StableRandom
+    ) -> tuple[Card, Card]:
         six = list(observation.hand)
         starters = unseen_cards(six)
         best = max(
@@ -51,7 +57,9 @@ class GreedyBot(CribbageBot):
         toss = [card for card in six if card not in best]
         return toss[0], toss[1]
 
-    def pick_play(self, observation, fitting, rng):
+    def pick_play(
+        self, observation: CribbageObservation, fitting: list[Card], rng: StableRandom
+    ) -> Card:
         return max(fitting, key=lambda card: (immediate_points(observation, card), card.points))
 
 
@@ -63,12 +71,16 @@ class CarefulBot(CribbageBot):
     persona_id = "careful"
     display_name = "Cora (careful)"
 
-    def pick_discard(self, observation, rng):
+    def pick_discard(
+        self, observation: CribbageObservation, rng: StableRandom
+    ) -> tuple[Card, Card]:
         table = discard_table(observation.hand, observation.is_dealer, crib_model="random")
         best = table[0]
         return best.toss[0], best.toss[1]
 
-    def pick_play(self, observation, fitting, rng):
+    def pick_play(
+        self, observation: CribbageObservation, fitting: list[Card], rng: StableRandom
+    ) -> Card:
         return max(fitting, key=lambda card: (self.play_value(observation, card), -card.index))
 
     def play_value(self, observation: CribbageObservation, card: Card) -> float:
@@ -121,4 +133,4 @@ def opponent_reply_points(observation: CribbageObservation, card: Card) -> float
     return expected
 
 
-__all__ = ["BeginnerBot", "CarefulBot", "GreedyBot", "StableRandom"]
+__all__ = ["BeginnerBot", "CarefulBot", "GreedyBot"]
