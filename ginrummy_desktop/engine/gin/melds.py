@@ -64,8 +64,9 @@ def _build_suit_points() -> tuple[int, ...]:
     return tuple(table)
 
 
-# Deadwood points of each 13-bit suit pattern.
+# Deadwood points of each 13-bit suit pattern, and of each card index.
 _SUIT_POINTS: tuple[int, ...] = _build_suit_points()
+_CARD_POINTS: tuple[int, ...] = tuple(_rank_points(index % 13) for index in range(52))
 
 
 def points_of_mask(mask: int) -> int:
@@ -347,7 +348,7 @@ def _each_discard(mask: int) -> dict[int, int]:
         rest ^= low
         index = low.bit_length() - 1
         melded = best_without[low] if low & union else full
-        result[index] = total - _rank_points(index % 13) - melded
+        result[index] = total - _CARD_POINTS[index] - melded
     return result
 
 
