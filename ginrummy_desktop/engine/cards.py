@@ -96,7 +96,9 @@ def _parse_cached(text: str) -> Card | None:
     return Card(rank, suit)
 
 
-_CARDS_BY_INDEX: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
+_CARDS_BY_INDEX: tuple[Card, ...] = tuple(
+    Card(rank, suit) for suit in SUITS for rank in range(1, 14)
+)
 FULL_DECK: tuple[Card, ...] = _CARDS_BY_INDEX
 
 
