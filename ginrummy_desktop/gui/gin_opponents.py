@@ -64,7 +64,7 @@ def list_opponents() -> list[OpponentInfo]:
     return result
 
 
-def _rating_text(rating: Any) -> str:
+def rating_text(rating: Any) -> str:
     if isinstance(rating, dict):  # e.g. {"elo": 1620, "win_rate": 0.61}
         rating = rating.get("elo", rating.get("rating"))
     if isinstance(rating, (int, float)) and not isinstance(rating, bool):
@@ -77,7 +77,7 @@ def _info(bot_id: str, persona: Any) -> OpponentInfo:
     style = str(_field(persona, "style", "one_line_style", "description", default=""))
     rating = _field(persona, "rating", "elo", "measured_rating", default=None)
     emblem = str(_field(persona, "emblem", "emblem_hint", default="") or name[:1])
-    return OpponentInfo(bot_id, name, style, _rating_text(rating), emblem)
+    return OpponentInfo(bot_id, name, style, rating_text(rating), emblem)
 
 
 def default_opponent() -> str:

@@ -1,0 +1,84 @@
+"""The "New Cribbage game" dialog: the opponent (same picker as gin) and the game's options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ginrummy_desktop.engine.cribbage import CribbageRules
+from ginrummy_desktop.gui.cribbage_opponents import default_opponent, list_opponents
+from ginrummy_desktop.gui.opponent_picker import OpponentPicker
+
+TARGETS = {121: "121 points: the standard game (skunk at 90, double skunk at 60)",
+           61: "61 points: the short game, once around (skunk at 30)"}
+
+
+@dataclass(frozen=True)
+class CribbageSetup:
+    """Who and what a cribbage game is played with (the settings' ``cribbage_options``)."""
+
+    opponent: str = "expert"
+    target: int = 121
+    stinkhole: bool = False
+
+    def rules(self) -> CribbageRules:
+        if self.target == 61:
+            return CribbageRules.short_game(stinkhole=self.stinkhole)
+        return CribbageRules(target=self.target, stinkhole=self.stinkhole)
+
+    def rules_text(self) -> str:
+        """How the game is named in the statistics history."""
+        return f"{self.target} points" + (", stinkhole" if self.stinkhole else "")
+
+    @classmethod
+    def from_rules(cls, opponent: str, rules: CribbageRules) -> CribbageSetup:
+        return cls(opponent, rules.target, rules.stinkhole)
+
+
+class NewCribbageGameDialog(QDialog):
+    """Pick an opponent and options; ``setup()`` gives the chosen ``CribbageSetup``."""
+
+    def __init__(self, current: CribbageSetup | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New Cribbage game")
+        self.setAccessibleName("New Cribbage game")
+        current = current or CribbageSetup(default_opponent())
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("<b>Choose your opponent</b>"))
+        self.opponents = OpponentPicker(list_opponents(), current.opponent, self)
+        self.opponents.itemDoubleClicked.connect(lambda _item: self.accept())
+        layout.addWidget(self.opponents, 1)
+        form = QFormLayout()
+        self.target = QComboBox(self)
+        self.target.setAccessibleName("Game length")
+        for target, text in TARGETS.items():
+            self.target.addItem(text, target)
+        self.target.setCurrentIndex(max(0, self.target.findData(current.target)))
+        form.addRow("Game:", self.target)
+        self.stinkhole = QCheckBox("Stinkhole (house rule: no pegging out with a go or his heels "
+                                   "from the hole before the last)", self)
+        self.stinkhole.setChecked(current.stinkhole)
+        form.addRow("", self.stinkhole)
+        layout.addLayout(form)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Deal")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(560, 460)
+
+    def setup(self) -> CribbageSetup:
+        return CribbageSetup(self.opponents.bot_id() or default_opponent(),
+                             int(self.target.currentData()), self.stinkhole.isChecked())

@@ -1,0 +1,65 @@
+"""What the app knows about Cribbage opponents, read from the cribbage bot registry.
+
+Each bot class carries ``persona_id`` and ``display_name`` ("Max (expert)"); its ``style`` (or
+a plain-words line kept here, or its docstring) is its one-line style. A measured strength is
+shown when the class has a ``rating`` or a ``ratings.json`` sits beside the bots package.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from ginrummy_desktop.engine.cribbage import bots as cribbage_bots
+from ginrummy_desktop.gui.gin_opponents import OpponentInfo, rating_text
+
+STRONGEST = "expert"
+# Plain-words styles until the bot classes carry a ``style`` of their own.
+_STYLES = {
+    "beginner": "Any legal toss and play: for learning the rules",
+    "greedy": "Keeps the best-looking hand, ignores the crib, grabs points when pegging",
+    "careful": "Weighs hand against crib and pegs safely",
+    "expert": "Exact discard values and a pegging search: the strongest",
+}
+
+
+def _ratings() -> dict[str, Any]:
+    path = Path(cribbage_bots.__file__).with_name("ratings.json")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _style(bot_id: str, bot_class: type) -> str:
+    own = getattr(bot_class, "style", None) or _STYLES.get(bot_id)
+    if own:
+        return str(own)
+    text = " ".join((bot_class.__doc__ or "").split())
+    return (text.split(". ")[0].rstrip(".") + ".") if text else "Computer opponent"
+
+
+def short_name(bot_id: str) -> str:
+    """The name the table and the statistics use ("Max" for "Max (expert)")."""
+    bot_class = cribbage_bots.BUILTIN_BOTS.get(bot_id)
+    name = str(getattr(bot_class, "display_name", "") or bot_id.title())
+    return name.split(" (")[0]
+
+
+def list_opponents() -> list[OpponentInfo]:
+    """Every cribbage opponent, strongest first (the registry lists them weakest first)."""
+    ratings = _ratings()
+    result = []
+    for bot_id, bot_class in reversed(cribbage_bots.BUILTIN_BOTS.items()):
+        name = str(getattr(bot_class, "display_name", "") or bot_id.title())
+        rating = getattr(bot_class, "rating", None) or ratings.get(bot_id)
+        result.append(OpponentInfo(bot_id, name, _style(bot_id, bot_class), rating_text(rating),
+                                   name[:1].upper()))
+    return result
+
+
+def default_opponent() -> str:
+    bots = cribbage_bots.BUILTIN_BOTS
+    return STRONGEST if STRONGEST in bots else next(reversed(bots))

@@ -1,0 +1,59 @@
+"""The opponent list both "New game" dialogs use: emblem, name, style and measured strength."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
+from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
+
+from ginrummy_desktop.gui.gin_opponents import OpponentInfo
+
+_EMBLEM_COLOURS = ("#1f4e9c", "#a3182b", "#1d6b45", "#6b3fa0", "#b8651b", "#1d2238", "#2f7f7a")
+
+
+def emblem_icon(info: OpponentInfo, size: int = 48) -> QIcon:
+    """A round medallion with the persona's emblem letter, its colour from the bot id."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    colour = QColor(_EMBLEM_COLOURS[sum(map(ord, info.bot_id)) % len(_EMBLEM_COLOURS)])
+    painter.setBrush(colour)
+    painter.setPen(QColor("#d9b65a"))
+    painter.drawEllipse(QRectF(2, 2, size - 4, size - 4))
+    font = QFont("DejaVu Serif")
+    font.setBold(True)
+    font.setPixelSize(int(size * 0.45))
+    painter.setFont(font)
+    painter.setPen(QColor("#fff6dc"))
+    painter.drawText(QRectF(0, 0, size, size), Qt.AlignmentFlag.AlignCenter,
+                     (info.emblem or info.name[:1])[:2])
+    painter.end()
+    return QIcon(pixmap)
+
+
+class OpponentPicker(QListWidget):
+    """One row per opponent; ``bot_id()`` is the chosen one (double-click = ``activated``)."""
+
+    def __init__(self, opponents: Iterable[OpponentInfo], current: str | None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Opponents")
+        self.setIconSize(QSize(44, 44))
+        self.setSpacing(2)
+        for info in opponents:
+            item = QListWidgetItem(emblem_icon(info), f"{info.name}\n{info.style}  ·  "
+                                                     f"strength: {info.rating}")
+            item.setData(Qt.ItemDataRole.UserRole, info.bot_id)
+            item.setToolTip(f"{info.name}: {info.style} (strength: {info.rating})")
+            self.addItem(item)
+            if info.bot_id == current:
+                self.setCurrentItem(item)
+        if self.currentItem() is None and self.count():
+            self.setCurrentRow(0)
+
+    def bot_id(self) -> str | None:
+        item = self.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item else None
