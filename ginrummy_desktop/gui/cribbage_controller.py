@@ -166,6 +166,11 @@ class CribbageController(QObject):
             self._greet_hand()
             self._next_turn()
 
+    def stop(self) -> None:
+        """Forget the opponent's pending decision and every paced step (the table goes away)."""
+        self._generation += 1
+        self._worker.cancel_all()
+
     def new_game(self, seed: int | None = None, first_dealer: int | None = None) -> None:
         self.start(CribbageMatch(seed=seed, rules=self.rules, first_dealer=first_dealer))
 

@@ -105,6 +105,7 @@ class GinScreen(QWidget):
         self.on_new_opponent: Callable[[], None] | None = None
         self.before_new_match: Callable[[], None] | None = None
         self.published: dict[int, str] = {}  # hand number -> commitment shown before play
+        self.active = True  # False while the window shows another game: keys do nothing
 
         self.actions: dict[str, QAction] = {}
         self._build_actions()
@@ -153,7 +154,7 @@ class GinScreen(QWidget):
             self.actions[action_id] = action
 
     def _guarded(self, handler: Callable[[], object]) -> None:
-        if self.controller.session is not None:
+        if self.active and self.controller.session is not None:
             handler()
 
     def _build_bar(self) -> QWidget:

@@ -11,10 +11,12 @@ import importlib
 from typing import Any
 
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMessageBox, QWidget
+from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QWidget
 
 from ginrummy_desktop.gui.animation import SPEEDS
 from ginrummy_desktop.gui.card_renderer import BACKS, CardRenderer, CardStyle
+from ginrummy_desktop.gui.cribbage_game_dialog import CribbageSetup, NewCribbageGameDialog
+from ginrummy_desktop.gui.cribbage_opponents import short_name
 from ginrummy_desktop.gui.gin_controller import MatchSetup
 from ginrummy_desktop.gui.gin_opponents import default_opponent
 from ginrummy_desktop.gui.gin_screen import GinScreen, shortcut_rows
@@ -31,8 +33,15 @@ from ginrummy_desktop.gui.table_scene import TABLE_COLOURS
 TITLE = "Gin Rummy Desktop"
 
 
+GIN, CRIBBAGE = "gin", "cribbage"
+
+
 class MainWindow(QMainWindow):
-    """Top-level window hosting the Gin Rummy screen."""
+    """Top-level window hosting the Gin Rummy screen or the Cribbage table (one game at a time).
+
+    Starting a game of the other kind switches the window to it; the game it replaces is
+    recorded as abandoned, exactly like a new match of the same kind.
+    """
 
     def __init__(self, storage: Any = None, speed: str | None = None,
                  parent: QWidget | None = None) -> None:
@@ -41,8 +50,16 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(TITLE)
         self.setMinimumSize(800, 600)
         self.renderer = CardRenderer()
-        self.gin_screen = GinScreen(self.renderer, speed or "normal", parent=self)
-        self.setCentralWidget(self.gin_screen)
+        self.speed = speed or "normal"
+        self.gin_screen = GinScreen(self.renderer, self.speed, parent=self)
+        self.stack = QStackedWidget(self)
+        self.stack.addWidget(self.gin_screen)
+        self.setCentralWidget(self.stack)
+        self.game = GIN
+        self.cribbage_table: Any = None  # a CribbageTable once a cribbage game is started
+        self.cribbage_setup = CribbageSetup()
+        self.player_name = "You"
+        self.table_colour = "green"
         self.gin_screen.on_rematch = self.rematch
         self.gin_screen.on_new_opponent = self.new_match_dialog
         self.dialogs: list[QWidget] = []  # keep modeless dialogs alive
@@ -55,7 +72,7 @@ class MainWindow(QMainWindow):
 
             self.persistence = Persistence(self, storage)
             self.persistence.restore_geometry()
-            self.gin_screen.before_new_match = self.persistence.new_match_started
+        self.gin_screen.before_new_match = self._before_gin_match
 
     # -- menus -----------------------------------------------------------------------------
 
@@ -64,11 +81,13 @@ class MainWindow(QMainWindow):
         game = bar.addMenu("&Game")
         self.new_action = self._action(game, "&New Gin Rummy Match…", self.new_match_dialog,
                                        QKeySequence.StandardKey.New)
+        self.new_cribbage_action = self._action(game, "New &Cribbage Game…",
+                                                self.new_cribbage_dialog, "Ctrl+Shift+N")
         self.rematch_action = self._action(game, "&Rematch", self.rematch, "Ctrl+R")
         game.addSeparator()
-        play = game.addMenu("&Play")
+        self.play_menu = game.addMenu("&Play")
         for action in self.gin_screen.actions.values():
-            play.addAction(action)
+            self.play_menu.addAction(action)
         game.addSeparator()
         self.replay_action = self._action(game, "Replay &last hand…", self.replay_last_hand)
         for label, module, cls in (("&Statistics…", "statistics_window", "StatisticsWindow"),
@@ -153,6 +172,72 @@ class MainWindow(QMainWindow):
         self.gin_screen.new_match(MatchSetup(opponent=self._preferred_opponent(),
                                              preset=self._preferred_preset()))
 
+    def _before_gin_match(self) -> None:
+        """A gin match is about to start: record the game it replaces, show the gin screen."""
+        if self.persistence is not None:
+            self.persistence.new_match_started()
+        self._show_game(GIN)
+
+    def _show_game(self, game: str) -> None:
+        self.game = game
+        gin = game == GIN
+        self.stack.setCurrentWidget(self.gin_screen if gin else self.cribbage_table)
+        self.gin_screen.active = gin  # the gin keys must not play a hidden table
+        self.play_menu.menuAction().setVisible(gin)
+        self.gin_screen.actions["fan"].setVisible(gin)
+        self.replay_action.setEnabled(gin)
+
+    # -- cribbage --------------------------------------------------------------------------
+
+    def preferred_cribbage_setup(self) -> CribbageSetup:
+        """The opponent and options from the settings (the strongest opponent by default)."""
+        from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
+        from ginrummy_desktop.gui.cribbage_opponents import default_opponent
+
+        if self.storage is None:
+            return CribbageSetup(default_opponent())
+        settings = self.storage.settings.settings
+        wanted = settings.default_opponent.get(CRIBBAGE)
+        opponent = wanted if wanted in BUILTIN_BOTS else default_opponent()
+        return CribbageSetup.from_rules(opponent, settings.cribbage_rules())
+
+    def new_cribbage_dialog(self) -> QWidget:
+        current = self.cribbage_setup if self.cribbage_table is not None \
+            else self.preferred_cribbage_setup()
+        dialog = NewCribbageGameDialog(current, self)
+        self.dialogs.append(dialog)
+        dialog.accepted.connect(lambda: self.start_cribbage(dialog.setup()))
+        dialog.open()
+        return dialog
+
+    def start_cribbage(self, setup: CribbageSetup, match: Any = None,
+                       seed: int | None = None) -> Any:
+        """Start a cribbage game (or continue ``match``, a restored ``CribbageMatch``)."""
+        from ginrummy_desktop.gui.cribbage_table import CribbageTable
+
+        if self.persistence is not None:
+            self.persistence.new_match_started()
+        old = self.cribbage_table
+        names = (self.player_name, short_name(setup.opponent))
+        table = CribbageTable(self, opponent=setup.opponent, seed=seed, rules=setup.rules(),
+                              match=match, renderer=self.renderer,
+                              speed=self.gin_screen.animator.speed, names=names)
+        table.scene.set_felt_colour(self.table_colour)
+        # Rematch goes through the window so the finished game's record is closed first.
+        table.rematch_button.clicked.disconnect()
+        table.rematch_button.clicked.connect(self.rematch)
+        self.cribbage_setup = setup
+        self.cribbage_table = table
+        self.stack.addWidget(table)
+        self._show_game(CRIBBAGE)
+        if old is not None:
+            old.controller.stop()
+            self.stack.removeWidget(old)
+            old.deleteLater()
+        if self.persistence is not None:
+            self.persistence.attach_cribbage(table)
+        return table
+
     def _preferred_opponent(self) -> str:
         from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 
@@ -179,7 +264,11 @@ class MainWindow(QMainWindow):
     def notify(self, text: str) -> None:
         """Tell the player about a problem once, without interrupting play."""
         self.notifications.append(text)
-        self.gin_screen.status.show_message(text, "warning")
+        self.status_line().show_message(text, "warning")
+
+    def status_line(self) -> Any:
+        """The status line of the game on screen."""
+        return self.cribbage_table.status if self.game == CRIBBAGE else self.gin_screen.status
 
     def new_match_dialog(self) -> None:
         current = self.gin_screen.controller.setup
@@ -192,6 +281,11 @@ class MainWindow(QMainWindow):
         dialog.open()
 
     def rematch(self) -> None:
+        if self.game == CRIBBAGE and self.cribbage_table is not None:
+            if self.persistence is not None:
+                self.persistence.new_match_started()
+            self.cribbage_table.controller.rematch()
+            return
         setup = self.gin_screen.controller.setup
         self.gin_screen.new_match(MatchSetup(setup.preset, setup.opponent, setup.practice))
 
@@ -221,6 +315,8 @@ class MainWindow(QMainWindow):
 
     def set_speed(self, speed: str) -> None:
         self.gin_screen.animator.set_speed(speed)
+        if self.cribbage_table is not None:
+            self.cribbage_table.set_speed(speed)
         if speed in self.speed_actions:
             self.speed_actions[speed].setChecked(True)
 
@@ -230,12 +326,27 @@ class MainWindow(QMainWindow):
         self.renderer.set_style(CardStyle(**values))
         self.four_colour_action.setChecked(self.renderer.style.four_colour)
         self.gin_screen.scene.update()
+        if self.cribbage_table is not None:
+            self.cribbage_table.scene.update()
 
     def set_table_colour(self, colour: str) -> None:
+        self.table_colour = colour
         self.gin_screen.scene.set_felt_colour(colour)
+        if self.cribbage_table is not None:
+            self.cribbage_table.scene.set_felt_colour(colour)
+
+    def set_player_name(self, name: str) -> None:
+        self.player_name = name
+        self.gin_screen.controller.player_name = name
+        if self.cribbage_table is not None:
+            controller = self.cribbage_table.controller
+            controller.names = (name, controller.names[1])
+            self.cribbage_table.board.set_names(controller.names)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.gin_screen.controller.worker.cancel_all()
+        if self.cribbage_table is not None:
+            self.cribbage_table.controller.stop()
         if self.persistence is not None:
             self.persistence.close()
         super().closeEvent(event)

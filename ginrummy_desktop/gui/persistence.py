@@ -1,6 +1,9 @@
 """Connects the main window to storage: appearance settings applied live, window geometry,
 autosave after every action, resume after a crash or quit, and finished matches recorded.
 
+Both games share the one autosave slot: it holds whichever game is in progress (a cribbage
+state carries ``"game": "cribbage"``; a state without ``game`` is a gin match).
+
 Storage is pure Python; this is the only GUI module that knows its API. Every storage call is
 guarded so a failing disk never takes the game down (the problem is shown once instead).
 """
@@ -17,6 +20,8 @@ from ginrummy_desktop.engine.cards import parse_cards
 from ginrummy_desktop.engine.gin.match import GinMatch
 from ginrummy_desktop.gui.animation import SPEEDS
 from ginrummy_desktop.gui.card_renderer import CardStyle
+from ginrummy_desktop.gui.cribbage_game_dialog import CribbageSetup
+from ginrummy_desktop.gui.cribbage_summary import game_summary
 from ginrummy_desktop.gui.gin_controller import HUMAN, MatchSetup
 
 if TYPE_CHECKING:
@@ -91,8 +96,7 @@ class Persistence(QObject):
         window.set_table_colour(str(settings.table_colour))
         if settings.animation_speed in SPEEDS:
             window.set_speed(str(settings.animation_speed))
-        name = str(settings.player_name or "You")
-        self.controller.player_name = name
+        window.set_player_name(str(settings.player_name or "You"))
 
     def restore_geometry(self) -> bool:
         text = self.storage.settings.settings.window_geometry.get(GEOMETRY_KEY)
@@ -112,23 +116,34 @@ class Persistence(QObject):
 
     # -- autosave and records ------------------------------------------------------------
 
+    def attach_cribbage(self, table: Any) -> None:
+        """Autosave after every cribbage action; record the game when it ends."""
+        table.controller.action_applied.connect(self.save)
+        table.controller.game_finished.connect(lambda _result: self.record_finished())
+
     def resume(self) -> bool:
-        """Resume the autosaved match, if there is one; True when resumed."""
+        """Resume the autosaved game (gin or cribbage), if there is one; True when resumed."""
         if self.autosave is None:
             return False
         state = self.autosave.load(self._restore_state)
         if state is None:
             return False
-        session, setup, order, undo_used = state
-        self.window.gin_screen.start_session(session, setup, order)
-        self.controller.undo_used = undo_used
+        if state[0] == "cribbage":
+            _game, match, setup = state
+            self.window.start_cribbage(setup, match=match)
+        else:
+            _game, session, gin_setup, order, undo_used = state
+            self.window.gin_screen.start_session(session, gin_setup, order)
+            self.controller.undo_used = undo_used
         self.started_at = datetime.now(UTC)
         self.recorded = False
-        self.window.gin_screen.status.show_message("Resumed your match in progress", "success")
+        self.window.status_line().show_message("Resumed your game in progress", "success")
         return True
 
     @staticmethod
-    def _restore_state(state: dict[str, Any]) -> tuple[GinMatch, MatchSetup, list, bool]:
+    def _restore_state(state: dict[str, Any]) -> tuple:
+        if state.get("game") == "cribbage":
+            return Persistence._restore_cribbage(state)
         from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 
         session = GinMatch.restore(state["match"])
@@ -139,34 +154,75 @@ class Persistence(QObject):
             raise ValueError(f"unknown opponent {opponent!r}")
         setup = MatchSetup(preset=str(state["preset"]), opponent=opponent,
                            practice=bool(state["practice"]))
-        return session, setup, parse_cards(state["hand_order"]), bool(state["undo_used"])
+        return ("gin", session, setup, parse_cards(state["hand_order"]),
+                bool(state["undo_used"]))
+
+    @staticmethod
+    def _restore_cribbage(state: dict[str, Any]) -> tuple:
+        from ginrummy_desktop.engine.cribbage import CribbageMatch
+        from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
+
+        match = CribbageMatch.restore(state["match"])
+        if match.over:
+            raise ValueError("the saved game is already over")
+        opponent = state["opponent"]
+        if opponent not in BUILTIN_BOTS:
+            raise ValueError(f"unknown cribbage opponent {opponent!r}")
+        return "cribbage", match, CribbageSetup.from_rules(opponent, match.rules)
+
+    def _cribbage_state(self) -> dict[str, Any]:
+        table = self.window.cribbage_table
+        return {"game": "cribbage", "match": table.controller.match.snapshot(),
+                "opponent": self.window.cribbage_setup.opponent}
+
+    def _summary(self, result: str) -> Any:
+        """The storage summary of the game on screen."""
+        if self.window.game == "cribbage":
+            table = self.window.cribbage_table
+            setup = self.window.cribbage_setup
+            return game_summary(table.controller.match, opponent_id=setup.opponent,
+                                opponent_name=table.controller.names[1],
+                                rules=setup.rules_text(), started_at=self.started_at,
+                                result=result, human=table.controller.human)
+        return match_summary(self.controller, self.started_at, result)
+
+    def _current(self) -> Any:
+        """The engine session of the game on screen (a GinMatch or a CribbageMatch), or None."""
+        if self.window.game == "cribbage":
+            table = self.window.cribbage_table
+            return table.controller.match if table is not None else None
+        return self.controller.session
 
     def new_match_started(self) -> None:
-        """Called before a new match replaces the current one: record it as abandoned."""
-        session = self.controller.session
+        """Called before a new game replaces the current one: record it as abandoned."""
+        session = self._current()
         if session is not None and not session.over and not self.recorded \
                 and session.hand_records():
-            self._guard(lambda: self.storage.record_match(
-                match_summary(self.controller, self.started_at, "abandoned")))
+            self._guard(lambda: self.storage.record_match(self._summary("abandoned")))
         self.started_at = datetime.now(UTC)
         self.recorded = False
 
     def save(self) -> None:
-        session = self.controller.session
+        session = self._current()
         if self.autosave is None or session is None:
             return
         if session.over:
             self._guard(self.autosave.clear)
+        elif self.window.game == "cribbage":
+            self._guard(lambda: self.autosave.save(self._cribbage_state()))
         else:
             self._guard(lambda: self.autosave.save(self.controller.snapshot()))
 
     def record_finished(self) -> None:
-        session = self.controller.session
+        session = self._current()
         if session is None or self.recorded:
             return
-        result = "win" if HUMAN in session.winners else "loss"
-        self._guard(lambda: self.storage.record_match(
-            match_summary(self.controller, self.started_at, result)))
+        if self.window.game == "cribbage":
+            human = self.window.cribbage_table.controller.human
+            result = "win" if session.winner == human else "loss"
+        else:
+            result = "win" if HUMAN in session.winners else "loss"
+        self._guard(lambda: self.storage.record_match(self._summary(result)))
         self.recorded = True
         if self.autosave is not None:
             self._guard(self.autosave.clear)
