@@ -163,6 +163,7 @@ def check_game_tables(context: dict[str, Any]) -> str:
         raise SelfTestFailure("skipped: Qt did not start")
     from ginrummy_desktop.gui.screenshots import SCENES, render_scene
 
+    _load_scene_modules()
     first_scene = {}
     for name in SCENES:  # registration order: each game's first scene is its usual table
         first_scene.setdefault(name.split("-", 1)[0], name)
@@ -178,6 +179,18 @@ def check_game_tables(context: dict[str, Any]) -> str:
     missing = [game for game in GAMES if game not in first_scene]
     note = f"; no scene registered for {', '.join(missing)}" if missing else ""
     return f"rendered {', '.join(rendered)}{note}"
+
+
+def _load_scene_modules() -> None:
+    """Import every ``gui/*screenshots`` module: each game's scenes register on import."""
+    import importlib
+    import pkgutil
+
+    import ginrummy_desktop.gui as gui
+
+    for module in pkgutil.iter_modules(gui.__path__):
+        if module.name.endswith("screenshots"):
+            importlib.import_module(f"{gui.__name__}.{module.name}")
 
 
 def _require_painted(image: Any, what: str) -> None:

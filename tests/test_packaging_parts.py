@@ -187,7 +187,7 @@ def test_self_test_passes_from_source_and_leaves_the_data_root_alone(
     output = capsys.readouterr().out
     for check in ("version", "data files", "Qt", "main window", "game tables"):
         assert f"ok   {check}:" in output
-    assert "rendered gin-" in output
+    assert "rendered gin-" in output and ", cribbage-" in output  # each game's table
     assert os.environ["GINRUMMY_DESKTOP_HOME"] == str(home)
     assert not any(home.iterdir())  # everything went to the throw-away root
 
