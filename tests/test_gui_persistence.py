@@ -115,3 +115,26 @@ def test_abandoned_match_is_recorded_when_a_new_one_starts(qtbot, storage):
     window.rematch()
     assert storage.figures("gin").matches_abandoned == 1
     window.close()
+
+
+def test_practice_match_with_undo_is_marked_in_the_history(qtbot, storage):
+    from ginrummy_desktop.gui.statistics_window import HistoryModel, StatisticsWindow
+
+    window = make_window(qtbot, storage)
+    window.gin_screen.new_match(MatchSetup(opponent="greedy", seed=2, practice=True))
+    controller = window.gin_screen.controller
+    play_moves(window, 1)
+    assert controller.can_undo
+    controller.undo()
+    bot = BUILTIN_BOTS["greedy"]()
+    while not controller.session.hand_records():
+        controller.play(bot.choose(controller.session.observation(HUMAN)))
+    window.rematch()
+    [row] = storage.database.history(storage.profile)
+    assert row.undo_used and row.rules == "classic (practice)"
+    stats = StatisticsWindow(storage, window)
+    qtbot.addWidget(stats)
+    model = stats.history_model
+    column = HistoryModel.COLUMNS.index("Undo")
+    assert model.data(model.index(0, column)) == "used"
+    window.close()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -18,7 +19,12 @@ from storage_fixtures import (
 )
 
 from ginrummy_desktop.storage import StatsDatabase, Storage, breakdown, figures
-from ginrummy_desktop.storage.migrations import MIGRATIONS, SCHEMA_VERSION, migrate
+from ginrummy_desktop.storage.migrations import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    migrate,
+    refresh_match_totals,
+)
 from ginrummy_desktop.storage.stats import points_per_hand_distribution, win_rate_over_time
 
 
@@ -154,6 +160,8 @@ def _old_database(path, version: int) -> None:
             "player_total, opponent_total, ending, knocker, player_deadwood, turns, record_id) "
             "VALUES (1, 1, 'player', 25, 0, 100, 40, 'gin', 'player', 0, 9, 1)"
         )
+    if version >= 4:  # from v4 on the app keeps each match's hand totals on its row
+        refresh_match_totals(db)
     db.close()
 
 
@@ -183,7 +191,37 @@ def test_every_older_schema_migrates_forward_keeping_its_data(tmp_path, version)
 
 
 def test_migrations_are_an_append_only_list_matching_the_schema_version():
-    assert len(MIGRATIONS) == SCHEMA_VERSION == 4
+    assert len(MIGRATIONS) == SCHEMA_VERSION == 5
+
+
+@pytest.mark.parametrize("version", range(1, SCHEMA_VERSION))
+def test_undo_written_in_the_rules_text_becomes_the_undo_used_field(tmp_path, version):
+    path = tmp_path / "statistics.sqlite3"
+    db = sqlite3.connect(path, isolation_level=None)
+    migrate(db, target=version)
+    start = EPOCH.timestamp()
+    for rules in ("classic (practice, undo used)", "classic (practice)", "oklahoma"):
+        db.execute(
+            "INSERT INTO matches (game, opponent_id, opponent_name, rules, started_at, "
+            "ended_at, player_score, opponent_score, result, skunk) "
+            "VALUES ('gin', 'expert', 'Expert', ?, ?, ?, 100, 40, 'win', 0)",
+            (rules, start, start + 60),
+        )
+    db.close()
+    database = StatsDatabase(path)
+    try:
+        rows = sorted(database.history("player"), key=lambda row: row.match_id)
+        assert [(row.rules, row.undo_used) for row in rows] == [
+            ("classic (practice)", True), ("classic (practice)", False), ("oklahoma", False)]
+    finally:
+        database.close()
+
+
+def test_undo_used_is_stored_and_read_back(database):
+    practice = match("gin", "win", 100, 20, day=1, hands=[gin_hand("player", 25, 0, "gin", "player", 0)])
+    database.record_match(practice, "player")
+    database.record_match(replace(practice, undo_used=True), "player")
+    assert sorted(row.undo_used for row in database.history("player")) == [False, True]
 
 
 # ----- damaged and newer files ----------------------------------------------------------------

@@ -55,14 +55,13 @@ def match_summary(controller: Any, started_at: datetime, result: str) -> Any:
             turns=sum(1 for action in record.get("actions", []) if action[1] == "discard"),
             record=record))
     scores = controller.session.seat_scores()
-    rules = controller.setup.preset
-    if controller.setup.practice:
-        rules += " (practice, undo used)" if controller.undo_used else " (practice)"
+    rules = controller.setup.preset + (" (practice)" if controller.setup.practice else "")
     return MatchSummary(game="gin", opponent_id=controller.setup.opponent,
                         opponent_name=controller.opponent_name, rules=rules,
                         started_at=started_at, ended_at=datetime.now(UTC),
                         player_score=scores[HUMAN], opponent_score=scores[1 - HUMAN],
-                        result=result, hands=tuple(hands))
+                        result=result, hands=tuple(hands),
+                        undo_used=bool(controller.setup.practice and controller.undo_used))
 
 
 class Persistence(QObject):

@@ -93,7 +93,8 @@ def _outcome(hand: StoredHand, opponent: str) -> str:
 class HistoryModel(QAbstractTableModel):
     """Every match of the profile; ``set_filter`` and ``sort`` work on a Python list."""
 
-    COLUMNS = ("Date", "Game", "Opponent", "Score", "Result", "Duration", "Rules", "Hands")
+    COLUMNS = ("Date", "Game", "Opponent", "Score", "Result", "Duration", "Rules", "Hands",
+               "Undo")
     _SORT_KEYS: tuple[Callable[[HistoryRow], Any], ...] = (
         lambda r: r.started_at,
         lambda r: r.game,
@@ -103,6 +104,7 @@ class HistoryModel(QAbstractTableModel):
         lambda r: r.ended_at - r.started_at,
         lambda r: r.rules,
         lambda r: r.hands,
+        lambda r: r.undo_used,
     )
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -180,7 +182,9 @@ class HistoryModel(QAbstractTableModel):
             return _duration(row.ended_at - row.started_at)
         if column == 6:
             return row.rules
-        return row.hands
+        if column == 7:
+            return row.hands
+        return "used" if row.undo_used else ""  # practice matches with a move taken back
 
 
 class RecordsModel(QAbstractTableModel):
@@ -361,7 +365,7 @@ class StatisticsWindow(QWidget):
         self.history_view.verticalHeader().hide()
         self.history_view.verticalHeader().setDefaultSectionSize(22)
         self.history_view.horizontalHeader().setStretchLastSection(True)
-        for column, width in enumerate((130, 90, 120, 80, 80, 80, 110)):
+        for column, width in enumerate((130, 90, 120, 80, 80, 80, 110, 60)):
             self.history_view.setColumnWidth(column, width)
         self.history_view.clicked.connect(self._match_clicked)
         self.history_view.activated.connect(self._match_clicked)

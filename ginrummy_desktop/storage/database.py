@@ -47,6 +47,7 @@ class HistoryRow(NamedTuple):
     result: str
     hands: int
     player_seat: int = 0
+    undo_used: bool = False
 
     @property
     def duration_seconds(self) -> float:
@@ -207,13 +208,13 @@ class StatsDatabase:
     def _insert_match(self, db: sqlite3.Connection, summary: MatchSummary, profile: str) -> int:
         cursor = db.execute(
             "INSERT INTO matches (profile, game, opponent_id, opponent_name, rules, "
-            "started_at, ended_at, player_score, opponent_score, result, skunk, player_seat) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "started_at, ended_at, player_score, opponent_score, result, skunk, player_seat, "
+            "undo_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 profile, summary.game, summary.opponent_id, summary.opponent_name,
                 summary.rules, timestamp(summary.started_at), timestamp(summary.ended_at),
                 summary.player_score, summary.opponent_score, summary.result, summary.skunk,
-                summary.player_seat,
+                summary.player_seat, int(summary.undo_used),
             ),
         )
         match_id = int(cursor.lastrowid or 0)
@@ -276,7 +277,7 @@ class StatsDatabase:
         rows = self._db.execute(
             "SELECT m.id, m.game, m.opponent_id, m.opponent_name, m.rules, m.started_at, "
             "m.ended_at, m.player_score, m.opponent_score, m.result, "
-            "m.hands_played, m.player_seat "
+            "m.hands_played, m.player_seat, m.undo_used = 1 "
             "FROM matches m WHERE m.profile = ? ORDER BY m.ended_at DESC, m.id DESC",
             (profile,),
         ).fetchall()

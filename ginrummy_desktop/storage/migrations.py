@@ -153,11 +153,26 @@ def _v4_match_totals(db: sqlite3.Connection) -> None:
     refresh_match_totals(db)
 
 
+UNDO_SUFFIX = " (practice, undo used)"  # how versions before 5 marked it in the rules text
+
+
+def _v5_undo_used(db: sqlite3.Connection) -> None:
+    """Undo in a practice match becomes its own column instead of words in the rules text."""
+    db.execute("ALTER TABLE matches ADD COLUMN undo_used INTEGER NOT NULL DEFAULT 0")
+    db.execute(
+        "UPDATE matches SET undo_used = 1, "
+        "rules = substr(rules, 1, length(rules) - ?) || ' (practice)' "
+        "WHERE substr(rules, -?) = ?",
+        (len(UNDO_SUFFIX), len(UNDO_SUFFIX), UNDO_SUFFIX),
+    )
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     _v1_matches_and_hands,
     _v2_records_table,
     _v3_profiles_and_indexes,
     _v4_match_totals,
+    _v5_undo_used,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -72,6 +72,7 @@ class MatchSummary:
     ``skunk`` is the cribbage skunk level of the result (0 none, 1 skunk, 2 double skunk); it
     counts as given when the player won and as taken when the player lost. ``player_seat`` is
     the person's seat number in the hand records (so replays can name both players).
+    ``undo_used`` marks a practice match in which the person took a move back.
     """
 
     game: str
@@ -86,6 +87,7 @@ class MatchSummary:
     hands: tuple[HandSummary, ...] = field(default_factory=tuple)
     skunk: int = 0
     player_seat: int = 0
+    undo_used: bool = False
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
