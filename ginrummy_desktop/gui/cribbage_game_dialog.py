@@ -4,20 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QLabel,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QCheckBox, QComboBox, QWidget
 
 from ginrummy_desktop.engine.cribbage import CribbageRules
 from ginrummy_desktop.gui.cribbage_opponents import default_opponent, list_opponents
-from ginrummy_desktop.gui.opponent_picker import OpponentPicker
+from ginrummy_desktop.gui.opponent_picker import NewGameDialog
 
 TARGETS = {121: "121 points: the standard game (skunk at 90, double skunk at 60)",
            61: "61 points: the short game, once around (skunk at 30)"}
@@ -45,39 +36,23 @@ class CribbageSetup:
         return cls(opponent, rules.target, rules.stinkhole)
 
 
-class NewCribbageGameDialog(QDialog):
+class NewCribbageGameDialog(NewGameDialog):
     """Pick an opponent and options; ``setup()`` gives the chosen ``CribbageSetup``."""
 
     def __init__(self, current: CribbageSetup | None = None,
                  parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("New Cribbage game")
-        self.setAccessibleName("New Cribbage game")
         current = current or CribbageSetup(default_opponent())
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("<b>Choose your opponent</b>"))
-        self.opponents = OpponentPicker(list_opponents(), current.opponent, self)
-        self.opponents.itemDoubleClicked.connect(lambda _item: self.accept())
-        layout.addWidget(self.opponents, 1)
-        form = QFormLayout()
+        super().__init__("New Cribbage game", list_opponents(), current.opponent, parent)
         self.target = QComboBox(self)
         self.target.setAccessibleName("Game length")
         for target, text in TARGETS.items():
             self.target.addItem(text, target)
         self.target.setCurrentIndex(max(0, self.target.findData(current.target)))
-        form.addRow("Game:", self.target)
+        self.form.addRow("Game:", self.target)
         self.stinkhole = QCheckBox("Stinkhole (house rule: no pegging out with a go or his heels "
                                    "from the hole before the last)", self)
         self.stinkhole.setChecked(current.stinkhole)
-        form.addRow("", self.stinkhole)
-        layout.addLayout(form)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel, self)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Deal")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
-        self.resize(560, 460)
+        self.form.addRow("", self.stinkhole)
 
     def setup(self) -> CribbageSetup:
         return CribbageSetup(self.opponents.bot_id() or default_opponent(),

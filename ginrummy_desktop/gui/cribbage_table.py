@@ -21,6 +21,7 @@ from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
 from ginrummy_desktop.gui.animation import DEFAULT_SPEED, Animator
 from ginrummy_desktop.gui.card_item import MARK_DEADWOOD, CardItem
+from ginrummy_desktop.gui.card_items import CardItems
 from ginrummy_desktop.gui.card_renderer import CardRenderer
 from ginrummy_desktop.gui.cribbage_controller import ZONE_CRIB, ZONE_PLAY, CribbageController
 from ginrummy_desktop.gui.cribbage_display import (
@@ -34,14 +35,13 @@ from ginrummy_desktop.gui.cribbage_pegboard import CribbagePegboard
 from ginrummy_desktop.gui.cribbage_table_items import (
     Announcement,
     CountDisplay,
-    HintPanel,
     ResultPanel,
     SpokenBanner,
 )
 from ginrummy_desktop.gui.cribbage_table_layout import CribbageTableLayout, table_layout
 from ginrummy_desktop.gui.layout import Placement
 from ginrummy_desktop.gui.status import StatusLine
-from ginrummy_desktop.gui.table_items import Badge
+from ginrummy_desktop.gui.table_items import Badge, InfoPanel
 from ginrummy_desktop.gui.table_scene import DropZone, TableScene
 from ginrummy_desktop.gui.table_view import TableView
 
@@ -81,7 +81,7 @@ class CribbageTable(QWidget):
         self.announcement = Announcement()
         self.banner = SpokenBanner()
         self.result_panel = ResultPanel()
-        self.hint_panel = HintPanel()
+        self.hint_panel = InfoPanel(opaque=True)
         self.hint_panel.setZValue(5500)
         self.crib_badge = Badge()
         self.opponent_badge = Badge()
@@ -89,7 +89,8 @@ class CribbageTable(QWidget):
         for item in (self.count_display, self.announcement, self.banner, self.result_panel,
                      self.hint_panel, self.crib_badge, self.opponent_badge, self.player_badge):
             self.scene.addItem(item)
-        self.items: dict[object, CardItem] = {}
+        self.cards = CardItems(self.scene, self.renderer, self.animator)
+        self.items: dict[object, CardItem] = self.cards.items  # the same live mapping
         self.display = CribbageDisplay()
         self.layout_geometry: CribbageTableLayout = table_layout(1000, 700)
 
@@ -231,46 +232,24 @@ class CribbageTable(QWidget):
         self.layout_geometry = lay
         d = self.display
         places = self._placements(lay)
-        wanted = {p.key for p in places}
-        # Where vanished face-down cards were: a card the opponent reveals comes from there.
-        vanished_backs = [self.items[k].pos() for k in list(self.items)
-                          if k not in wanted and isinstance(k, tuple) and k[0] == "opp"]
-        for key in [k for k in self.items if k not in wanted]:
-            item = self.items.pop(key)
-            self.animator.forget(item)
-            self.scene.removeItem(item)
         deck_top = QPointF(lay.deck)
-        animate = animate and not self.animator.instant
-        for index, place in enumerate(places):
-            item = self.items.get(place.key)
-            if item is None:
-                item = CardItem(place.key, self.renderer, lay.card_width, None, face_up=False)
-                origin = deck_top
-                if isinstance(place.key, Card) and vanished_backs and (
-                    place.key in d.opponent_shown or any(c == place.key for _, c in d.play)
-                ):
-                    origin = vanished_backs.pop()
-                item.setPos(origin if animate else place.pos)
-                self.scene.addItem(item)
-                self.items[place.key] = item
-            item.set_width(lay.card_width)
-            item.setZValue(place.z)
-            item.set_marks(place.marks)
-            item.draggable = place.draggable
-            card = place.card if isinstance(place.card, Card) else None
+
+        def origin(placement: Placement, vanished: list[QPointF]) -> QPointF:
+            # A card the opponent plays or shows comes from where its back just was.
+            key = placement.key
+            if isinstance(key, Card) and vanished and (
+                    key in d.opponent_shown or any(c == key for _, c in d.play)):
+                return vanished.pop()
+            return deck_top
+
+        def decorate(item: CardItem, placement: Placement) -> None:
+            card = placement.card if isinstance(placement.card, Card) else None
             item.set_selected(card is not None and card in d.pending)
             item.set_highlight(card is not None and (card in d.highlighted
                                                      or card in d.hint_cards))
-            flips = place.face_up != item.face_up or card != item.card
-            reveal = (lambda it=item, c=card, up=place.face_up: it.set_face(c, up)) \
-                if flips else None
-            if animate:
-                self.animator.move(item, place.pos, delay_ms=min(index, 12) * 12, reveal=reveal)
-            else:
-                self.animator.forget(item)
-                item.setPos(place.pos)
-                if reveal is not None:
-                    reveal()
+
+        self.cards.sync(places, lay.card_width, animate, origin,
+                        delay_ms=lambda index, _p: min(index, 12) * 12, decorate=decorate)
         self._sync_furniture(lay)
 
     def _sync_furniture(self, lay: CribbageTableLayout) -> None:

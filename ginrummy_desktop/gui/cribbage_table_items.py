@@ -24,31 +24,18 @@ from PySide6.QtGui import (
     QPen,
     QRadialGradient,
 )
-from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
+from ginrummy_desktop.gui.box_item import BoxItem
 from ginrummy_desktop.gui.cribbage_pegboard import PLAYER_COLOURS
-from ginrummy_desktop.gui.table_items import InfoPanel, table_font
+from ginrummy_desktop.gui.table_items import table_font
 
 
-class _BoxItem(QGraphicsObject):
+class _BoxItem(BoxItem):
     """A painted item occupying a rectangle set by the table's layout."""
 
     def __init__(self, z: float) -> None:
-        super().__init__()
-        self._rect = QRectF()
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(z)
-
-    def set_rect(self, rect: QRectF) -> None:
-        self.prepareGeometryChange()
-        self._rect = QRectF(rect)
-        self.update()
-
-    def rect(self) -> QRectF:
-        return QRectF(self._rect)
-
-    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt override
-        return self._rect.adjusted(-4, -4, 4, 4)
+        super().__init__(z, margin=4.0)
 
 
 class CountDisplay(_BoxItem):
@@ -383,15 +370,3 @@ def paint_skunk(painter: QPainter, box: QRectF) -> None:
     painter.drawEllipse(p(0.125, 0.522), size * 0.018, size * 0.018)
     painter.setBrush(QColor("#ff8fa3"))
     painter.drawEllipse(p(0.05, 0.58), size * 0.028, size * 0.022)
-
-
-class HintPanel(InfoPanel):
-    """The shared info panel on an opaque backing, so the advisor's table reads over cards."""
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
-              widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(QColor("#123823"))
-        painter.drawRoundedRect(self.rect(), 10, 10)
-        super().paint(painter, option, widget)

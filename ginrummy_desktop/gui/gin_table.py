@@ -22,6 +22,7 @@ from ginrummy_desktop.gui.card_item import (
     MARK_NEW,
     CardItem,
 )
+from ginrummy_desktop.gui.card_items import CardItems
 from ginrummy_desktop.gui.card_renderer import CardRenderer, card_height
 from ginrummy_desktop.gui.layout import (
     Placement,
@@ -271,7 +272,8 @@ class GinTable(QObject):
         self.animator = animator
         self.model = GinTableModel()
         self.layout: TableLayout | None = None
-        self.items: dict[object, CardItem] = {}
+        self.cards = CardItems(scene, renderer, animator)
+        self.items: dict[object, CardItem] = self.cards.items  # the same live mapping
         self._bands: list[MeldBand] = []
         self.score_panel = InfoPanel()
         self.stock_badge = Badge()
@@ -343,53 +345,28 @@ class GinTable(QObject):
         layout = compute_layout(self.model, width, height, self.middle_reserve)
         self.layout = layout
         w = layout.card_width
-        wanted = {p.key for p in layout.placements}
         stock_top = self._stock_top_pos(layout)
-        removed_opp_positions = [item.pos() for key, item in self.items.items()
-                                 if key not in wanted and isinstance(key, tuple)
-                                 and key[:1] == ("opp",)]
-        for key in [k for k in self.items if k not in wanted]:
-            item = self.items.pop(key)
-            self.animator.forget(item)
-            self.scene.removeItem(item)
-        deal_order = self._deal_order() if deal else {}
-        for placement in layout.placements:
-            item = self.items.get(placement.key)
-            is_new = item is None
-            if is_new:
-                origin = stock_top
-                # A card the opponent discards or reveals comes out of the opponent's hand.
-                from_opponent = placement.key in self.model.discard_pile or (
-                    self.model.revealing and placement.pos.y() < height / 2)
-                if isinstance(placement.key, Card) and from_opponent and removed_opp_positions:
-                    origin = removed_opp_positions.pop()
-                card = placement.card if isinstance(placement.card, Card) else None
-                # New cards start face down at their origin and turn over on the way.
-                item = CardItem(placement.key, self.renderer, w, card, face_up=False)
-                item.setPos(origin if (animate or deal) else placement.pos)
-                self.scene.addItem(item)
-                self.items[placement.key] = item
-            item.set_width(w)
-            item.setZValue(placement.z)
-            item.set_marks(placement.marks)
-            item.draggable = placement.draggable
-            item.set_selected(placement.card is not None and placement.card == self.model.selected
+
+        def origin(placement: Placement, vanished: list[QPointF]) -> QPointF:
+            # A card the opponent discards or reveals comes out of the opponent's hand.
+            from_opponent = placement.key in self.model.discard_pile or (
+                self.model.revealing and placement.pos.y() < height / 2)
+            if isinstance(placement.key, Card) and from_opponent and vanished:
+                return vanished.pop()
+            return stock_top
+
+        def decorate(item: CardItem, placement: Placement) -> None:
+            item.set_selected(placement.card is not None
+                              and placement.card == self.model.selected
                               and placement.pos.y() > height / 2)
-            card = placement.card if isinstance(placement.card, Card) else None
-            needs_flip = placement.face_up != item.face_up or card != item.card
-            reveal = (lambda it=item, c=card, f=placement.face_up: it.set_face(c, f)) \
-                if needs_flip else None
-            if deal and isinstance(placement.key, tuple) and placement.key[0] == "stock":
-                self.animator.forget(item)  # the stock is on the table before dealing starts
-                item.setPos(placement.pos)
-            elif animate and not self.animator.instant:
-                delay = DEAL_STEP_MS * deal_order.get(placement.key, 0) if deal else 0
-                self.animator.move(item, placement.pos, delay_ms=delay, reveal=reveal)
-            else:
-                self.animator.forget(item)
-                item.setPos(placement.pos)
-                if reveal is not None:
-                    reveal()
+
+        deal_order = self._deal_order() if deal else {}
+        self.cards.sync(
+            layout.placements, w, animate, origin,
+            delay_ms=lambda _i, p: DEAL_STEP_MS * deal_order.get(p.key, 0) if deal else 0,
+            decorate=decorate,
+            # The stock is on the table before dealing starts.
+            at_once=lambda p: deal and isinstance(p.key, tuple) and p.key[0] == "stock")
         self._sync_bands(layout)
         if deal and self.animator.busy:
             for band in self._bands:  # melds appear once the cards have arrived

@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QFormLayout,
-    QLabel,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QCheckBox, QComboBox, QWidget
 
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
 from ginrummy_desktop.gui.gin_controller import MatchSetup
 from ginrummy_desktop.gui.gin_opponents import default_opponent, list_opponents
-from ginrummy_desktop.gui.opponent_picker import OpponentPicker
+from ginrummy_desktop.gui.opponent_picker import NewGameDialog
 
 # Two-player presets the table can show (three-player and partnership need other tables).
 TABLE_PRESETS = tuple(name for name, rules in GIN_PRESETS.items() if rules.players == 2)
@@ -28,38 +19,21 @@ PRESET_NOTES = {
     "straight": "Only gin ends a hand",
     "hollywood": "Three games scored at once",
 }
-class NewMatchDialog(QDialog):
+class NewMatchDialog(NewGameDialog):
     """Pick opponent and preset; ``setup()`` gives the chosen ``MatchSetup``."""
 
     def __init__(self, current: MatchSetup | None = None, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("New Gin Rummy match")
-        self.setAccessibleName("New Gin Rummy match")
         current = current or MatchSetup(opponent=default_opponent())
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("<b>Choose your opponent</b>"))
-        self.opponents = OpponentPicker(list_opponents(), current.opponent, self)
-        layout.addWidget(self.opponents, 1)
-        form = QFormLayout()
+        super().__init__("New Gin Rummy match", list_opponents(), current.opponent, parent)
         self.preset = QComboBox(self)
         self.preset.setAccessibleName("Rules preset")
         for name in TABLE_PRESETS:
             self.preset.addItem(f"{name.title()} — {PRESET_NOTES.get(name, '')}", name)
-        index = self.preset.findData(current.preset)
-        self.preset.setCurrentIndex(max(0, index))
-        form.addRow("Rules:", self.preset)
+        self.preset.setCurrentIndex(max(0, self.preset.findData(current.preset)))
+        self.form.addRow("Rules:", self.preset)
         self.practice = QCheckBox("Practice game (undo allowed; marked so in statistics)", self)
         self.practice.setChecked(current.practice)
-        form.addRow("", self.practice)
-        layout.addLayout(form)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
-                                   | QDialogButtonBox.StandardButton.Cancel, self)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Deal")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        self.opponents.itemDoubleClicked.connect(lambda _item: self.accept())
-        layout.addWidget(buttons)
-        self.resize(560, 460)
+        self.form.addRow("", self.practice)
 
     def setup(self) -> MatchSetup:
         opponent = self.opponents.bot_id() or default_opponent()

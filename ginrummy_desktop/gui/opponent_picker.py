@@ -1,4 +1,5 @@
-"""The opponent list both "New game" dialogs use: emblem, name, style and measured strength."""
+"""What both "New game" dialogs share: the opponent list (emblem, name, style, measured
+strength), the dialog frame and its "Deal" button."""
 
 from __future__ import annotations
 
@@ -6,7 +7,16 @@ from collections.abc import Iterable
 
 from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ginrummy_desktop.gui.gin_opponents import OpponentInfo
 
@@ -34,6 +44,16 @@ def emblem_icon(info: OpponentInfo, size: int = 48) -> QIcon:
     return QIcon(pixmap)
 
 
+def deal_buttons(dialog: QDialog) -> QDialogButtonBox:
+    """"Deal" and "Cancel" for a new-game dialog."""
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                               | QDialogButtonBox.StandardButton.Cancel, dialog)
+    buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Deal")
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons
+
+
 class OpponentPicker(QListWidget):
     """One row per opponent; ``bot_id()`` is the chosen one (double-click = ``activated``)."""
 
@@ -53,7 +73,28 @@ class OpponentPicker(QListWidget):
                 self.setCurrentItem(item)
         if self.currentItem() is None and self.count():
             self.setCurrentRow(0)
+        # A double-click on an opponent deals at once.
+        self.itemDoubleClicked.connect(lambda _item: parent.accept()
+                                       if isinstance(parent, QDialog) else None)
 
     def bot_id(self) -> str | None:
         item = self.currentItem()
         return item.data(Qt.ItemDataRole.UserRole) if item else None
+
+
+class NewGameDialog(QDialog):
+    """"Choose your opponent" above a form of the game's options (``self.form``) and "Deal"."""
+
+    def __init__(self, title: str, opponents: Iterable[OpponentInfo], current: str | None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.setAccessibleName(title)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("<b>Choose your opponent</b>"))
+        self.opponents = OpponentPicker(opponents, current, self)
+        layout.addWidget(self.opponents, 1)
+        self.form = QFormLayout()
+        layout.addLayout(self.form)
+        layout.addWidget(deal_buttons(self))
+        self.resize(560, 460)

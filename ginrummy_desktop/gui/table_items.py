@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
-from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
+
+from ginrummy_desktop.gui.box_item import BoxItem
 
 # (colour, pattern) per meld; a hand has at most 3 melds of 3+ cards among 11 cards.
 BAND_STYLES: tuple[tuple[str, Qt.BrushStyle], ...] = (
@@ -26,29 +28,18 @@ def table_font(pixel_size: float, bold: bool = False) -> QFont:
     return font
 
 
-class MeldBand(QGraphicsObject):
+class MeldBand(BoxItem):
     """A patterned rounded band behind the cards of one meld, with a label above the cards."""
 
     def __init__(self, style_index: int, label: str) -> None:
-        super().__init__()
+        super().__init__(z=-5)
         self.style_index = style_index
         self.label = label
-        self._rect = QRectF()
         self._label_height = 14.0
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(-5)
 
     def set_geometry(self, rect: QRectF, label_height: float) -> None:
-        self.prepareGeometryChange()
-        self._rect = QRectF(rect)
         self._label_height = label_height
-        self.update()
-
-    def rect(self) -> QRectF:
-        return QRectF(self._rect)
-
-    def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-2, -2, 2, 2)
+        self.set_rect(rect)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -81,32 +72,25 @@ class MeldBand(QGraphicsObject):
                          text)
 
 
-class InfoPanel(QGraphicsObject):
-    """A translucent rounded panel of text lines: (text, bold, colour) with a title."""
+class InfoPanel(BoxItem):
+    """A rounded panel of text lines (left text, right text, bold) under a title.
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._rect = QRectF()
+    Translucent over the felt by default; ``opaque=True`` gives it a solid backing so it reads
+    over cards (the cribbage discard advisor's table).
+    """
+
+    OPAQUE_FILL = QColor("#123823")
+
+    def __init__(self, opaque: bool = False) -> None:
+        super().__init__(z=-8)
+        self.opaque = opaque
         self.title = ""
         self.lines: list[tuple[str, str, bool]] = []  # (left text, right text, bold)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(-8)
 
     def set_content(self, title: str, lines: list[tuple[str, str, bool]]) -> None:
         self.title = title
         self.lines = list(lines)
         self.update()
-
-    def set_rect(self, rect: QRectF) -> None:
-        self.prepareGeometryChange()
-        self._rect = QRectF(rect)
-        self.update()
-
-    def rect(self) -> QRectF:
-        return QRectF(self._rect)
-
-    def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-2, -2, 2, 2)
 
     def text(self) -> str:
         return "\n".join([self.title] + [f"{a} {b}".strip() for a, b, _ in self.lines])
@@ -116,7 +100,7 @@ class InfoPanel(QGraphicsObject):
         r = self._rect
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(QColor(255, 255, 255, 60), 1.5))
-        painter.setBrush(QColor(0, 0, 0, 95))
+        painter.setBrush(self.OPAQUE_FILL if self.opaque else QColor(0, 0, 0, 95))
         painter.drawRoundedRect(r, 10, 10)
         rows = len(self.lines) + 1.4
         line_h = r.height() * 0.9 / rows
@@ -145,31 +129,17 @@ class InfoPanel(QGraphicsObject):
             y += line_h
 
 
-class Badge(QGraphicsObject):
+class Badge(BoxItem):
     """A small pill-shaped label (stock count, "Dealer", pile captions)."""
 
     def __init__(self, text: str = "") -> None:
-        super().__init__()
+        super().__init__(z=500, margin=1.0)
         self.text = text
-        self._rect = QRectF()
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(500)
 
     def set_text(self, text: str) -> None:
         if text != self.text:
             self.text = text
             self.update()
-
-    def set_rect(self, rect: QRectF) -> None:
-        self.prepareGeometryChange()
-        self._rect = QRectF(rect)
-        self.update()
-
-    def rect(self) -> QRectF:
-        return QRectF(self._rect)
-
-    def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-1, -1, 1, 1)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:

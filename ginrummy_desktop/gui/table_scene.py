@@ -12,13 +12,13 @@ from __future__ import annotations
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QRadialGradient
 from PySide6.QtWidgets import (
-    QGraphicsObject,
     QGraphicsScene,
     QGraphicsSceneMouseEvent,
     QStyleOptionGraphicsItem,
     QWidget,
 )
 
+from ginrummy_desktop.gui.box_item import BoxItem
 from ginrummy_desktop.gui.card_item import CardItem
 
 DRAG_THRESHOLD = 4.0
@@ -32,35 +32,21 @@ TABLE_COLOURS: dict[str, str] = {
 }
 
 
-class DropZone(QGraphicsObject):
+class DropZone(BoxItem):
     """A named area cards can be dropped on (the discard pile, a knock area, the hand...)."""
 
     def __init__(self, zone_id: str, label: str = "", visible_frame: bool = True) -> None:
-        super().__init__()
+        super().__init__(z=-10, margin=3.0)
         self.zone_id = zone_id
         self.label = label
         self.accepting = False
         self.visible_frame = visible_frame
-        self._rect = QRectF()
         self._hover = False
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(-10)
-
-    def set_rect(self, rect: QRectF) -> None:
-        self.prepareGeometryChange()
-        self._rect = QRectF(rect)
-        self.update()
-
-    def rect(self) -> QRectF:
-        return QRectF(self._rect)
 
     def set_hover(self, on: bool) -> None:
         if on != self._hover:
             self._hover = on
             self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-3, -3, 3, 3)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:

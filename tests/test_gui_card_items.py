@@ -1,0 +1,58 @@
+"""The shared card-item sync both tables use: create, move, turn over, remove."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QPointF
+
+from ginrummy_desktop.engine.cards import Card
+from ginrummy_desktop.gui.animation import Animator
+from ginrummy_desktop.gui.card_items import CardItems
+from ginrummy_desktop.gui.card_renderer import CardRenderer
+from ginrummy_desktop.gui.layout import Placement
+from ginrummy_desktop.gui.table_scene import TableScene
+
+DECK = QPointF(500, 300)
+ACE = Card.parse("AS")
+
+
+def make(speed: str) -> CardItems:
+    scene = TableScene()
+    return CardItems(scene, CardRenderer(), Animator(speed, scene))
+
+
+def from_deck(placement: Placement, vanished: list[QPointF]) -> QPointF:
+    return vanished.pop() if isinstance(placement.key, Card) and vanished else DECK
+
+
+def test_new_card_starts_face_down_at_its_origin_and_arrives_face_up(qtbot):
+    cards = make("normal")
+    cards.sync([Placement(ACE, QPointF(10, 20), 1.0, True, ACE)], 80, True, from_deck)
+    item = cards.items[ACE]
+    assert item.pos() == DECK and not item.face_up
+    cards.animator.skip()
+    assert item.pos() == QPointF(10, 20) and item.face_up and item.card == ACE
+
+
+def test_a_card_the_opponent_reveals_comes_from_its_hidden_card(qtbot):
+    cards = make("instant")
+    cards.sync([Placement(("opp", 0), QPointF(300, 5), 1.0, False)], 80, False, from_deck)
+    cards.animator.set_speed("normal")
+    cards.sync([Placement(ACE, QPointF(10, 20), 1.0, True, ACE)], 80, True, from_deck)
+    assert ("opp", 0) not in cards.items
+    assert cards.items[ACE].pos() == QPointF(300, 5)
+    assert [item for item in cards.scene.items() if hasattr(item, "card")] == [cards.items[ACE]]
+
+
+def test_instant_speed_places_and_decorates_without_animation(qtbot):
+    cards = make("instant")
+    placements = [Placement(ACE, QPointF(1, 2), 3.0, True, ACE, frozenset({"NEW"}), True)]
+    cards.sync(placements, 90, True, from_deck,
+               decorate=lambda item, p: item.set_selected(p.card == ACE))
+    item = cards.items[ACE]
+    assert item.pos() == QPointF(1, 2) and item.face_up and item.zValue() == 3.0
+    assert item.selected and item.draggable and item.marks == frozenset({"NEW"})
+    assert item.width == 90
