@@ -204,3 +204,16 @@ def test_holes_come_in_streets_of_thirty_grouped_in_fives():
     assert layout.hole(0, 30)[0] < layout.hole(0, 31)[0] < layout.hole(0, 61)[0]
     with pytest.raises(ValueError, match="1..120"):
         layout.hole(0, 0)
+
+
+@pytest.mark.parametrize("size", [(240, 700), (500, 700), (150, 1200), (120, 300)])
+def test_skunk_labels_stay_clear_of_the_score_header_and_the_holes(qtbot, size):
+    item = CribbagePegboard(width=size[0], height=size[1])
+    header = item.header_rect()
+    layout = item.layout
+    top_hole = min(layout.hole(p, 90)[1] for p in range(2))
+    for text, box in item.skunk_labels():
+        assert not box.intersects(header), text
+        assert item.boundingRect().contains(box), text
+    [(_, skunk)] = [label for label in item.skunk_labels() if label[0].startswith("S ")]
+    assert skunk.bottom() < top_hole

@@ -550,12 +550,33 @@ class CribbagePegboard(QGraphicsObject):
         painter.setPen(QPen(QColor(255, 235, 200, 90), max(0.8, u * 0.07)))
         painter.drawRoundedRect(inset, corner * 0.8, corner * 0.8)
 
+    def header_rect(self) -> QRectF:
+        """The score panel at the top of the board (board coordinates)."""
+        lay = self.layout
+        u = lay.unit
+        return QRectF(lay.x0 + u * 0.5, lay.y0 + u * 0.3, lay.width - u, u * 2.9)
+
+    def skunk_labels(self) -> list[tuple[str, QRectF]]:
+        """Each skunk line's label and where it is printed, beside its U-turn."""
+        lay = self.layout
+        u = lay.unit
+        labels = []
+        for hole, label in ((SKUNK_LINE, "S"), (DOUBLE_SKUNK_LINE, "SS")):
+            (cx, cy), radius, on_top = lay.turn(0, hole)
+            _, other_radius, _ = lay.turn(1, hole)
+            outer = max(radius, other_radius) + u * 0.55
+            apex = cy - outer if on_top else cy + outer
+            box_y = apex - u * 0.85 if on_top else apex + u * 0.05
+            labels.append((f"{label}  {hole}|{hole + 1}", QRectF(cx - u * 1.5, box_y, u * 3,
+                                                                  u * 0.8)))
+        return labels
+
     def _paint_header(self, painter: QPainter) -> None:
         lay = self.layout
         u = lay.unit
         top = lay.y0 + u * 0.45
         row_height = u * 1.3
-        panel = QRectF(lay.x0 + u * 0.5, top - u * 0.15, lay.width - u, row_height * 2 + u * 0.3)
+        panel = self.header_rect()
         painter.setPen(QPen(QColor(60, 30, 5, 120), max(0.8, u * 0.05)))
         painter.setBrush(QColor(40, 20, 5, 55))
         painter.drawRoundedRect(panel, u * 0.4, u * 0.4)
@@ -649,7 +670,8 @@ class CribbagePegboard(QGraphicsObject):
         font.setPixelSize(max(5, round(u * 0.5)))
         font.setBold(True)
         painter.setFont(font)
-        for hole, label in ((SKUNK_LINE, "S"), (DOUBLE_SKUNK_LINE, "SS")):
+        for hole, (text, box) in zip((SKUNK_LINE, DOUBLE_SKUNK_LINE), self.skunk_labels(),
+                                     strict=True):
             (cx, cy), radius, on_top = lay.turn(0, hole)
             _, other_radius, _ = lay.turn(1, hole)
             outer = max(radius, other_radius) + u * 0.55
@@ -658,13 +680,8 @@ class CribbagePegboard(QGraphicsObject):
             inner_apex = cy - inner if on_top else cy + inner
             painter.setPen(QPen(QColor("#7a1010"), max(1.0, u * 0.12)))
             painter.drawLine(QPointF(cx, apex), QPointF(cx, inner_apex))
-            box_y = apex - u * 0.85 if on_top else apex + u * 0.05
             painter.setPen(QColor("#7a1010"))
-            painter.drawText(
-                QRectF(cx - u * 1.5, box_y, u * 3, u * 0.8),
-                Qt.AlignmentFlag.AlignCenter,
-                f"{label}  {hole}|{hole + 1}",
-            )
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
     @staticmethod
     def _paint_hole(painter: QPainter, x: float, y: float, radius: float) -> None:

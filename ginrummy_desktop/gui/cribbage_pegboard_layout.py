@@ -30,7 +30,7 @@ _LANE_PITCH = 1.0
 _STREET_GAP = 2.0
 # Vertical plan: score header, room for the top U-turns, holes, bottom U-turns and start holes.
 _HEADER = 3.4
-_TOP_ROOM = 3.0
+_TOP_ROOM = 4.0  # the 90|91 skunk label sits above the top U-turn, below the header
 _GROUP_GAP = 0.65
 _BOTTOM_ROOM = 4.8
 _BOTTOM_MARGIN = 0.4

@@ -9,12 +9,14 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+# Prefix signs come from the common symbol blocks that DejaVu Sans (Linux), Segoe UI Symbol
+# (Windows) and Apple Symbols all have; emoji such as U+1F4A1 showed as an empty box.
 _STYLES = {
     "info": ("", "color: #f2f2f2;"),
     "turn": ("\u25b6 ", "color: #ffffff; font-weight: bold;"),
     "warning": ("\u26a0 Not allowed: ", "color: #ffd7d7; font-weight: bold;"),
     "success": ("\u2714 ", "color: #d8ffd8; font-weight: bold;"),
-    "hint": ("\U0001f4a1 Hint: ", "color: #fff3c4;"),
+    "hint": ("\u2605 Hint: ", "color: #fff3c4;"),
 }
 
 
