@@ -167,18 +167,14 @@ def check_game_tables(context: dict[str, Any]) -> str:
     first_scene = {}
     for name in SCENES:  # registration order: each game's first scene is its usual table
         first_scene.setdefault(name.split("-", 1)[0], name)
-    rendered = []
-    for game in GAMES:
-        name = first_scene.get(game)
-        if name is None:
-            continue
-        _require_painted(render_scene(name, *FRAME_SIZE), f"scene {name!r}")
-        rendered.append(name)
-    if not rendered:
-        raise SelfTestFailure(f"no table scenes are registered (known: {sorted(SCENES)})")
     missing = [game for game in GAMES if game not in first_scene]
-    note = f"; no scene registered for {', '.join(missing)}" if missing else ""
-    return f"rendered {', '.join(rendered)}{note}"
+    if missing:
+        raise SelfTestFailure(f"no table scene registered for {', '.join(missing)} "
+                              f"(known scenes: {', '.join(sorted(SCENES)) or 'none'})")
+    for game in GAMES:
+        _require_painted(render_scene(first_scene[game], *FRAME_SIZE),
+                         f"scene {first_scene[game]!r}")
+    return "rendered " + ", ".join(first_scene[game] for game in GAMES)
 
 
 def _load_scene_modules() -> None:

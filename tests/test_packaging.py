@@ -40,6 +40,7 @@ def test_linux_bundle_and_installers_build_install_start_and_uninstall() -> None
     assert "ok: libqxcb.so and its libraries resolve" in output
     assert re.search(r"ok +version: \S+ \(packaged", output), output[-3000:]
     assert output.count("self-test passed") >= 2  # the bundle and the installed .deb
+    assert re.search(r"ok +game tables: rendered gin-\S+, cribbage-", output)  # both games
     assert "ok: desktop file, metainfo and hicolor icons" in output
     if os.geteuid() == 0:
         assert "ok: installed with dpkg -i, launched, removed with dpkg -r" in output

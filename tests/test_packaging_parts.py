@@ -228,3 +228,15 @@ def test_startup_probe_reports_the_first_painted_window_and_exits(tmp_path: Path
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)  # hang guard only
     assert result.returncode == 0, result.stderr
     assert "GINRUMMY_STARTUP_PROBE first_paint rss_kb=" in result.stderr
+
+
+def test_self_test_fails_when_a_game_has_no_table_scene(
+        qapp, monkeypatch: pytest.MonkeyPatch) -> None:
+    from ginrummy_desktop.gui import screenshots
+
+    gin_only = {name: build for name, build in screenshots.SCENES.items()
+                if name.startswith("gin-")}
+    monkeypatch.setattr(screenshots, "SCENES", gin_only)
+    monkeypatch.setattr(selftest, "_load_scene_modules", lambda: None)
+    with pytest.raises(selftest.SelfTestFailure, match="no table scene registered for cribbage"):
+        selftest.check_game_tables({"app": qapp})
