@@ -56,3 +56,15 @@ def test_instant_speed_places_and_decorates_without_animation(qtbot):
     assert item.pos() == QPointF(1, 2) and item.face_up and item.zValue() == 3.0
     assert item.selected and item.draggable and item.marks == frozenset({"NEW"})
     assert item.width == 90
+
+
+def test_waiting_for_idle_survives_a_relayout_that_stops_the_moves(qtbot):
+    # A window resize lays the table out again without animation, forgetting running moves;
+    # the controller waiting for the cards to settle must still be called.
+    cards = make("normal")
+    cards.sync([Placement(ACE, QPointF(10, 20), 1.0, True, ACE)], 80, True, from_deck)
+    called: list[bool] = []
+    cards.animator.when_idle(lambda: called.append(True))
+    assert cards.animator.busy and not called
+    cards.sync([Placement(ACE, QPointF(30, 40), 1.0, True, ACE)], 80, False, from_deck)
+    qtbot.waitUntil(lambda: called == [True], timeout=2000)

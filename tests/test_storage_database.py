@@ -218,7 +218,8 @@ def test_undo_written_in_the_rules_text_becomes_the_undo_used_field(tmp_path, ve
 
 
 def test_undo_used_is_stored_and_read_back(database):
-    practice = match("gin", "win", 100, 20, day=1, hands=[gin_hand("player", 25, 0, "gin", "player", 0)])
+    hands = [gin_hand("player", 25, 0, "gin", "player", 0)]
+    practice = match("gin", "win", 100, 20, day=1, hands=hands)
     database.record_match(practice, "player")
     database.record_match(replace(practice, undo_used=True), "player")
     assert sorted(row.undo_used for row in database.history("player")) == [False, True]

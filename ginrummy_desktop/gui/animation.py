@@ -139,6 +139,9 @@ class Animator(QObject):
         entry = self._running.pop(item, None)
         if entry is not None:
             entry[0].stop()
+            # A relayout (window resize) may forget the last running move: whoever waits for
+            # idle must still be called, once this event has settled (new moves may start).
+            QTimer.singleShot(0, self, self._check_idle)
 
     def when_idle(self, callback: Callable[[], None], pause_ms: int = 0) -> None:
         """Call ``callback`` from the event loop once no animation runs (after ``pause_ms``)."""

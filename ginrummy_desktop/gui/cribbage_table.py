@@ -23,6 +23,7 @@ from ginrummy_desktop.gui.animation import DEFAULT_SPEED, Animator
 from ginrummy_desktop.gui.card_item import MARK_DEADWOOD, CardItem
 from ginrummy_desktop.gui.card_items import CardItems
 from ginrummy_desktop.gui.card_renderer import CardRenderer
+from ginrummy_desktop.gui.controls_style import button_style, control_pixels
 from ginrummy_desktop.gui.cribbage_controller import ZONE_CRIB, ZONE_PLAY, CribbageController
 from ginrummy_desktop.gui.cribbage_display import (
     STAGE_DISCARD,
@@ -122,11 +123,8 @@ class CribbageTable(QWidget):
         column.setSpacing(0)
         column.addWidget(self.view, 1)
         column.addLayout(bar)
-        self.setStyleSheet(
-            "CribbageTable { background: #15281d; }"
-            "CribbageTable QPushButton { padding: 5px 16px; font-size: 14px; }"
-            "CribbageTable QPushButton:enabled { font-weight: bold; }"
-        )
+        self._control_pixels = 0
+        self._scale_controls(600)
         self.view.resized.connect(self._on_resized)
 
         self.controller = CribbageController(
@@ -173,7 +171,18 @@ class CribbageTable(QWidget):
 
     # -- layout -------------------------------------------------------------------------------
     def _on_resized(self, size: QSize) -> None:
+        self._scale_controls(size.height())
         self._sync(animate=False)
+
+    def _scale_controls(self, height: int) -> None:
+        """Buttons and status text in the gin table's style, growing with the window."""
+        pixels = control_pixels(height)
+        if pixels == self._control_pixels:
+            return
+        self._control_pixels = pixels
+        self.setStyleSheet("CribbageTable { background: #15281d; }"
+                           + button_style(pixels, "QPushButton { padding: 5px 16px; }"))
+        self.status.set_font_pixels(pixels)
 
     def _placements(self, lay: CribbageTableLayout) -> list[Placement]:
         d = self.display
@@ -297,9 +306,11 @@ class CribbageTable(QWidget):
         self.hint_panel.setVisible(bool(d.hint_lines))
         if d.hint_lines:
             field = lay.field
-            self.hint_panel.set_rect(QRectF(field.left() + w * 0.6, field.top() + w * 0.3,
-                                            field.width() - w * 1.2,
-                                            lay.player_row_top - field.top() - w * 0.5))
+            # Above the person's name badge; no wider than its table needs (big windows).
+            top = field.top() + w * 0.3
+            height = self.player_badge.rect().top() - w * 0.1 - top
+            width = min(field.width() - w * 1.2, height * 1.45)
+            self.hint_panel.set_rect(QRectF(field.center().x() - width / 2, top, width, height))
             self.hint_panel.set_content(d.hint_title, list(d.hint_lines))
         self.send_button.setVisible(d.stage == STAGE_DISCARD)
         self.send_button.setEnabled(d.can_send)

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from ginrummy_desktop.engine.gin.results import HandResult
 from ginrummy_desktop.gui.animation import DEFAULT_SPEED, Animator
 from ginrummy_desktop.gui.card_renderer import CardRenderer
+from ginrummy_desktop.gui.controls_style import button_style, control_pixels
 from ginrummy_desktop.gui.gin_controller import BOT, HUMAN, GinController, MatchSetup
 from ginrummy_desktop.gui.gin_table import GinTable
 from ginrummy_desktop.gui.result_panel import ResultPanel, verify_deal_text
@@ -29,12 +30,8 @@ from ginrummy_desktop.gui.status import StatusLine
 from ginrummy_desktop.gui.table_scene import TableScene
 from ginrummy_desktop.gui.table_view import TableView
 
-_BAR_STYLE = """
+_BAR_EXTRA = """
 QWidget#actionBar { background: #173524; }
-QPushButton { background: #f1ead2; color: #1b1b1b; border: 1px solid #6f6540; border-radius: 5px;
-              padding: 5px 10px; font-weight: bold; }
-QPushButton:disabled { background: #5b6b60; color: #aab5ad; border-color: #4a574e; }
-QPushButton:focus { border: 2px solid #ffd84a; }
 QPushButton#knockButton:enabled { background: #ffcf4d; }
 """
 
@@ -161,7 +158,7 @@ class GinScreen(QWidget):
         bar = QWidget(self)
         bar.setObjectName("actionBar")
         bar.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
-        bar.setStyleSheet(_BAR_STYLE)
+        bar.setStyleSheet(button_style(control_pixels(600), _BAR_EXTRA))
         row = QHBoxLayout(bar)
         row.setContentsMargins(8, 5, 8, 5)
         row.setSpacing(6)
@@ -244,11 +241,11 @@ class GinScreen(QWidget):
 
     def _scale_controls(self, size: QSize) -> None:
         """Grow the bar, status line and panel text with the table on big windows."""
-        pixels = max(13, min(24, round(size.height() / 48)))
+        pixels = control_pixels(size.height())
         if pixels == getattr(self, "_control_pixels", None):
             return
         self._control_pixels = pixels
-        self._bar.setStyleSheet(_BAR_STYLE + f"QPushButton {{ font-size: {pixels}px; }}")
+        self._bar.setStyleSheet(button_style(pixels, _BAR_EXTRA))
         self.status.set_font_pixels(pixels)
         self.panel.set_font_pixels(pixels + 1)
 
