@@ -187,3 +187,22 @@ def test_appearance_settings_reach_the_cribbage_table(qtbot, storage):
     assert table.scene._felt.name() == window.gin_screen.scene._felt.name()
     assert table.controller.names[0] == "Ada"
     assert table.renderer is window.renderer  # card back and four-colour deck are shared
+
+
+def test_card_size_setting_scales_the_cards_of_both_tables(qtbot, storage):
+    window = make_window(qtbot, storage)
+    window.start_default_match()
+    table = window.start_cribbage(CribbageSetup("beginner"))
+    widths = {}
+    for size in ("small", "medium", "huge"):
+        storage.settings.update(card_size=size)
+        widths[size] = (table.layout_geometry.card_width,
+                        window.gin_screen.table.layout.card_width)
+    for game in (0, 1):
+        assert widths["small"][game] < widths["medium"][game] < widths["huge"][game]
+        assert widths["small"][game] == pytest.approx(widths["huge"][game] * 0.8)
+    # Every size keeps the cards inside the table.
+    storage.settings.update(card_size="huge")
+    view = table.view.viewport().rect()
+    for item in table.items.values():
+        assert view.contains(item.sceneBoundingRect().toRect())

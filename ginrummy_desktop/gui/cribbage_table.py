@@ -40,7 +40,7 @@ from ginrummy_desktop.gui.cribbage_table_items import (
     SpokenBanner,
 )
 from ginrummy_desktop.gui.cribbage_table_layout import CribbageTableLayout, table_layout
-from ginrummy_desktop.gui.layout import Placement
+from ginrummy_desktop.gui.layout import DEFAULT_CARD_SIZE, Placement, card_scale
 from ginrummy_desktop.gui.status import StatusLine
 from ginrummy_desktop.gui.table_items import Badge, InfoPanel
 from ginrummy_desktop.gui.table_scene import DropZone, TableScene
@@ -93,6 +93,7 @@ class CribbageTable(QWidget):
         self.cards = CardItems(self.scene, self.renderer, self.animator)
         self.items: dict[object, CardItem] = self.cards.items  # the same live mapping
         self.display = CribbageDisplay()
+        self.card_scale = card_scale(DEFAULT_CARD_SIZE)
         self.layout_geometry: CribbageTableLayout = table_layout(1000, 700)
 
         self.hint_button = QPushButton("Hint", self)
@@ -140,6 +141,11 @@ class CribbageTable(QWidget):
         """Animation speed for cards and pegs: "instant", "fast", "normal" or "slow"."""
         self.animator.set_speed(speed)
         self.board.set_speed(speed)
+
+    def set_card_size(self, size: str) -> None:
+        """"small", "medium", "large" or "huge": a share of the largest card that fits."""
+        self.card_scale = card_scale(size)
+        self._sync(animate=False)
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt override
         return QSize(1180, 760)
@@ -237,7 +243,7 @@ class CribbageTable(QWidget):
 
     def _sync(self, animate: bool) -> None:
         size = self.view.viewport().size()
-        lay = table_layout(size.width(), size.height())
+        lay = table_layout(size.width(), size.height(), self.card_scale)
         self.layout_geometry = lay
         d = self.display
         places = self._placements(lay)

@@ -86,8 +86,9 @@ class CribbageTableLayout:
         return [QPointF(base.x() + i * step, base.y() - i * step * 0.6) for i in range(count)]
 
 
-def table_layout(width: float, height: float) -> CribbageTableLayout:
-    """Lay the table out for a ``width`` x ``height`` scene."""
+def table_layout(width: float, height: float, scale: float = 1.0) -> CribbageTableLayout:
+    """Lay the table out for a ``width`` x ``height`` scene; ``scale`` (at most 1, the card
+    size setting) shrinks cards below the largest that fits."""
     width = max(320.0, float(width))
     height = max(240.0, float(height))
     margin = max(6.0, min(width, height) * 0.015)
@@ -96,7 +97,7 @@ def table_layout(width: float, height: float) -> CribbageTableLayout:
     field = QRectF(margin, margin, board.left() - 2 * margin, height - 2 * margin)
     # Across: deck, crib and an eight-card play area; down: three rows of cards and labels.
     card_width = card_width_for(field.width(), field.height(), 8.4, 3 * 1.4 + 1.9,
-                                minimum=30.0)
+                                minimum=30.0) * min(1.0, scale)
     ch = card_height(card_width)
     label = card_width * 0.32
     opponent_row_top = field.top() + label

@@ -25,6 +25,7 @@ from ginrummy_desktop.gui.card_renderer import CardRenderer
 from ginrummy_desktop.gui.controls_style import button_style, control_pixels
 from ginrummy_desktop.gui.gin_controller import BOT, HUMAN, GinController, MatchSetup
 from ginrummy_desktop.gui.gin_table import GinTable
+from ginrummy_desktop.gui.layout import card_scale
 from ginrummy_desktop.gui.result_panel import ResultPanel, verify_deal_text
 from ginrummy_desktop.gui.status import StatusLine
 from ginrummy_desktop.gui.table_scene import TableScene
@@ -233,6 +234,11 @@ class GinScreen(QWidget):
         self.table.middle_reserve = 0.0
         self.controller.continue_after_hand()
         self._remember_commitment()
+
+    def set_card_size(self, size: str) -> None:
+        """"small", "medium", "large" or "huge": a share of the largest card that fits."""
+        self.table.set_card_scale(card_scale(size))
+        self._place_panel()
 
     def _resized(self, size: QSize) -> None:
         self._scale_controls(size)

@@ -25,7 +25,9 @@ from ginrummy_desktop.gui.card_item import (
 from ginrummy_desktop.gui.card_items import CardItems
 from ginrummy_desktop.gui.card_renderer import CardRenderer, card_height
 from ginrummy_desktop.gui.layout import (
+    DEFAULT_CARD_SIZE,
     Placement,
+    card_scale,
     card_width_for,
     fit_spacing,
     grouped_row,
@@ -102,13 +104,14 @@ def _meld_label(meld: tuple[Card, ...]) -> str:
 
 
 def compute_layout(model: GinTableModel, width: float, height: float,
-                   middle_reserve: float = 0.0) -> TableLayout:
+                   middle_reserve: float = 0.0, scale: float = 1.0) -> TableLayout:
     """Pure geometry: where every card, band, zone and panel goes for this window size.
 
     ``middle_reserve`` is the height (px) the end-of-hand panel needs between the two rows;
-    cards shrink at the end of a hand when the window is too small to fit both.
+    cards shrink at the end of a hand when the window is too small to fit both. ``scale``
+    (the card size setting, at most 1) shrinks cards below the largest that fits.
     """
-    w = card_width_for(width, height, 8.6, 5.75)
+    w = card_width_for(width, height, 8.6, 5.75) * min(1.0, scale)
     if model.revealing and middle_reserve:
         w = max(30.0, min(w, (height - middle_reserve) / 4.3))
     h = card_height(w)
@@ -286,12 +289,18 @@ class GinTable(QObject):
         }
         self._size = (800.0, 600.0)
         self.middle_reserve = 0.0  # px kept free between the rows at the end of a hand
+        self.card_scale = card_scale(DEFAULT_CARD_SIZE)
 
     # -- public ---------------------------------------------------------------------------
 
     def set_size(self, width: float, height: float) -> None:
         """Lay out again for a new viewport size (without animation: the window is resizing)."""
         self._size = (float(width), float(height))
+        self._sync(animate=False)
+
+    def set_card_scale(self, scale: float) -> None:
+        """Cards as a share of the largest that fits (the card size setting)."""
+        self.card_scale = scale
         self._sync(animate=False)
 
     def show(self, model: GinTableModel, animate: bool = True, deal: bool = False) -> None:
@@ -342,7 +351,8 @@ class GinTable(QObject):
 
     def _sync(self, animate: bool = True, deal: bool = False) -> None:
         width, height = self._size
-        layout = compute_layout(self.model, width, height, self.middle_reserve)
+        layout = compute_layout(self.model, width, height, self.middle_reserve,
+                                self.card_scale)
         self.layout = layout
         w = layout.card_width
         stock_top = self._stock_top_pos(layout)

@@ -27,6 +27,17 @@ class Placement:
     draggable: bool = False
 
 
+# The "card size" setting: a share of the largest card the layout fits, so every size keeps
+# the whole table inside the window.
+CARD_SCALES = {"small": 0.8, "medium": 0.9, "large": 0.95, "huge": 1.0}
+DEFAULT_CARD_SIZE = "medium"
+
+
+def card_scale(size: str) -> float:
+    """The factor for a card size name (unknown names get the default)."""
+    return CARD_SCALES.get(size, CARD_SCALES[DEFAULT_CARD_SIZE])
+
+
 def card_width_for(width: float, height: float, width_units: float, height_units: float,
                    minimum: float = 36.0) -> float:
     """The largest card width such that ``width_units`` card widths fit across and

@@ -27,6 +27,7 @@ from ginrummy_desktop.gui.help_pages import (
     about_html,
     shortcuts_html,
 )
+from ginrummy_desktop.gui.layout import DEFAULT_CARD_SIZE
 from ginrummy_desktop.gui.new_match_dialog import NewMatchDialog
 from ginrummy_desktop.gui.table_scene import TABLE_COLOURS
 
@@ -60,6 +61,7 @@ class MainWindow(QMainWindow):
         self.cribbage_setup = CribbageSetup()
         self.player_name = "You"
         self.table_colour = "green"
+        self.card_size = DEFAULT_CARD_SIZE
         self.gin_screen.on_rematch = self.rematch
         self.gin_screen.on_new_opponent = self.new_match_dialog
         self.dialogs: list[QWidget] = []  # keep modeless dialogs alive
@@ -223,6 +225,7 @@ class MainWindow(QMainWindow):
                               match=match, renderer=self.renderer,
                               speed=self.gin_screen.animator.speed, names=names)
         table.scene.set_felt_colour(self.table_colour)
+        table.set_card_size(self.card_size)
         # Rematch goes through the window so the finished game's record is closed first.
         table.rematch_button.clicked.disconnect()
         table.rematch_button.clicked.connect(self.rematch)
@@ -328,6 +331,13 @@ class MainWindow(QMainWindow):
         self.gin_screen.scene.update()
         if self.cribbage_table is not None:
             self.cribbage_table.scene.update()
+
+    def set_card_size(self, size: str) -> None:
+        """The card size setting, for both tables."""
+        self.card_size = size
+        self.gin_screen.set_card_size(size)
+        if self.cribbage_table is not None:
+            self.cribbage_table.set_card_size(size)
 
     def set_table_colour(self, colour: str) -> None:
         self.table_colour = colour

@@ -93,6 +93,7 @@ class Persistence(QObject):
         window.set_card_style(four_colour=bool(settings.four_colour_deck),
                               back=str(settings.card_back))
         window.set_table_colour(str(settings.table_colour))
+        window.set_card_size(str(settings.card_size))
         if settings.animation_speed in SPEEDS:
             window.set_speed(str(settings.animation_speed))
         window.set_player_name(str(settings.player_name or "You"))
