@@ -206,3 +206,24 @@ def test_card_size_setting_scales_the_cards_of_both_tables(qtbot, storage):
     view = table.view.viewport().rect()
     for item in table.items.values():
         assert view.contains(item.sceneBoundingRect().toRect())
+
+
+def test_last_cribbage_hand_replays_move_by_move(qtbot, storage):
+    window = make_window(qtbot, storage)
+    match = CribbageMatch(first_dealer=1, decks=[deal(), list(reversed(FULL_DECK))])
+    table = window.start_cribbage(CribbageSetup("greedy"), match=match)
+    lay_away(qtbot, table)
+    play_out_the_hand(qtbot, table)
+    qtbot.waitUntil(lambda: table.controller.match.hand_records() != [])
+    open_menu_entry(qtbot, window, "Game", "Replay last hand…")
+    replay = window.dialogs[-1]
+    assert replay.error is None and replay.counter_label.text().startswith("Move 0 of")
+    assert "Computer" not in replay.move_label.text()  # the opponent is named: Gus
+    assert replay.move_label.text() == "Gus deals"
+    assert len(replay.bottom_row.cards) == 6  # the person is the pone: six cards dealt
+    click(qtbot, replay.forward_button, replay.forward_button.rect().center())
+    click(qtbot, replay.forward_button, replay.forward_button.rect().center())
+    assert "lay" in replay.move_label.text() and len(replay.bottom_row.cards) == 4
+    click(qtbot, replay.last_button, replay.last_button.rect().center())
+    assert "crib" in replay.move_label.text()
+    replay.close()

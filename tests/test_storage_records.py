@@ -139,3 +139,50 @@ def test_replay_matches_the_gin_engine_move_for_move():
         record = {**hand.to_dict(), "game": "gin", "result": {"kind": hand.result.kind}}
         frames = gin_replay_frames(record)
         assert [(f.hands[0], f.hands[1]) for f in frames[1:]] == positions
+
+
+def _cribbage_hand() -> dict:
+    from ginrummy_desktop.engine.cribbage import CribbageMatch
+    from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
+
+    match = CribbageMatch(seed=3)
+    bots = [BUILTIN_BOTS["greedy"](seed=1), BUILTIN_BOTS["careful"](seed=2)]
+    while not match.hand_records():
+        seat = match.to_move()
+        match.apply(seat, bots[seat].choose(match.observation(seat)))
+    return match.hand_records()[0]
+
+
+def test_cribbage_replay_follows_the_engine_to_the_show():
+    from ginrummy_desktop.storage.replay import replay_frames
+
+    record = _cribbage_hand()
+    frames = replay_frames(record, {0: "You", 1: "Max"})
+    assert frames[0].hands[0] and len(frames[0].hands[0]) == 6
+    moves = frames[1:len(record["actions"]) + 1]
+    assert len(moves) == len(record["actions"])
+    for frame, entry in zip(moves, record["actions"], strict=True):
+        assert frame.actor == entry["seat"]
+    # Every point of the play is told, with who pegged it.
+    told = " ".join(frame.description for frame in moves)
+    for event in record["events"]:
+        if event["kind"] not in ("hand", "crib", "heels"):
+            assert event["words"] in told
+    shows = frames[len(record["actions"]) + 1:]
+    assert [frame.description.split(":")[0] for frame in shows][-1] in ("Your crib", "Max's crib")
+    assert len(shows) == len(record["shows"])
+    kept = {s["seat"]: s["cards"] for s in record["shows"] if s["what"] == "hand"}
+    dealer = record["dealer"]
+    assert " ".join(map(str, shows[0].hands[1])) == kept[dealer]
+
+
+def test_cribbage_replay_refuses_a_tampered_action():
+    from ginrummy_desktop.storage.replay import replay_frames
+
+    record = _cribbage_hand()
+    plays = [i for i, e in enumerate(record["actions"]) if e["action"].get("kind") == "play"]
+    first, second = plays[0], plays[1]
+    actions = list(record["actions"])
+    actions[first], actions[second] = actions[second], actions[first]
+    with pytest.raises(ValueError, match="does not replay|damaged"):
+        replay_frames({**record, "actions": actions}, {0: "You", 1: "Max"})

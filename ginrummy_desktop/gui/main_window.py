@@ -187,7 +187,6 @@ class MainWindow(QMainWindow):
         self.gin_screen.active = gin  # the gin keys must not play a hidden table
         self.play_menu.menuAction().setVisible(gin)
         self.gin_screen.actions["fan"].setVisible(gin)
-        self.replay_action.setEnabled(gin)
 
     # -- cribbage --------------------------------------------------------------------------
 
@@ -294,18 +293,22 @@ class MainWindow(QMainWindow):
 
     def replay_last_hand(self) -> QWidget | None:
         """Step through the last finished hand of this match, move by move."""
-        session = self.gin_screen.controller.session
+        if self.game == CRIBBAGE:
+            controller = self.cribbage_table.controller
+            session: Any = controller.match
+            names = {controller.human: controller.names[0],
+                     controller.bot_seat: controller.names[1]}
+        else:
+            gin = self.gin_screen.controller
+            session = gin.session
+            names = {0: gin.player_name, 1: gin.opponent_name}
         records = session.hand_records() if session is not None else []
         if not records:
-            self.gin_screen.status.show_message("No finished hand to replay yet", "info")
+            self.status_line().show_message("No finished hand to replay yet", "info")
             return None
-        try:
-            from ginrummy_desktop.gui.replay_window import ReplayWindow
-        except ImportError:
-            return None
-        controller = self.gin_screen.controller
-        window = ReplayWindow(records[-1], {0: controller.player_name,
-                                            1: controller.opponent_name}, self.renderer, self)
+        from ginrummy_desktop.gui.replay_window import ReplayWindow
+
+        window = ReplayWindow(records[-1], names, self.renderer, self)
         self.dialogs.append(window)
         window.show()
         return window

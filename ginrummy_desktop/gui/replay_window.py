@@ -1,6 +1,6 @@
-"""Replay viewer: step through a recorded Gin Rummy hand move by move, both hands face up.
+"""Replay viewer: step through a recorded Gin Rummy or Cribbage hand, both hands face up.
 
-The frames come from ``storage.replay.gin_replay_frames`` (pure Python); this window only shows
+The frames come from ``storage.replay.replay_frames`` (pure Python); this window only shows
 them. Cards are drawn by the shared ``CardRenderer``.
 """
 
@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.gui.card_renderer import CardRenderer, card_height
-from ginrummy_desktop.storage.replay import ReplayFrame, gin_replay_frames
+from ginrummy_desktop.storage.replay import ReplayFrame, replay_frames
 
 FELT = "#1f6b3f"
 
@@ -94,8 +94,8 @@ class ReplayWindow(QWidget):
         self.position = 0
         self.error: str | None = None
         try:
-            self.frames = gin_replay_frames(record, self.names)
-        except ValueError as problem:  # cribbage or a damaged record: show it as text
+            self.frames = replay_frames(record, self.names)
+        except ValueError as problem:  # a damaged record: show it as text
             self.error = str(problem)
         self._build()
         self.show_step(0)
@@ -117,7 +117,8 @@ class ReplayWindow(QWidget):
         self.top_row = CardRow(self.renderer)
         middle = QHBoxLayout()
         self.stock_label = QLabel()
-        self.stock_label.setMinimumWidth(120)
+        self.stock_label.setMinimumWidth(150)
+        self.stock_label.setWordWrap(True)
         self.pile_row = CardRow(self.renderer, card_width=56, overlap=0.7)
         middle.addWidget(self.stock_label)
         middle.addWidget(self.pile_row, 1)
@@ -195,7 +196,7 @@ class ReplayWindow(QWidget):
         self.bottom_row.set_cards(sorted(frame.hands[0], key=_by_suit),
                                   frame.card if frame.actor == frame.seats[0] else None)
         self.pile_row.set_cards(frame.discard_pile[-6:], frame.card)
-        self.stock_label.setText(f"Stock: {frame.stock_count} cards")
+        self.stock_label.setText(frame.note or f"Stock: {frame.stock_count} cards")
         self.move_label.setText(frame.description)
         self.counter_label.setText(f"Move {self.position} of {len(self.frames) - 1}")
         self.back_button.setEnabled(self.position > 0)

@@ -1,4 +1,9 @@
-"""Rebuild a Gin Rummy hand move by move from its record (``deck`` + ``actions``).
+"""Rebuild a hand move by move from its record (``deck`` + ``actions``).
+
+``replay_frames`` picks the game. Cribbage hands are replayed by the cribbage engine itself
+(the record's deck and actions applied to a ``CribbageMatch``), then the show item by item.
+
+Gin Rummy:
 
 Follows the engine's dealing convention: the non-dealer gets ``deck[0]``, ``deck[2]``, ...,
 the dealer ``deck[1]``, ``deck[3]``, ...; ``deck[20]`` is the upcard (or the non-dealer's
@@ -41,6 +46,89 @@ class ReplayFrame:
     stock_count: int
     actor: int | None = None
     card: Card | None = None
+    note: str = ""  # what the middle of the table says (cribbage: count, starter, crib)
+
+
+def replay_frames(
+    record: dict[str, Any], names: dict[int, str] | None = None
+) -> list[ReplayFrame]:
+    """Every position of a gin or cribbage hand; ``ValueError`` for a record that does not
+    replay."""
+    if isinstance(record, dict) and record.get("game") == "cribbage":
+        return cribbage_replay_frames(record, names)
+    return gin_replay_frames(record, names)
+
+
+def cribbage_replay_frames(
+    record: dict[str, Any], names: dict[int, str] | None = None
+) -> list[ReplayFrame]:
+    """A cribbage hand: the deal, each discard, card and go with its points, then the show."""
+    from ginrummy_desktop.engine.actions import IllegalActionError
+    from ginrummy_desktop.engine.cards import FULL_DECK, parse_cards
+    from ginrummy_desktop.engine.cribbage.match import CribbageMatch, action_from_json
+    from ginrummy_desktop.engine.cribbage.rules import CribbageRules
+
+    validate_record(record)
+    try:
+        dealer = int(record["dealer"])
+        deck_field = record["deck"]
+        deck = parse_cards(" ".join(deck_field) if isinstance(deck_field, list) else deck_field)
+        before = record.get("scores_before", [0, 0])
+        match = CribbageMatch(seed=0, rules=CribbageRules.from_json(record["rules"]),
+                              first_dealer=dealer, decks=[deck, list(FULL_DECK)],
+                              scores=(int(before[0]), int(before[1])))
+        actions = [(int(e["seat"]), action_from_json(e["action"])) for e in record["actions"]]
+        shows = [(int(s["seat"]), str(s["what"]), tuple(parse_cards(s["cards"])))
+                 for s in record.get("shows", [])]
+    except (KeyError, TypeError, IndexError, ValueError) as error:
+        raise ValueError(f"damaged cribbage record ({error})") from None
+    seats = (1 - dealer, dealer)
+    named = {seat: (names or {}).get(seat, f"Seat {seat}") for seat in seats}
+    deals = "deal" if named[dealer] == "You" else "deals"
+    frames = [ReplayFrame(0, seats, f"{named[dealer]} {deals}",
+                          (tuple(match.hands[seats[0]]), tuple(match.hands[seats[1]])), (), 0,
+                          note="Each player lays two cards away to the crib")]
+    seen = 0
+    for step, (seat, action) in enumerate(actions, start=1):
+        try:
+            match.apply(seat, action)
+        except IllegalActionError as error:
+            raise ValueError(f"move {step} does not replay: {error}") from None
+        finished = match.hand_records()
+        events = finished[0]["events"] if finished else [e.to_json() for e in match.events]
+        hand_events = [e for e in events[seen:] if e["kind"] not in ("hand", "crib")]
+        seen += len(hand_events)
+        you = named[seat] == "You"
+        verb = {"discard": f"lay{'' if you else 's'} {' '.join(map(str, action.cards))} away",
+                "play": f"play{'' if you else 's'} {action.card}",
+                "go": f"say{'' if you else 's'} go"}.get(action.kind, action.kind)
+        text = f"{named[seat]} {verb}" + "".join(
+            f"; {named[e['seat']]}: {e['words']}" for e in hand_events)
+        if finished:  # the hand is over; keep the cards as they were before the next deal
+            last_card = (action.card,) if action.card is not None else ()
+            hands, middle = ((), ()), frames[-1].discard_pile + last_card
+            note = "The play is over"
+        else:
+            hands = (tuple(match.hands[seats[0]]), tuple(match.hands[seats[1]]))
+            middle = tuple(card for _, card in match.current)
+            starter = f"starter {match.starter}" if match.starter is not None else "no starter"
+            note = f"Count {match.count} · {starter}"
+        frames.append(ReplayFrame(step, seats, text, hands, middle, 0, seat,
+                                  action.card, note))
+    show_events = {(e["seat"], e["kind"]): e for e in
+                   (match.hand_records()[0]["events"] if match.hand_records() else [])
+                   if e["kind"] in ("hand", "crib")}
+    kept = {seat: cards for seat, what, cards in shows if what == "hand"}
+    for seat, what, cards in shows:
+        event = show_events.get((seat, what))
+        words = event["words"] if event else "nineteen (no points)"
+        whose = "Your" if named[seat] == "You" else f"{named[seat]}'s"
+        owner = f"{whose} {'crib' if what == 'crib' else 'hand'}"
+        hands = (kept.get(seats[0], ()), kept.get(seats[1], ()))
+        frames.append(ReplayFrame(len(frames), seats, f"{owner}: {words}", hands,
+                                  cards if what == "crib" else (), 0, seat, None,
+                                  f"Starter {record.get('starter')}"))
+    return frames
 
 
 def gin_replay_frames(
