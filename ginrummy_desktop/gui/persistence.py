@@ -64,6 +64,15 @@ def match_summary(controller: Any, started_at: datetime, result: str) -> Any:
                         undo_used=bool(controller.setup.practice and controller.undo_used))
 
 
+def _unfinished(session: Any, opponent: str, bots: dict[str, Any]) -> Any:
+    """A restored game worth resuming (the autosave refuses it with the reason otherwise)."""
+    if session.over:
+        raise ValueError("the saved game is already over")
+    if opponent not in bots:
+        raise ValueError(f"unknown opponent {opponent!r}")
+    return session
+
+
 class Persistence(QObject):
     """Owns the window's link to a ``Storage``."""
 
@@ -146,13 +155,8 @@ class Persistence(QObject):
             return Persistence._restore_cribbage(state)
         from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 
-        session = GinMatch.restore(state["match"])
-        if session.over:
-            raise ValueError("the saved match is already over")
-        opponent = state["opponent"]
-        if opponent not in BUILTIN_BOTS:
-            raise ValueError(f"unknown opponent {opponent!r}")
-        setup = MatchSetup(preset=str(state["preset"]), opponent=opponent,
+        session = _unfinished(GinMatch.restore(state["match"]), state["opponent"], BUILTIN_BOTS)
+        setup = MatchSetup(preset=str(state["preset"]), opponent=state["opponent"],
                            practice=bool(state["practice"]))
         return ("gin", session, setup, parse_cards(state["hand_order"]),
                 bool(state["undo_used"]))
@@ -162,13 +166,8 @@ class Persistence(QObject):
         from ginrummy_desktop.engine.cribbage import CribbageMatch
         from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
 
-        match = CribbageMatch.restore(state["match"])
-        if match.over:
-            raise ValueError("the saved game is already over")
-        opponent = state["opponent"]
-        if opponent not in BUILTIN_BOTS:
-            raise ValueError(f"unknown cribbage opponent {opponent!r}")
-        return "cribbage", match, CribbageSetup.from_rules(opponent, match.rules)
+        match = _unfinished(CribbageMatch.restore(state["match"]), state["opponent"], BUILTIN_BOTS)
+        return "cribbage", match, CribbageSetup.from_rules(state["opponent"], match.rules)
 
     def _cribbage_state(self) -> dict[str, Any]:
         table = self.window.cribbage_table
