@@ -12,6 +12,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 
 def _parse_size(text: str) -> tuple[int, int]:
@@ -55,6 +56,19 @@ def take_screenshot(path: str, scene: str, size: tuple[int, int]) -> int:
     return 0
 
 
+DESKTOP_FILE_ID = "io.github.ginrummy_desktop.GinRummyDesktop"
+# assets/ sits beside the package in a source tree and inside a PyInstaller bundle; a plain
+# pip install has no assets, and the app then keeps Qt's default icon.
+APP_ICON = Path(__file__).resolve().parent.parent / "assets" / "icons" / "ginrummy-desktop.svg"
+
+
+def _set_window_icon(app: object) -> None:
+    if APP_ICON.is_file():
+        from PySide6.QtGui import QIcon
+
+        app.setWindowIcon(QIcon(str(APP_ICON)))
+
+
 def run_app() -> int:
     from PySide6.QtWidgets import QApplication
 
@@ -64,6 +78,9 @@ def run_app() -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Gin Rummy Desktop")
     app.setOrganizationName("ginrummy-desktop")
+    # Matches the installed .desktop file, so desktops group the window under its launcher.
+    app.setDesktopFileName(DESKTOP_FILE_ID)
+    _set_window_icon(app)
     storage = None
     try:
         from ginrummy_desktop.storage import open_storage
@@ -72,8 +89,7 @@ def run_app() -> int:
     except Exception as error:  # the game must still start without its data files
         print(f"ginrummy-desktop: settings and statistics unavailable: {error}", file=sys.stderr)
     window = MainWindow(storage=storage)
-    window.restore_or_start() if hasattr(window, "restore_or_start") else \
-        window.start_default_match()
+    window.restore_or_start()
     window.show()
     code = app.exec()
     from ginrummy_desktop.gui.bot_worker import BotWorker
