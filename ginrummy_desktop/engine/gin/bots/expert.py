@@ -28,7 +28,11 @@ class ExpertBot(MarjjBot):
     persona_id = "expert"
     samples = 96
     own_rollout_go_out = 0  # my future self waits for gin in the imagined hands
-    opponent_rollout_go_out = 10  # the imagined opponent knocks as soon as it may
+    opponent_rollout_go_out: int | None = None  # None: learn it from the opponent's knocks
+    discard_samples = 24  # worlds for close discard decisions (0: heuristic only)
+    discard_candidates = 3
+    close_call = 4.0  # heuristic score gap under which rollouts decide between discards
+    own_rollout_go_out_playing = 0
 
     def __init__(self, seed: int | None = None, samples: int | None = None) -> None:
         super().__init__(seed=seed)
@@ -37,6 +41,49 @@ class ExpertBot(MarjjBot):
                 raise ValueError("samples must be at least 1")
             self.samples = samples
         self.last_reason = ""
+        self._hand_seen: int | None = None
+        self._scores_seen: tuple[int, int] = (0, 0)
+        self._went_out = False
+        self._hands_watched = 0
+        self._opponent_knocks = 0
+
+    # -- opponent model -----------------------------------------------------------------------
+    def choose(self, observation: Any) -> Any:
+        self._watch_scores(observation)
+        action = super().choose(observation)
+        self._went_out = action.kind in ("knock", "gin", "big_gin")
+        return action
+
+    def _watch_scores(self, observation: Any) -> None:
+        """Count the hands the opponent ended by knocking, from score changes between hands.
+
+        Only public facts are used: my own last move and both scores. A gain under the gin
+        bonus for the opponent, or any gain for me when I did not go out (an undercut), means
+        the opponent knocked.
+        """
+        hand_number = getattr(observation, "hand_number", None)
+        mine, theirs, _ = self._scores(observation)
+        if hand_number is None or hand_number == self._hand_seen:
+            return
+        if self._hand_seen is not None:
+            gained_me = mine - self._scores_seen[0]
+            gained_them = theirs - self._scores_seen[1]
+            gin_bonus = int(getattr(getattr(observation, "rules", None), "gin_bonus", 25))
+            self._hands_watched += 1
+            if not self._went_out and (0 < gained_them < gin_bonus or gained_me > 0):
+                self._opponent_knocks += 1
+        self._hand_seen = hand_number
+        self._scores_seen = (mine, theirs)
+        self._went_out = False
+
+    def opponent_go_out(self, observation: Any) -> int:
+        """How eagerly the imagined opponent knocks: like what it has shown so far this match."""
+        limit = self.knock_limit(observation)
+        if self.opponent_rollout_go_out is not None:
+            return self.opponent_rollout_go_out
+        rate = (self._opponent_knocks + 0.6) / (self._hands_watched + 2)
+        eagerness = min(1.0, max(0.0, (rate - 0.15) / 0.2))
+        return round(limit * eagerness)
 
     # -- context ------------------------------------------------------------------------------
     def _scores(self, observation: Any) -> tuple[int, int, int]:
@@ -73,6 +120,12 @@ class ExpertBot(MarjjBot):
             return lowest_cards[0], True
         ranked = self.ranked_discards(knowledge, allowed)
         _, keep_playing_with, _ = ranked[0]
+        close = [entry for entry in ranked[: self.discard_candidates]
+                 if entry[0] - ranked[0][0] <= self.close_call]
+        if len(close) > 1 and self.discard_samples:
+            keep_playing_with = self.compare_discards(
+                observation, knowledge, [index for _, index, _ in close]
+            )
         limit = self.knock_limit(observation)
         if least <= limit:
             knock_with = max(lowest_cards, key=lambda i: (i == keep_playing_with, -i))
@@ -91,6 +144,29 @@ class ExpertBot(MarjjBot):
             )
         return keep_playing_with, False
 
+    def compare_discards(
+        self, observation: Any, knowledge: Knowledge, candidates: list[int]
+    ) -> int:
+        """The candidate discard with the best mean match-win chance over common worlds."""
+        rules = self._sim_rules(observation)
+        mine, theirs, target = self._scores(observation)
+        size = int(getattr(observation, "opponent_hand_size", 10) or 10)
+        worlds = sample_worlds(knowledge, self.discard_samples, self.rng, opponent_size=size)
+        pile = [card.index for card in observation.discard_pile]
+        go_out = (self.own_rollout_go_out_playing, self.opponent_go_out(observation))
+        best_index, best_value = candidates[0], -1.0
+        for index in candidates:
+            kept = knowledge.hand & ~(1 << index)
+            total = 0.0
+            for world in worlds:
+                points = play_out(
+                    [kept, world.opponent], list(world.stock), pile + [index], 1, go_out, rules
+                )
+                total += value_of_points(points, mine, theirs, target)
+            if total > best_value:
+                best_index, best_value = index, total
+        return best_index
+
     def compare_knock(
         self, observation: Any, knowledge: Knowledge, knock_with: int, keep_playing_with: int
     ) -> tuple[float, float]:
@@ -102,7 +178,7 @@ class ExpertBot(MarjjBot):
         knock_hand = knowledge.hand & ~(1 << knock_with)
         play_hand = knowledge.hand & ~(1 << keep_playing_with)
         pile = [card.index for card in observation.discard_pile] + [keep_playing_with]
-        go_out = (self.own_rollout_go_out, self.opponent_rollout_go_out)
+        go_out = (self.own_rollout_go_out, self.opponent_go_out(observation))
         knock_total = play_total = 0.0
         for world in worlds:
             points = knock_points(knock_hand, world.opponent, rules)
