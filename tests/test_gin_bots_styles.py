@@ -1,0 +1,50 @@
+"""The personas' parameters really change play: their measured styles differ as described."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
+from ginrummy_desktop.engine.gin.match import GinMatch
+from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
+
+
+def style_of(bot_id: str, deals: int = 40) -> Counter:
+    """Single-hand matches against the baseline: how ``bot_id``'s hands ended."""
+    rules = GIN_PRESETS["tournament"].replace(target=1)
+    tally: Counter = Counter()
+    for seed in range(deals):
+        match = GinMatch(rules, seed=seed)
+        seat_of_bot = seed % 2
+        bots = {seat_of_bot: BUILTIN_BOTS[bot_id](seed=seed),
+                1 - seat_of_bot: BUILTIN_BOTS["simple"](seed=seed)}
+        turns = 0
+        while not match.over:
+            seat = match.to_move()
+            turns += seat == seat_of_bot
+            match.apply(seat, bots[seat].choose(match.observation(seat)))
+        result = match.hand_records()[-1]["result"]
+        tally["hands"] += 1
+        if result["knocker"] == seat_of_bot:
+            tally[result["kind"] if result["kind"] != "undercut" else "undercut_against"] += 1
+            if result["kind"] in ("knock", "undercut"):
+                mine = [h for h in result["hands"] if h["seat"] == seat_of_bot][0]
+                tally["knock_deadwood"] += mine["deadwood_points"]
+    return tally
+
+
+def test_aggressive_knocker_and_patient_gin_hunter_play_clearly_differently() -> None:
+    knocker, hunter = style_of("knocker"), style_of("gin_hunter")
+    knocker_knocks = knocker["knock"] + knocker["undercut_against"]
+    hunter_knocks = hunter["knock"] + hunter["undercut_against"]
+    assert knocker_knocks >= 10 and knocker_knocks >= 4 * max(1, hunter_knocks)
+    assert hunter["knock_deadwood"] <= 2 * hunter_knocks  # it knocks only at 2 or less
+    assert knocker["knock_deadwood"] / knocker_knocks > 3
+
+
+def test_marjj_knocks_far_less_often_than_the_beginner() -> None:
+    beginner = style_of("beginner")
+    marjj = style_of("marjj")
+    # MARJJ knocks voluntarily only on its first three turns, then waits for gin
+    beginner_knocks = beginner["knock"] + beginner["undercut_against"]
+    assert beginner_knocks >= 2 * (marjj["knock"] + marjj["undercut_against"])
