@@ -14,6 +14,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from ginrummy_desktop import __version__
+from ginrummy_desktop.applog import LOGGER, install_excepthook, start_logging
+
 
 def _parse_size(text: str) -> tuple[int, int]:
     try:
@@ -88,7 +91,10 @@ def run_app() -> int:
         storage = open_storage()
     except Exception as error:  # the game must still start without its data files
         print(f"ginrummy-desktop: settings and statistics unavailable: {error}", file=sys.stderr)
+    start_logging(storage.paths.log_file if storage is not None else None)
+    LOGGER.info("Gin Rummy Desktop %s starting", __version__)
     window = MainWindow(storage=storage)
+    install_excepthook(window.notify)
     window.restore_or_start()
     window.show()
     code = app.exec()
