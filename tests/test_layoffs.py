@@ -1,6 +1,6 @@
 """Lay-offs: the defender's joint choice of melds and lay-offs, checked by hand and by brute force.
 
-The brute-force helpers are repeated from test_melds.py so each test module stands alone.
+The brute-force helpers come from tests/meld_reference.py, shared with test_melds.py.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import itertools
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from meld_reference import ref_is_meld, ref_packings, ref_points
 
 from ginrummy_desktop.engine.cards import FULL_DECK, Card, cards_mask, parse_cards
 from ginrummy_desktop.engine.gin import layoffs
@@ -20,37 +21,6 @@ from ginrummy_desktop.engine.gin.layoffs import (
     possible_layoff_cards,
 )
 from ginrummy_desktop.engine.gin.melds import ALL_MELD_MASKS, best_arrangement
-
-
-def ref_is_meld(cards: tuple[Card, ...]) -> bool:
-    if len(cards) < 3:
-        return False
-    if len({c.rank for c in cards}) == 1:
-        return len({c.suit for c in cards}) == len(cards) <= 4
-    ranks = sorted(c.rank for c in cards)
-    same_suit = len({c.suit for c in cards}) == 1
-    return same_suit and ranks == list(range(ranks[0], ranks[0] + len(ranks)))
-
-
-def ref_packings(hand: frozenset[Card]) -> list[tuple[frozenset[Card], ...]]:
-    """Every collection of pairwise disjoint melds of the hand (including the empty one)."""
-    cards = sorted(hand)
-    found = [frozenset(combo) for size in range(3, len(cards) + 1)
-             for combo in itertools.combinations(cards, size) if ref_is_meld(combo)]
-    result: list[tuple[frozenset[Card], ...]] = []
-
-    def extend(start: int, chosen: tuple[frozenset[Card], ...], used: frozenset[Card]) -> None:
-        result.append(chosen)
-        for i in range(start, len(found)):
-            if not found[i] & used:
-                extend(i + 1, (*chosen, found[i]), used | found[i])
-
-    extend(0, (), frozenset())
-    return result
-
-
-def ref_points(cards) -> int:
-    return sum(min(c.rank, 10) for c in cards)
 
 
 def ref_defender_deadwood(hand: frozenset[Card], knocker: list[tuple[Card, ...]]) -> int:
