@@ -84,8 +84,8 @@ def _progress(done: int, total: int) -> None:
 
 def _print_table(report: RunReport) -> None:
     data = report.to_json()
-    print(f"{data['game']}: {data['matches']} matches, {data['hands']} hands, "
-          f"{data['draws']} dead hands")
+    dead = f", {data['draws']} dead hands" if data["draws"] else ""
+    print(f"{data['game']}: {data['matches']} matches, {data['hands']} hands{dead}")
     for seat, player in enumerate(data["players"]):
         counters = ", ".join(
             f"{key} {value}" for key, value in player.items()

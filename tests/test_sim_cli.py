@@ -100,3 +100,19 @@ def test_module_entry_point_runs_with_progress_on_stderr() -> None:
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["matches"] == 20
     assert "20/20 matches" in done.stderr
+
+
+def test_cribbage_json_adds_skunks_and_average_hand_crib_and_pegging_points(capsys) -> None:
+    args = ["cribbage", "--players", "greedy", "careful", "--matches", "3", "--seed", "4",
+            "--json"]
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {"hands", "draws", "players"} <= set(data)
+    for player in data["players"]:
+        assert {"spec", "match_wins", "skunks", "double_skunks"} <= set(player)
+        assert player["average_hand_points"] == round(player["hand_points"] / data["hands"], 3)
+        assert player["average_pegging_points"] == round(
+            player["pegging_points"] / data["hands"], 3)
+        assert player["average_crib_points"] == round(
+            player["crib_points"] / player["cribs"], 3)
+    assert sum(player["cribs"] for player in data["players"]) == data["hands"]

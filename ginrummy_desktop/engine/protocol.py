@@ -84,3 +84,6 @@ class GameSpec(Protocol):
 
     def replay_record(self, record: dict) -> None:
         """Replay one hand record; raise ``ValueError`` with the reason if it does not match."""
+
+    # Optional: ``derived_stats(counters, hands) -> dict[str, float]`` adds figures computed from
+    # a player's summed counters (e.g. averages per hand) to the runner's per-player report.

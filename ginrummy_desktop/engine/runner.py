@@ -197,16 +197,20 @@ class PlayerReport:
     spec: str
     match_wins: int = 0
     forfeits: int = 0
+    hands: int = 0
     counters: dict[str, int] = field(default_factory=dict)
     times: list[float] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, game: GameSpec | None = None) -> dict[str, Any]:
         ordered = sorted(self.times)
         count = len(ordered)
         mean = sum(ordered) / count if count else 0.0
         p95 = ordered[min(count - 1, int(0.95 * count))] if count else 0.0
         data: dict[str, Any] = {"spec": self.spec, "match_wins": self.match_wins}
         data.update(self.counters)
+        derive = getattr(game, "derived_stats", None)
+        if derive is not None:
+            data.update(derive(self.counters, self.hands))
         data["forfeits"] = self.forfeits
         data["decisions"] = count
         data["decision_ms_mean"] = round(mean * 1000, 4)
@@ -234,6 +238,7 @@ class RunReport:
         self.draws += sum(1 for r in outcome.records if r["result"]["kind"] == "draw")
         for seat, player_index in enumerate(outcome.seats):
             player = self.players[player_index]
+            player.hands += len(outcome.records)
             for name, value in spec.player_stats(outcome.records, seat).items():
                 player.counters[name] = player.counters.get(name, 0) + value
             if seat in outcome.winners:
@@ -256,6 +261,7 @@ class RunReport:
         for mine, theirs in zip(self.players, other.players, strict=True):
             mine.match_wins += theirs.match_wins
             mine.forfeits += theirs.forfeits
+            mine.hands += theirs.hands
             for name, value in theirs.counters.items():
                 mine.counters[name] = mine.counters.get(name, 0) + value
             mine.times.extend(theirs.times)
@@ -270,7 +276,7 @@ class RunReport:
             "matches": self.matches,
             "hands": self.hands,
             "draws": self.draws,
-            "players": [player.to_json() for player in self.players],
+            "players": [player.to_json(get_game(self.game)) for player in self.players],
             "forfeits": self.forfeits,
         }
 

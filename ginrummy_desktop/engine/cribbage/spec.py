@@ -62,8 +62,9 @@ class CribbageSpec:
         return () if session.winner is None else (session.winner,)
 
     def player_stats(self, records: Sequence[dict], seat: int) -> dict[str, int]:
-        """Points by source (divide by ``hands`` for averages), skunks given and game points."""
+        """Points by source, cribs owned, skunks given and game points (see ``derived_stats``)."""
         stats = {
+            "cribs": 0,
             "hand_points": 0,
             "crib_points": 0,
             "pegging_points": 0,
@@ -73,6 +74,7 @@ class CribbageSpec:
             "double_skunks": 0,
         }
         for record in records:
+            stats["cribs"] += record["dealer"] == seat
             for event in record["events"]:
                 if event["seat"] != seat:
                     continue
@@ -87,6 +89,17 @@ class CribbageSpec:
                 elif result.get("kind") == "double skunk":
                     stats["double_skunks"] += 1
         return stats
+
+    def derived_stats(self, counters: Mapping[str, int], hands: int) -> dict[str, float]:
+        """Average hand and pegging points per deal, and crib points per crib owned."""
+        def per(total: str, count: int) -> float:
+            return round(counters.get(total, 0) / count, 3) if count else 0.0
+
+        return {
+            "average_hand_points": per("hand_points", hands),
+            "average_crib_points": per("crib_points", counters.get("cribs", 0)),
+            "average_pegging_points": per("pegging_points", hands),
+        }
 
     def replay_record(self, record: dict) -> None:
         replay_record(record)
