@@ -8,15 +8,13 @@ remembers nothing. With it, window geometry, appearance and the match in progres
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QWidget
 
 from ginrummy_desktop.gui.animation import SPEEDS
 from ginrummy_desktop.gui.card_renderer import BACKS, CardRenderer, CardStyle
-from ginrummy_desktop.gui.cribbage_game_dialog import CribbageSetup, NewCribbageGameDialog
-from ginrummy_desktop.gui.cribbage_opponents import short_name
 from ginrummy_desktop.gui.gin_controller import MatchSetup
 from ginrummy_desktop.gui.gin_opponents import default_opponent
 from ginrummy_desktop.gui.gin_screen import GinScreen, shortcut_rows
@@ -30,6 +28,9 @@ from ginrummy_desktop.gui.help_pages import (
 from ginrummy_desktop.gui.layout import DEFAULT_CARD_SIZE
 from ginrummy_desktop.gui.new_match_dialog import NewMatchDialog
 from ginrummy_desktop.gui.table_scene import TABLE_COLOURS
+
+if TYPE_CHECKING:  # the cribbage modules load when cribbage is first played (faster start-up)
+    from ginrummy_desktop.gui.cribbage_game_dialog import CribbageSetup
 
 TITLE = "Gin Rummy Desktop"
 
@@ -58,7 +59,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.stack)
         self.game = GIN
         self.cribbage_table: Any = None  # a CribbageTable once a cribbage game is started
-        self.cribbage_setup = CribbageSetup()
+        self.cribbage_setup: CribbageSetup | None = None  # the last cribbage game's setup
         self.player_name = "You"
         self.table_colour = "green"
         self.card_size = DEFAULT_CARD_SIZE
@@ -193,6 +194,7 @@ class MainWindow(QMainWindow):
     def preferred_cribbage_setup(self) -> CribbageSetup:
         """The opponent and options from the settings (the strongest opponent by default)."""
         from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
+        from ginrummy_desktop.gui.cribbage_game_dialog import CribbageSetup
         from ginrummy_desktop.gui.cribbage_opponents import default_opponent
 
         if self.storage is None:
@@ -203,6 +205,8 @@ class MainWindow(QMainWindow):
         return CribbageSetup.from_rules(opponent, settings.cribbage_rules())
 
     def new_cribbage_dialog(self) -> QWidget:
+        from ginrummy_desktop.gui.cribbage_game_dialog import NewCribbageGameDialog
+
         current = self.cribbage_setup if self.cribbage_table is not None \
             else self.preferred_cribbage_setup()
         dialog = NewCribbageGameDialog(current, self)
@@ -214,6 +218,7 @@ class MainWindow(QMainWindow):
     def start_cribbage(self, setup: CribbageSetup, match: Any = None,
                        seed: int | None = None) -> Any:
         """Start a cribbage game (or continue ``match``, a restored ``CribbageMatch``)."""
+        from ginrummy_desktop.gui.cribbage_opponents import short_name
         from ginrummy_desktop.gui.cribbage_table import CribbageTable
 
         if self.persistence is not None:
