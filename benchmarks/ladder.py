@@ -8,6 +8,11 @@ docs/ai.md and the ratings file the app's opponent picker reads.
 
     nice -n 10 python benchmarks/ladder.py --quick
     nice -n 10 python benchmarks/ladder.py --matches 200 --focus-matches 600 --write
+    nice -n 10 python benchmarks/ladder.py --pairs knocker:beginner=2000,expert:marjj=200 \
+        --seed 101 --json /tmp/ladder.json
+
+``--pairs`` runs only the listed pairings (stronger-meant persona first, optional match count);
+``--json`` saves the raw tallies so runs over disjoint deals (``--seed``) can be pooled.
 """
 
 from __future__ import annotations
@@ -122,16 +127,38 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0.0
 
 
+def parse_pairs(text: str, default: int) -> dict[tuple[str, str], int]:
+    """``"a:b=N,c:d"`` -> {(a, b): N, (c, d): default}; unknown ids are a clear error."""
+    counts = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        pair, _, count = item.partition("=")
+        a, _, b = pair.partition(":")
+        if a not in PERSONAS or b not in PERSONAS:
+            raise ValueError(f"bad pairing {item!r}: expected a:b[=matches] with persona ids "
+                             f"from {', '.join(PERSONAS)}")
+        if count and not count.isdigit():
+            raise ValueError(f"bad match count in {item!r}")
+        counts[(a, b)] = int(count) if count else default
+    return counts
+
+
 def run(args: argparse.Namespace) -> str:
-    bots = args.bots.split(",") if args.bots else list(PERSONAS)
-    pairings = [(a, b) for a, b in combinations(bots, 2)]
-    if "simple" in bots:
-        pairings.append(("simple", "simple"))
-    ordered = {bot: n for n, bot in enumerate(bots)}
-    pairings = [(b, a) if ordered[a] < ordered[b] else (a, b) for a, b in pairings]  # strong first
+    if args.pairs:
+        counts = parse_pairs(args.pairs, args.matches)
+        pairings = list(counts)
+        bots = [bot for bot in PERSONAS if any(bot in pair for pair in pairings)]
+    else:
+        bots = args.bots.split(",") if args.bots else list(PERSONAS)
+        pairings = [(a, b) for a, b in combinations(bots, 2)]
+        if "simple" in bots:
+            pairings.append(("simple", "simple"))
+        ordered = {bot: n for n, bot in enumerate(bots)}
+        pairings = [(b, a) if ordered[a] < ordered[b] else (a, b) for a, b in pairings]
+        counts = {pair: args.focus_matches if pair in FOCUS else args.matches
+                  for pair in pairings}
     tasks = []
     for a, b in pairings:
-        count = args.focus_matches if (a, b) in FOCUS else args.matches
+        count = counts[(a, b)]
         for deal in range(max(1, count // 2)):
             tasks.append((a, b, args.seed + deal, args.preset))
     totals: dict[tuple[str, str], dict] = {
@@ -161,6 +188,13 @@ def run(args: argparse.Namespace) -> str:
     text = report(args, bots, pairings, totals, elo, style, times, elapsed)
     if args.write:
         write_outputs(text, bots, elo, style, times, results, args)
+    if args.json:
+        raw = {"command": "python benchmarks/ladder.py " + " ".join(sys.argv[1:]),
+               "seed": args.seed, "preset": args.preset,
+               "pairings": [{"a": a, "b": b, **totals[(a, b)]} for a, b in pairings],
+               "style": {bot: dict(figures) for bot, figures in style.items()},
+               "times": {bot: values for bot, values in times.items()}}
+        Path(args.json).write_text(json.dumps(raw) + "\n", encoding="utf-8")
     return text
 
 
@@ -245,6 +279,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bots", default="", help="comma-separated persona ids (default all)")
     parser.add_argument("--preset", default="tournament", choices=sorted(GIN_PRESETS))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--pairs", default="",
+                        help="only these pairings: a:b[=matches],... (a meant to be stronger)")
+    parser.add_argument("--json", default="", help="also save the raw tallies to this file")
     parser.add_argument("--write", action="store_true",
                         help="write docs/ai.md's ladder block and the ratings file")
     args = parser.parse_args(argv)
@@ -253,6 +290,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.focus_matches is None:
         args.focus_matches = args.matches
     unknown = [b for b in (args.bots.split(",") if args.bots else []) if b not in PERSONAS]
+    if args.pairs:
+        try:
+            parse_pairs(args.pairs, args.matches)
+        except ValueError as error:
+            parser.error(str(error))
     if unknown:
         parser.error(f"unknown persona(s): {', '.join(unknown)} (known: {', '.join(PERSONAS)})")
     if args.matches < 2 or args.workers < 1:

@@ -69,22 +69,43 @@ class BeginnerBot(PersonaBot):
 
 
 class KnockerBot(PersonaBot):
-    """Aggressive: takes any upcard that lowers deadwood, dumps high cards, knocks at once."""
+    """Aggressive and careless: grabs cards for sets, dumps high cards, knocks the moment she can.
+
+    Her mistakes are the eager player's: she takes an upcard that pairs a loose card of its rank
+    ("a set is coming") as well as any that lowers her count, she never looks at what the
+    opponent picks up, and when she sees a knock she throws the biggest card that still allows
+    it rather than the one leaving the least deadwood, so she knocks high and gets undercut.
+    """
 
     persona_id = "knocker"
+    grabs_pairs = True  # take an upcard that pairs an unmelded card of the same rank
+    careless_knock = True  # knock by throwing the highest card that still allows it
 
     def wants_upcard(self, observation: Any, knowledge: Knowledge) -> bool:
-        return bool(knowledge.top) and improves_by_taking(knowledge.hand, knowledge.top)
+        upcard = knowledge.top
+        if not upcard:
+            return False
+        if improves_by_taking(knowledge.hand, upcard):
+            return True
+        if not self.grabs_pairs:
+            return False
+        same_rank, _, _ = neighbours(upcard.bit_length() - 1)
+        return bool(same_rank & knowledge.hand & ~melded_in_any(knowledge.hand))
 
     def pick_discard(
         self, observation: Any, knowledge: Knowledge, allowed: int
     ) -> tuple[int, bool]:
         options = residuals(knowledge.hand, allowed & ~knowledge.taken_upcard or allowed)
-        residual, _, index = min(
-            (residual, -POINTS[index] + 0.3 * discard_danger(index, knowledge), index)
-            for index, residual in options
-        )
-        return index, residual <= self.knock_limit(observation)
+        limit = self.knock_limit(observation)
+        if self.careless_knock:
+            knocking = [(POINTS[index], index, residual) for index, residual in options
+                        if residual <= limit]
+            if knocking:
+                gin = [entry for entry in knocking if entry[2] == 0]  # gin she does not miss
+                _, index, residual = max(gin or knocking)
+                return index, True
+        residual, _, index = min((residual, -POINTS[index], index) for index, residual in options)
+        return index, residual <= limit
 
 
 class FutureAwareBot(PersonaBot):
