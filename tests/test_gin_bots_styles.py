@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from test_gin_bots_simple import discard_observation, draw_observation
+
+from ginrummy_desktop.engine.actions import Action
+from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
+from ginrummy_desktop.engine.gin.bots.styles import KnockerBot
 from ginrummy_desktop.engine.gin.match import GinMatch
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
 
@@ -48,3 +53,25 @@ def test_marjj_knocks_far_less_often_than_the_beginner() -> None:
     # MARJJ knocks voluntarily only on its first three turns, then waits for gin
     beginner_knocks = beginner["knock"] + beginner["undercut_against"]
     assert beginner_knocks >= 2 * (marjj["knock"] + marjj["undercut_against"])
+
+
+def test_knocker_grabs_an_upcard_that_pairs_a_loose_card_where_simple_draws() -> None:
+    # KH makes no meld and saves no deadwood, but it pairs the loose KC: "a set is coming"
+    observation = draw_observation("AS 2S 3S 4D 5D 6D 7H 8H 9C KC", "KH")
+    assert KnockerBot(seed=1).choose(observation).kind == "draw_discard"
+    assert BUILTIN_BOTS["simple"](seed=1).choose(observation).kind == "draw_stock"
+    assert BUILTIN_BOTS["marjj"](seed=1).choose(observation).kind == "draw_stock"
+
+
+def test_knocker_knocks_with_her_biggest_knockable_card_not_the_lowest_deadwood() -> None:
+    # throwing 3D would knock with 4; she sees she can knock by dumping 7H and knocks with 7
+    observation = discard_observation("9S TS JS 4H 5H 6H 7H AC AD 2C 3D", "3D")
+    assert KnockerBot(seed=1).choose(observation) == Action("knock", Card.parse("7H"))
+    assert BUILTIN_BOTS["simple"](seed=1).choose(observation) == Action("knock", Card.parse("3D"))
+
+
+def test_knocker_never_misses_a_gin() -> None:
+    # dumping 7H would still knock (with 1), but AD goes out with no deadwood at all
+    observation = discard_observation("9S TS JS 4H 5H 6H 7H AC AD 2C 3C", "3C")
+    observation.legal_actions = observation.legal_actions + (Action("gin", Card.parse("AD")),)
+    assert KnockerBot(seed=1).choose(observation) == Action("gin", Card.parse("AD"))
