@@ -6,10 +6,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ginrummy_desktop.engine.cards import FULL_DECK
-from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
+from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules, score_show
 from ginrummy_desktop.engine.rng import StableRandom
 
-RULES = [CribbageRules(), CribbageRules.short_game(), CribbageRules(stinkhole=True)]
+RULES = [
+    CribbageRules(),
+    CribbageRules.short_game(),
+    CribbageRules(stinkhole=True),
+    CribbageRules(muggins=True),
+    CribbageRules.short_game(muggins=True, stinkhole=True),
+]
 
 
 def check_step(match: CribbageMatch) -> None:
@@ -21,6 +27,16 @@ def check_step(match: CribbageMatch) -> None:
     kinds = {action.kind for action in legal}
     if match.phase == "discard":
         assert kinds == {"discard"} and len(legal) == 15
+    elif match.phase == "count":
+        # Every count from 0 up to the true value of the hand or crib on show, never more.
+        observation = match.observation(seat)
+        true = score_show(observation.show_cards, observation.starter,
+                          is_crib=observation.show_is_crib).total
+        assert [action.points for action in legal] == list(range(true + 1))
+    elif match.phase == "muggins":
+        observation = match.observation(seat)
+        assert kinds == {"muggins", "pass"} and observation.claimed is not None
+        assert observation.show_seat == 1 - seat
     else:
         # go is offered only, and alone, when no held card fits the count
         fits = [c for c in match.hands[seat] if match.count + c.points <= 31]
@@ -68,6 +84,10 @@ def test_random_games_keep_every_invariant(seed: int, rules: CribbageRules) -> N
             )
         deck = record["deck"]
         assert sorted(deck) == sorted(str(card) for card in FULL_DECK)
+        for show in record["shows"]:
+            # Muggins: what was counted plus what the other took never exceeds the true value.
+            claimed = show.get("claimed", show["total"])
+            assert 0 <= claimed + show.get("muggins", 0) <= show["total"]
     # The game ends the instant the target is reached: no event after the winning one.
     events = [e for r in records for e in r["events"]]
     reached = [i for i, e in enumerate(events) if e["score_after"] >= rules.target]

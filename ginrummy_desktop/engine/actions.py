@@ -1,7 +1,8 @@
 """Actions and errors shared by both games' engines and by every agent.
 
 An agent returns one element of ``observation.legal_actions``. Gin Rummy uses ``kind`` and
-``card``; Cribbage's ``discard`` uses ``cards`` (the two cards laid in the crib).
+``card``; Cribbage's ``discard`` uses ``cards`` (the two cards laid in the crib) and, with the
+muggins option, ``count`` uses ``points`` (the points a player claims for a hand or crib).
 """
 
 from __future__ import annotations
@@ -20,13 +21,16 @@ class IllegalActionError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """One player action: ``kind`` plus the card (or cards) it concerns."""
+    """One player action: ``kind`` plus the card (or cards) or the points it concerns."""
 
     kind: str
     card: Card | None = None
     cards: tuple[Card, ...] = ()
+    points: int | None = None
 
     def __str__(self) -> str:
+        if self.points is not None:
+            return f"{self.kind} {self.points}"
         if self.cards:
             return f"{self.kind} {' '.join(str(c) for c in self.cards)}"
         if self.card is not None:

@@ -14,7 +14,9 @@ from typing import Any
 from ginrummy_desktop.engine.actions import Action, IllegalActionError
 from ginrummy_desktop.engine.cards import FULL_DECK, Card, format_cards, parse_cards
 from ginrummy_desktop.engine.cribbage.observation import (
+    COUNT,
     DISCARD,
+    MUGGINS,
     OVER,
     PLAY,
     CribbageObservation,
@@ -23,7 +25,12 @@ from ginrummy_desktop.engine.cribbage.observation import (
     TableView,
 )
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
-from ginrummy_desktop.engine.cribbage.scoring import ScoreItem, _play_items_unchecked, score_show
+from ginrummy_desktop.engine.cribbage.scoring import (
+    ScoreItem,
+    _play_items_unchecked,
+    score_show,
+    show_points,
+)
 from ginrummy_desktop.engine.deck import commitment, new_salt, shuffled_deck
 from ginrummy_desktop.engine.rng import StableRandom
 
@@ -117,6 +124,12 @@ class CribbageMatch:
         if self.phase == DISCARD:
             hand = sorted(self.hands[seat])
             return tuple(Action("discard", cards=pair) for pair in combinations(hand, 2))
+        if self.phase == COUNT:
+            # Any count up to the true value (an under-count risks muggins); never more.
+            true = self._show_total()
+            return tuple(Action("count", points=points) for points in range(true + 1))
+        if self.phase == MUGGINS:
+            return (Action("muggins"), Action("pass"))
         fitting = [card for card in self.hands[seat] if self.count + card.points <= 31]
         if fitting:
             return tuple(Action("play", card=card) for card in sorted(fitting))
@@ -143,7 +156,20 @@ class CribbageMatch:
             hand_number=self.hand_number,
             rules=self.rules,
             history=tuple(self.history),
+            **self._show_fields(),
         )
+
+    def _show_fields(self) -> dict[str, Any]:
+        """The observation's show fields: set only while a hand or crib is being counted."""
+        if self.phase not in (COUNT, MUGGINS):
+            return {}
+        seat, what, cards = self._show_parts()[self._show_step]
+        return {
+            "show_seat": seat,
+            "show_cards": tuple(sorted(cards)),
+            "show_is_crib": what == "crib",
+            "claimed": self._claimed if self.phase == MUGGINS else None,
+        }
 
     def apply(self, seat: int, action: Action) -> None:
         self._check_seat(seat)
@@ -157,6 +183,10 @@ class CribbageMatch:
         try:
             if self.phase == DISCARD:
                 self._discard(seat, action)
+            elif self.phase == COUNT:
+                self._count(seat, action)
+            elif self.phase == MUGGINS:
+                self._muggins(seat, action)
             else:
                 self._play(seat, action)
         except IllegalActionError:
@@ -255,6 +285,8 @@ class CribbageMatch:
         self.history: list[tuple[int, str, Card | None]] = []
         self._events: list[ScoreEvent] = []
         self._shows: list[dict] = []
+        self._show_step = 0  # which of pone's hand, dealer's hand, crib is being counted
+        self._claimed: int | None = None
         self._actions: list[dict] = []
         self._scores_before = (self.scores[0], self.scores[1])
         self.phase = DISCARD
@@ -350,14 +382,22 @@ class CribbageMatch:
 
     # ------------------------------------------------------------------ the show
 
-    def _show(self) -> None:
+    def _show_parts(self) -> list[tuple[int, str, list[Card]]]:
+        """The show in order: the pone's hand, the dealer's hand, the crib."""
         pone = 1 - self.dealer
-        assert self.starter is not None
-        for seat, what, cards in (
+        return [
             (pone, "hand", self.kept[pone]),
             (self.dealer, "hand", self.kept[self.dealer]),
             (self.dealer, "crib", self.crib),
-        ):
+        ]
+
+    def _show(self) -> None:
+        assert self.starter is not None
+        if self.rules.muggins:
+            self._show_step = 0
+            self._begin_count()
+            return
+        for seat, what, cards in self._show_parts():
             score = score_show(cards, self.starter, is_crib=(what == "crib"))
             self._shows.append(
                 {
@@ -371,6 +411,83 @@ class CribbageMatch:
             )
             if self._peg(seat, what, score.items, words=score.spoken):
                 return
+        self._finish_hand()
+        self._start_hand()
+
+    # ------------------------------------------------------------------ muggins: counting
+
+    def _begin_count(self) -> None:
+        self.phase = COUNT
+        self._claimed = None
+        self._to_move = self._show_parts()[self._show_step][0]
+
+    def _show_total(self) -> int:
+        _, what, cards = self._show_parts()[self._show_step]
+        assert self.starter is not None
+        return show_points(cards, self.starter, is_crib=(what == "crib"))
+
+    def _count(self, seat: int, action: Action) -> None:
+        _, what, cards = self._show_parts()[self._show_step]
+        if action.kind != "count" or not isinstance(action.points, int) or isinstance(
+            action.points, bool
+        ):
+            raise IllegalActionError(f"Count your {what}: say how many points it makes.")
+        claimed = action.points
+        if claimed < 0:
+            raise IllegalActionError("A count cannot be below zero.")
+        assert self.starter is not None
+        score = score_show(cards, self.starter, is_crib=(what == "crib"))
+        if claimed > score.total:
+            # The simplest clear rule: an over-count is refused and the seat counts again.
+            raise IllegalActionError(
+                f"You claimed {claimed} but the {what} is worth {score.total}."
+            )
+        show = {
+            "seat": seat,
+            "what": what,
+            "cards": format_cards(sorted(cards)),
+            "items": [item.to_json() for item in score.items],
+            "total": score.total,
+            "spoken": score.spoken,
+            "claimed": claimed,
+            "muggins": 0,
+        }
+        self._shows.append(show)
+        if claimed == score.total:
+            items, words = score.items, score.spoken
+        else:
+            items = (ScoreItem("claimed", tuple(sorted(cards)), claimed),) if claimed else ()
+            words = f"counted {claimed}" if claimed else "counted nothing"
+        if self._peg(seat, what, items, words=words):
+            return
+        if claimed < score.total:
+            self._claimed = claimed
+            self.phase = MUGGINS
+            self._to_move = 1 - seat
+            return
+        self._next_show_step()
+
+    def _muggins(self, seat: int, action: Action) -> None:
+        if action.kind not in ("muggins", "pass"):
+            raise IllegalActionError("Claim the points your opponent missed (muggins) or pass.")
+        assert self._claimed is not None
+        missed = self._show_total() - self._claimed
+        if action.kind == "muggins":
+            show = self._shows[-1]
+            show["muggins"] = missed
+            cards = tuple(parse_cards(show["cards"]))
+            item = ScoreItem("muggins", cards, missed)
+            plural = "s" if missed != 1 else ""
+            words = f"Muggins! {missed} missed point{plural} taken"
+            if self._peg(seat, "muggins", (item,), words=words):
+                return
+        self._next_show_step()
+
+    def _next_show_step(self) -> None:
+        self._show_step += 1
+        if self._show_step < len(self._show_parts()):
+            self._begin_count()
+            return
         self._finish_hand()
         self._start_hand()
 
@@ -474,6 +591,8 @@ class CribbageMatch:
             "scores_before": list(self._scores_before),
             "phase": self.phase,
             "to_move": self._to_move,
+            "show_step": self._show_step,
+            "claimed": self._claimed,
         }
 
     @classmethod
@@ -527,7 +646,9 @@ class CribbageMatch:
         game._scores_before = tuple(data["scores_before"])
         game.phase = data["phase"]
         game._to_move = data["to_move"]
-        if game.phase not in (DISCARD, PLAY, OVER):
+        game._show_step = int(data.get("show_step", 0))  # absent in snapshots before muggins
+        game._claimed = data.get("claimed")
+        if game.phase not in (DISCARD, PLAY, COUNT, MUGGINS, OVER):
             raise ValueError(f"unknown phase {game.phase!r} in snapshot")
         return game
 
@@ -538,6 +659,8 @@ def _action_json(action: Action) -> dict:
         data["card"] = str(action.card)
     if action.cards:
         data["cards"] = format_cards(action.cards)
+    if action.points is not None:
+        data["points"] = action.points
     return data
 
 
@@ -545,7 +668,7 @@ def action_from_json(data: dict) -> Action:
     """Inverse of the action entries in hand records."""
     card = Card.parse(data["card"]) if data.get("card") else None
     cards = tuple(parse_cards(data["cards"])) if data.get("cards") else ()
-    return Action(data["kind"], card=card, cards=cards)
+    return Action(data["kind"], card=card, cards=cards, points=data.get("points"))
 
 
 def _event_from_json(data: dict) -> ScoreEvent:

@@ -10,12 +10,15 @@ from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.engine.cribbage.scoring import ScoreItem
 
 DISCARD, PLAY, OVER = "discard", "play", "over"
+# With the muggins option the show is played too: a seat counts, then the other may claim.
+COUNT, MUGGINS = "count", "muggins"
 
 
 @dataclass(frozen=True, slots=True)
 class ScoreEvent:
     """Points pegged at one moment: ``kind`` is ``heels``, ``play`` (a card's points), ``go``,
-    ``last card``, ``hand`` or ``crib``; ``items`` itemize them; ``words`` is what is said."""
+    ``last card``, ``hand``, ``crib`` or ``muggins`` (points the other player missed in the
+    show); ``items`` itemize them; ``words`` is what is said."""
 
     seat: int
     kind: str
@@ -43,6 +46,10 @@ class CribbageObservation:
     card played this hand as ``(seat, card)``; ``current`` only those on the current count.
     ``go_seat`` is the seat that said go on this count (or None). ``history`` is the public
     sequence of the play as ``(seat, "play" or "go", card or None)``.
+
+    With the muggins option, in the ``count`` and ``muggins`` phases ``show_seat`` is the seat
+    whose hand (or crib, ``show_is_crib``) is on show, ``show_cards`` its four cards (the
+    starter is ``starter``) and, in the ``muggins`` phase, ``claimed`` what that seat counted.
     """
 
     seat: int
@@ -63,6 +70,10 @@ class CribbageObservation:
     hand_number: int
     rules: CribbageRules
     history: tuple[tuple[int, str, Card | None], ...] = ()
+    show_seat: int | None = None
+    show_cards: tuple[Card, ...] = ()
+    show_is_crib: bool = False
+    claimed: int | None = None
 
     @property
     def is_dealer(self) -> bool:
@@ -123,7 +134,9 @@ class TableView:
 
 
 __all__ = [
+    "COUNT",
     "DISCARD",
+    "MUGGINS",
     "OVER",
     "PLAY",
     "CribbageObservation",

@@ -12,6 +12,8 @@ class CribbageRules:
     ``skunk_line``/``double_skunk_line``: a loser at or below the line is skunked (ACC: 90 and
     60 in a 121-point game). ``stinkhole``: a house rule; a player sitting on hole
     ``target - 1`` cannot peg out with his heels or a go/last card (those points are void).
+    ``muggins``: players count their own hands and crib in the show; the opponent may take the
+    points a player misses (see docs/cribbage-rules.md).
     """
 
     target: int = 121
@@ -21,6 +23,7 @@ class CribbageRules:
     skunk_value: int = 2
     double_skunk_value: int = 3
     stinkhole: bool = False
+    muggins: bool = False
 
     def __post_init__(self) -> None:
         if not 31 <= self.target <= 1000:

@@ -15,6 +15,7 @@ CRIBBAGE_PRESETS: dict[str, CribbageRules] = {
     "acc": CribbageRules(),
     "short": CribbageRules.short_game(),
     "stinkhole": CribbageRules(stinkhole=True),
+    "muggins": CribbageRules(muggins=True),
 }
 
 
@@ -69,6 +70,7 @@ class CribbageSpec:
             "crib_points": 0,
             "pegging_points": 0,
             "heels_points": 0,
+            "muggins_points": 0,
             "game_points": 0,
             "skunks": 0,
             "double_skunks": 0,
@@ -79,7 +81,12 @@ class CribbageSpec:
                 if event["seat"] != seat:
                     continue
                 kind = event["kind"]
-                key = {"hand": "hand_points", "crib": "crib_points", "heels": "heels_points"}
+                key = {
+                    "hand": "hand_points",
+                    "crib": "crib_points",
+                    "heels": "heels_points",
+                    "muggins": "muggins_points",
+                }
                 stats[key.get(kind, "pegging_points")] += event["points"]
             result = record.get("result", {})
             if result.get("winner") == seat:

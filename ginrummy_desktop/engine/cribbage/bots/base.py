@@ -2,7 +2,9 @@
 
 A persona implements ``pick_discard`` (which two of six) and ``pick_play`` (which of the cards
 that fit). ``choose`` maps those answers onto ``observation.legal_actions`` and says go itself
-when go is the only legal action, so a persona can never answer something illegal.
+when go is the only legal action, so a persona can never answer something illegal. With the
+muggins option every persona counts its hand and crib exactly and always takes muggins when the
+other player under-counts; personas inherit that from ``choose``.
 """
 
 from __future__ import annotations
@@ -11,8 +13,13 @@ from collections.abc import Sequence
 
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import Card
-from ginrummy_desktop.engine.cribbage.observation import DISCARD, CribbageObservation
-from ginrummy_desktop.engine.cribbage.scoring import play_points_for_ranks
+from ginrummy_desktop.engine.cribbage.observation import (
+    COUNT,
+    DISCARD,
+    MUGGINS,
+    CribbageObservation,
+)
+from ginrummy_desktop.engine.cribbage.scoring import play_points_for_ranks, show_points
 from ginrummy_desktop.engine.rng import StableRandom
 
 
@@ -29,6 +36,10 @@ class CribbageBot:
         legal = list(observation.legal_actions)
         if not legal:
             raise ValueError("no legal action offered: the game is not waiting for this seat")
+        if observation.phase == COUNT:
+            return exact_count(observation)
+        if observation.phase == MUGGINS:
+            return claim_muggins(observation)
         rng = self.decision_rng(observation)
         if observation.phase == DISCARD:
             toss = set(self.pick_discard(observation, rng))
@@ -75,6 +86,24 @@ def information_key(observation: CribbageObservation) -> list[int]:
     for seat, kind, card in observation.history:
         values.append(seat * 1000 + (card.index if card else 99) + (500 if kind == "go" else 0))
     return values
+
+
+def exact_count(observation: CribbageObservation) -> Action:
+    """The count action for the true value of the hand or crib on show."""
+    assert observation.starter is not None
+    true = show_points(observation.show_cards, observation.starter, observation.show_is_crib)
+    for action in observation.legal_actions:
+        if action.kind == "count" and action.points == true:
+            return action
+    raise ValueError(f"counting {true} is not among the legal actions")
+
+
+def claim_muggins(observation: CribbageObservation) -> Action:
+    """Take the missed points whenever the count was short (the engine asks only then)."""
+    for action in observation.legal_actions:
+        if action.kind == "muggins":
+            return action
+    return observation.legal_actions[0]
 
 
 def current_ranks(observation: CribbageObservation) -> list[int]:
