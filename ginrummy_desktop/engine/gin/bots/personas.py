@@ -65,10 +65,12 @@ _LADDER: tuple[tuple[str, str, str, str, Callable[..., Any], dict[str, Any]], ..
     ),
     (
         "knocker", "Rapid Rita",
-        "Aggressive: takes anything that lowers her count and knocks the moment she can",
+        "Aggressive: grabs cards for sets, dumps high cards and knocks the moment she can",
         "lightning", KnockerBot,
-        {"upcard": "if it lowers deadwood", "discard": "least deadwood, highest card",
-         "knocks": "as soon as allowed"},
+        {"grabs_pairs": KnockerBot.grabs_pairs, "careless_knock": KnockerBot.careless_knock,
+         "upcard": "if it lowers deadwood or pairs a loose card",
+         "discard": "least deadwood, highest card",
+         "knocks": "as soon as allowed, dumping her biggest knockable card"},
     ),
     (
         "simple", "Professor Simple",
