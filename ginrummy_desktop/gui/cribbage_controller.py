@@ -6,6 +6,10 @@ back, asks the opponent agent for its moves, says "Go" for the person when the e
 nothing else, and presents what happened: each pegging announcement flashes and moves a peg,
 the show counts each hand and the crib item by item, and the end of the game is announced.
 
+With the muggins option the show is part of the game: the engine waits for each count. The
+person enters theirs (the engine refuses an over-count), the opponent agent counts its own, and
+whoever did not count may take the points missed ("Muggins!"), which are pegged to them.
+
 Pacing uses the shared ``Animator``: with the "instant" speed everything up to the person's
 next decision happens synchronously (which is also what the tests use).
 """
@@ -20,8 +24,8 @@ from PySide6.QtCore import QObject, QPointF, QTimer, Signal
 from ginrummy_desktop.engine.actions import Action, IllegalActionError
 from ginrummy_desktop.engine.cards import Card, format_cards, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules, ScoreEvent
-from ginrummy_desktop.engine.cribbage.observation import DISCARD, OVER
-from ginrummy_desktop.engine.cribbage.scoring import ScoreItem, ShowScore
+from ginrummy_desktop.engine.cribbage.observation import COUNT, DISCARD, MUGGINS, OVER
+from ginrummy_desktop.engine.cribbage.scoring import ScoreItem, ShowScore, score_show
 from ginrummy_desktop.gui.bot_worker import BotWorker
 from ginrummy_desktop.gui.card_item import CardItem
 from ginrummy_desktop.gui.cribbage_display import (
@@ -143,6 +147,8 @@ class CribbageController(QObject):
         self._rush = False
         self._awaiting_count = False
         self._counted_by_person: int | None = None
+        self._live_show = False  # muggins: the engine is still counting this show
+        self._step_claim: tuple[int, int] | None = None  # (claimed, taken by muggins)
         self._show_starter: Card | None = None
         self._show_kept: dict[int, tuple[Card, ...]] = {}
         self._show_crib: tuple[Card, ...] = ()
@@ -162,6 +168,8 @@ class CribbageController(QObject):
         self._refresh()
         if match.over:
             self._finish_game()
+        elif match.phase in (COUNT, MUGGINS):
+            self._begin_live_show()  # restored in the middle of a muggins show
         else:
             self._greet_hand()
             self._next_turn()
@@ -186,6 +194,8 @@ class CribbageController(QObject):
     @property
     def waiting_for_human(self) -> bool:
         """True when nothing is pending and the next step is the person's."""
+        if self._awaiting_count:
+            return True
         if self._stage in (STAGE_SHOW, STAGE_OVER):
             return bool(self.display.continue_label) or self._stage == STAGE_OVER
         return self.match.to_move() == self.human
@@ -230,6 +240,10 @@ class CribbageController(QObject):
             if self.match.over:
                 self._finish_game()
                 return
+            if self._live_show:  # the engine dealt the next hand when the crib was counted
+                self._live_show = False
+                self._hand_seen = self.match.hand_number
+                self._events_seen = len(self.match.events)
             self._show_steps = []
             self._sync_board()
             self._refresh()
@@ -348,6 +362,9 @@ class CribbageController(QObject):
                 self._announce_event(event)
         if hand_ended:
             self._begin_show()
+            return
+        if match.phase in (COUNT, MUGGINS):
+            self._begin_live_show()
             return
         if match.over:
             self._refresh()
@@ -505,12 +522,82 @@ class CribbageController(QObject):
         self._refresh()
         self._later(self._show_next_item, SHOW_STEP_PAUSE_MS)
 
+    def _begin_live_show(self) -> None:
+        """Muggins: lay out the show from the table while the engine waits for the counts."""
+        match = self.match
+        assert match.starter is not None
+        pone = 1 - match.dealer
+        parts = ((pone, "hand", match.kept[pone]), (match.dealer, "hand", match.kept[match.dealer]),
+                 (match.dealer, "crib", match.crib))
+        steps = []
+        for seat, what, cards in parts:
+            score = score_show(cards, match.starter, is_crib=(what == "crib"))
+            steps.append(ShowStep(seat, what, tuple(sorted(cards)), score.items, score.total,
+                                  score.spoken))
+        self._show_steps = steps
+        self._show_starter = match.starter
+        self._show_dealer = match.dealer
+        self._show_kept = {seat: tuple(sorted(match.kept[seat])) for seat in (0, 1)}
+        self._show_crib = tuple(sorted(match.crib))
+        counted = len(match.counted_shows)
+        # In the muggins phase the step on show is counted already; the claim is pending.
+        self._show_index = counted - 1 if match.phase == MUGGINS else counted
+        self._show_items = 0
+        self._rush = False
+        self._awaiting_count = False
+        self._counted_by_person = None
+        self._step_claim = None
+        self._live_show = True
+        self._stage = STAGE_SHOW
+        self._hand_seen = match.hand_number
+        self._count_bounds = []
+        self._refresh()
+        self._later(self._show_next_item, SHOW_STEP_PAUSE_MS)
+
+    def _live_count(self) -> bool:
+        """Muggins: make sure the engine has counted the step on show (and settled any claim).
+
+        Returns False while it waits for the person's count."""
+        match = self.match
+        if match.hand_number == self._hand_seen and match.phase == COUNT and \
+                len(match.counted_shows) == self._show_index:
+            if match.to_move() == self.human:
+                self._awaiting_count = True
+                self._refresh()
+                what = "crib" if self._show_steps[self._show_index].what == "crib" else "hand"
+                self._say(f"Count your {what} with the starter: type or pick the points and "
+                          "press Count (Enter). Points you miss go to your opponent.", "turn")
+                return False
+            observation = match.observation(self.bot_seat)
+            self._engine_apply(self.bot_seat, self.opponent.choose(observation))
+        if match.phase == MUGGINS and match.hand_number == self._hand_seen:
+            seat = match.to_move()
+            if seat == self.bot_seat:
+                action = self.opponent.choose(match.observation(seat))
+            else:
+                action = Action("muggins")  # the app always claims for the person
+            self._engine_apply(seat, action)
+        shows = (match.counted_shows if match.hand_number == self._hand_seen
+                 else match.hand_records()[-1]["shows"])
+        show = shows[self._show_index]
+        self._step_claim = (show.get("claimed", show["total"]), show.get("muggins", 0))
+        if match.over:  # nothing after the winning count is shown
+            self._show_steps = self._show_steps[: self._show_index + 1]
+        return True
+
+    def _engine_apply(self, seat: int, action: Action) -> None:
+        self.match.apply(seat, action)
+        self.action_applied.emit()  # autosave
+
     def _show_next_item(self) -> None:
         """Highlight the next combination of the current show step, then peg its total."""
         if self._stage != STAGE_SHOW or self._show_index >= len(self._show_steps):
             return
         step = self._show_steps[self._show_index]
-        if self.manual_count and step.seat == self.human and self._counted_by_person is None:
+        if self._live_show and self._step_claim is None and not self._live_count():
+            return
+        if self.manual_count and not self._live_show and step.seat == self.human and \
+                self._counted_by_person is None:
             self._awaiting_count = True  # the person counts first; see submit_count
             self._refresh()
             what = "crib" if step.what == "crib" else "hand"
@@ -528,24 +615,48 @@ class CribbageController(QObject):
         self._refresh()
         who = self.names[step.seat]
         what = "crib" if step.what == "crib" else "hand"
-        if step.total:
-            self.table.board.peg(step.seat, step.total, f"{what}: {step.spoken}")
+        claimed, mugged = self._step_claim or (step.total, 0)
+        if claimed:
+            note = step.spoken if claimed == step.total else f"counted {claimed} of {step.total}"
+            self.table.board.peg(step.seat, claimed, f"{what}: {note}")
         verdict = self._count_verdict(step)
-        self._say(f"{verdict}{who} ({what}): {step.spoken}"
-                  + ("" if step.total else " — no points."), "info")
+        text = f"{verdict}{who} ({what}): {step.spoken}" + ("" if step.total else " — no points.")
+        if mugged:
+            text += " " + self._announce_muggins(step, mugged)
+        elif claimed < step.total:
+            text += f" {step.total - claimed} missed; nobody took them."
+        self._say(text, "warning" if mugged and step.seat == self.human else "info")
         self._show_index += 1
         self._show_items = 0
         self._counted_by_person = None
+        self._step_claim = None
         pause = 0 if self._rush else SHOW_STEP_PAUSE_MS
         if self._show_index < len(self._show_steps):
             self._later(self._show_next_item, pause)
         else:
             self._later(self._show_finished, 0)
 
+    def _announce_muggins(self, step: ShowStep, points: int) -> str:
+        """Flash and peg a muggins claim; returns the words for the status line."""
+        taker = 1 - step.seat
+        missed = "you missed" if step.seat == self.human else f"{self.names[step.seat]} missed"
+        taker_name = "You take" if taker == self.human else f"{self.names[taker]} takes"
+        words = f"Muggins! {taker_name} {points} {missed}"
+        self.table.announce(words, taker)
+        self.table.board.peg(taker, points, words)
+        return words + "."
+
     def submit_count(self, points: int) -> None:
-        """The person's own count of the hand or crib on show (manual counting)."""
+        """The person's own count of the hand or crib on show (manual counting, or muggins,
+        where the engine takes the count: an over-count is refused and asked again)."""
         if not self._awaiting_count:
             return
+        if self._live_show:
+            try:
+                self._engine_apply(self.human, Action("count", points=int(points)))
+            except IllegalActionError as error:
+                self._say(f"{error} Count again.", "warning")
+                return
         self._awaiting_count = False
         self._counted_by_person = int(points)
         self._show_next_item()
@@ -556,8 +667,10 @@ class CribbageController(QObject):
             return ""
         if claimed == step.total:
             return f"Right, {claimed}! "
-        # Pegging follows the engine's exact count (the engine has no muggins rule to claim
-        # missed points), so a wrong count is only pointed out.
+        if self._live_show:
+            return f"You said {claimed}, it is {step.total}. "
+        # Without muggins pegging follows the engine's exact count; a wrong count is only
+        # pointed out.
         return f"Not quite: you said {claimed}, it is {step.total}. "
 
     def _guarded(self, callback: Callable[[], None]) -> Callable[[], None]:

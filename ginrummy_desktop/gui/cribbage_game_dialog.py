@@ -21,19 +21,21 @@ class CribbageSetup:
     opponent: str = "expert"
     target: int = 121
     stinkhole: bool = False
+    muggins: bool = False
 
     def rules(self) -> CribbageRules:
         if self.target == 61:
-            return CribbageRules.short_game(stinkhole=self.stinkhole)
-        return CribbageRules(target=self.target, stinkhole=self.stinkhole)
+            return CribbageRules.short_game(stinkhole=self.stinkhole, muggins=self.muggins)
+        return CribbageRules(target=self.target, stinkhole=self.stinkhole, muggins=self.muggins)
 
     def rules_text(self) -> str:
         """How the game is named in the statistics history."""
-        return f"{self.target} points" + (", stinkhole" if self.stinkhole else "")
+        return (f"{self.target} points" + (", stinkhole" if self.stinkhole else "")
+                + (", muggins" if self.muggins else ""))
 
     @classmethod
     def from_rules(cls, opponent: str, rules: CribbageRules) -> CribbageSetup:
-        return cls(opponent, rules.target, rules.stinkhole)
+        return cls(opponent, rules.target, rules.stinkhole, rules.muggins)
 
 
 class NewCribbageGameDialog(NewGameDialog):
@@ -53,7 +55,12 @@ class NewCribbageGameDialog(NewGameDialog):
                                    "from the hole before the last)", self)
         self.stinkhole.setChecked(current.stinkhole)
         self.form.addRow("", self.stinkhole)
+        self.muggins = QCheckBox("Muggins (you count your own hand and crib; the computer "
+                                 "takes any points you miss)", self)
+        self.muggins.setChecked(current.muggins)
+        self.form.addRow("", self.muggins)
 
     def setup(self) -> CribbageSetup:
         return CribbageSetup(self.opponents.bot_id() or default_opponent(),
-                             int(self.target.currentData()), self.stinkhole.isChecked())
+                             int(self.target.currentData()), self.stinkhole.isChecked(),
+                             self.muggins.isChecked())

@@ -132,9 +132,14 @@ class CribbageTable(QWidget):
             self, opponent=opponent, rules=rules, seed=seed, match=match, names=names,
             manual_count=manual_count,
         )
-        self.count_button.clicked.connect(
-            lambda: self.controller.submit_count(self.count_entry.value())
-        )
+        self.count_button.clicked.connect(self._submit_count)
+        # Keyboard: type the points in the box and press Enter.
+        self.count_entry.lineEdit().returnPressed.connect(self._submit_count)
+
+    def _submit_count(self) -> None:
+        if self.count_entry.isVisibleTo(self):
+            self.count_entry.interpretText()  # a typed number counts even before it is committed
+            self.controller.submit_count(self.count_entry.value())
 
     # -- settings -----------------------------------------------------------------------------
     def set_speed(self, speed: str) -> None:
@@ -324,8 +329,12 @@ class CribbageTable(QWidget):
         self.continue_button.setVisible(bool(d.continue_label))
         self.continue_button.setText(d.continue_label or "Next hand")
         self.rematch_button.setVisible(d.stage == STAGE_OVER)
+        asking = d.ask_count and not self.count_entry.isVisibleTo(self)
         self.count_entry.setVisible(d.ask_count)
         self.count_button.setVisible(d.ask_count)
+        if asking:  # ready to type at once
+            self.count_entry.setFocus()
+            self.count_entry.selectAll()
 
     def _sync_result(self, lay: CribbageTableLayout) -> None:
         result = self.display.result

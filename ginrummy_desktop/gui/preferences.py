@@ -234,8 +234,13 @@ class PreferencesDialog(QDialog):
             "Stinkhole: no pegging out with his heels or a go from 120",
             lambda on: self._set_cribbage("stinkhole", on),
         )
+        self.muggins_check = self._check(
+            "Muggins: count your own hand and crib; the opponent takes points you miss",
+            lambda on: self._set_cribbage("muggins", on),
+        )
         form.addRow("Game length", self.cribbage_target_combo)
         form.addRow("", self.stinkhole_check)
+        form.addRow("", self.muggins_check)
         return page
 
     # ----- showing the settings ----------------------------------------------------------------
@@ -278,6 +283,7 @@ class PreferencesDialog(QDialog):
                 box.setChecked(bool(getattr(rules, key)))
             self._select(self.cribbage_target_combo, s.cribbage_options.get("target", 121))
             self.stinkhole_check.setChecked(bool(s.cribbage_options.get("stinkhole")))
+            self.muggins_check.setChecked(bool(s.cribbage_options.get("muggins")))
         finally:
             self._loading = False
 

@@ -24,7 +24,7 @@ ANIMATION_SPEEDS = ("instant", "fast", "normal", "slow")
 CONFIRMATION_KEYS = ("knock", "new_match", "quit_match", "resign")
 GAMES = ("gin", "cribbage")
 
-CRIBBAGE_OPTION_DEFAULTS: dict[str, Any] = {"target": 121, "stinkhole": False}
+CRIBBAGE_OPTION_DEFAULTS: dict[str, Any] = {"target": 121, "stinkhole": False, "muggins": False}
 
 
 def _default_opponents() -> dict[str, str]:
@@ -192,6 +192,7 @@ def _check_gin_overrides(overrides: dict[str, Any]) -> str | None:
 def _cribbage_rules(options: dict[str, Any]) -> CribbageRules:
     target = options.get("target", 121)
     stinkhole = bool(options.get("stinkhole", False))
+    muggins = bool(options.get("muggins", False))
     if target == 61:
-        return CribbageRules.short_game(stinkhole=stinkhole)
-    return CribbageRules(stinkhole=stinkhole)
+        return CribbageRules.short_game(stinkhole=stinkhole, muggins=muggins)
+    return CribbageRules(stinkhole=stinkhole, muggins=muggins)

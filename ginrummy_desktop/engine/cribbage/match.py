@@ -204,6 +204,11 @@ class CribbageMatch:
         return self._commitment
 
     @property
+    def counted_shows(self) -> tuple[dict, ...]:
+        """The current hand's shows counted so far (each as in the hand record's ``shows``)."""
+        return tuple(dict(show) for show in self._shows)
+
+    @property
     def events(self) -> tuple[ScoreEvent, ...]:
         """Scoring events of the current hand so far."""
         return tuple(self._events)
