@@ -15,11 +15,14 @@ leaves by who reaches the target first, including the show that follows (pone co
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import combinations
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage.advisor import KeepOption, discard_table
 from ginrummy_desktop.engine.cribbage.bots.base import CribbageBot
+from ginrummy_desktop.engine.cribbage.bots.opponent_model import plausible_holdings
+from ginrummy_desktop.engine.cribbage.bots.simple import CarefulBot
 from ginrummy_desktop.engine.cribbage.evaluation import (
     crib_value,
     hand_scores,
@@ -29,6 +32,7 @@ from ginrummy_desktop.engine.cribbage.observation import CribbageObservation
 from ginrummy_desktop.engine.cribbage.scoring import play_points_for_ranks, show_points
 from ginrummy_desktop.engine.rng import StableRandom
 
+_CAREFUL = CarefulBot()
 WIN = 1000.0
 OPPONENT_SHARPNESS = 0.5
 VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # count value by rank
@@ -55,7 +59,9 @@ class ExpertBot(CribbageBot):
 
     persona_id = "expert"
     display_name = "Max (expert)"
-    worlds = 16
+    worlds = 24
+    weighted_worlds = True
+    safety_weight = 0.1
 
     def pick_discard(
         self, observation: CribbageObservation, rng: StableRandom
@@ -86,18 +92,27 @@ class ExpertBot(CribbageBot):
             by_rank.setdefault(card.rank, card)
         if len(by_rank) == 1:
             return next(iter(by_rank.values()))
-        worlds = sample_opponent_hands(observation, rng, self.worlds)
+        if self.weighted_worlds:
+            worlds = plausible_holdings(observation, rng, self.worlds)
+        else:
+            worlds = [(held, 1.0) for held in sample_opponent_hands(observation, rng, self.worlds)]
         search = PlaySearch(observation)
         totals = dict.fromkeys(by_rank, 0.0)
         # Worlds alike in everything the search looks at are solved once, weighted.
-        distinct: dict[tuple, tuple[tuple[Card, ...], int]] = {}
-        for opponent in worlds:
+        distinct: dict[tuple, tuple[tuple[Card, ...], float]] = {}
+        for opponent, weight in worlds:
             key = search.world_key(opponent)
-            held, weight = distinct.get(key, (opponent, 0))
-            distinct[key] = (held, weight + 1)
+            held, total = distinct.get(key, (opponent, 0.0))
+            distinct[key] = (held, total + weight)
+        mass = sum(weight for _, weight in distinct.values()) or 1.0
         for opponent, weight in distinct.values():
             for rank in by_rank:
-                totals[rank] += weight * search.value_of_play(rank, opponent)
+                totals[rank] += weight / mass * search.value_of_play(rank, opponent)
+        if self.safety_weight:
+            # The careful player's one-ply safety rules settle what the sampled worlds cannot
+            # tell apart (and damp sampling noise).
+            for rank, card in by_rank.items():
+                totals[rank] += self.safety_weight * _CAREFUL.play_value(observation, card)
         best_rank = max(by_rank, key=lambda rank: (totals[rank], rank))
         return by_rank[best_rank]
 
@@ -213,8 +228,8 @@ class PlaySearch:
         hand.remove(rank)
         hands = (tuple(hand), hands[1]) if mover == 0 else (hands[0], tuple(hand))
         count += VALUE[rank]
-        ranks = ranks + (rank,)
-        points = play_points_for_ranks(ranks, count)
+        ranks = _scoring_tail(ranks) + (rank,)
+        points = _play_points(ranks, count)
         sign = 1.0 if mover == 0 else -1.0
         if points:
             gained = _add(gained, mover, points)
@@ -280,6 +295,12 @@ class PlaySearch:
         return 0.0
 
 
+@cache
+def _play_points(ranks: tuple[int, ...], count: int) -> int:
+    return play_points_for_ranks(ranks, count)
+
+
+@cache
 def _scoring_tail(ranks: tuple[int, ...]) -> tuple[int, ...]:
     """The part of the count's ranks that can still score: cards before a repeated rank can
     join no future run, and a pair needs only the trailing equal ranks, which this keeps."""
