@@ -10,7 +10,7 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 
 import ginrummy_desktop.gui  # noqa: F401 - applies the PySide6 workaround before Qt objects
 from ginrummy_desktop.engine.actions import Action
@@ -18,7 +18,6 @@ from ginrummy_desktop.engine.cards import Card, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
 from ginrummy_desktop.engine.cribbage.bots.base import claim_muggins, exact_count
 from ginrummy_desktop.engine.cribbage.scoring import score_show
-from ginrummy_desktop.gui.cribbage_game_dialog import CribbageSetup, NewCribbageGameDialog
 from ginrummy_desktop.gui.cribbage_table import CribbageTable
 from tests.test_gui_cribbage_table import DEAL, NEXT_DEAL, STARTER, ScriptedOpponent
 
@@ -122,15 +121,3 @@ def test_a_game_restored_in_the_middle_of_the_show_asks_again(qtbot):
     type_count(qtbot, table, 10)
     assert table.controller.match.hand_number == 2
     assert table.continue_button.isVisible()
-
-
-def test_new_game_dialog_offers_muggins(qtbot):
-    dialog = NewCribbageGameDialog(CribbageSetup("expert"))
-    qtbot.addWidget(dialog)
-    assert not dialog.muggins.isChecked()  # ACC default: the computer counts
-    dialog.show()
-    qtbot.mouseClick(dialog.muggins, Qt.MouseButton.LeftButton,
-                     pos=QPoint(8, dialog.muggins.height() // 2))  # on the tick box
-    setup = dialog.setup()
-    assert setup.muggins and setup.rules().muggins and "muggins" in setup.rules_text()
-    assert CribbageSetup.from_rules("expert", setup.rules()) == setup

@@ -103,6 +103,7 @@ class CribbageTable(QWidget):
         self.count_entry = QSpinBox(self)
         self.count_entry.setRange(0, 29)
         self.count_entry.setAccessibleName("Your count")
+        self._count_asked = False  # the count box was on show at the last render
         self.count_button = QPushButton("Count", self)
         for button, tip in (
             (self.hint_button, "Discard advisor while discarding; the expert's play after"),
@@ -137,7 +138,7 @@ class CribbageTable(QWidget):
         self.count_entry.lineEdit().returnPressed.connect(self._submit_count)
 
     def _submit_count(self) -> None:
-        if self.count_entry.isVisibleTo(self):
+        if self.display.ask_count:
             self.count_entry.interpretText()  # a typed number counts even before it is committed
             self.controller.submit_count(self.count_entry.value())
 
@@ -329,7 +330,8 @@ class CribbageTable(QWidget):
         self.continue_button.setVisible(bool(d.continue_label))
         self.continue_button.setText(d.continue_label or "Next hand")
         self.rematch_button.setVisible(d.stage == STAGE_OVER)
-        asking = d.ask_count and not self.count_entry.isVisibleTo(self)
+        asking = d.ask_count and not self._count_asked
+        self._count_asked = d.ask_count
         self.count_entry.setVisible(d.ask_count)
         self.count_button.setVisible(d.ask_count)
         if asking:  # ready to type at once
