@@ -121,3 +121,28 @@ def test_a_game_restored_in_the_middle_of_the_show_asks_again(qtbot):
     type_count(qtbot, table, 10)
     assert table.controller.match.hand_number == 2
     assert table.continue_button.isVisible()
+
+
+def test_the_game_ends_at_the_count_that_reaches_121(qtbot):
+    match = CribbageMatch(first_dealer=1, decks=[DEAL, NEXT_DEAL], rules=MUGGINS,
+                          scores=(0, 110))
+    table, said, _ = table_at_the_show(qtbot, match)
+    type_count(qtbot, table, 8)  # mugged for 2, then the opponent's own hand takes it out
+    match = table.controller.match
+    assert match.over and match.winner == 1 and match.scores[1] == 110 + 5 + 2 + THEIRS
+    assert [show["what"] for show in match.hand_records()[-1]["shows"]] == ["hand", "hand"]
+    assert table.controller.stage == "over" and table.rematch_button.isVisible()
+    assert table.display.result is not None and table.display.result.winner == 1
+    assert "Computer wins" in said[-1]
+
+
+def test_statistics_count_the_hand_as_claimed_and_muggins_as_the_takers_points():
+    from ginrummy_desktop.gui.cribbage_summary import hand_summary
+
+    record = {"dealer": 1, "scores_after": [11, 20], "shows": [
+        {"seat": 0, "what": "hand", "total": 10, "claimed": 8, "muggins": 2}],
+        "events": [{"seat": 0, "kind": "hand", "points": 8},
+                   {"seat": 1, "kind": "muggins", "points": 2}]}
+    summary = hand_summary(record, human=0)
+    assert summary.hand_points == 8 and summary.player_points == 8
+    assert summary.opponent_points == 2 and summary.pegging_points == 0

@@ -28,7 +28,9 @@ def hand_summary(record: dict[str, Any], human: int) -> Any:
     events = record.get("events", [])
     mine = sum(e["points"] for e in events if e["seat"] == human)
     theirs = sum(e["points"] for e in events if e["seat"] != human)
-    shows = {(s["seat"], s["what"]): int(s["total"]) for s in record.get("shows", [])}
+    # With muggins a hand scores what its owner claimed ("claimed"), not always its full value.
+    shows = {(s["seat"], s["what"]): int(s.get("claimed", s["total"]))
+             for s in record.get("shows", [])}
     pegging = sum(e["points"] for e in events if e["seat"] == human and e["kind"] in PEGGING_KINDS)
     after = record.get("scores_after", [None, None])
     return HandSummary(
