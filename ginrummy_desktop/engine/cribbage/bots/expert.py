@@ -35,6 +35,7 @@ from ginrummy_desktop.engine.rng import StableRandom
 _CAREFUL = CarefulBot()
 WIN = 1000.0
 OPPONENT_SHARPNESS = 0.5
+GREEDY_OPPONENT = True
 VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # count value by rank
 # Pegging in one hand's play rarely reaches 24 points; with a 29 hand on top, a player further
 # than this from the target cannot win this hand, so the search maximises the point difference.
@@ -181,6 +182,7 @@ class PlaySearch:
         self.shared_memo = _NEUTRAL_MEMO
         self.memo = self.shared_memo
         self._show: tuple[int, int, float] | None = None
+        self.greedy_opponent = GREEDY_OPPONENT
 
     # Players inside the search: 0 = this bot, 1 = the opponent.
 
@@ -267,12 +269,19 @@ class PlaySearch:
         if not options:
             result = self._after_card(hands, count, ranks, mover, 1 - mover, gained)
         else:
+            if mover == 1 and self.greedy_opponent:
+                # The opponent cannot see our cards, but any sensible player takes the points
+                # on offer now: only its best-scoring plays are considered.
+                tail = _scoring_tail(ranks)
+                gains = {r: _play_points(tail + (r,), count + VALUE[r]) for r in options}
+                top = max(gains.values())
+                options = {r for r in options if gains[r] == top}
             values = [self._play(hands, count, ranks, go, mover, r, gained) for r in options]
             if mover == 0:
                 result = max(values)
             else:
-                # The opponent cannot see our cards: it is modelled as playing the worst reply
-                # for us only part of the time (pure minimax would credit it with our hand).
+                # Among those, it is modelled as playing the worst reply for us only part of the
+                # time (pure minimax would credit it with sight of our hand).
                 worst = min(values)
                 result = OPPONENT_SHARPNESS * worst + (1 - OPPONENT_SHARPNESS) * (
                     sum(values) / len(values)
