@@ -142,6 +142,12 @@ def write_docs(text: str, path: Path) -> None:
     path.write_text(content[:start] + "\n" + text + "\n" + content[end:])
 
 
+def mirrored_pairs_only(results: list[dict]) -> list[dict]:
+    """The games whose mirror (same deals, other first dealer) was played too."""
+    indices = {r["index"] for r in results}
+    return [r for r in results if r["index"] ^ 1 in indices]
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per pair (even)")
@@ -177,7 +183,10 @@ def main(argv: list[str] | None = None) -> int:
                 out.flush()
             if k % 50 == 0:
                 print(f"{k}/{len(tasks)} games, {time.perf_counter() - started:.0f}s", flush=True)
-    summaries = {pair: summarise(results) for pair, results in done.items() if results}
+    # A run stopped early may hold one game of a mirrored pair: count only complete pairs.
+    summaries = {
+        pair: summarise(mirrored_pairs_only(results)) for pair, results in done.items() if results
+    }
     command = "python benchmarks/cribbage_ladder.py " + " ".join(argv or sys.argv[1:])
     text = markdown(summaries, command)
     print(text)
