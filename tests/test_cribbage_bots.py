@@ -9,7 +9,9 @@ from ginrummy_desktop.engine.cards import Card, format_cards, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch, stacked_deck
 from ginrummy_desktop.engine.cribbage.advisor import discard_table
 from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
+from ginrummy_desktop.engine.cribbage.bots.opponent_model import keep_regrets, plausible_holdings
 from ginrummy_desktop.engine.cribbage.bots.simple import CarefulBot, GreedyBot
+from ginrummy_desktop.engine.rng import StableRandom
 
 BOT_NAMES = sorted(BUILTIN_BOTS)
 DEALER, PONE = 0, 1
@@ -150,3 +152,33 @@ def test_expert_takes_a_winning_peg_at_the_end_of_the_game() -> None:
     match.apply(PONE, Action("play", card=Card.parse("6C")))
     action = BUILTIN_BOTS["expert"](seed=2).choose(match.observation(DEALER))
     assert action.card == Card.parse("6S")
+
+
+def test_expert_opponent_model_prefers_sensible_keeps() -> None:
+    # As dealer, keeping 5-5-T-J from these six is the sensible choice; A-2-T-J throws points.
+    regrets = keep_regrets((1, 2, 5, 5, 10, 11), True)
+    assert min(regrets.values()) == 0.0
+    assert regrets[(5, 5, 10, 11)] < 0.5 < regrets[(1, 2, 10, 11)]
+
+
+def test_expert_opponent_worlds_hold_only_unseen_cards_that_fit_every_go() -> None:
+    # The pone says go at 29: it holds nothing worth 2 or less (it holds J and Q).
+    pone, dealer = "TC JC QH 2D 3D 4D", "KS 8H 9C 5S 6S 7S"
+    match = CribbageMatch(
+        first_dealer=DEALER, decks=[stacked_deck(pone, dealer, "AC")] * 2, scores=(0, 0)
+    )
+    match.apply(PONE, Action("discard", cards=tuple(parse_cards("2D 3D"))))
+    match.apply(DEALER, Action("discard", cards=tuple(parse_cards("6S 7S"))))
+    for seat, card in ((PONE, "TC"), (DEALER, "KS"), (PONE, "4D"), (DEALER, "5S")):
+        match.apply(seat, Action("play", card=Card.parse(card)))
+    match.apply(PONE, Action("go"))
+    observation = match.observation(DEALER)
+    seen = set(observation.hand) | set(observation.own_discards) | {observation.starter}
+    seen |= {card for _, card in observation.played}
+    worlds = plausible_holdings(observation, StableRandom(3), 30)
+    assert len(worlds) == 30
+    for holding, weight in worlds:
+        assert len(holding) == observation.opponent_cards_left == 2
+        assert not seen & set(holding)
+        assert 0.0 < weight <= 1.0
+        assert all(card.points >= 3 for card in holding)
