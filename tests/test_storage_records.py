@@ -141,16 +141,37 @@ def test_replay_matches_the_gin_engine_move_for_move():
         assert [(f.hands[0], f.hands[1]) for f in frames[1:]] == positions
 
 
-def _cribbage_hand() -> dict:
+def _cribbage_hand(rules=None, short_counter: int | None = None) -> dict:
+    """One bot-played cribbage hand; ``short_counter`` counts each of its shows one short."""
+    from ginrummy_desktop.engine.actions import Action
     from ginrummy_desktop.engine.cribbage import CribbageMatch
     from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
 
-    match = CribbageMatch(seed=3)
+    match = CribbageMatch(seed=3, rules=rules) if rules is not None else CribbageMatch(seed=3)
     bots = [BUILTIN_BOTS["greedy"](seed=1), BUILTIN_BOTS["careful"](seed=2)]
     while not match.hand_records():
         seat = match.to_move()
-        match.apply(seat, bots[seat].choose(match.observation(seat)))
+        action = bots[seat].choose(match.observation(seat))
+        if seat == short_counter and action.kind == "count" and action.points:
+            action = Action("count", points=action.points - 1)
+        match.apply(seat, action)
     return match.hand_records()[0]
+
+
+def test_cribbage_muggins_replay_tells_each_count_and_claim():
+    from ginrummy_desktop.engine.cribbage import CribbageRules
+    from ginrummy_desktop.storage.replay import replay_frames
+
+    record = _cribbage_hand(CribbageRules(muggins=True), short_counter=0)
+    told = [frame.description for frame in replay_frames(record, {0: "You", 1: "Max"})]
+    counts = [e["action"]["points"] for e in record["actions"]
+              if e["action"]["kind"] == "count" and e["seat"] == 0]
+    assert counts, "seat 0 counted at least its hand"
+    for points in counts:
+        assert f"You count {points}" in told
+    claims = [text for text in told if text.startswith("Max calls muggins")]
+    assert len(claims) == len(counts)
+    assert all(text.count("Muggins!") == 1 for text in claims)  # each claim told once, in place
 
 
 def test_cribbage_replay_follows_the_engine_to_the_show():

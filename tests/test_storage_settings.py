@@ -198,6 +198,7 @@ settings_values = st.fixed_dictionaries({
     }),
     "cribbage_options": st.fixed_dictionaries({}, optional={
         "target": st.sampled_from([61, 121]), "stinkhole": st.booleans(),
+        "muggins": st.booleans(),
     }),
     "window_geometry": st.dictionaries(st.text(max_size=8), st.text(max_size=30), max_size=3),
 })

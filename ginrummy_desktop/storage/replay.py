@@ -97,11 +97,14 @@ def cribbage_replay_frames(
         finished = match.hand_records()
         events = finished[0]["events"] if finished else [e.to_json() for e in match.events]
         hand_events = [e for e in events[seen:] if e["kind"] not in ("hand", "crib")]
-        seen += len(hand_events)
+        seen = len(events)
         you = named[seat] == "You"
         verb = {"discard": f"lay{'' if you else 's'} {' '.join(map(str, action.cards))} away",
                 "play": f"play{'' if you else 's'} {action.card}",
-                "go": f"say{'' if you else 's'} go"}.get(action.kind, action.kind)
+                "go": f"say{'' if you else 's'} go",
+                "count": f"count{'' if you else 's'} {action.points}",
+                "muggins": "call muggins" if you else "calls muggins",
+                "pass": "let it pass" if you else "lets it pass"}.get(action.kind, action.kind)
         text = f"{named[seat]} {verb}" + "".join(
             f"; {named[e['seat']]}: {e['words']}" for e in hand_events)
         if finished:  # the hand is over; keep the cards as they were before the next deal
