@@ -137,59 +137,44 @@ def cribbage_replay_frames(
 def gin_replay_frames(
     record: dict[str, Any], names: dict[int, str] | None = None
 ) -> list[ReplayFrame]:
-    """Every position of the hand, from the deal to the last action.
+    """Every position of the hand, from the deal to the last action, as the engine plays it.
 
-    Raises ``ValueError`` when the record is malformed or an action does not fit the cards
-    (e.g. discarding a card the player does not hold).
+    Raises ``ValueError`` when the record is malformed or an action does not replay (e.g.
+    discarding a card the player does not hold).
     """
+    from ginrummy_desktop.engine.actions import Action, IllegalActionError
+    from ginrummy_desktop.engine.gin.hand import GinHand
+    from ginrummy_desktop.engine.gin.rules import GinRules
+
     validate_record(record)
-    names = names or {}
     if record["game"] != "gin":
         raise ValueError("only Gin Rummy hands can be replayed move by move")
-    deck = [Card.parse(text) for text in (
-        record["deck"].split() if isinstance(record["deck"], str) else record["deck"]
-    )]
     first, second = _positions(record)
-    names = {first: names.get(first, f"Seat {first}"), second: names.get(second, f"Seat {second}")}
-    hands: dict[int, list[Card]] = {first: list(deck[0:20:2]), second: list(deck[1:20:2])}
-    rules = record.get("rules")
-    deal_eleven = isinstance(rules, dict) and bool(rules.get("deal_eleven"))
-    discard: list[Card] = []
-    if deal_eleven:
-        hands[first].append(deck[20])
-    else:
-        discard.append(deck[20])
-    stock_pos = 21
     seats = (first, second)
+    names = {seat: (names or {}).get(seat, f"Seat {seat}") for seat in seats}
+    try:
+        rules = record.get("rules")
+        deck_field = record["deck"]
+        deck = [Card.parse(text) for text in (
+            deck_field.split() if isinstance(deck_field, str) else deck_field)]
+        hand = GinHand.deal(GinRules.from_dict(rules if isinstance(rules, dict) else {}), deck,
+                            str(record.get("salt", "")), seats)
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"damaged gin record ({error})") from None
     deals = "deal" if names[second] == "You" else "deals"
-    frames = [_frame(0, f"{names[second]} {deals}", seats, hands, discard, stock_pos, None, None)]
-    for step, (seat, kind, card_text) in enumerate(record["actions"], start=1):
-        card = Card.parse(card_text) if card_text is not None else None
-        if seat not in hands:
-            raise ValueError(f"move {step}: seat {seat} is not in this hand")
-        hand = hands[seat]
-        if kind == "draw_stock":
-            if stock_pos >= 52:
-                raise ValueError(f"move {step}: the stock is empty")
-            card = deck[stock_pos]
-            hand.append(card)
-            stock_pos += 1
-        elif kind == "draw_discard":
-            if not discard or (card is not None and discard[-1] != card):
-                raise ValueError(f"move {step}: {card} is not on top of the discard pile")
-            card = discard.pop()
-            hand.append(card)
-        elif kind in ("discard", "knock", "gin"):
-            if card is None or card not in hand:
-                raise ValueError(f"move {step}: {names[seat]} does not hold {card}")
-            hand.remove(card)
-            discard.append(card)
-        elif kind not in ("pass", "big_gin"):
-            raise ValueError(f"move {step}: unknown action {kind!r}")
+    frames = [_gin_frame(hand, 0, f"{names[second]} {deals}", None, None)]
+    for step, entry in enumerate(record["actions"], start=1):
+        try:
+            seat, kind, card_text = entry
+            action = Action(kind, None if card_text is None else Card.parse(card_text))
+            drawn = {"draw_stock": hand.deck[hand.stock_pos] if hand.stock_pos < 52 else None,
+                     "draw_discard": hand.discard_pile[-1] if hand.discard_pile else None}
+            hand.apply(seat, action)
+        except (IllegalActionError, ValueError, TypeError, KeyError) as error:
+            raise ValueError(f"move {step} does not replay: {error}") from None
+        card = drawn.get(kind, action.card)
         words = _ACTION_WORDS[kind][names[seat] == "You"].format(card=card)
-        frames.append(
-            _frame(step, f"{names[seat]} {words}", seats, hands, discard, stock_pos, seat, card)
-        )
+        frames.append(_gin_frame(hand, step, f"{names[seat]} {words}", seat, card))
     return frames
 
 
@@ -206,10 +191,7 @@ def _positions(record: dict[str, Any]) -> tuple[int, int]:
     return 1 - dealer, dealer
 
 
-def _frame(step: int, text: str, seats: tuple[int, int], hands: dict[int, list[Card]],
-           discard: list[Card], stock_pos: int, actor: int | None, card: Card | None
-           ) -> ReplayFrame:
-    return ReplayFrame(
-        step, seats, text, (tuple(hands[seats[0]]), tuple(hands[seats[1]])), tuple(discard),
-        52 - stock_pos, actor, card,
-    )
+def _gin_frame(hand: Any, step: int, text: str, actor: int | None, card: Card | None
+               ) -> ReplayFrame:
+    return ReplayFrame(step, hand.seats, text, (tuple(hand.hands[0]), tuple(hand.hands[1])),
+                       tuple(hand.discard_pile), 52 - hand.stock_pos, actor, card)
