@@ -18,7 +18,7 @@ VARIANTS = {
     "gra": GIN_PRESETS["classic"].replace(rediscard_taken=True, last_discard_to_knock=True),
     "eleven": GIN_PRESETS["traditional"].replace(deal_eleven=True),
 }
-PLAYOUT = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PLAYOUT = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def check_table(match: GinMatch) -> None:
