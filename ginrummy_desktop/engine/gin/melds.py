@@ -48,6 +48,7 @@ MAX_HAND_SIZE = 11
 # Memo sizes: a full entry costs about 130 bytes, so these stay under ~9 MB and ~2 MB each.
 _MEMO = 1 << 16
 _SMALL_MEMO = 1 << 14
+_DISCARD_MEMO = 1 << 15  # ~0.7 kB an entry: about 25 MB when full
 _SUIT_BITS = 0x1FFF  # one suit's 13 ranks
 _RANK_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39  # the ace of every suit; shift by rank - 1
 
@@ -254,22 +255,23 @@ def min_deadwood_mask(mask: int) -> int:
 
 
 def _packing_covers(cands: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Every packing of disjoint candidates once, as (points, covered mask); the empty one too."""
-    if not cands:
-        return [(0, 0)]
-    union = 0
-    for m, _ in cands:
-        union |= m
-    low = union & -union
-    rest = [c for c in cands if not c[0] & low]
-    packings = _packing_covers(rest)  # the lowest card stays uncovered...
-    for m, p in cands:  # ...or one candidate holding it is used
-        if m & low:
-            sub = [c for c in rest if not c[0] & m]
-            if sub:
-                packings.extend([(p + q, m | cover) for q, cover in _packing_covers(sub)])
-            else:
-                packings.append((p, m))
+    """Every packing of disjoint candidates once, as (points, covered mask); the empty one too.
+
+    Iterative (an explicit stack of partial packings) because rollouts call this hundreds of
+    thousands of times per decision batch and recursion costs more than the work.
+    """
+    packings = [(0, 0)]
+    stack = [(0, 0, 0)]
+    count = len(cands)
+    while stack:
+        start, points, cover = stack.pop()
+        for j in range(start, count):
+            m, p = cands[j]
+            if m & cover:
+                continue
+            entry = (points + p, cover | m)
+            packings.append(entry)
+            stack.append((j + 1, entry[0], entry[1]))
     return packings
 
 
@@ -352,13 +354,6 @@ def _each_discard(mask: int) -> dict[int, int]:
     return result
 
 
-@lru_cache(maxsize=_SMALL_MEMO)
-def _each_discard_cached(mask: int) -> bytes:
-    # Card indices then deadwood values, as bytes: ~60 bytes a hand instead of ~800 for a dict.
-    result = _each_discard(mask)
-    return bytes(result) + bytes(result.values())
-
-
 def deadwood_after_each_discard_mask(mask11: int) -> dict[int, int]:
     """For each card index in the hand: least deadwood of the hand after discarding that card.
 
@@ -367,9 +362,17 @@ def deadwood_after_each_discard_mask(mask11: int) -> dict[int, int]:
     >>> after[Card.parse("KD").index], after[Card.parse("AS").index]
     (0, 10)
     """
-    packed = _each_discard_cached(mask11)
-    half = len(packed) // 2
-    return dict(zip(packed[:half], packed[half:], strict=True))
+    return dict(deadwood_after_each_discard_pairs(mask11))
+
+
+@lru_cache(maxsize=_DISCARD_MEMO)
+def deadwood_after_each_discard_pairs(mask11: int) -> tuple[tuple[int, int], ...]:
+    """``deadwood_after_each_discard_mask`` as ``(card index, deadwood)`` pairs in index order.
+
+    The bots' rollouts ask this for the same hands again and again, so the answer is memoised
+    ready to iterate (no dict built per call).
+    """
+    return tuple(_each_discard(mask11).items())
 
 
 @lru_cache(maxsize=_SMALL_MEMO)
@@ -404,7 +407,7 @@ def clear_meld_memos() -> None:
         min_deadwood_mask,
         best_discard_deadwood_mask,
         deadwood_cards_mask,
-        _each_discard_cached,
+        deadwood_after_each_discard_pairs,
     ):
         memo.cache_clear()
 
@@ -553,7 +556,13 @@ def _merge_touching_runs(melds: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(merged + [m for m in melds if not m & ((m & -m) << 1)]))
 
 
-def _optimal_meld_sets(mask: int) -> list[tuple[int, ...]]:
+def best_meld_masks(mask: int) -> list[tuple[int, ...]]:
+    """Every least-deadwood arrangement of the hand as meld masks (touching runs joined).
+
+    >>> hand = cards_mask([Card.parse(t) for t in "JH QH KH JC JD".split()])
+    >>> len(best_meld_masks(hand)), best_meld_masks(0)
+    (2, [()])
+    """
     packings = _all_packings(_candidates(mask))
     best = max(p for p, _ in packings)
     unique = {_merge_touching_runs(melds) for p, melds in packings if p == best}
@@ -581,7 +590,7 @@ def all_best_arrangements(cards: Iterable[Card]) -> list[Arrangement]:
     [JH QH KH] deadwood JC JD (20)
     """
     mask, _ = hand_to_mask(cards, "all_best_arrangements")
-    return [_arrangement(mask, melds) for melds in _optimal_meld_sets(mask)]
+    return [_arrangement(mask, melds) for melds in best_meld_masks(mask)]
 
 
 def best_arrangement(cards: Iterable[Card]) -> Arrangement:
@@ -597,6 +606,6 @@ def best_arrangement(cards: Iterable[Card]) -> Arrangement:
     [JC JD JH] deadwood QH KH (20)
     """
     mask, _ = hand_to_mask(cards, "best_arrangement")
-    choices = _optimal_meld_sets(mask)
+    choices = best_meld_masks(mask)
     best = min(choices, key=lambda melds: (layoff_cards_mask(melds, mask).bit_count(), melds))
     return _arrangement(mask, best)
