@@ -21,7 +21,7 @@ from itertools import combinations
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage.advisor import KeepOption, discard_table
 from ginrummy_desktop.engine.cribbage.bots.base import CribbageBot
-from ginrummy_desktop.engine.cribbage.bots.opponent_model import plausible_holdings
+from ginrummy_desktop.engine.cribbage.bots.opponent_model import go_minimum, plausible_holdings
 from ginrummy_desktop.engine.cribbage.bots.simple import CarefulBot
 from ginrummy_desktop.engine.cribbage.evaluation import (
     crib_value,
@@ -132,20 +132,7 @@ def sample_opponent_hands(
     seen |= {card for _, card in observation.played}
     if observation.starter is not None:
         seen.add(observation.starter)
-    # Every go the opponent said means it held no card that fit the count then; the cards it
-    # still holds were all in its hand at that moment.
-    minimum = 0
-    running = 0
-    for seat, kind, card in observation.history:
-        if kind == "play":
-            assert card is not None
-            if running + card.points > 31:
-                running = 0  # a go was paid and a new count began
-            running += card.points
-            if running == 31:
-                running = 0
-        elif seat != observation.seat:
-            minimum = max(minimum, 32 - running)
+    minimum = go_minimum(observation)
     pool = [card for card in unseen_cards(seen) if card.points >= minimum]
     if len(pool) < held:
         pool = unseen_cards(seen)

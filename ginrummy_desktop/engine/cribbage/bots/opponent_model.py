@@ -58,7 +58,7 @@ def plausible_holdings(
     if observation.starter is not None:
         seen.add(observation.starter)
     unseen = unseen_cards(seen)
-    minimum = _go_minimum(observation)
+    minimum = go_minimum(observation)
     pool = [card for card in unseen if card.points >= minimum]
     if len(pool) < held:
         pool = list(unseen)
@@ -78,9 +78,9 @@ def plausible_holdings(
     return worlds
 
 
-def _go_minimum(observation: CribbageObservation) -> int:
-    """Every go the opponent said means it held no card that fit: its remaining cards are all
-    worth at least this many points."""
+def go_minimum(observation: CribbageObservation) -> int:
+    """Every go the opponent said means it held no card that fit the count then, and the cards
+    it still holds were all in its hand at that moment: each is worth at least this many points."""
     minimum = 0
     running = 0
     for seat, kind, card in observation.history:
