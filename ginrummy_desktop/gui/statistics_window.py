@@ -90,7 +90,26 @@ def _outcome(hand: StoredHand, opponent: str) -> str:
     return "You scored more" if hand.winner == "player" else f"{opponent} scored more"
 
 
-class HistoryModel(QAbstractTableModel):
+class _RowsModel(QAbstractTableModel):
+    """A read-only table over ``self.rows`` with the column titles in ``COLUMNS``."""
+
+    COLUMNS: tuple[str, ...] = ()
+    rows: list[Any]
+
+    def rowCount(self, parent: ModelIndex = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: ModelIndex = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.COLUMNS[section]
+        return None
+
+
+class HistoryModel(_RowsModel):
     """Every match of the profile; ``set_filter`` and ``sort`` work on a Python list."""
 
     COLUMNS = ("Date", "Game", "Opponent", "Score", "Result", "Duration", "Rules", "Hands",
@@ -151,18 +170,6 @@ class HistoryModel(QAbstractTableModel):
         self.rows.sort(key=self._SORT_KEYS[column], reverse=order == Qt.SortOrder.DescendingOrder)
         self.layoutChanged.emit()
 
-    def rowCount(self, parent: ModelIndex = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: ModelIndex = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.COLUMNS[section]
-        return None
-
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role != Qt.ItemDataRole.DisplayRole or not index.isValid():
             return None
@@ -187,7 +194,7 @@ class HistoryModel(QAbstractTableModel):
         return "used" if row.undo_used else ""  # practice matches with a move taken back
 
 
-class RecordsModel(QAbstractTableModel):
+class RecordsModel(_RowsModel):
     """The stored hand records, newest first (read only)."""
 
     COLUMNS = ("Record", "Game", "Ended by", "Source", "Stored")
@@ -200,18 +207,6 @@ class RecordsModel(QAbstractTableModel):
         self.beginResetModel()
         self.rows = rows
         self.endResetModel()
-
-    def rowCount(self, parent: ModelIndex = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: ModelIndex = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.COLUMNS[section]
-        return None
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role != Qt.ItemDataRole.DisplayRole or not index.isValid():
