@@ -9,15 +9,29 @@ makes it (a pone balks the dealer's crib, a dealer feeds his own), not as a rand
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 from ginrummy_desktop.engine.cards import FULL_DECK, Card
 from ginrummy_desktop.engine.cribbage import _crib_tables
 from ginrummy_desktop.engine.cribbage.scoring import rank_points
 
+if TYPE_CHECKING:
+    from ginrummy_desktop.engine.cribbage.observation import CribbageObservation
+
 
 def unseen_cards(seen: Iterable[Card]) -> list[Card]:
     known = set(seen)
     return [card for card in FULL_DECK if card not in known]
+
+
+def unseen_by(observation: CribbageObservation) -> list[Card]:
+    """The cards a seat has not seen: not in its hand or its own discards, not played, not the
+    starter. The opponent's holding is among them."""
+    seen = set(observation.hand) | set(observation.own_discards)
+    seen |= {card for _, card in observation.played}
+    if observation.starter is not None:
+        seen.add(observation.starter)
+    return unseen_cards(seen)
 
 
 def hand_scores(keep: Sequence[Card], starters: Sequence[Card]) -> list[int]:

@@ -26,6 +26,7 @@ from ginrummy_desktop.engine.cribbage.bots.simple import CarefulBot
 from ginrummy_desktop.engine.cribbage.evaluation import (
     crib_value,
     hand_scores,
+    unseen_by,
     unseen_cards,
 )
 from ginrummy_desktop.engine.cribbage.observation import CribbageObservation
@@ -128,14 +129,11 @@ def sample_opponent_hands(
     held = observation.opponent_cards_left
     if held == 0:
         return [()]
-    seen = set(observation.hand) | set(observation.own_discards)
-    seen |= {card for _, card in observation.played}
-    if observation.starter is not None:
-        seen.add(observation.starter)
+    unseen = unseen_by(observation)
     minimum = go_minimum(observation)
-    pool = [card for card in unseen_cards(seen) if card.points >= minimum]
+    pool = [card for card in unseen if card.points >= minimum]
     if len(pool) < held:
-        pool = unseen_cards(seen)
+        pool = unseen
     worlds = []
     for _ in range(count):
         pick = list(pool)

@@ -15,7 +15,7 @@ from math import exp
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage import _crib_tables
-from ginrummy_desktop.engine.cribbage.evaluation import unseen_cards
+from ginrummy_desktop.engine.cribbage.evaluation import unseen_by
 from ginrummy_desktop.engine.cribbage.observation import CribbageObservation
 from ginrummy_desktop.engine.cribbage.scoring import rank_points
 from ginrummy_desktop.engine.rng import StableRandom
@@ -53,11 +53,7 @@ def plausible_holdings(
     held = observation.opponent_cards_left
     if held == 0:
         return [((), 1.0)]
-    seen = set(observation.hand) | set(observation.own_discards)
-    seen |= {card for _, card in observation.played}
-    if observation.starter is not None:
-        seen.add(observation.starter)
-    unseen = unseen_cards(seen)
+    unseen = unseen_by(observation)
     minimum = go_minimum(observation)
     pool = [card for card in unseen if card.points >= minimum]
     if len(pool) < held:

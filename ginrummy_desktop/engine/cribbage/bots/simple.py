@@ -12,7 +12,7 @@ from ginrummy_desktop.engine.cribbage.bots.base import (
     current_ranks,
     immediate_points,
 )
-from ginrummy_desktop.engine.cribbage.evaluation import expected_hand, unseen_cards
+from ginrummy_desktop.engine.cribbage.evaluation import expected_hand, unseen_by, unseen_cards
 from ginrummy_desktop.engine.cribbage.observation import CribbageObservation
 from ginrummy_desktop.engine.cribbage.scoring import play_points_for_ranks
 from ginrummy_desktop.engine.rng import StableRandom
@@ -107,11 +107,7 @@ def opponent_reply_points(observation: CribbageObservation, card: Card) -> float
     held = observation.opponent_cards_left
     if held == 0:
         return 0.0
-    seen = set(observation.hand) | set(observation.own_discards)
-    seen |= {c for _, c in observation.played}
-    if observation.starter is not None:
-        seen.add(observation.starter)
-    unseen = unseen_cards(seen)
+    unseen = unseen_by(observation)
     total = len(unseen)
     ranks = current_ranks(observation) + [card.rank]
     count = observation.count + card.points
