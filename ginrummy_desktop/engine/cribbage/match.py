@@ -27,6 +27,7 @@ from ginrummy_desktop.engine.cribbage.observation import (
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.engine.cribbage.scoring import (
     ScoreItem,
+    ShowScore,
     _play_items_unchecked,
     score_show,
     show_points,
@@ -404,16 +405,7 @@ class CribbageMatch:
             return
         for seat, what, cards in self._show_parts():
             score = score_show(cards, self.starter, is_crib=(what == "crib"))
-            self._shows.append(
-                {
-                    "seat": seat,
-                    "what": what,
-                    "cards": format_cards(sorted(cards)),
-                    "items": [item.to_json() for item in score.items],
-                    "total": score.total,
-                    "spoken": score.spoken,
-                }
-            )
+            self._shows.append(_show_record(seat, what, cards, score))
             if self._peg(seat, what, score.items, words=score.spoken):
                 return
         self._finish_hand()
@@ -447,16 +439,7 @@ class CribbageMatch:
             raise IllegalActionError(
                 f"You claimed {claimed} but the {what} is worth {score.total}."
             )
-        show = {
-            "seat": seat,
-            "what": what,
-            "cards": format_cards(sorted(cards)),
-            "items": [item.to_json() for item in score.items],
-            "total": score.total,
-            "spoken": score.spoken,
-            "claimed": claimed,
-            "muggins": 0,
-        }
+        show = {**_show_record(seat, what, cards, score), "claimed": claimed, "muggins": 0}
         self._shows.append(show)
         if claimed == score.total:
             items, words = score.items, score.spoken
@@ -684,3 +667,16 @@ def _event_from_json(data: dict) -> ScoreEvent:
     return ScoreEvent(
         data["seat"], data["kind"], data["points"], items, data["words"], data["score_after"]
     )
+
+
+def _show_record(seat: int, what: str, cards: Sequence[Card], score: ShowScore
+                 ) -> dict[str, Any]:
+    """A counted hand or crib as the hand record keeps it."""
+    return {
+        "seat": seat,
+        "what": what,
+        "cards": format_cards(sorted(cards)),
+        "items": [item.to_json() for item in score.items],
+        "total": score.total,
+        "spoken": score.spoken,
+    }
