@@ -9,7 +9,13 @@ from ginrummy_desktop.engine.cards import Card, format_cards, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch, stacked_deck
 from ginrummy_desktop.engine.cribbage.advisor import discard_table
 from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
-from ginrummy_desktop.engine.cribbage.bots.opponent_model import keep_regrets, plausible_holdings
+from ginrummy_desktop.engine.cribbage.bots.opponent_model import (
+    keep_regrets,
+    likely_holdings,
+    missed_play_points,
+    opponent_play_contexts,
+    plausible_holdings,
+)
 from ginrummy_desktop.engine.cribbage.bots.simple import CarefulBot, GreedyBot
 from ginrummy_desktop.engine.rng import StableRandom
 
@@ -182,3 +188,31 @@ def test_expert_opponent_worlds_hold_only_unseen_cards_that_fit_every_go() -> No
         assert not seen & set(holding)
         assert 0.0 < weight <= 1.0
         assert all(card.points >= 3 for card in holding)
+
+
+def test_expert_infers_that_an_opponent_who_did_not_pair_holds_no_such_rank() -> None:
+    # The dealer leads a seven; the pone answers with a king instead of pairing for 2 points.
+    pone, dealer = "KC 9D 4H 2C QS JD", "7C 8H 3S 6S AD AH"
+    match = CribbageMatch(
+        first_dealer=DEALER, decks=[stacked_deck(pone, dealer, "5D")] * 2, scores=(0, 0)
+    )
+    match.apply(PONE, Action("discard", cards=tuple(parse_cards("QS JD"))))
+    match.apply(DEALER, Action("discard", cards=tuple(parse_cards("AD AH"))))
+    match.apply(PONE, Action("play", card=Card.parse("4H")))
+    match.apply(DEALER, Action("play", card=Card.parse("7C")))
+    match.apply(PONE, Action("play", card=Card.parse("KC")))
+    observation = match.observation(DEALER)
+    contexts = opponent_play_contexts(observation)
+    assert [(count, ranks, rank) for count, ranks, rank, _ in contexts] == [
+        (0, (), 4), (11, (4, 7), 13)
+    ]
+    played = (4, 13)
+    # Holding a seven when it played the king: it passed up a pair (2 points).
+    assert missed_play_points(contexts, played, (4, 7, 9, 13)) == 2
+    assert missed_play_points(contexts, played, (2, 4, 9, 13)) == 0
+    holdings = likely_holdings(observation, StableRandom(5), 24, 96)
+    assert len(holdings) == 24
+    with_seven = sum(any(card.rank == 7 for card in held) for held in holdings)
+    uniform = [held for held, _ in plausible_holdings(observation, StableRandom(5), 96)]
+    uniform_with_seven = sum(any(card.rank == 7 for card in held) for held in uniform)
+    assert with_seven / 24 < uniform_with_seven / 96

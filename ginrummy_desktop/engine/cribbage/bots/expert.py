@@ -6,8 +6,9 @@ player's (``crib_model.py``), plus a small pegging value of the kept ranks. Near
 also values the chance that the hand alone counts out (the pone counts first).
 
 Pegging: sample the opponent's unseen cards consistent with everything seen (cards played, and
-every "go": a player who said go held nothing that fit), then solve the rest of the play exactly
-in each sampled world (at most eight cards remain; suits never matter while pegging, so the
+every "go": a player who said go held nothing that fit), weighted by how sensible its discard
+and its plays were with those cards (``opponent_model.py``), then solve the rest of the play
+exactly in each sampled world (at most eight cards remain; suits never matter while pegging, so the
 search runs over ranks and shares one memo across worlds). Near the end, the search scores
 leaves by who reaches the target first, including the show that follows (pone counts first).
 """
@@ -21,22 +22,18 @@ from itertools import combinations
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage.advisor import KeepOption, discard_table
 from ginrummy_desktop.engine.cribbage.bots.base import CribbageBot
-from ginrummy_desktop.engine.cribbage.bots.opponent_model import go_minimum, plausible_holdings
-from ginrummy_desktop.engine.cribbage.bots.simple import CarefulBot
+from ginrummy_desktop.engine.cribbage.bots.opponent_model import likely_holdings
 from ginrummy_desktop.engine.cribbage.evaluation import (
     crib_value,
     hand_scores,
-    unseen_by,
     unseen_cards,
 )
 from ginrummy_desktop.engine.cribbage.observation import CribbageObservation
 from ginrummy_desktop.engine.cribbage.scoring import play_points_for_ranks, show_points
 from ginrummy_desktop.engine.rng import StableRandom
 
-_CAREFUL = CarefulBot()
 WIN = 1000.0
 OPPONENT_SHARPNESS = 0.5
-GREEDY_OPPONENT = False
 VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # count value by rank
 # Pegging in one hand's play rarely reaches 24 points; with a 29 hand on top, a player further
 # than this from the target cannot win this hand, so the search maximises the point difference.
@@ -61,12 +58,10 @@ class ExpertBot(CribbageBot):
 
     persona_id = "expert"
     display_name = "Max (expert)"
-    # The weighted worlds, the safety tie-break and the greedy opponent below were measured
-    # over 3,350 mirrored games against careful (docs/ai.md): no gain at twice the CPU, so they
-    # are off by default and the expert keeps its 16 uniform worlds.
-    worlds = 16
-    weighted_worlds = False
-    safety_weight = 0.0
+    # 24 worlds resampled from 96 weighted candidates: uniform holdings pegged no better than
+    # the careful persona's rules (docs/ai.md); inferring the holding is where the points are.
+    worlds = 24
+    candidate_worlds = 96
 
     def pick_discard(
         self, observation: CribbageObservation, rng: StableRandom
@@ -97,49 +92,21 @@ class ExpertBot(CribbageBot):
             by_rank.setdefault(card.rank, card)
         if len(by_rank) == 1:
             return next(iter(by_rank.values()))
-        if self.weighted_worlds:
-            worlds = plausible_holdings(observation, rng, self.worlds)
-        else:
-            worlds = [(held, 1.0) for held in sample_opponent_hands(observation, rng, self.worlds)]
+        worlds = likely_holdings(observation, rng, self.worlds, self.candidate_worlds)
         search = PlaySearch(observation)
         totals = dict.fromkeys(by_rank, 0.0)
         # Worlds alike in everything the search looks at are solved once, weighted.
         distinct: dict[tuple, tuple[tuple[Card, ...], float]] = {}
-        for opponent, weight in worlds:
+        for opponent in worlds:
             key = search.world_key(opponent)
             held, total = distinct.get(key, (opponent, 0.0))
-            distinct[key] = (held, total + weight)
+            distinct[key] = (held, total + 1.0)
         mass = sum(weight for _, weight in distinct.values()) or 1.0
         for opponent, weight in distinct.values():
             for rank in by_rank:
                 totals[rank] += weight / mass * search.value_of_play(rank, opponent)
-        if self.safety_weight:
-            # The careful player's one-ply safety rules settle what the sampled worlds cannot
-            # tell apart (and damp sampling noise).
-            for rank, card in by_rank.items():
-                totals[rank] += self.safety_weight * _CAREFUL.play_value(observation, card)
         best_rank = max(by_rank, key=lambda rank: (totals[rank], rank))
         return by_rank[best_rank]
-
-
-def sample_opponent_hands(
-    observation: CribbageObservation, rng: StableRandom, count: int
-) -> list[tuple[Card, ...]]:
-    """Up to ``count`` opponent holdings consistent with the play so far (with repeats)."""
-    held = observation.opponent_cards_left
-    if held == 0:
-        return [()]
-    unseen = unseen_by(observation)
-    minimum = go_minimum(observation)
-    pool = [card for card in unseen if card.points >= minimum]
-    if len(pool) < held:
-        pool = unseen
-    worlds = []
-    for _ in range(count):
-        pick = list(pool)
-        rng.shuffle(pick)
-        worlds.append(tuple(pick[:held]))
-    return worlds
 
 
 # Away from the end of the game a position's value (the point difference from here on) depends
@@ -170,7 +137,6 @@ class PlaySearch:
         self.shared_memo = _NEUTRAL_MEMO
         self.memo = self.shared_memo
         self._show: tuple[int, int, float] | None = None
-        self.greedy_opponent = GREEDY_OPPONENT
 
     # Players inside the search: 0 = this bot, 1 = the opponent.
 
@@ -257,18 +223,11 @@ class PlaySearch:
         if not options:
             result = self._after_card(hands, count, ranks, mover, 1 - mover, gained)
         else:
-            if mover == 1 and self.greedy_opponent:
-                # The opponent cannot see our cards, but any sensible player takes the points
-                # on offer now: only its best-scoring plays are considered.
-                tail = _scoring_tail(ranks)
-                gains = {r: _play_points(tail + (r,), count + VALUE[r]) for r in options}
-                top = max(gains.values())
-                options = {r for r in options if gains[r] == top}
             values = [self._play(hands, count, ranks, go, mover, r, gained) for r in options]
             if mover == 0:
                 result = max(values)
             else:
-                # Among those, it is modelled as playing the worst reply for us only part of the
+                # The opponent is modelled as playing the worst reply for us only part of the
                 # time (pure minimax would credit it with sight of our hand).
                 worst = min(values)
                 result = OPPONENT_SHARPNESS * worst + (1 - OPPONENT_SHARPNESS) * (

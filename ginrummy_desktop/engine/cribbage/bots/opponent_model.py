@@ -1,15 +1,23 @@
-"""What the opponent probably holds while pegging, given that it discarded sensibly.
+"""What the opponent probably holds while pegging, given that it discarded and played sensibly.
 
 Uniformly random holdings are a poor guess: a sensible player keeps fives, pairs, runs and
-fifteens and lays away the rest. Each candidate world draws the opponent's unseen held cards
-(consistent with its plays and every go it said) and two cards it might have laid away, then
-weights the world by how good that keep was among the 15 keeps of those six cards
-(``exp(SHARPNESS * (net(keep) - best net))``, by ranks; suits barely change a keep's value).
+fifteens and lays away the rest, and takes the points on offer when it plays. Each candidate
+world draws the opponent's unseen held cards (consistent with its plays and every go it said)
+and two cards it might have laid away, then weights the world by
+
+- how good that keep was among the 15 keeps of those six cards
+  (``exp(-SHARPNESS * (best net - net(keep)))``, by ranks; suits barely change a keep's value);
+- for each card the opponent played, how many points it passed up with the cards it held then
+  (``exp(-PLAY_SHARPNESS * missed points)``): a player that did not pair our seven probably
+  holds no seven.
+
+``likely_holdings`` turns those weighted candidates into equally weighted worlds by systematic
+resampling, so the search spends its time on the holdings that matter.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations
 from math import exp
 
@@ -17,11 +25,13 @@ from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage import _crib_tables
 from ginrummy_desktop.engine.cribbage.evaluation import unseen_by
 from ginrummy_desktop.engine.cribbage.observation import CribbageObservation
-from ginrummy_desktop.engine.cribbage.scoring import rank_points
+from ginrummy_desktop.engine.cribbage.scoring import play_points_for_ranks, rank_points
 from ginrummy_desktop.engine.rng import StableRandom
 
 # A keep one point worse than the best is about 1/e^2 as likely: players rarely throw a point.
 SHARPNESS = 2.0
+# Passing up one pegging point is about 1/e^1.5 as likely as taking it.
+PLAY_SHARPNESS = 1.5
 
 
 @cache
@@ -60,6 +70,7 @@ def plausible_holdings(
         pool = list(unseen)
     played_ranks = tuple(card.rank for card in observation.opponent_played)
     opponent_deals = not observation.is_dealer
+    plays = opponent_play_contexts(observation)
     worlds = []
     for _ in range(count):
         pick = list(pool)
@@ -70,8 +81,82 @@ def plausible_holdings(
         keep = tuple(sorted(played_ranks + tuple(card.rank for card in holding)))
         six = tuple(sorted(keep + (rest[0].rank, rest[1].rank)))
         regret = keep_regrets(six, opponent_deals)[keep]
-        worlds.append((holding, exp(-SHARPNESS * regret)))
+        missed = missed_play_points(plays, played_ranks, keep)
+        worlds.append((holding, exp(-SHARPNESS * regret - PLAY_SHARPNESS * missed)))
     return worlds
+
+
+def likely_holdings(
+    observation: CribbageObservation, rng: StableRandom, count: int, candidates: int
+) -> list[tuple[Card, ...]]:
+    """``count`` opponent holdings drawn from ``candidates`` weighted ones (systematic
+    resampling: a holding appears about ``count`` × its share of the weight times)."""
+    weighted = plausible_holdings(observation, rng, candidates)
+    total = sum(weight for _, weight in weighted)
+    step = total / count
+    position = rng.random() * step
+    picked: list[tuple[Card, ...]] = []
+    reached = 0.0
+    index = 0
+    for _ in range(count):
+        while index < len(weighted) - 1 and reached + weighted[index][1] < position:
+            reached += weighted[index][1]
+            index += 1
+        picked.append(weighted[index][0])
+        position += step
+    return picked
+
+
+def opponent_play_contexts(
+    observation: CribbageObservation,
+) -> list[tuple[int, tuple[int, ...], int, int]]:
+    """Each card the opponent played this hand as (count before it, ranks on the count before
+    it, its rank, how many cards the opponent had played before it)."""
+    contexts = []
+    running = 0
+    ranks: tuple[int, ...] = ()
+    opponent_plays = 0
+    for seat, kind, card in observation.history:
+        if kind != "play":
+            continue
+        assert card is not None
+        if running + card.points > 31:
+            running, ranks = 0, ()  # a go was paid and a new count began
+        if seat != observation.seat:
+            contexts.append((running, ranks, card.rank, opponent_plays))
+            opponent_plays += 1
+        running += card.points
+        ranks += (card.rank,)
+        if running == 31:
+            running, ranks = 0, ()
+    return contexts
+
+
+def missed_play_points(
+    contexts: list[tuple[int, tuple[int, ...], int, int]],
+    played_ranks: tuple[int, ...],
+    holding_ranks: tuple[int, ...],
+) -> int:
+    """Points the opponent passed up, summed over its plays, if it held ``holding_ranks``
+    (its four kept ranks; ``played_ranks`` in the order it played them)."""
+    missed = 0
+    unplayed = list(holding_ranks)
+    for rank in played_ranks:
+        unplayed.remove(rank)
+    for count, ranks, rank, before in contexts:
+        held_then = set(unplayed) | set(played_ranks[before:])
+        best = max(
+            _points(ranks, rank_held, count)
+            for rank_held in held_then
+            if count + min(rank_held, 10) <= 31
+        )
+        missed += best - _points(ranks, rank, count)
+    return missed
+
+
+@lru_cache(maxsize=1 << 16)
+def _points(ranks: tuple[int, ...], rank: int, count: int) -> int:
+    return play_points_for_ranks((*ranks, rank), count + min(rank, 10))
 
 
 def go_minimum(observation: CribbageObservation) -> int:
