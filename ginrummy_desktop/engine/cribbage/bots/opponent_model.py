@@ -34,12 +34,9 @@ SHARPNESS = 2.0
 PLAY_SHARPNESS = 1.5
 
 
-@cache
+@lru_cache(maxsize=1 << 14)
 def keep_regrets(six: tuple[int, ...], is_dealer: bool) -> dict[tuple[int, ...], float]:
     """For six sorted ranks: each keep's (sorted ranks) shortfall from the best keep's net."""
-    available = [4] * 14
-    for rank in six:
-        available[rank] -= 1
     table = _crib_tables.TABLES["sensible"]["dealer" if is_dealer else "pone"]
     nets: dict[tuple[int, ...], float] = {}
     for picks in combinations(range(6), 4):
@@ -47,13 +44,21 @@ def keep_regrets(six: tuple[int, ...], is_dealer: bool) -> dict[tuple[int, ...],
         if keep in nets:
             continue
         toss = sorted(six[i] for i in range(6) if i not in picks)
-        hand = sum(
-            available[r] * rank_points(tuple(sorted((*keep, r)))) for r in range(1, 14)
-        ) / 46.0
+        with_starter = _points_with_each_starter(keep)
+        # Four of each rank, less the six cards the player holds, can be the starter.
+        hand = (4 * with_starter[0] - sum(with_starter[rank] for rank in six)) / 46.0
         crib = table[(toss[0] - 1) * 13 + (toss[1] - 1)]
         nets[keep] = hand + crib if is_dealer else hand - crib
     best = max(nets.values())
     return {keep: best - net for keep, net in nets.items()}
+
+
+@cache
+def _points_with_each_starter(keep: tuple[int, ...]) -> tuple[int, ...]:
+    """Fifteens, pairs and runs of four kept ranks with each starter rank 1-13 (at that
+    index); index 0 holds their sum."""
+    points = [rank_points(tuple(sorted((*keep, rank)))) for rank in range(1, 14)]
+    return (sum(points), *points)
 
 
 def plausible_holdings(
@@ -73,17 +78,38 @@ def plausible_holdings(
     plays = opponent_play_contexts(observation)
     worlds = []
     for _ in range(count):
-        pick = list(pool)
-        rng.shuffle(pick)
-        holding = tuple(pick[:held])
-        rest = [card for card in unseen if card not in holding]
-        rng.shuffle(rest)
+        holding = tuple(_draw(pool, held, rng))
+        tossed = _draw_two_others(unseen, holding, rng)
         keep = tuple(sorted(played_ranks + tuple(card.rank for card in holding)))
-        six = tuple(sorted(keep + (rest[0].rank, rest[1].rank)))
+        six = tuple(sorted(keep + (tossed[0].rank, tossed[1].rank)))
         regret = keep_regrets(six, opponent_deals)[keep]
         missed = missed_play_points(plays, played_ranks, keep)
         worlds.append((holding, exp(-SHARPNESS * regret - PLAY_SHARPNESS * missed)))
     return worlds
+
+
+def _draw(cards: list[Card], count: int, rng: StableRandom) -> list[Card]:
+    """``count`` cards drawn uniformly without replacement (a partial Fisher-Yates shuffle)."""
+    cards = list(cards)
+    for i in range(count):
+        j = i + rng.randbelow(len(cards) - i)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards[:count]
+
+
+def _draw_two_others(
+    cards: list[Card], excluded: tuple[Card, ...], rng: StableRandom
+) -> tuple[Card, Card]:
+    """Two distinct cards drawn uniformly from ``cards`` but not in ``excluded`` (rejection:
+    the excluded few are rarely hit, and it avoids copying the list)."""
+    taken = {card.index for card in excluded}
+    picks: list[Card] = []
+    while len(picks) < 2:
+        card = cards[rng.randbelow(len(cards))]
+        if card.index not in taken:
+            taken.add(card.index)
+            picks.append(card)
+    return picks[0], picks[1]
 
 
 def likely_holdings(
