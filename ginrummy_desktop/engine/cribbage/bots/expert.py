@@ -58,10 +58,11 @@ class ExpertBot(CribbageBot):
 
     persona_id = "expert"
     display_name = "Max (expert)"
-    # 24 worlds resampled from 96 weighted candidates: uniform holdings pegged no better than
-    # the careful persona's rules (docs/ai.md); inferring the holding is where the points are.
+    # 24 worlds resampled from 384 weighted candidates: uniform holdings pegged no better than
+    # the careful persona's rules (docs/ai.md); inferring the holding is where the points are,
+    # and more candidates (a sharper posterior) gained more than more worlds.
     worlds = 24
-    candidate_worlds = 96
+    candidate_worlds = 384
 
     def pick_discard(
         self, observation: CribbageObservation, rng: StableRandom

@@ -34,23 +34,35 @@ SHARPNESS = 2.0
 PLAY_SHARPNESS = 1.5
 
 
-@lru_cache(maxsize=1 << 14)
 def keep_regrets(six: tuple[int, ...], is_dealer: bool) -> dict[tuple[int, ...], float]:
     """For six sorted ranks: each keep's (sorted ranks) shortfall from the best keep's net."""
+    return {keep: keep_regret(six, keep, is_dealer) for keep in _keeps(six)}
+
+
+def keep_regret(six: tuple[int, ...], keep: tuple[int, ...], is_dealer: bool) -> float:
+    """How much worse keeping ``keep`` (sorted ranks) of ``six`` is than the best keep."""
+    return _best_net(six, is_dealer) - _net(six, keep, is_dealer)
+
+
+@cache
+def _best_net(six: tuple[int, ...], is_dealer: bool) -> float:
+    return max(_net(six, keep, is_dealer) for keep in _keeps(six))
+
+
+def _keeps(six: tuple[int, ...]) -> set[tuple[int, ...]]:
+    return {tuple(six[i] for i in picks) for picks in combinations(range(6), 4)}
+
+
+def _net(six: tuple[int, ...], keep: tuple[int, ...], is_dealer: bool) -> float:
+    toss = list(six)
+    for rank in keep:
+        toss.remove(rank)
+    with_starter = _points_with_each_starter(keep)
+    # Four of each rank, less the six cards the player holds, can be the starter.
+    hand = (4 * with_starter[0] - sum(with_starter[rank] for rank in six)) / 46.0
     table = _crib_tables.TABLES["sensible"]["dealer" if is_dealer else "pone"]
-    nets: dict[tuple[int, ...], float] = {}
-    for picks in combinations(range(6), 4):
-        keep = tuple(six[i] for i in picks)
-        if keep in nets:
-            continue
-        toss = sorted(six[i] for i in range(6) if i not in picks)
-        with_starter = _points_with_each_starter(keep)
-        # Four of each rank, less the six cards the player holds, can be the starter.
-        hand = (4 * with_starter[0] - sum(with_starter[rank] for rank in six)) / 46.0
-        crib = table[(toss[0] - 1) * 13 + (toss[1] - 1)]
-        nets[keep] = hand + crib if is_dealer else hand - crib
-    best = max(nets.values())
-    return {keep: best - net for keep, net in nets.items()}
+    crib = table[(toss[0] - 1) * 13 + (toss[1] - 1)]
+    return hand + crib if is_dealer else hand - crib
 
 
 @cache
@@ -82,7 +94,7 @@ def plausible_holdings(
         tossed = _draw_two_others(unseen, holding, rng)
         keep = tuple(sorted(played_ranks + tuple(card.rank for card in holding)))
         six = tuple(sorted(keep + (tossed[0].rank, tossed[1].rank)))
-        regret = keep_regrets(six, opponent_deals)[keep]
+        regret = keep_regret(six, keep, opponent_deals)
         missed = missed_play_points(plays, played_ranks, keep)
         worlds.append((holding, exp(-SHARPNESS * regret - PLAY_SHARPNESS * missed)))
     return worlds
