@@ -12,7 +12,10 @@ docs/ai.md and the ratings file the app's opponent picker reads.
         --seed 101 --json /tmp/ladder.json
 
 ``--pairs`` runs only the listed pairings (stronger-meant persona first, optional match count);
-``--json`` saves the raw tallies so runs over disjoint deals (``--seed``) can be pooled.
+``--json`` saves the raw tallies so runs over disjoint deals (``--seed``) can be pooled, and
+``--merge`` pools such files into one table without playing (long runs can go in chunks):
+
+    python benchmarks/ladder.py --merge /tmp/chunks/*.json
 """
 
 from __future__ import annotations
@@ -198,14 +201,40 @@ def run(args: argparse.Namespace) -> str:
     return text
 
 
-def report(args, bots, pairings, totals, elo, style, times, elapsed) -> str:
+def merge(paths: list[str]) -> tuple[list, dict, dict, dict, list[str]]:
+    """Pool ``--json`` files: the same pairing's tallies add up, decision times join."""
+    pairings: list[tuple[str, str]] = []
+    totals: dict[tuple[str, str], dict] = {}
+    style: dict[str, dict] = defaultdict(lambda: defaultdict(float))
+    times: dict[str, list[float]] = defaultdict(list)
+    commands = []
+    for path in paths:
+        raw = json.loads(Path(path).read_text(encoding="utf-8"))
+        commands.append(raw["command"])
+        for entry in raw["pairings"]:
+            pair = (entry["a"], entry["b"])
+            if pair not in totals:
+                pairings.append(pair)
+                totals[pair] = {"a_wins": 0, "matches": 0, "hands": 0}
+            for key in ("a_wins", "matches", "hands"):
+                totals[pair][key] += entry[key]
+        for bot, figures in raw["style"].items():
+            for key, value in figures.items():
+                style[bot][key] += value
+        for bot, values in raw["times"].items():
+            times[bot].extend(values)
+    return pairings, totals, style, times, commands
+
+
+def report(args, bots, pairings, totals, elo, style, times, elapsed: float | None) -> str:
     lines = []
     when = dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
     machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     command = "python benchmarks/ladder.py " + " ".join(sys.argv[1:])
+    how = (f"({args.workers} worker processes, `nice`), {elapsed / 60:.1f} minutes"
+           if elapsed is not None else "(pooled from earlier runs, listed below)")
     lines += [
-        f"Measured {when} on {machine} ({args.workers} worker processes, `nice`), "
-        f"{elapsed / 60:.1f} minutes.", "",
+        f"Measured {when} on {machine} {how}.", "",
         f"Command: `{command}`", "",
         f"Preset `{args.preset}`, matches to 100, mirrored deals (each deal played twice with "
         "seats swapped). 95% Wilson intervals on match wins.", "",
@@ -284,7 +313,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", default="", help="also save the raw tallies to this file")
     parser.add_argument("--write", action="store_true",
                         help="write docs/ai.md's ladder block and the ratings file")
+    parser.add_argument("--merge", nargs="+", default=[], metavar="JSON",
+                        help="pool these --json files into one table instead of playing")
     args = parser.parse_args(argv)
+    if args.merge:
+        try:
+            pairings, totals, style, times, commands = merge(args.merge)
+        except (OSError, ValueError, KeyError) as error:
+            parser.error(f"cannot merge: {error}")
+        bots = sorted({bot for pair in pairings for bot in pair})
+        results = {pair: (t["a_wins"], t["matches"]) for pair, t in totals.items()}
+        print(report(args, bots, pairings, totals, fit_elo(results, bots), style, times, None))
+        print(f"\nPooled {len(args.merge)} files; their commands:")
+        for command in sorted(set(commands)):
+            print(f"  {command}")
+        return 0
     if args.quick:
         args.matches = 20
     if args.focus_matches is None:
