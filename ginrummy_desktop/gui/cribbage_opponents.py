@@ -20,7 +20,7 @@ _STYLES = {
     "beginner": "Any legal toss and play: for learning the rules",
     "greedy": "Keeps the best-looking hand, ignores the crib, grabs points when pegging",
     "careful": "Weighs hand against crib and pegs safely",
-    "expert": "Exact discard values with a modelled crib and a pegging search",
+    "expert": "Exact discard values and a modelled crib; pegs by inferring your cards",
 }
 
 
