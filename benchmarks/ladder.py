@@ -58,7 +58,12 @@ def play_deal_pair(task: tuple[str, str, int, str]) -> dict:
         out["times"] = {a: []}
     for swap in (False, True):
         ids = (b, a) if swap else (a, b)
-        bots = [PERSONAS[ids[seat]].create(seed=seed * 2 + seat) for seat in (0, 1)]
+        seeds = [seed * 2 + seat for seat in (0, 1)]
+        if a == b and swap:
+            # Self-play: the bots' own seeds change seats too, or the mirror would replay the
+            # first match move for move and the pairing would score exactly 50% by construction.
+            seeds.reverse()
+        bots = [PERSONAS[ids[seat]].create(seed=seeds[seat]) for seat in (0, 1)]
         match = GinMatch(rules, seed=seed)
         while not match.over:
             seat = match.to_move()
