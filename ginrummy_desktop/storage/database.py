@@ -107,6 +107,21 @@ class StatsDatabase:
     def _open(self) -> sqlite3.Connection:
         if self.path is None:
             return self._prepare(self._connect(":memory:"))
+        # Two copies of the app opening a new file at once can deadlock on its first write
+        # (switching to WAL, creating the schema); SQLite then reports "locked" at once instead
+        # of waiting. That is transient, so try again before counting games in memory only.
+        for attempt in range(OPEN_ATTEMPTS - 1):
+            try:
+                return self._open_file()
+            except _Busy:
+                time.sleep(0.05 * (attempt + 1))
+        try:
+            return self._open_file()
+        except _Busy as busy:
+            return self._fall_back_to_memory(str(busy))
+
+    def _open_file(self) -> sqlite3.Connection:
+        assert self.path is not None
         db: sqlite3.Connection | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -118,6 +133,8 @@ class StatsDatabase:
         except (OSError, sqlite3.OperationalError) as error:  # cannot open: not a damaged file
             if db is not None:
                 db.close()
+            if _is_busy(error):
+                raise _Busy(str(error)) from error
             return self._fall_back_to_memory(str(error))
         except sqlite3.DatabaseError as error:
             if db is not None:
@@ -136,6 +153,8 @@ class StatsDatabase:
             return self._prepare(db)
         except sqlite3.OperationalError as error:  # e.g. a read-only file or folder
             db.close()
+            if _is_busy(error):
+                raise _Busy(str(error)) from error
             return self._fall_back_to_memory(str(error))
 
     def _fall_back_to_memory(self, why: str) -> sqlite3.Connection:
@@ -309,3 +328,15 @@ class StatsDatabase:
         )
         for record_id, body in cursor:
             yield record_id, json.loads(body)
+
+
+OPEN_ATTEMPTS = 8
+
+
+class _Busy(Exception):
+    """Another connection held the file at a moment SQLite would not wait for."""
+
+
+def _is_busy(error: Exception) -> bool:
+    message = str(error).lower()
+    return "locked" in message or "busy" in message
