@@ -125,15 +125,27 @@ def test_advisor_rejects_bad_input() -> None:
         discard_table(parse_cards("AS 2D 3C 4H 5S 6D"), is_dealer=True, crib_model="psychic")
 
 
-def play_position(pone_keep: str, dealer_keep: str, plays: list[tuple[int, str]]):
-    pone = pone_keep + " 2D 3D"
-    dealer = dealer_keep + " 4C 4D"
-    match = CribbageMatch(first_dealer=DEALER, decks=[stacked_deck(pone, dealer, "AC")] * 2)
-    match.apply(PONE, Action("discard", cards=tuple(parse_cards("2D 3D"))))
-    match.apply(DEALER, Action("discard", cards=tuple(parse_cards("4C 4D"))))
+def stacked_position(
+    pone: str, dealer: str, starter: str, tosses: tuple[str, str],
+    plays: list[tuple[int, str]], scores: tuple[int, int] = (0, 0),
+) -> CribbageMatch:
+    """A hand dealt from a stacked deck: each lays away its toss (pone's first), then
+    ``plays`` are made in order (a card, or "go")."""
+    match = CribbageMatch(
+        first_dealer=DEALER, decks=[stacked_deck(pone, dealer, starter)] * 2, scores=scores
+    )
+    match.apply(PONE, Action("discard", cards=tuple(parse_cards(tosses[0]))))
+    match.apply(DEALER, Action("discard", cards=tuple(parse_cards(tosses[1]))))
     for seat, card in plays:
-        match.apply(seat, Action("play", card=Card.parse(card)))
+        action = Action("go") if card == "go" else Action("play", card=Card.parse(card))
+        match.apply(seat, action)
     return match
+
+
+def play_position(pone_keep: str, dealer_keep: str, plays: list[tuple[int, str]]):
+    return stacked_position(
+        pone_keep + " 2D 3D", dealer_keep + " 4C 4D", "AC", ("2D 3D", "4C 4D"), plays
+    )
 
 
 def test_careful_never_leads_a_five_and_leads_low() -> None:
@@ -149,13 +161,10 @@ def test_greedy_takes_immediate_points() -> None:
 
 def test_expert_takes_a_winning_peg_at_the_end_of_the_game() -> None:
     # The dealer needs 2 to win: pairing the six pegs out; nothing else scores now.
-    pone, dealer = "6C TC 3H KD 2D 3D", "6S 2H 8S 7H 4C 4D"
-    match = CribbageMatch(
-        first_dealer=DEALER, decks=[stacked_deck(pone, dealer, "AC")] * 2, scores=(119, 118)
+    match = stacked_position(
+        "6C TC 3H KD 2D 3D", "6S 2H 8S 7H 4C 4D", "AC", ("2D 3D", "4C 4D"), [(PONE, "6C")],
+        scores=(119, 118),
     )
-    match.apply(PONE, Action("discard", cards=tuple(parse_cards("2D 3D"))))
-    match.apply(DEALER, Action("discard", cards=tuple(parse_cards("4C 4D"))))
-    match.apply(PONE, Action("play", card=Card.parse("6C")))
     action = BUILTIN_BOTS["expert"](seed=2).choose(match.observation(DEALER))
     assert action.card == Card.parse("6S")
 
@@ -169,15 +178,10 @@ def test_expert_opponent_model_prefers_sensible_keeps() -> None:
 
 def test_expert_opponent_worlds_hold_only_unseen_cards_that_fit_every_go() -> None:
     # The pone says go at 29: it holds nothing worth 2 or less (it holds J and Q).
-    pone, dealer = "TC JC QH 2D 3D 4D", "KS 8H 9C 5S 6S 7S"
-    match = CribbageMatch(
-        first_dealer=DEALER, decks=[stacked_deck(pone, dealer, "AC")] * 2, scores=(0, 0)
+    match = stacked_position(
+        "TC JC QH 2D 3D 4D", "KS 8H 9C 5S 6S 7S", "AC", ("2D 3D", "6S 7S"),
+        [(PONE, "TC"), (DEALER, "KS"), (PONE, "4D"), (DEALER, "5S"), (PONE, "go")],
     )
-    match.apply(PONE, Action("discard", cards=tuple(parse_cards("2D 3D"))))
-    match.apply(DEALER, Action("discard", cards=tuple(parse_cards("6S 7S"))))
-    for seat, card in ((PONE, "TC"), (DEALER, "KS"), (PONE, "4D"), (DEALER, "5S")):
-        match.apply(seat, Action("play", card=Card.parse(card)))
-    match.apply(PONE, Action("go"))
     observation = match.observation(DEALER)
     seen = set(observation.hand) | set(observation.own_discards) | {observation.starter}
     seen |= {card for _, card in observation.played}
@@ -192,15 +196,10 @@ def test_expert_opponent_worlds_hold_only_unseen_cards_that_fit_every_go() -> No
 
 def test_expert_infers_that_an_opponent_who_did_not_pair_holds_no_such_rank() -> None:
     # The dealer leads a seven; the pone answers with a king instead of pairing for 2 points.
-    pone, dealer = "KC 9D 4H 2C QS JD", "7C 8H 3S 6S AD AH"
-    match = CribbageMatch(
-        first_dealer=DEALER, decks=[stacked_deck(pone, dealer, "5D")] * 2, scores=(0, 0)
+    match = stacked_position(
+        "KC 9D 4H 2C QS JD", "7C 8H 3S 6S AD AH", "5D", ("QS JD", "AD AH"),
+        [(PONE, "4H"), (DEALER, "7C"), (PONE, "KC")],
     )
-    match.apply(PONE, Action("discard", cards=tuple(parse_cards("QS JD"))))
-    match.apply(DEALER, Action("discard", cards=tuple(parse_cards("AD AH"))))
-    match.apply(PONE, Action("play", card=Card.parse("4H")))
-    match.apply(DEALER, Action("play", card=Card.parse("7C")))
-    match.apply(PONE, Action("play", card=Card.parse("KC")))
     observation = match.observation(DEALER)
     contexts = opponent_play_contexts(observation)
     assert [(count, ranks, rank) for count, ranks, rank, _ in contexts] == [
