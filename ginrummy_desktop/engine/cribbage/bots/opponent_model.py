@@ -17,6 +17,7 @@ resampling, so the search spends its time on the holdings that matter.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache, lru_cache
 from itertools import combinations
 from math import exp
@@ -151,23 +152,32 @@ def opponent_play_contexts(
     """Each card the opponent played this hand as (count before it, ranks on the count before
     it, its rank, how many cards the opponent had played before it)."""
     contexts = []
+    for seat, kind, card, running, ranks in _history_with_counts(observation):
+        if kind == "play" and seat != observation.seat:
+            assert card is not None
+            contexts.append((running, ranks, card.rank, len(contexts)))
+    return contexts
+
+
+def _history_with_counts(
+    observation: CribbageObservation,
+) -> Iterator[tuple[int, str, Card | None, int, tuple[int, ...]]]:
+    """The public play history, each event with the count and the count's ranks just before
+    it (a card that does not fit the count means a go was paid and a new count began)."""
     running = 0
     ranks: tuple[int, ...] = ()
-    opponent_plays = 0
     for seat, kind, card in observation.history:
         if kind != "play":
+            yield seat, kind, card, running, ranks
             continue
         assert card is not None
         if running + card.points > 31:
-            running, ranks = 0, ()  # a go was paid and a new count began
-        if seat != observation.seat:
-            contexts.append((running, ranks, card.rank, opponent_plays))
-            opponent_plays += 1
+            running, ranks = 0, ()
+        yield seat, kind, card, running, ranks
         running += card.points
         ranks += (card.rank,)
         if running == 31:
             running, ranks = 0, ()
-    return contexts
 
 
 def missed_play_points(
@@ -201,15 +211,7 @@ def go_minimum(observation: CribbageObservation) -> int:
     """Every go the opponent said means it held no card that fit the count then, and the cards
     it still holds were all in its hand at that moment: each is worth at least this many points."""
     minimum = 0
-    running = 0
-    for seat, kind, card in observation.history:
-        if kind == "play":
-            assert card is not None
-            if running + card.points > 31:
-                running = 0  # a go was paid and a new count began
-            running += card.points
-            if running == 31:
-                running = 0
-        elif seat != observation.seat:
+    for seat, kind, _, running, _ in _history_with_counts(observation):
+        if kind != "play" and seat != observation.seat:
             minimum = max(minimum, 32 - running)
     return minimum
