@@ -180,13 +180,8 @@ def run(args: argparse.Namespace) -> str:
         for done, future in enumerate(as_completed(futures), 1):
             a, b = futures[future][:2]
             out = future.result()
-            for key in ("a_wins", "matches", "hands"):
-                totals[(a, b)][key] += out[key]
-            for bot, figures in out["style"].items():
-                for key, value in figures.items():
-                    style[bot][key] += value
-            for bot, values in out["times"].items():
-                times[bot].extend(values)
+            add_counts(totals[(a, b)], out)
+            add_style(style, times, out["style"], out["times"])
             if done % 50 == 0:
                 print(f"  {done}/{len(tasks)} deal pairs, {time.time() - started:.0f}s",
                       file=sys.stderr)
@@ -221,14 +216,24 @@ def merge(paths: list[str]) -> tuple[list, dict, dict, dict, list[str]]:
             if pair not in totals:
                 pairings.append(pair)
                 totals[pair] = {"a_wins": 0, "matches": 0, "hands": 0}
-            for key in ("a_wins", "matches", "hands"):
-                totals[pair][key] += entry[key]
-        for bot, figures in raw["style"].items():
-            for key, value in figures.items():
-                style[bot][key] += value
-        for bot, values in raw["times"].items():
-            times[bot].extend(values)
+            add_counts(totals[pair], entry)
+        add_style(style, times, raw["style"], raw["times"])
     return pairings, totals, style, times, commands
+
+
+def add_counts(total: dict, counts: dict) -> None:
+    """Add a pairing's wins, matches and hands (a run's deal pair, or a ``--merge`` file)."""
+    for key in total:
+        total[key] += counts[key]
+
+
+def add_style(style: dict, times: dict, more_style: dict, more_times: dict) -> None:
+    """Add per-bot style figures and decision times into the pooled ones."""
+    for bot, figures in more_style.items():
+        for key, value in figures.items():
+            style[bot][key] += value
+    for bot, values in more_times.items():
+        times[bot].extend(values)
 
 
 def report(args, bots, pairings, totals, elo, style, times, elapsed: float | None) -> str:
@@ -322,6 +327,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="pool these --json files into one table instead of playing")
     args = parser.parse_args(argv)
     if args.merge:
+        if args.write:
+            parser.error("--merge prints the pooled table; it cannot --write")
         try:
             pairings, totals, style, times, commands = merge(args.merge)
         except (OSError, ValueError, KeyError) as error:
