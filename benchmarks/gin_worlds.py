@@ -1,0 +1,139 @@
+"""How well the gin expert's imagined opponent hands match the real ones.
+
+The expert decides whether to knock by sampling hidden worlds (``worlds.sample_worlds``) and
+scoring the knock against each imagined opponent hand. This benchmark plays mirrored matches of
+the expert against each named opponent and, at every decision where the expert may knock,
+compares what its worlds predict with the opponent's true hand. Only this driver reads the true
+hand (from the engine's state); the bot never sees it.
+
+For each opponent it prints two world models side by side on the same positions:
+
+- ``plain``: hands drawn from the unseen cards and developed by one blind draw a turn;
+- ``expert``: the worlds the expert really samples, shaped by the opponent's style so far.
+
+Columns: positions, the mean points of knocking now (predicted over the worlds; actual against
+the true hand), the undercut rate (predicted; actual) and the opponent's deadwood.
+
+    python benchmarks/gin_worlds.py --deals 30 --opponents marjj,simple
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from ginrummy_desktop.engine.cards import cards_mask  # noqa: E402
+from ginrummy_desktop.engine.gin.bots import PERSONAS  # noqa: E402
+from ginrummy_desktop.engine.gin.bots.fastmelds import best_discards, deadwood  # noqa: E402
+from ginrummy_desktop.engine.gin.bots.knowledge import read_knowledge  # noqa: E402
+from ginrummy_desktop.engine.gin.bots.rollout import knock_points  # noqa: E402
+from ginrummy_desktop.engine.gin.bots.worlds import sample_worlds  # noqa: E402
+from ginrummy_desktop.engine.gin.match import GinMatch  # noqa: E402
+from ginrummy_desktop.engine.gin.rules import GIN_PRESETS  # noqa: E402
+from ginrummy_desktop.engine.rng import StableRandom  # noqa: E402
+
+MODELS = ("plain", "expert")
+
+
+def knock_position(match: GinMatch, seat: int):
+    """(observation, knowledge, the ten cards a knock keeps) when ``seat`` may knock, else None."""
+    observation = match.observation(seat)
+    legal = observation.legal_actions
+    if not any(action.kind == "knock" for action in legal):
+        return None
+    allowed = 0
+    for action in legal:
+        if action.kind in ("discard", "knock") and action.card is not None:
+            allowed |= 1 << action.card.index
+    knowledge = read_knowledge(observation)
+    playable = allowed & ~knowledge.taken_upcard or allowed
+    least, lowest = best_discards(knowledge.hand, ~playable)
+    if least == 0:
+        return None  # gin: nothing to weigh
+    return observation, knowledge, knowledge.hand & ~(1 << lowest[0])
+
+
+def measure(opponent: str, deals: int, seed: int, worlds: int, preset: str) -> dict:
+    """Sum predicted and actual figures over every knock position the expert reaches."""
+    rules = GIN_PRESETS[preset]
+    totals = {model: [0.0] * 6 for model in MODELS}  # pts, actual pts, undercut x2, deadwood x2
+    positions = 0
+    for deal in range(seed, seed + deals):
+        for expert_seat in (0, 1):
+            seeds = (deal * 2 + expert_seat, deal * 2 + 1 - expert_seat)
+            expert = PERSONAS["expert"].create(seed=seeds[0])
+            other = PERSONAS[opponent].create(seed=seeds[1])
+            bots = (expert, other) if expert_seat == 0 else (other, expert)
+            match = GinMatch(rules, seed=deal)
+            while not match.over:
+                seat = match.to_move()
+                found = knock_position(match, seat) if seat == expert_seat else None
+                if found:
+                    observation, knowledge, kept = found
+                    hand = match.hand
+                    truth = cards_mask(hand.hands[1 - hand.position_of(seat)])
+                    sim_rules = expert._sim_rules(observation)
+                    size = int(getattr(observation, "opponent_hand_size", 10) or 10)
+                    sampled = {
+                        "plain": sample_worlds(knowledge, worlds, StableRandom(positions),
+                                               opponent_size=size),
+                        # a copy, so the measurement leaves the playing bot's random stream alone
+                        "expert": copy.deepcopy(expert).opponent_worlds(
+                            observation, knowledge, worlds),
+                    }
+                    actual = knock_points(kept, truth, sim_rules)
+                    for model, imagined in sampled.items():
+                        points = [knock_points(kept, w.opponent, sim_rules) for w in imagined]
+                        row = totals[model]
+                        row[0] += sum(points) / len(points)
+                        row[1] += actual
+                        row[2] += sum(p < 0 for p in points) / len(points)
+                        row[3] += actual < 0
+                        row[4] += sum(deadwood(w.opponent) for w in imagined) / len(imagined)
+                        row[5] += deadwood(truth)
+                    positions += 1
+                match.apply(seat, bots[seat].choose(match.observation(seat)))
+    return {"positions": positions, "totals": totals}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=30, help="mirrored deal pairs per opponent")
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--worlds", type=int, default=48, help="worlds per position")
+    parser.add_argument("--opponents", default="marjj,simple")
+    parser.add_argument("--preset", default="tournament", choices=sorted(GIN_PRESETS))
+    args = parser.parse_args(argv)
+    opponents = [name.strip() for name in args.opponents.split(",") if name.strip()]
+    unknown = [name for name in opponents if name not in PERSONAS]
+    if unknown or args.deals < 1 or args.worlds < 1:
+        parser.error(f"unknown opponent(s): {', '.join(unknown)}" if unknown
+                     else "--deals and --worlds must be at least 1")
+    started = time.time()
+    shown = " ".join(sys.argv[1:] if argv is None else argv)
+    print(f"Command: `python benchmarks/gin_worlds.py {shown}`")
+    print()
+    print("| opponent | worlds | positions | knock points predicted / actual "
+          "| undercut predicted / actual | opponent deadwood predicted / actual |")
+    print("|---|---|---:|---:|---:|---:|")
+    for opponent in opponents:
+        result = measure(opponent, args.deals, args.seed, args.worlds, args.preset)
+        count = max(1, result["positions"])
+        for model in MODELS:
+            pts, real, under, real_under, dead, real_dead = (
+                value / count for value in result["totals"][model])
+            print(f"| {opponent} | {model} | {result['positions']} | {pts:+.1f} / {real:+.1f} "
+                  f"| {under:.0%} / {real_under:.0%} | {dead:.1f} / {real_dead:.1f} |")
+    print()
+    print(f"{time.time() - started:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
