@@ -6,11 +6,6 @@ the expert against each named opponent and, at every decision where the expert m
 compares what its worlds predict with the opponent's true hand. Only this driver reads the true
 hand (from the engine's state); the bot never sees it.
 
-For each opponent it prints two world models side by side on the same positions:
-
-- ``plain``: hands drawn from the unseen cards and developed by one blind draw a turn;
-- ``expert``: the worlds the expert really samples, shaped by the opponent's style so far.
-
 Columns: positions, the mean points of knocking now (predicted over the worlds; actual against
 the true hand), the undercut rate (predicted; actual) and the opponent's deadwood.
 
@@ -20,7 +15,6 @@ the true hand), the undercut rate (predicted; actual) and the opponent's deadwoo
 from __future__ import annotations
 
 import argparse
-import copy
 import sys
 import time
 from pathlib import Path
@@ -37,8 +31,6 @@ from ginrummy_desktop.engine.gin.bots.worlds import sample_worlds  # noqa: E402
 from ginrummy_desktop.engine.gin.match import GinMatch  # noqa: E402
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS  # noqa: E402
 from ginrummy_desktop.engine.rng import StableRandom  # noqa: E402
-
-MODELS = ("plain", "expert")
 
 
 def knock_position(match: GinMatch, seat: int):
@@ -62,7 +54,7 @@ def knock_position(match: GinMatch, seat: int):
 def measure(opponent: str, deals: int, seed: int, worlds: int, preset: str) -> dict:
     """Sum predicted and actual figures over every knock position the expert reaches."""
     rules = GIN_PRESETS[preset]
-    totals = {model: [0.0] * 6 for model in MODELS}  # pts, actual pts, undercut x2, deadwood x2
+    totals = [0.0] * 6  # predicted and actual: knock points, undercut, opponent deadwood
     positions = 0
     for deal in range(seed, seed + deals):
         for expert_seat in (0, 1):
@@ -80,23 +72,17 @@ def measure(opponent: str, deals: int, seed: int, worlds: int, preset: str) -> d
                     truth = cards_mask(hand.hands[1 - hand.position_of(seat)])
                     sim_rules = expert._sim_rules(observation)
                     size = int(getattr(observation, "opponent_hand_size", 10) or 10)
-                    sampled = {
-                        "plain": sample_worlds(knowledge, worlds, StableRandom(positions),
-                                               opponent_size=size),
-                        # a copy, so the measurement leaves the playing bot's random stream alone
-                        "expert": copy.deepcopy(expert).opponent_worlds(
-                            observation, knowledge, worlds),
-                    }
+                    # the expert's own sampler, on a stream of its own (the bot's is left alone)
+                    imagined = sample_worlds(knowledge, worlds, StableRandom(positions),
+                                             opponent_size=size)
                     actual = knock_points(kept, truth, sim_rules)
-                    for model, imagined in sampled.items():
-                        points = [knock_points(kept, w.opponent, sim_rules) for w in imagined]
-                        row = totals[model]
-                        row[0] += sum(points) / len(points)
-                        row[1] += actual
-                        row[2] += sum(p < 0 for p in points) / len(points)
-                        row[3] += actual < 0
-                        row[4] += sum(deadwood(w.opponent) for w in imagined) / len(imagined)
-                        row[5] += deadwood(truth)
+                    points = [knock_points(kept, w.opponent, sim_rules) for w in imagined]
+                    totals[0] += sum(points) / len(points)
+                    totals[1] += actual
+                    totals[2] += sum(p < 0 for p in points) / len(points)
+                    totals[3] += actual < 0
+                    totals[4] += sum(deadwood(w.opponent) for w in imagined) / len(imagined)
+                    totals[5] += deadwood(truth)
                     positions += 1
                 match.apply(seat, bots[seat].choose(match.observation(seat)))
     return {"positions": positions, "totals": totals}
@@ -119,17 +105,16 @@ def main(argv: list[str] | None = None) -> int:
     shown = " ".join(sys.argv[1:] if argv is None else argv)
     print(f"Command: `python benchmarks/gin_worlds.py {shown}`")
     print()
-    print("| opponent | worlds | positions | knock points predicted / actual "
+    print("| opponent | positions | knock points predicted / actual "
           "| undercut predicted / actual | opponent deadwood predicted / actual |")
-    print("|---|---|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|")
     for opponent in opponents:
         result = measure(opponent, args.deals, args.seed, args.worlds, args.preset)
         count = max(1, result["positions"])
-        for model in MODELS:
-            pts, real, under, real_under, dead, real_dead = (
-                value / count for value in result["totals"][model])
-            print(f"| {opponent} | {model} | {result['positions']} | {pts:+.1f} / {real:+.1f} "
-                  f"| {under:.0%} / {real_under:.0%} | {dead:.1f} / {real_dead:.1f} |")
+        pts, real, under, real_under, dead, real_dead = (
+            value / count for value in result["totals"])
+        print(f"| {opponent} | {result['positions']} | {pts:+.1f} / {real:+.1f} "
+              f"| {under:.0%} / {real_under:.0%} | {dead:.1f} / {real_dead:.1f} |")
     print()
     print(f"{time.time() - started:.0f} s")
     return 0

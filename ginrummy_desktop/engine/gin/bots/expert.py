@@ -19,7 +19,7 @@ from ginrummy_desktop.engine.gin.bots.knowledge import Knowledge
 from ginrummy_desktop.engine.gin.bots.rollout import SimRules, knock_points, play_out
 from ginrummy_desktop.engine.gin.bots.styles import MarjjBot
 from ginrummy_desktop.engine.gin.bots.winprob import value_of_points
-from ginrummy_desktop.engine.gin.bots.worlds import World, sample_worlds
+from ginrummy_desktop.engine.gin.bots.worlds import sample_worlds
 
 
 class ExpertBot(MarjjBot):
@@ -84,19 +84,6 @@ class ExpertBot(MarjjBot):
         rate = (self._opponent_knocks + 0.6) / (self._hands_watched + 2)
         eagerness = min(1.0, max(0.0, (rate - 0.15) / 0.2))
         return round(limit * eagerness)
-
-    def opponent_worlds(
-        self, observation: Any, knowledge: Knowledge, count: int
-    ) -> list[World]:
-        """Sampled hidden worlds shaped by the opponent's style: an eager knocker that has not
-        knocked holds more deadwood than its threshold; a gin hunter's hand is well developed."""
-        size = int(getattr(observation, "opponent_hand_size", 10) or 10)
-        go_out = self.opponent_go_out(observation)
-        hunting_gin = go_out * 2 < self.knock_limit(observation)
-        return sample_worlds(
-            knowledge, count, self.rng, opponent_size=size,
-            looks_per_turn=2 if hunting_gin else 1, goes_out_at=go_out,
-        )
 
     # -- context ------------------------------------------------------------------------------
     def _scores(self, observation: Any) -> tuple[int, int, int]:
@@ -163,7 +150,8 @@ class ExpertBot(MarjjBot):
         """The candidate discard with the best mean match-win chance over common worlds."""
         rules = self._sim_rules(observation)
         mine, theirs, target = self._scores(observation)
-        worlds = self.opponent_worlds(observation, knowledge, self.discard_samples)
+        size = int(getattr(observation, "opponent_hand_size", 10) or 10)
+        worlds = sample_worlds(knowledge, self.discard_samples, self.rng, opponent_size=size)
         pile = [card.index for card in observation.discard_pile]
         go_out = (self.own_rollout_go_out_playing, self.opponent_go_out(observation))
         best_index, best_value = candidates[0], -1.0
@@ -185,7 +173,8 @@ class ExpertBot(MarjjBot):
         """Mean match-win probability of knocking now and of discarding and playing on."""
         rules = self._sim_rules(observation)
         mine, theirs, target = self._scores(observation)
-        worlds = self.opponent_worlds(observation, knowledge, self.samples)
+        size = int(getattr(observation, "opponent_hand_size", 10) or 10)
+        worlds = sample_worlds(knowledge, self.samples, self.rng, opponent_size=size)
         knock_hand = knowledge.hand & ~(1 << knock_with)
         play_hand = knowledge.hand & ~(1 << keep_playing_with)
         pile = [card.index for card in observation.discard_pile] + [keep_playing_with]
