@@ -22,6 +22,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from ladder import TWO_PLAYER_PRESETS  # noqa: E402  (the script's own folder is on the path)
+
 from ginrummy_desktop.engine.cards import cards_mask  # noqa: E402
 from ginrummy_desktop.engine.gin.bots import PERSONAS  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.fastmelds import best_discards, deadwood  # noqa: E402
@@ -29,13 +31,13 @@ from ginrummy_desktop.engine.gin.bots.knowledge import read_knowledge  # noqa: E
 from ginrummy_desktop.engine.gin.bots.rollout import knock_points  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.worlds import sample_worlds  # noqa: E402
 from ginrummy_desktop.engine.gin.match import GinMatch  # noqa: E402
+from ginrummy_desktop.engine.gin.observation import GinObservation  # noqa: E402
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS  # noqa: E402
 from ginrummy_desktop.engine.rng import StableRandom  # noqa: E402
 
 
-def knock_position(match: GinMatch, seat: int):
-    """(observation, knowledge, the ten cards a knock keeps) when ``seat`` may knock, else None."""
-    observation = match.observation(seat)
+def knock_position(observation: GinObservation):
+    """(knowledge, the ten cards a knock keeps) when the observing seat may knock, else None."""
     legal = observation.legal_actions
     if not any(action.kind == "knock" for action in legal):
         return None
@@ -48,7 +50,7 @@ def knock_position(match: GinMatch, seat: int):
     least, lowest = best_discards(knowledge.hand, ~playable)
     if least == 0:
         return None  # gin: nothing to weigh
-    return observation, knowledge, knowledge.hand & ~(1 << lowest[0])
+    return knowledge, knowledge.hand & ~(1 << lowest[0])
 
 
 def measure(opponent: str, deals: int, seed: int, worlds: int, preset: str) -> dict:
@@ -65,9 +67,10 @@ def measure(opponent: str, deals: int, seed: int, worlds: int, preset: str) -> d
             match = GinMatch(rules, seed=deal)
             while not match.over:
                 seat = match.to_move()
-                found = knock_position(match, seat) if seat == expert_seat else None
+                observation = match.observation(seat)
+                found = knock_position(observation) if seat == expert_seat else None
                 if found:
-                    observation, knowledge, kept = found
+                    knowledge, kept = found
                     hand = match.hand
                     truth = cards_mask(hand.hands[1 - hand.position_of(seat)])
                     sim_rules = expert._sim_rules(observation)
@@ -84,7 +87,7 @@ def measure(opponent: str, deals: int, seed: int, worlds: int, preset: str) -> d
                     totals[4] += sum(deadwood(w.opponent) for w in imagined) / len(imagined)
                     totals[5] += deadwood(truth)
                     positions += 1
-                match.apply(seat, bots[seat].choose(match.observation(seat)))
+                match.apply(seat, bots[seat].choose(observation))
     return {"positions": positions, "totals": totals}
 
 
@@ -94,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--worlds", type=int, default=48, help="worlds per position")
     parser.add_argument("--opponents", default="marjj,simple")
-    parser.add_argument("--preset", default="tournament", choices=sorted(GIN_PRESETS))
+    parser.add_argument("--preset", default="tournament", choices=TWO_PLAYER_PRESETS)
     args = parser.parse_args(argv)
     opponents = [name.strip() for name in args.opponents.split(",") if name.strip()]
     unknown = [name for name in opponents if name not in PERSONAS]

@@ -44,6 +44,8 @@ from ginrummy_desktop.engine.gin.rules import GIN_PRESETS  # noqa: E402
 DOC_PATH = ROOT / "docs" / "ai.md"
 START, END = "<!-- gin-ladder:start -->", "<!-- gin-ladder:end -->"
 FOCUS = {("expert", "simple"), ("expert", "marjj"), ("simple", "simple")}
+# The round robin seats two bots; three-player and partnership presets need more.
+TWO_PLAYER_PRESETS = sorted(name for name, rules in GIN_PRESETS.items() if rules.players == 2)
 STYLE_KEYS = ("hands", "knocks", "knock_deadwood", "gins", "undercut_against", "undercuts_made")
 
 
@@ -316,7 +318,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="20 matches per pairing")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--bots", default="", help="comma-separated persona ids (default all)")
-    parser.add_argument("--preset", default="tournament", choices=sorted(GIN_PRESETS))
+    parser.add_argument("--preset", default="tournament", choices=TWO_PLAYER_PRESETS)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pairs", default="",
                         help="only these pairings: a:b[=matches],... (a meant to be stronger)")

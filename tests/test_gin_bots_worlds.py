@@ -8,8 +8,9 @@ from ginrummy_desktop.engine.gin.bots.worlds import sample_worlds
 from ginrummy_desktop.engine.rng import StableRandom
 
 
-def mid_hand(seed: int, opponent_turns: int = 8) -> Knowledge:
-    """My ten cards, a pile of 14 (two of them taken back by the opponent), the rest unseen."""
+def mid_hand(seed: int) -> Knowledge:
+    """Eight turns in: my ten cards, a pile of 14, two cards the opponent took from it, and the
+    rest unseen."""
     deck = list(range(52))
     StableRandom(seed).shuffle(deck)
     hand = sum(1 << i for i in deck[:10])
@@ -18,8 +19,8 @@ def mid_hand(seed: int, opponent_turns: int = 8) -> Knowledge:
     return Knowledge(
         seat=0, hand=hand, top=1 << deck[23], pile=pile, opponent_known=known,
         opponent_passed=0, opponent_discarded=sum(1 << i for i in deck[10:17]),
-        unseen=FULL_MASK & ~hand & ~pile & ~known, stock_size=16, my_turns=opponent_turns,
-        opponent_turns=opponent_turns, taken_upcard=0, just_drew=0,
+        unseen=FULL_MASK & ~hand & ~pile & ~known, stock_size=16, my_turns=8,
+        opponent_turns=8, taken_upcard=0, just_drew=0,
     )
 
 
