@@ -63,9 +63,12 @@ class OpponentPicker(QListWidget):
         self.setAccessibleName("Opponents")
         self.setIconSize(QSize(44, 44))
         self.setSpacing(2)
+        self.setWordWrap(True)  # long style lines wrap instead of needing a sideways scroll
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         for info in opponents:
-            item = QListWidgetItem(emblem_icon(info), f"{info.name}\n{info.style}  ·  "
-                                                     f"strength: {info.rating}")
+            # The strength goes beside the name: at the end of the style line it was cut off.
+            item = QListWidgetItem(emblem_icon(info), f"{info.name}  ·  strength: {info.rating}"
+                                                     f"\n{info.style}")
             item.setData(Qt.ItemDataRole.UserRole, info.bot_id)
             item.setToolTip(f"{info.name}: {info.style} (strength: {info.rating})")
             self.addItem(item)
