@@ -26,6 +26,9 @@ class ExpertBot(MarjjBot):
     """Strongest persona. ``samples`` sets how many hidden worlds each close decision uses."""
 
     persona_id = "expert"
+    # MARJJ's published weight on future outs (the MARJJ-style persona keeps 1): the expert's
+    # heuristic ranks its discards by how much the next draw can improve the hand.
+    future_weight = 18.0
     samples = 96
     own_rollout_go_out = 0  # my future self waits for gin in the imagined hands
     opponent_rollout_go_out: int | None = None  # None: learn it from the opponent's knocks

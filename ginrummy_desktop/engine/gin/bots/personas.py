@@ -99,8 +99,8 @@ _LADDER: tuple[tuple[str, str, str, str, Callable[..., Any], dict[str, Any]], ..
         "Reads your pickups, simulates the hidden cards and plays the score: banks leads, gambles "
         "when behind",
         "crown", ExpertBot,
-        {"samples": ExpertBot.samples, "rollout_go_out": (
-            ExpertBot.own_rollout_go_out, ExpertBot.opponent_rollout_go_out)},
+        {"samples": ExpertBot.samples, "future_weight": ExpertBot.future_weight,
+         "rollout_go_out": (ExpertBot.own_rollout_go_out, ExpertBot.opponent_rollout_go_out)},
     ),
 )
 
