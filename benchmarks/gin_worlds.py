@@ -29,7 +29,7 @@ from ginrummy_desktop.engine.gin.bots import PERSONAS  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.fastmelds import best_discards, deadwood  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.knowledge import read_knowledge  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.rollout import knock_points  # noqa: E402
-from ginrummy_desktop.engine.gin.bots.worlds import sample_worlds  # noqa: E402
+from ginrummy_desktop.engine.gin.bots.worlds import worlds_for  # noqa: E402
 from ginrummy_desktop.engine.gin.match import GinMatch  # noqa: E402
 from ginrummy_desktop.engine.gin.observation import GinObservation  # noqa: E402
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS  # noqa: E402
@@ -74,10 +74,8 @@ def measure(opponent: str, deals: int, seed: int, worlds: int, preset: str) -> d
                     hand = match.hand
                     truth = cards_mask(hand.hands[1 - hand.position_of(seat)])
                     sim_rules = expert._sim_rules(observation)
-                    size = int(getattr(observation, "opponent_hand_size", 10) or 10)
                     # the expert's own sampler, on a stream of its own (the bot's is left alone)
-                    imagined = sample_worlds(knowledge, worlds, StableRandom(positions),
-                                             opponent_size=size)
+                    imagined = worlds_for(observation, knowledge, worlds, StableRandom(positions))
                     actual = knock_points(kept, truth, sim_rules)
                     points = [knock_points(kept, w.opponent, sim_rules) for w in imagined]
                     totals[0] += sum(points) / len(points)

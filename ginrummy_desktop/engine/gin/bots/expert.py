@@ -19,7 +19,7 @@ from ginrummy_desktop.engine.gin.bots.knowledge import Knowledge
 from ginrummy_desktop.engine.gin.bots.rollout import SimRules, knock_points, play_out
 from ginrummy_desktop.engine.gin.bots.styles import MarjjBot
 from ginrummy_desktop.engine.gin.bots.winprob import value_of_points
-from ginrummy_desktop.engine.gin.bots.worlds import sample_worlds
+from ginrummy_desktop.engine.gin.bots.worlds import worlds_for
 
 
 class ExpertBot(MarjjBot):
@@ -153,8 +153,7 @@ class ExpertBot(MarjjBot):
         """The candidate discard with the best mean match-win chance over common worlds."""
         rules = self._sim_rules(observation)
         mine, theirs, target = self._scores(observation)
-        size = int(getattr(observation, "opponent_hand_size", 10) or 10)
-        worlds = sample_worlds(knowledge, self.discard_samples, self.rng, opponent_size=size)
+        worlds = worlds_for(observation, knowledge, self.discard_samples, self.rng)
         pile = [card.index for card in observation.discard_pile]
         go_out = (self.own_rollout_go_out_playing, self.opponent_go_out(observation))
         best_index, best_value = candidates[0], -1.0
@@ -176,8 +175,7 @@ class ExpertBot(MarjjBot):
         """Mean match-win probability of knocking now and of discarding and playing on."""
         rules = self._sim_rules(observation)
         mine, theirs, target = self._scores(observation)
-        size = int(getattr(observation, "opponent_hand_size", 10) or 10)
-        worlds = sample_worlds(knowledge, self.samples, self.rng, opponent_size=size)
+        worlds = worlds_for(observation, knowledge, self.samples, self.rng)
         knock_hand = knowledge.hand & ~(1 << knock_with)
         play_hand = knowledge.hand & ~(1 << keep_playing_with)
         pile = [card.index for card in observation.discard_pile] + [keep_playing_with]

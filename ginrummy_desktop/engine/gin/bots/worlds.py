@@ -11,6 +11,7 @@ drawn less often (a player who passes the 7 of hearts rarely holds the 6 and 8).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ginrummy_desktop.engine.gin.bots.evaluate import iter_bits, neighbours
 from ginrummy_desktop.engine.gin.bots.fastmelds import after_each_discard
@@ -90,3 +91,11 @@ def sample_worlds(
         rng.shuffle(pool)
         worlds.append(World(hand, pool))
     return worlds
+
+
+def worlds_for(
+    observation: Any, knowledge: Knowledge, count: int, rng: StableRandom
+) -> list[World]:
+    """``sample_worlds`` for the opponent's hand size as the observation gives it."""
+    size = int(getattr(observation, "opponent_hand_size", 10) or 10)
+    return sample_worlds(knowledge, count, rng, opponent_size=size)
