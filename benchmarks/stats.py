@@ -124,7 +124,7 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication
 
     import ginrummy_desktop.gui  # noqa: F401  (applies the PySide6 workaround)
-    from ginrummy_desktop.gui.statistics_window import StatisticsWindow
+    from ginrummy_desktop.gui.stats.window import StatisticsWindow
 
     app = QApplication.instance() or QApplication([])
     with tempfile.TemporaryDirectory() as root:

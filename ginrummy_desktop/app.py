@@ -44,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def take_screenshot(path: str, scene: str, size: tuple[int, int]) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from ginrummy_desktop.gui.screenshots import load_scene_modules, render_scene
+    from ginrummy_desktop.gui.shell.screenshots import load_scene_modules, render_scene
 
     scenes = load_scene_modules()
     if scene not in scenes:
@@ -76,7 +76,7 @@ def run_app() -> int:
     from PySide6.QtWidgets import QApplication
 
     import ginrummy_desktop.gui  # noqa: F401  (applies PySide workarounds before any widget)
-    from ginrummy_desktop.gui.main_window import MainWindow
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Gin Rummy Desktop")
@@ -98,7 +98,7 @@ def run_app() -> int:
     window.restore_or_start()
     window.show()
     code = app.exec()
-    from ginrummy_desktop.gui.bot_worker import BotWorker
+    from ginrummy_desktop.gui.table.bot_worker import BotWorker
 
     BotWorker.wait_all(3000)  # let a thinking bot finish before Qt tears down
     if storage is not None:

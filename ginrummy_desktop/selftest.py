@@ -133,7 +133,7 @@ def check_qt(context: dict[str, Any]) -> str:
 def check_main_window(context: dict[str, Any]) -> str:
     from PySide6.QtCore import QCoreApplication
 
-    from ginrummy_desktop.gui.main_window import MainWindow
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
 
     if "app" not in context:
         raise SelfTestFailure("skipped: Qt did not start")
@@ -161,7 +161,7 @@ def check_game_tables(context: dict[str, Any]) -> str:
     """One frame of each game's table, through the screenshot scene registry."""
     if "app" not in context:
         raise SelfTestFailure("skipped: Qt did not start")
-    from ginrummy_desktop.gui.screenshots import SCENES, render_scene
+    from ginrummy_desktop.gui.shell.screenshots import SCENES, render_scene
 
     _load_scene_modules()
     first_scene = {}

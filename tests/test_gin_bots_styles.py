@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from test_gin_bots_simple import discard_observation, draw_observation
+from tests.test_gin_bots_simple import discard_observation, draw_observation
 
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import Card

@@ -6,7 +6,7 @@ import dataclasses
 import json
 
 import pytest
-from test_gin_rules import DEFENDER, GIN_DEFENDER, GIN_HAND, KNOCKER, play, rigged_deck
+from tests.test_gin_rules import DEFENDER, GIN_DEFENDER, GIN_HAND, KNOCKER, play, rigged_deck
 
 from ginrummy_desktop.engine.actions import Action, IllegalActionError
 from ginrummy_desktop.engine.cards import Card

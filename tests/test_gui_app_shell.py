@@ -7,11 +7,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QPushButton
 
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
-from ginrummy_desktop.gui.gin_controller import MatchSetup
-from ginrummy_desktop.gui.gin_opponents import hint, list_opponents
-from ginrummy_desktop.gui.gin_screen import KEYS, shortcut_rows
-from ginrummy_desktop.gui.main_window import MainWindow
-from ginrummy_desktop.gui.new_match_dialog import TABLE_PRESETS, NewMatchDialog
+from ginrummy_desktop.gui.gin.controller import MatchSetup
+from ginrummy_desktop.gui.gin.opponents import hint, list_opponents
+from ginrummy_desktop.gui.gin.screen import KEYS, shortcut_rows
+from ginrummy_desktop.gui.shell.main_window import MainWindow
+from ginrummy_desktop.gui.gin.new_match_dialog import TABLE_PRESETS, NewMatchDialog
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def test_menus(window):
 
 def test_help_pages_open_with_content(window):
     rules = window.show_help("Gin Rummy rules", __import__(
-        "ginrummy_desktop.gui.help_pages", fromlist=["GIN_RULES_HTML"]).GIN_RULES_HTML)
+        "ginrummy_desktop.gui.shell.help_pages", fromlist=["GIN_RULES_HTML"]).GIN_RULES_HTML)
     text = rules.browser.toPlainText()
     assert "Undercut" in text and "lay off" in text and "Verify deal" in text
     rows = shortcut_rows()
@@ -106,7 +106,7 @@ def test_view_menu_changes_style_speed_and_felt(window):
 
 def test_persona_metadata_is_read_in_any_common_shape(monkeypatch):
     from ginrummy_desktop.engine.gin import bots
-    from ginrummy_desktop.gui import gin_opponents
+    from ginrummy_desktop.gui.gin import opponents as gin_opponents
 
     monkeypatch.setattr(bots, "PERSONAS", {
         "greedy": {"display_name": "Gus", "style": "Grabs melds", "rating": {"elo": 1512.4},

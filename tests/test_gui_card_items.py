@@ -9,11 +9,11 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QPointF
 
 from ginrummy_desktop.engine.cards import Card
-from ginrummy_desktop.gui.animation import Animator
-from ginrummy_desktop.gui.card_items import CardItems
-from ginrummy_desktop.gui.card_renderer import CardRenderer
-from ginrummy_desktop.gui.layout import Placement
-from ginrummy_desktop.gui.table_scene import TableScene
+from ginrummy_desktop.gui.table.animation import Animator
+from ginrummy_desktop.gui.table.card_items import CardItems
+from ginrummy_desktop.gui.table.card_renderer import CardRenderer
+from ginrummy_desktop.gui.table.layout import Placement
+from ginrummy_desktop.gui.table.scene import TableScene
 
 DECK = QPointF(500, 300)
 ACE = Card.parse("AS")

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtGui import QColor, QImage
 
 from ginrummy_desktop.engine.cards import Card
-from ginrummy_desktop.gui.card_renderer import BACKS, CardRenderer, CardStyle, rank_label
+from ginrummy_desktop.gui.table.card_renderer import BACKS, CardRenderer, CardStyle, rank_label
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from ginrummy_desktop.engine.cards import FULL_DECK, Card, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch
-from ginrummy_desktop.gui.cribbage_game_dialog import CribbageSetup, NewCribbageGameDialog
-from ginrummy_desktop.gui.main_window import MainWindow
-from ginrummy_desktop.gui.statistics_window import StatisticsWindow
+from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup, NewCribbageGameDialog
+from ginrummy_desktop.gui.shell.main_window import MainWindow
+from ginrummy_desktop.gui.stats.window import StatisticsWindow
 from ginrummy_desktop.storage import open_storage
 from ginrummy_desktop.storage.stats import figures
 

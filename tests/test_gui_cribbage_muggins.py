@@ -18,7 +18,7 @@ from ginrummy_desktop.engine.cards import Card, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
 from ginrummy_desktop.engine.cribbage.bots.base import claim_muggins, exact_count
 from ginrummy_desktop.engine.cribbage.scoring import score_show
-from ginrummy_desktop.gui.cribbage_table import CribbageTable
+from ginrummy_desktop.gui.cribbage.table import CribbageTable
 from tests.test_gui_cribbage_table import DEAL, NEXT_DEAL, STARTER, ScriptedOpponent
 
 MUGGINS = CribbageRules(muggins=True)
@@ -137,7 +137,7 @@ def test_the_game_ends_at_the_count_that_reaches_121(qtbot):
 
 
 def test_statistics_count_the_hand_as_claimed_and_muggins_as_the_takers_points():
-    from ginrummy_desktop.gui.cribbage_summary import hand_summary
+    from ginrummy_desktop.gui.cribbage.summary import hand_summary
 
     record = {"dealer": 1, "scores_after": [11, 20], "shows": [
         {"seat": 0, "what": "hand", "total": 10, "claimed": 8, "muggins": 2}],

@@ -13,8 +13,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 
 import ginrummy_desktop.gui  # noqa: F401 - applies the PySide6 workaround before Qt objects
-from ginrummy_desktop.gui.cribbage_pegboard import CribbagePegboard
-from ginrummy_desktop.gui.cribbage_pegboard_layout import (
+from ginrummy_desktop.gui.cribbage.pegboard import CribbagePegboard
+from ginrummy_desktop.gui.cribbage.pegboard_layout import (
     GAME_HOLE,
     HEIGHT_UNITS,
     WIDTH_UNITS,

@@ -19,7 +19,7 @@ from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import FULL_DECK, Card, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch
 from ginrummy_desktop.engine.cribbage.scoring import score_show
-from ginrummy_desktop.gui.cribbage_table import CribbageTable
+from ginrummy_desktop.gui.cribbage.table import CribbageTable
 
 HUMAN = parse_cards("KH TH 5H 5S 9C 2D")
 OPPONENT = parse_cards("TC JC QD KS 3C 4D")
@@ -315,7 +315,7 @@ def test_play_hint_lights_the_experts_card(qtbot):
 
 
 def test_unknown_opponent_is_refused_with_the_choices():
-    from ginrummy_desktop.gui.cribbage_controller import default_opponent
+    from ginrummy_desktop.gui.cribbage.controller import default_opponent
 
     with pytest.raises(ValueError, match="expert"):
         default_opponent(persona="grandmaster")

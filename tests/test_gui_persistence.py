@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
-from ginrummy_desktop.gui.gin_controller import HUMAN, MatchSetup
-from ginrummy_desktop.gui.main_window import MainWindow
+from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
+from ginrummy_desktop.gui.shell.main_window import MainWindow
 from ginrummy_desktop.storage import open_storage
 
 
@@ -118,7 +118,7 @@ def test_abandoned_match_is_recorded_when_a_new_one_starts(qtbot, storage):
 
 
 def test_practice_match_with_undo_is_marked_in_the_history(qtbot, storage):
-    from ginrummy_desktop.gui.statistics_window import HistoryModel, StatisticsWindow
+    from ginrummy_desktop.gui.stats.window import HistoryModel, StatisticsWindow
 
     window = make_window(qtbot, storage)
     window.gin_screen.new_match(MatchSetup(opponent="greedy", seed=2, practice=True))

@@ -6,8 +6,8 @@ from ginrummy_desktop.engine.cards import format_cards
 from ginrummy_desktop.engine.deck import commitment, shuffled_deck
 from ginrummy_desktop.engine.gin.results import HandResult, ScoreItem
 from ginrummy_desktop.engine.rng import StableRandom
-from ginrummy_desktop.gui.gin_screen import hand_result_title
-from ginrummy_desktop.gui.result_panel import ResultPanel, verify_deal_text
+from ginrummy_desktop.gui.gin.screen import hand_result_title
+from ginrummy_desktop.gui.table.result_panel import ResultPanel, verify_deal_text
 
 NAMES = {0: "You", 1: "Greedy"}
 

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtGui import QImage
 
 from ginrummy_desktop import app
-from ginrummy_desktop.gui.screenshots import SCENES, render_scene
+from ginrummy_desktop.gui.shell.screenshots import SCENES, render_scene
 
 
 def distinct_colours(img: QImage) -> int:

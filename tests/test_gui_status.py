@@ -9,7 +9,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest
 from PySide6.QtGui import QFontMetrics
 
-from ginrummy_desktop.gui.status import _STYLES, StatusLine
+from ginrummy_desktop.gui.table.status import _STYLES, StatusLine
 
 
 @pytest.mark.parametrize("kind", sorted(_STYLES))

@@ -9,7 +9,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from ginrummy_desktop.gui.preferences import PreferencesDialog
+from ginrummy_desktop.gui.shell.preferences import PreferencesDialog
 from ginrummy_desktop.storage import Settings, SettingsStore, Storage
 
 

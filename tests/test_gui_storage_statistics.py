@@ -10,10 +10,10 @@ import json
 
 import pytest
 from PySide6.QtCore import Qt
-from storage_fixtures import CRIBBAGE_MATCHES, GIN_MATCHES, gin_hand, gin_record, match
+from tests.storage_fixtures import CRIBBAGE_MATCHES, GIN_MATCHES, gin_hand, gin_record, match
 
-from ginrummy_desktop.gui.replay_window import ReplayWindow
-from ginrummy_desktop.gui.statistics_window import StatisticsWindow
+from ginrummy_desktop.gui.stats.replay_window import ReplayWindow
+from ginrummy_desktop.gui.stats.window import StatisticsWindow
 from ginrummy_desktop.storage import Storage
 
 

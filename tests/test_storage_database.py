@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from storage_fixtures import (
+from tests.storage_fixtures import (
     CRIBBAGE_MATCHES,
     EPOCH,
     GIN_MATCHES,

@@ -6,7 +6,7 @@ import csv
 import json
 
 import pytest
-from storage_fixtures import gin_hand, gin_record, match
+from tests.storage_fixtures import gin_hand, gin_record, match
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.rng import StableRandom

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ginrummy_desktop.engine.cribbage import bots as cribbage_bots
-from ginrummy_desktop.gui.gin_opponents import OpponentInfo, rating_text
+from ginrummy_desktop.gui.gin.opponents import OpponentInfo, rating_text
 
 STRONGEST = "expert"
 # Plain-words styles until the bot classes carry a ``style`` of their own.

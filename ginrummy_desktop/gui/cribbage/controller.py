@@ -26,9 +26,9 @@ from ginrummy_desktop.engine.cards import Card, format_cards, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules, ScoreEvent
 from ginrummy_desktop.engine.cribbage.observation import COUNT, DISCARD, MUGGINS, OVER
 from ginrummy_desktop.engine.cribbage.scoring import ScoreItem, ShowScore, score_show
-from ginrummy_desktop.gui.bot_worker import BotWorker
-from ginrummy_desktop.gui.card_item import CardItem
-from ginrummy_desktop.gui.cribbage_display import (
+from ginrummy_desktop.gui.table.bot_worker import BotWorker
+from ginrummy_desktop.gui.table.card_item import CardItem
+from ginrummy_desktop.gui.cribbage.display import (
     STAGE_DISCARD,
     STAGE_OVER,
     STAGE_PLAY,

@@ -18,12 +18,12 @@ from PySide6.QtCore import QByteArray, QObject
 
 from ginrummy_desktop.engine.cards import parse_cards
 from ginrummy_desktop.engine.gin.match import GinMatch
-from ginrummy_desktop.gui.animation import SPEEDS
-from ginrummy_desktop.gui.card_renderer import CardStyle
-from ginrummy_desktop.gui.gin_controller import HUMAN, MatchSetup
+from ginrummy_desktop.gui.table.animation import SPEEDS
+from ginrummy_desktop.gui.table.card_renderer import CardStyle
+from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
 
 if TYPE_CHECKING:
-    from ginrummy_desktop.gui.main_window import MainWindow
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
 
 GEOMETRY_KEY = "main"
 
@@ -163,7 +163,7 @@ class Persistence(QObject):
     def _restore_cribbage(state: dict[str, Any]) -> tuple:
         from ginrummy_desktop.engine.cribbage import CribbageMatch
         from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
-        from ginrummy_desktop.gui.cribbage_game_dialog import CribbageSetup
+        from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
 
         match = _unfinished(CribbageMatch.restore(state["match"]), state["opponent"], BUILTIN_BOTS)
         return "cribbage", match, CribbageSetup.from_rules(state["opponent"], match.rules)
@@ -176,7 +176,7 @@ class Persistence(QObject):
     def _summary(self, result: str) -> Any:
         """The storage summary of the game on screen."""
         if self.window.game == "cribbage":
-            from ginrummy_desktop.gui.cribbage_summary import game_summary
+            from ginrummy_desktop.gui.cribbage.summary import game_summary
 
             table = self.window.cribbage_table
             setup = self.window.cribbage_setup

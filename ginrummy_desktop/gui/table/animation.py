@@ -22,7 +22,7 @@ from PySide6.QtCore import (
     Signal,
 )
 
-from ginrummy_desktop.gui.card_item import CardItem
+from ginrummy_desktop.gui.table.card_item import CardItem
 
 # Multipliers of the base durations; "instant" places cards without animation.
 SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.8}

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF
 
-from ginrummy_desktop.gui.card_renderer import card_height
-from ginrummy_desktop.gui.layout import card_width_for, grouped_row
+from ginrummy_desktop.gui.table.card_renderer import card_height
+from ginrummy_desktop.gui.table.layout import card_width_for, grouped_row
 
 HAND_SPACING = 0.62  # overlap of cards in a hand, in card widths
 PLAY_SPACING = 0.42  # overlap of cards laid in the play

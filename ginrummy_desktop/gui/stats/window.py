@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ginrummy_desktop.gui.charts import (
+from ginrummy_desktop.gui.stats.charts import (
     OPPONENT_COLOUR,
     PLAYER_COLOUR,
     BarChart,
@@ -432,7 +432,7 @@ class StatisticsWindow(QWidget):
 
     def open_record(self, record_id: int) -> QWidget | None:
         """Replay any stored record (seat names are generic: it may come from elsewhere)."""
-        from ginrummy_desktop.gui.replay_window import ReplayWindow
+        from ginrummy_desktop.gui.stats.replay_window import ReplayWindow
 
         record = self.storage.database.record(record_id)
         if record is None:
@@ -606,7 +606,7 @@ class StatisticsWindow(QWidget):
 
     def open_replay(self, row: int) -> QWidget | None:
         """Open the replay viewer for hand ``row`` of the open match (if it has a record)."""
-        from ginrummy_desktop.gui.replay_window import ReplayWindow
+        from ginrummy_desktop.gui.stats.replay_window import ReplayWindow
 
         if not 0 <= row < len(self.current_hands) or self.current_match is None:
             return None

@@ -3,7 +3,7 @@
 Importing this module adds ``cribbage-*`` builders to ``gui.screenshots.SCENES``. Each builds a
 ``CribbageTable`` at instant speed and lets a stand-in bot make the person's moves through the
 controller (the same calls the mouse handlers make) until the table is in the wanted state.
-``python -m ginrummy_desktop.gui.cribbage_screenshots docs/screenshots`` writes the PNGs.
+``python -m ginrummy_desktop.gui.cribbage.screenshots docs/screenshots`` writes the PNGs.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
 from ginrummy_desktop.engine.cribbage import CribbageMatch
-from ginrummy_desktop.gui.cribbage_controller import default_opponent
-from ginrummy_desktop.gui.cribbage_table import CribbageTable
-from ginrummy_desktop.gui.screenshots import register_scene, render_scene
+from ginrummy_desktop.gui.cribbage.controller import default_opponent
+from ginrummy_desktop.gui.cribbage.table import CribbageTable
+from ginrummy_desktop.gui.shell.screenshots import register_scene, render_scene
 
 SEED = 20240611
 SIZE = (1280, 800)

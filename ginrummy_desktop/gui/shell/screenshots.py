@@ -30,15 +30,19 @@ def register_scene(name: str) -> Callable[[Callable[[], QWidget]], Callable[[], 
 
 
 def load_scene_modules() -> dict[str, Callable[[], QWidget]]:
-    """Import every ``gui/*_screenshots.py`` module (each registers its game's scenes)."""
+    """Import every ``gui/<game>/screenshots.py`` module (each registers its game's scenes)."""
     import importlib
+    import importlib.util
     import pkgutil
 
     import ginrummy_desktop.gui as gui_package
 
-    for module in pkgutil.iter_modules(gui_package.__path__):
-        if module.name.endswith("_screenshots"):
-            importlib.import_module(f"ginrummy_desktop.gui.{module.name}")
+    for package in pkgutil.iter_modules(gui_package.__path__):
+        if not package.ispkg or package.name == "shell":
+            continue
+        name = f"ginrummy_desktop.gui.{package.name}.screenshots"
+        if importlib.util.find_spec(name) is not None:
+            importlib.import_module(name)
     return SCENES
 
 
@@ -80,9 +84,9 @@ def render_scene(name: str, width: int, height: int) -> QImage:
 def _gin_window(stage: str) -> QWidget:
     """A main window with a seeded match played by bots (for both seats) up to ``stage``."""
     from ginrummy_desktop.engine.gin.melds import best_arrangement
-    from ginrummy_desktop.gui.gin_controller import HUMAN, MatchSetup
-    from ginrummy_desktop.gui.gin_opponents import make_bot
-    from ginrummy_desktop.gui.main_window import MainWindow
+    from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
+    from ginrummy_desktop.gui.gin.opponents import make_bot
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
 
     window = MainWindow(storage=None, speed="instant")
     screen = window.gin_screen

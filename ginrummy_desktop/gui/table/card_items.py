@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 from PySide6.QtCore import QPointF
 
 from ginrummy_desktop.engine.cards import Card
-from ginrummy_desktop.gui.animation import Animator
-from ginrummy_desktop.gui.card_item import CardItem
-from ginrummy_desktop.gui.card_renderer import CardRenderer
-from ginrummy_desktop.gui.layout import Placement
-from ginrummy_desktop.gui.table_scene import TableScene
+from ginrummy_desktop.gui.table.animation import Animator
+from ginrummy_desktop.gui.table.card_item import CardItem
+from ginrummy_desktop.gui.table.card_renderer import CardRenderer
+from ginrummy_desktop.gui.table.layout import Placement
+from ginrummy_desktop.gui.table.scene import TableScene
 
 HIDDEN_OPPONENT = "opp"  # keys ("opp", i) are the opponent's face-down cards
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF
 
-from ginrummy_desktop.gui.card_renderer import card_height
+from ginrummy_desktop.gui.table.card_renderer import card_height
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from PySide6.QtWidgets import QCheckBox, QComboBox, QWidget
 
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
-from ginrummy_desktop.gui.gin_controller import MatchSetup
-from ginrummy_desktop.gui.gin_opponents import default_opponent, list_opponents
-from ginrummy_desktop.gui.opponent_picker import NewGameDialog
+from ginrummy_desktop.gui.gin.controller import MatchSetup
+from ginrummy_desktop.gui.gin.opponents import default_opponent, list_opponents
+from ginrummy_desktop.gui.shell.opponent_picker import NewGameDialog
 
 # Two-player presets the table can show (three-player and partnership need other tables).
 TABLE_PRESETS = tuple(name for name, rules in GIN_PRESETS.items() if rules.players == 2)

@@ -20,10 +20,10 @@ from ginrummy_desktop.engine.gin.melds import best_arrangement, min_deadwood
 from ginrummy_desktop.engine.gin.observation import GinView
 from ginrummy_desktop.engine.gin.results import HandResult
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, GinRules
-from ginrummy_desktop.gui import gin_opponents
-from ginrummy_desktop.gui.animation import OPPONENT_PAUSE_MS, Animator
-from ginrummy_desktop.gui.bot_worker import BotWorker
-from ginrummy_desktop.gui.gin_table import (
+from ginrummy_desktop.gui.gin import opponents as gin_opponents
+from ginrummy_desktop.gui.table.animation import OPPONENT_PAUSE_MS, Animator
+from ginrummy_desktop.gui.table.bot_worker import BotWorker
+from ginrummy_desktop.gui.gin.table import (
     ZONE_DISCARD,
     ZONE_HAND,
     ZONE_KNOCK,
@@ -31,7 +31,7 @@ from ginrummy_desktop.gui.gin_table import (
     GinTableModel,
     RevealedRow,
 )
-from ginrummy_desktop.gui.layout import insertion_index
+from ginrummy_desktop.gui.table.layout import insertion_index
 
 HUMAN, BOT = 0, 1
 DRAW_KINDS = ("draw_stock", "draw_discard")

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from ginrummy_desktop.engine.cards import Card
-from ginrummy_desktop.gui.card_renderer import CardRenderer, card_height
+from ginrummy_desktop.gui.table.card_renderer import CardRenderer, card_height
 from ginrummy_desktop.storage.replay import ReplayFrame, replay_frames
 
 FELT = "#1f6b3f"

@@ -2,7 +2,7 @@
 
 Storage is optional: without it (screenshots, some tests) the window runs with defaults and
 remembers nothing. With it, window geometry, appearance and the match in progress persist
-(see ``gui/persistence.py``).
+(see ``gui/shell/persistence.py``).
 """
 
 from __future__ import annotations
@@ -13,24 +13,24 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QWidget
 
-from ginrummy_desktop.gui.animation import SPEEDS
-from ginrummy_desktop.gui.card_renderer import BACKS, CardRenderer, CardStyle
-from ginrummy_desktop.gui.gin_controller import MatchSetup
-from ginrummy_desktop.gui.gin_opponents import default_opponent
-from ginrummy_desktop.gui.gin_screen import GinScreen, shortcut_rows
-from ginrummy_desktop.gui.help_pages import (
+from ginrummy_desktop.gui.table.animation import SPEEDS
+from ginrummy_desktop.gui.table.card_renderer import BACKS, CardRenderer, CardStyle
+from ginrummy_desktop.gui.gin.controller import MatchSetup
+from ginrummy_desktop.gui.gin.opponents import default_opponent
+from ginrummy_desktop.gui.gin.screen import GinScreen, shortcut_rows
+from ginrummy_desktop.gui.shell.help_pages import (
     CRIBBAGE_RULES_HTML,
     GIN_RULES_HTML,
     HelpDialog,
     about_html,
     shortcuts_html,
 )
-from ginrummy_desktop.gui.layout import DEFAULT_CARD_SIZE
-from ginrummy_desktop.gui.new_match_dialog import NewMatchDialog
-from ginrummy_desktop.gui.table_scene import TABLE_COLOURS
+from ginrummy_desktop.gui.table.layout import DEFAULT_CARD_SIZE
+from ginrummy_desktop.gui.gin.new_match_dialog import NewMatchDialog
+from ginrummy_desktop.gui.table.scene import TABLE_COLOURS
 
 if TYPE_CHECKING:  # the cribbage modules load when cribbage is first played (faster start-up)
-    from ginrummy_desktop.gui.cribbage_game_dialog import CribbageSetup
+    from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
 
 TITLE = "Gin Rummy Desktop"
 
@@ -71,7 +71,7 @@ class MainWindow(QMainWindow):
         self.resize(1280, 800)
         self.persistence = None
         if storage is not None:
-            from ginrummy_desktop.gui.persistence import Persistence
+            from ginrummy_desktop.gui.shell.persistence import Persistence
 
             self.persistence = Persistence(self, storage)
             self.persistence.restore_geometry()
@@ -93,8 +93,8 @@ class MainWindow(QMainWindow):
             self.play_menu.addAction(action)
         game.addSeparator()
         self.replay_action = self._action(game, "Replay &last hand…", self.replay_last_hand)
-        for label, module, cls in (("&Statistics…", "statistics_window", "StatisticsWindow"),
-                                   ("&Preferences…", "preferences", "PreferencesDialog")):
+        for label, module, cls in (("&Statistics…", "stats.window", "StatisticsWindow"),
+                                   ("&Preferences…", "shell.preferences", "PreferencesDialog")):
             self._optional_window_action(game, label, module, cls)
         game.addSeparator()
         self._action(game, "&Quit", self.close, QKeySequence.StandardKey.Quit)
@@ -194,8 +194,8 @@ class MainWindow(QMainWindow):
     def preferred_cribbage_setup(self) -> CribbageSetup:
         """The opponent and options from the settings (the strongest opponent by default)."""
         from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
-        from ginrummy_desktop.gui.cribbage_game_dialog import CribbageSetup
-        from ginrummy_desktop.gui.cribbage_opponents import default_opponent
+        from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
+        from ginrummy_desktop.gui.cribbage.opponents import default_opponent
 
         if self.storage is None:
             return CribbageSetup(default_opponent())
@@ -205,7 +205,7 @@ class MainWindow(QMainWindow):
         return CribbageSetup.from_rules(opponent, settings.cribbage_rules())
 
     def new_cribbage_dialog(self) -> QWidget:
-        from ginrummy_desktop.gui.cribbage_game_dialog import NewCribbageGameDialog
+        from ginrummy_desktop.gui.cribbage.game_dialog import NewCribbageGameDialog
 
         current = self.cribbage_setup if self.cribbage_table is not None \
             else self.preferred_cribbage_setup()
@@ -218,8 +218,8 @@ class MainWindow(QMainWindow):
     def start_cribbage(self, setup: CribbageSetup, match: Any = None,
                        seed: int | None = None) -> Any:
         """Start a cribbage game (or continue ``match``, a restored ``CribbageMatch``)."""
-        from ginrummy_desktop.gui.cribbage_opponents import short_name
-        from ginrummy_desktop.gui.cribbage_table import CribbageTable
+        from ginrummy_desktop.gui.cribbage.opponents import short_name
+        from ginrummy_desktop.gui.cribbage.table import CribbageTable
 
         if self.persistence is not None:
             self.persistence.new_match_started()
@@ -255,7 +255,7 @@ class MainWindow(QMainWindow):
         return default_opponent()
 
     def _preferred_preset(self) -> str:
-        from ginrummy_desktop.gui.new_match_dialog import TABLE_PRESETS
+        from ginrummy_desktop.gui.gin.new_match_dialog import TABLE_PRESETS
 
         if self.storage is not None and self.storage.settings.settings.gin_preset in TABLE_PRESETS:
             return self.storage.settings.settings.gin_preset
@@ -311,7 +311,7 @@ class MainWindow(QMainWindow):
         if not records:
             self.status_line().show_message("No finished hand to replay yet", "info")
             return None
-        from ginrummy_desktop.gui.replay_window import ReplayWindow
+        from ginrummy_desktop.gui.stats.replay_window import ReplayWindow
 
         window = ReplayWindow(records[-1], names, self.renderer, self)
         self.dialogs.append(window)

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ginrummy_desktop.gui.box_item import BoxItem
-from ginrummy_desktop.gui.card_item import CardItem
+from ginrummy_desktop.gui.table.box_item import BoxItem
+from ginrummy_desktop.gui.table.card_item import CardItem
 
 DRAG_THRESHOLD = 4.0
 DRAG_Z = 10_000.0

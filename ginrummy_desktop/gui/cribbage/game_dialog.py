@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import QCheckBox, QComboBox, QWidget
 
 from ginrummy_desktop.engine.cribbage import CribbageRules
-from ginrummy_desktop.gui.cribbage_opponents import default_opponent, list_opponents
-from ginrummy_desktop.gui.opponent_picker import NewGameDialog
+from ginrummy_desktop.gui.cribbage.opponents import default_opponent, list_opponents
+from ginrummy_desktop.gui.shell.opponent_picker import NewGameDialog
 
 TARGETS = {121: "121 points: the standard game (skunk at 90, double skunk at 60)",
            61: "61 points: the short game, once around (skunk at 30)"}

@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ginrummy_desktop.gui.cribbage_pegboard_layout import (
+from ginrummy_desktop.gui.cribbage.pegboard_layout import (
     DOUBLE_SKUNK_LINE,
     GAME_HOLE,
     GROUP,

@@ -13,8 +13,8 @@ from PySide6.QtCore import QObject, QPointF, QRectF
 from PySide6.QtWidgets import QGraphicsObject
 
 from ginrummy_desktop.engine.cards import Card
-from ginrummy_desktop.gui.animation import Animator
-from ginrummy_desktop.gui.card_item import (
+from ginrummy_desktop.gui.table.animation import Animator
+from ginrummy_desktop.gui.table.card_item import (
     MARK_DEADWOOD,
     MARK_KNOWN,
     MARK_LAID_OFF,
@@ -22,9 +22,9 @@ from ginrummy_desktop.gui.card_item import (
     MARK_NEW,
     CardItem,
 )
-from ginrummy_desktop.gui.card_items import CardItems
-from ginrummy_desktop.gui.card_renderer import CardRenderer, card_height
-from ginrummy_desktop.gui.layout import (
+from ginrummy_desktop.gui.table.card_items import CardItems
+from ginrummy_desktop.gui.table.card_renderer import CardRenderer, card_height
+from ginrummy_desktop.gui.table.layout import (
     DEFAULT_CARD_SIZE,
     Placement,
     card_scale,
@@ -33,8 +33,8 @@ from ginrummy_desktop.gui.layout import (
     grouped_row,
     separated_spacing,
 )
-from ginrummy_desktop.gui.table_items import Badge, InfoPanel, MeldBand
-from ginrummy_desktop.gui.table_scene import DropZone, TableScene
+from ginrummy_desktop.gui.table.items import Badge, InfoPanel, MeldBand
+from ginrummy_desktop.gui.table.scene import DropZone, TableScene
 
 STOCK_LAYERS = 4  # backs drawn for the stock's thickness
 DEAL_STEP_MS = 55  # between two dealt cards (scaled by the animation speed)

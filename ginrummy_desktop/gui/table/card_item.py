@@ -11,7 +11,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from ginrummy_desktop.engine.cards import Card
-from ginrummy_desktop.gui.card_renderer import CardRenderer, card_height
+from ginrummy_desktop.gui.table.card_renderer import CardRenderer, card_height
 
 # Marks a table can put on a card; each is drawn differently so colour is never the only cue.
 MARK_NEW = "new"  # just drawn: a ribbon with "NEW"

@@ -33,7 +33,7 @@ from ginrummy_desktop.engine.gin.rules import (
     NEXT_DEALER_CHOICES,
     SHUTOUT_CHOICES,
 )
-from ginrummy_desktop.gui.gin_opponents import default_opponent, list_opponents
+from ginrummy_desktop.gui.gin.opponents import default_opponent, list_opponents
 from ginrummy_desktop.storage.settings import (
     ANIMATION_SPEEDS,
     CARD_BACKS,

@@ -10,7 +10,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-from ginrummy_desktop.gui.box_item import BoxItem
+from ginrummy_desktop.gui.table.box_item import BoxItem
 
 # (colour, pattern) per meld; a hand has at most 3 melds of 3+ cards among 11 cards.
 BAND_STYLES: tuple[tuple[str, Qt.BrushStyle], ...] = (

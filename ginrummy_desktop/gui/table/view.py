@@ -10,7 +10,7 @@ from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
-from ginrummy_desktop.gui.table_scene import TableScene
+from ginrummy_desktop.gui.table.scene import TableScene
 
 
 class TableView(QGraphicsView):

@@ -26,9 +26,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-from ginrummy_desktop.gui.box_item import BoxItem
-from ginrummy_desktop.gui.cribbage_pegboard import PLAYER_COLOURS
-from ginrummy_desktop.gui.table_items import table_font
+from ginrummy_desktop.gui.table.box_item import BoxItem
+from ginrummy_desktop.gui.cribbage.pegboard import PLAYER_COLOURS
+from ginrummy_desktop.gui.table.items import table_font
 
 
 class _BoxItem(BoxItem):

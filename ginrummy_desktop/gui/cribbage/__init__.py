@@ -1,0 +1,1 @@
+"""The Cribbage table: presentation, peg board, controller hooks and dialogs."""

@@ -1,0 +1,1 @@
+"""The Gin Rummy table: presentation, controller hooks and dialogs."""

@@ -1,0 +1,1 @@
+"""The main window, menus, preferences, persistence link and dialogs."""

@@ -1,0 +1,1 @@
+"""Statistics, charts and the replay viewer."""

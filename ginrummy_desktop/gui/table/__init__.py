@@ -1,0 +1,1 @@
+"""Shared table parts: scene, card items, renderer, animation, layout, status."""
