@@ -83,8 +83,11 @@ def _require_user(name: str) -> pwd.struct_passwd:
 
 
 def _postgres_bin_dir() -> Path | None:
-    candidates = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"),
-                        key=lambda p: int(p.parent.parent.name) if p.parent.parent.name.isdigit() else 0)
+    def major(initdb: Path) -> int:
+        version = initdb.parent.parent.name
+        return int(version) if version.isdigit() else 0
+
+    candidates = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"), key=major)
     return candidates[-1].parent if candidates else None
 
 
@@ -159,7 +162,8 @@ def _spawn(argv: list[str], *, account: pwd.struct_passwd, cwd: Path, log: Path,
 
 
 def _run_as(argv: list[str], *, account: pwd.struct_passwd, cwd: Path,
-            env: dict[str, str] | None = None, timeout: float = 60.0) -> subprocess.CompletedProcess:
+            env: dict[str, str] | None = None,
+            timeout: float = 60.0) -> subprocess.CompletedProcess:
     as_other = os.geteuid() != account.pw_uid
     return subprocess.run(
         argv, cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True,
@@ -497,10 +501,8 @@ class EjabberdNode:
         # A clean stop first (flushes mnesia); the process group by PID if that fails.
         with contextlib.suppress(Exception):
             self.ctl("stop", check=False, timeout=30)
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(STOP_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            pass
         _stop_process(self.process)
 
 

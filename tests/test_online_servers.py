@@ -1,0 +1,306 @@
+"""The server fixtures give the online tests real, correctly configured servers.
+
+Each test drives a real slixmpp client (TLS, verification off: the certificates are self-signed
+for loopback) against the fixture's server and checks a feature the game service relies on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import ssl
+
+import pytest
+import slixmpp
+from slixmpp.exceptions import IqError
+
+from tests.online_servers import TcpProxy, XmppServer
+
+TIMEOUT = 60.0
+
+
+class Probe(slixmpp.ClientXMPP):
+    """A minimal client: signs in (optionally registering in band), collects chat messages."""
+
+    def __init__(self, jid: str, password: str, *, register: bool = False) -> None:
+        super().__init__(jid, password)
+        self.ssl_context.check_hostname = False  # self-signed loopback test certificate
+        self.ssl_context.verify_mode = ssl.CERT_NONE
+        for plugin in ("xep_0030", "xep_0045", "xep_0077", "xep_0198", "xep_0199"):
+            self.register_plugin(plugin)
+        self.inbox: asyncio.Queue = asyncio.Queue()
+        self.outcome: asyncio.Future = asyncio.get_running_loop().create_future()
+        self.stream_management: asyncio.Future = asyncio.get_running_loop().create_future()
+        self.add_event_handler("session_start", self._started)
+        self.add_event_handler("failed_auth", lambda _: self._settle(False))
+        self.add_event_handler("message", self.inbox.put_nowait)
+        self.add_event_handler("sm_enabled", self._sm_enabled)
+        if register:
+            self.add_event_handler("register", self._register)
+        else:
+            self.plugin["xep_0077"].create_account = False
+
+    def _settle(self, ok: bool) -> None:
+        if not self.outcome.done():
+            self.outcome.set_result(ok)
+
+    def _sm_enabled(self, _stanza) -> None:
+        if not self.stream_management.done():
+            self.stream_management.set_result(self.plugin["xep_0198"].sm_id)
+
+    async def _started(self, _event) -> None:
+        self.send_presence()
+        await self.get_roster()
+        self._settle(True)
+
+    async def _register(self, _form) -> None:
+        iq = self.Iq()
+        iq["type"] = "set"
+        iq["register"]["username"] = self.boundjid.user
+        iq["register"]["password"] = self.password
+        try:
+            await iq.send(timeout=TIMEOUT)
+        except IqError:
+            self._settle(False)
+
+    @property
+    def over_tls(self) -> bool:
+        transport = self.transport
+        return transport is not None and transport.get_extra_info("ssl_object") is not None
+
+
+async def sign_in(server: XmppServer, user: str, password: str, *, port: int | None = None,
+                  register: bool = False) -> Probe:
+    client = Probe(server.jid(user), password, register=register)
+    client.connect(server.host, port or server.c2s_port)
+    if not await asyncio.wait_for(client.outcome, TIMEOUT):
+        client.disconnect()
+        raise AssertionError(f"{user} could not sign in to {server.kind}")
+    return client
+
+
+async def send_confirmed(client: Probe, **message) -> None:
+    """Send a message, then wait for a ping round trip, so the server has handled it.
+
+    A server handles one stream's stanzas in order. A stanza still in slixmpp's send queue when
+    the stream closes can be lost, so a test that signs out right after sending must wait.
+    """
+    client.send_message(**message)
+    await client.plugin["xep_0199"].ping(jid=client.boundjid.domain, timeout=TIMEOUT)
+
+
+async def next_chat(client: Probe) -> slixmpp.Message:
+    while True:
+        message = await asyncio.wait_for(client.inbox.get(), TIMEOUT)
+        if message["type"] in ("chat", "normal") and message["body"]:
+            return message
+
+
+async def sign_out(*clients: Probe) -> None:
+    await asyncio.gather(*(c.disconnect() for c in clients), return_exceptions=True)
+
+
+def run(coroutine) -> object:
+    return asyncio.run(asyncio.wait_for(coroutine, 3 * TIMEOUT))
+
+
+# --------------------------------------------------------------------------- both XMPP servers
+
+def test_in_band_registration_twice_from_one_address_then_scram_sign_in_over_tls(
+        xmpp_server: XmppServer, unique_user) -> None:
+    async def scenario() -> None:
+        first, second = unique_user("ibr"), unique_user("ibr")
+        # Two sign-ups in a row from 127.0.0.1: no registration throttle in the test config.
+        for user in (first, second):
+            client = await sign_in(xmpp_server, user, "pw-" + user, register=True)
+            await sign_out(client)
+        client = await sign_in(xmpp_server, second, "pw-" + second)
+        assert client.over_tls
+        assert client.plugin["feature_mechanisms"].mech.name.startswith("SCRAM-")
+        await sign_out(client)
+        with pytest.raises(AssertionError, match="could not sign in"):
+            await sign_in(xmpp_server, first, "wrong password")
+
+    run(scenario())
+
+
+def test_server_side_registration_and_stream_management_with_resume(
+        xmpp_server: XmppServer, unique_user) -> None:
+    async def scenario() -> None:
+        user = unique_user("sm")
+        xmpp_server.register(user, "secret")
+        client = await sign_in(xmpp_server, user, "secret")
+        resume_id = await asyncio.wait_for(client.stream_management, TIMEOUT)
+        assert resume_id, "stream management enabled without resumption"
+        await sign_out(client)
+
+    run(scenario())
+
+
+def test_message_to_an_offline_user_arrives_at_next_sign_in(
+        xmpp_server: XmppServer, unique_user) -> None:
+    async def scenario() -> None:
+        sender, receiver = unique_user("snd"), unique_user("rcv")
+        xmpp_server.register(sender, "pw1")
+        xmpp_server.register(receiver, "pw2")
+        alice = await sign_in(xmpp_server, sender, "pw1")
+        await send_confirmed(alice, mto=xmpp_server.jid(receiver),
+                             mbody="see you at the table", mtype="chat")
+        await sign_out(alice)
+        bob = await sign_in(xmpp_server, receiver, "pw2")
+        message = await next_chat(bob)
+        assert message["body"] == "see you at the table"
+        assert message["from"].bare == xmpp_server.jid(sender)
+        await sign_out(bob)
+
+    run(scenario())
+
+
+def test_external_component_connects_and_receives_client_stanzas(
+        xmpp_server: XmppServer, unique_user) -> None:
+    async def scenario() -> None:
+        component = slixmpp.ComponentXMPP(xmpp_server.component_name,
+                                          xmpp_server.component_secret,
+                                          xmpp_server.host, xmpp_server.component_port)
+        started = asyncio.get_running_loop().create_future()
+        received: asyncio.Queue = asyncio.Queue()
+        component.add_event_handler("session_start", lambda _: started.set_result(True))
+        component.add_event_handler("message", received.put_nowait)
+        component.connect(xmpp_server.host, xmpp_server.component_port)
+        await asyncio.wait_for(started, TIMEOUT)
+
+        user = unique_user("cmp")
+        xmpp_server.register(user, "pw")
+        client = await sign_in(xmpp_server, user, "pw")
+        client.send_message(mto=xmpp_server.component_name, mbody="hello referee", mtype="chat")
+        message = await asyncio.wait_for(received.get(), TIMEOUT)
+        assert message["body"] == "hello referee"
+        assert message["from"].bare == xmpp_server.jid(user)
+        component.send_message(mto=message["from"], mbody="welcome", mtype="chat",
+                               mfrom=xmpp_server.component_name)
+        reply = await next_chat(client)
+        assert (reply["body"], reply["from"].bare) == ("welcome", xmpp_server.component_name)
+        await sign_out(client)
+        await component.disconnect()
+
+    run(scenario())
+
+
+def test_muc_room_is_created_configured_and_joined_by_another_user(
+        xmpp_server: XmppServer, unique_user) -> None:
+    async def scenario() -> None:
+        host, guest = unique_user("host"), unique_user("guest")
+        xmpp_server.register(host, "pw1")
+        xmpp_server.register(guest, "pw2")
+        room = f"{unique_user('lobby')}@{xmpp_server.muc_domain}"
+        owner = await sign_in(xmpp_server, host, "pw1")
+        muc = owner.plugin["xep_0045"]
+        own_presence, *_ = await muc.join_muc_wait(room, "host", timeout=TIMEOUT)
+        assert 201 in {int(code) for code in own_presence["muc"]["status_codes"]}  # created
+        form = await muc.get_room_config(room)  # a new room stays locked until configured
+        await muc.set_room_config(room, form)
+
+        visitor = await sign_in(xmpp_server, guest, "pw2")
+        await visitor.plugin["xep_0045"].join_muc_wait(room, "guest", timeout=TIMEOUT)
+        visitor.send_message(mto=room, mbody="anyone for gin?", mtype="groupchat")
+        while True:
+            message = await asyncio.wait_for(owner.inbox.get(), TIMEOUT)
+            if message["type"] == "groupchat" and message["body"] == "anyone for gin?":
+                break
+        assert message["from"].resource == "guest"
+        await sign_out(owner, visitor)
+
+    run(scenario())
+
+
+# --------------------------------------------------------------------------- ejabberd cluster
+
+def test_cluster_routes_a_message_between_users_on_different_nodes(
+        ejabberd_cluster: list[XmppServer], unique_user) -> None:
+    first, second = ejabberd_cluster
+    assert first.domain == second.domain and first.c2s_port != second.c2s_port
+    assert first.pid != second.pid
+
+    async def scenario() -> None:
+        sender, receiver = unique_user("n1"), unique_user("n2")
+        first.register(sender, "pw1")
+        first.register(receiver, "pw2")  # accounts live in the shared cluster database
+        alice = await sign_in(first, sender, "pw1")
+        bob = await sign_in(second, receiver, "pw2", port=second.c2s_port)
+        alice.send_message(mto=first.jid(receiver), mbody="across nodes", mtype="chat")
+        message = await next_chat(bob)
+        assert message["body"] == "across nodes"
+        await sign_out(alice, bob)
+
+    run(scenario())
+
+
+# --------------------------------------------------------------------------- PostgreSQL
+
+def test_postgres_url_accepts_queries_in_a_database_of_its_own(postgres_url, postgres_cluster):
+    database = postgres_url.rsplit("/", 1)[1]
+    assert postgres_url.startswith("postgresql://postgres@127.0.0.1:")
+    postgres_cluster.psql("CREATE TABLE moves (seq integer PRIMARY KEY, action text)", database)
+    postgres_cluster.psql("INSERT INTO moves VALUES (1, 'draw'), (2, 'discard')", database)
+    assert postgres_cluster.psql("SELECT string_agg(action, ',' ORDER BY seq) FROM moves",
+                                 database) == "draw,discard"
+
+
+# --------------------------------------------------------------------------- TCP proxy
+
+def _echo_server() -> socket.socket:
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(TIMEOUT)
+    return listener
+
+
+def _severed(side: socket.socket) -> bool:
+    """True when the socket reports the path gone: a reset, or end of stream with no data."""
+    side.settimeout(TIMEOUT)
+    try:
+        return side.recv(4) == b""
+    except ConnectionResetError:
+        return True
+
+
+def test_proxy_cut_drops_a_live_connection_and_later_ones_still_pass(tcp_proxy) -> None:
+    with _echo_server() as upstream:
+        proxy: TcpProxy = tcp_proxy(upstream.getsockname()[1])
+        client = socket.create_connection(("127.0.0.1", proxy.port), timeout=TIMEOUT)
+        far_end, _ = upstream.accept()
+        client.sendall(b"ping")
+        assert far_end.recv(4) == b"ping"
+        far_end.sendall(b"pong")
+        assert client.recv(4) == b"pong"
+
+        proxy.cut()
+        for side in (client, far_end):
+            assert _severed(side)
+        client.close()
+        far_end.close()
+
+        again = socket.create_connection(("127.0.0.1", proxy.port), timeout=TIMEOUT)
+        far_end, _ = upstream.accept()
+        again.sendall(b"still here")
+        assert far_end.recv(16) == b"still here"
+        again.close()
+        far_end.close()
+
+
+def test_proxy_in_front_of_xmpp_cut_ends_the_clients_stream(
+        ejabberd_server: XmppServer, tcp_proxy, unique_user) -> None:
+    proxy: TcpProxy = tcp_proxy(ejabberd_server.c2s_port)
+
+    async def scenario() -> None:
+        user = unique_user("cut")
+        ejabberd_server.register(user, "pw")
+        client = await sign_in(ejabberd_server, user, "pw", port=proxy.port)
+        dropped = asyncio.get_running_loop().create_future()
+        client.add_event_handler("disconnected",
+                                 lambda _: dropped.done() or dropped.set_result(True))
+        assert proxy.live_connections == 1
+        proxy.cut()
+        assert await asyncio.wait_for(dropped, TIMEOUT)
+        await sign_out(client)
+
+    run(scenario())
