@@ -429,11 +429,21 @@ EJABBERD_COMPONENT_LISTENER = """\
 """
 
 
+def render_test_ejabberd(*, domain: str, certfile: Path, c2s_port: int,
+                         component_port: int | None, secret: str, http_port: int) -> str:
+    listener = (EJABBERD_COMPONENT_LISTENER.format(component_port=component_port,
+                                                   domain=domain, secret=secret)
+                if component_port else "")
+    return EJABBERD_TEMPLATE.format(domain=domain, certfile=certfile, c2s_port=c2s_port,
+                                    component_listener=listener)
+
+
 class EjabberdNode:
     """One ejabberd node run as ``ejabberdctl foreground`` by its own user, on a private epmd."""
 
     def __init__(self, *, directory: ServerDir, node: str, cookie: str, epmd_port: int,
-                 c2s_port: int, component_port: int | None, secret: str, domain: str) -> None:
+                 c2s_port: int, component_port: int | None, secret: str, domain: str,
+                 render: Callable[..., str] | None = None) -> None:
         self.directory, self.node, self.domain = directory, node, domain
         self.c2s_port, self.component_port = c2s_port, component_port
         base = directory.path
@@ -445,11 +455,9 @@ class EjabberdNode:
         bundle.write_text(cert.read_text() + key.read_text())
         bundle.chmod(0o600)
         directory.chown(bundle)
-        listener = (EJABBERD_COMPONENT_LISTENER.format(component_port=component_port,
-                                                       domain=domain, secret=secret)
-                    if component_port else "")
-        (self.config_dir / "ejabberd.yml").write_text(EJABBERD_TEMPLATE.format(
-            domain=domain, certfile=bundle, c2s_port=c2s_port, component_listener=listener))
+        (self.config_dir / "ejabberd.yml").write_text((render or render_test_ejabberd)(
+            domain=domain, certfile=bundle, c2s_port=c2s_port, component_port=component_port,
+            secret=secret, http_port=free_port()))
         # ejabberdctl sources this: node name, and Erlang flags shared by the server and every
         # ejabberdctl call (cookie, distribution on loopback only).
         (self.config_dir / "ejabberdctl.cfg").write_text(
@@ -528,10 +536,12 @@ def _ejabberd_account() -> pwd.struct_passwd:
     return _require_user("ejabberd")
 
 
-def start_ejabberd_nodes(count: int = 1, domain: str = DOMAIN) -> list[XmppServer]:
+def start_ejabberd_nodes(count: int = 1, domain: str = DOMAIN,
+                         render: Callable[..., str] | None = None) -> list[XmppServer]:
     """Start ``count`` ejabberd nodes for one domain (joined in a cluster when more than one).
 
-    The referee component listener is on the first node only.
+    The referee component listener is on the first node only. ``render(domain=, certfile=,
+    c2s_port=, component_port=, secret=, http_port=)`` may supply another ejabberd.yml.
     """
     account = _ejabberd_account()
     directory = ServerDir("ejabberd", account)
@@ -547,7 +557,7 @@ def start_ejabberd_nodes(count: int = 1, domain: str = DOMAIN) -> list[XmppServe
                 directory=node_dir, node=f"ginrummy{tag}n{index + 1}@localhost", cookie=cookie,
                 epmd_port=epmd.port, c2s_port=free_port(),
                 component_port=free_port() if index == 0 else None, secret=secret,
-                domain=domain))
+                domain=domain, render=render))
         for node in nodes:  # boot in parallel would race for 2 cores anyway
             node.start()
         for node in nodes[1:]:
@@ -641,7 +651,13 @@ Component "referee.{domain}"
 """
 
 
-def start_prosody(domain: str = DOMAIN) -> XmppServer:
+def render_test_prosody(**values: object) -> str:
+    return PROSODY_TEMPLATE.format(**values)
+
+
+def start_prosody(domain: str = DOMAIN, render: Callable[..., str] | None = None) -> XmppServer:
+    """Start Prosody; ``render(dir=, c2s_port=, component_port=, cert=, key=, domain=, secret=)``
+    may supply another config."""
     prosody = _require_binary("prosody", "prosody")
     prosodyctl = _require_binary("prosodyctl", "prosody")
     account = _require_user("prosody")
@@ -651,7 +667,7 @@ def start_prosody(domain: str = DOMAIN) -> XmppServer:
         cert, key = _self_signed_certificate(directory, domain)
         secret = secrets.token_hex(12)
         c2s_port, component_port = free_port(), free_port()
-        config = directory.write("prosody.cfg.lua", PROSODY_TEMPLATE.format(
+        config = directory.write("prosody.cfg.lua", (render or render_test_prosody)(
             dir=directory.path, c2s_port=c2s_port, component_port=component_port,
             cert=cert, key=key, domain=domain, secret=secret))
         env = {"PATH": "/usr/bin:/bin", "HOME": str(directory.path), "LANG": "C.UTF-8"}

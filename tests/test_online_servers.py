@@ -9,12 +9,23 @@ from __future__ import annotations
 import asyncio
 import socket
 import ssl
+import tomllib
+from dataclasses import fields
+from pathlib import Path
 
 import pytest
 import slixmpp
 from slixmpp.exceptions import IqError
 
-from tests.online_servers import TcpProxy, XmppServer
+from tests.online_servers import (
+    TcpProxy,
+    XmppServer,
+    start_ejabberd_nodes,
+    start_prosody,
+    unique_username,
+)
+
+SERVER_INSTALLERS = Path(__file__).resolve().parent.parent / "installers" / "server"
 
 TIMEOUT = 60.0
 
@@ -304,3 +315,65 @@ def test_proxy_in_front_of_xmpp_cut_ends_the_clients_stream(
         await sign_out(client)
 
     run(scenario())
+
+
+# --------------------------------------------------------------------------- installers/server
+
+def _production_ejabberd(*, domain, certfile, c2s_port, component_port, secret, http_port) -> str:
+    """installers/server/ejabberd.yml with its placeholders filled and ports moved to loopback."""
+    text = (SERVER_INSTALLERS / "ejabberd.yml").read_text()
+    text = text.replace("/etc/ejabberd/certs/example.org.pem", str(certfile))
+    text = text.replace("example.org", domain).replace("CHANGE-ME-SECRET", secret)
+    for production, test in ((5222, c2s_port), (5347, component_port), (5280, http_port)):
+        assert f"port: {production}\n" in text
+        text = text.replace(f"port: {production}\n", f"port: {test}\n")
+    return text.replace('ip: "::"', 'ip: "127.0.0.1"')
+
+
+def _production_prosody(*, dir, c2s_port, component_port, cert, key, domain, secret) -> str:
+    text = (SERVER_INSTALLERS / "prosody.cfg.lua").read_text()
+    text = text.replace("example.org", domain).replace("CHANGE-ME-SECRET", secret)
+    text = text.replace('"/run/prosody/prosody.pid"', f'"{dir}/prosody.pid"')
+    text = text.replace("/var/log/prosody/", f"{dir}/")
+    loopback = (f'data_path = "{dir}/data"\ninterfaces = {{ "127.0.0.1" }}\n'
+                f"c2s_ports = {{ {c2s_port} }}\ncomponent_ports = {{ {component_port} }}\n"
+                f'ssl = {{ certificate = "{cert}"; key = "{key}"; }}\n\n')
+    return text.replace("\nVirtualHost", "\n" + loopback + "VirtualHost", 1)
+
+
+async def _sign_up_and_serve_a_component(server: XmppServer) -> None:
+    user = unique_username("prod")
+    client = await sign_in(server, user, "a long enough passphrase 42", register=True)
+    assert client.over_tls
+    component = slixmpp.ComponentXMPP(server.component_name, server.component_secret,
+                                      server.host, server.component_port)
+    started = asyncio.get_running_loop().create_future()
+    component.add_event_handler("session_start", lambda _: started.set_result(True))
+    component.connect(server.host, server.component_port)
+    await asyncio.wait_for(started, TIMEOUT)
+    await component.disconnect()
+    await sign_out(client)
+
+
+@pytest.mark.parametrize("kind", ["ejabberd", "prosody"])
+def test_production_server_template_boots_takes_sign_ups_and_the_referee(kind) -> None:
+    if kind == "ejabberd":
+        (server,) = start_ejabberd_nodes(1, render=_production_ejabberd)
+    else:
+        server = start_prosody(render=_production_prosody)
+    try:
+        run(_sign_up_and_serve_a_component(server))
+    finally:
+        server.stop()
+
+
+def test_sample_server_toml_loads_and_sets_every_setting() -> None:
+    config_module = pytest.importorskip("ginrummy_desktop.online.config")
+    sample = SERVER_INSTALLERS / "server.toml"
+    config = config_module.load_config(sample)
+    data = tomllib.loads(sample.read_text())
+    written = {("database_url" if key == "url" else key)
+               for section, values in data.items() if section != "limits" for key in values}
+    written |= {"limits"} if data.get("limits") else set()
+    assert written == {f.name for f in fields(config_module.ServerConfig)}
+    assert set(data["limits"]) == set(config.limits)
