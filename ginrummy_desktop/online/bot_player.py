@@ -44,6 +44,12 @@ class BotPlayer:
         self.finished[data["table"]] = data
 
     async def _on_state(self, data: dict) -> None:
+        try:
+            await self._answer(data)
+        except Exception:  # noqa: BLE001 - a broken bot is logged; the clock will end its game
+            log.exception("the bot failed to answer at table %s", data.get("table"))
+
+    async def _answer(self, data: dict) -> None:
         table, seq = data["table"], data["seq"]
         if data["status"] != "playing" or data["to_move"] != data["seat"]:
             return
@@ -54,6 +60,8 @@ class BotPlayer:
         agent = self._agent(table, data["game"])
         action = await asyncio.get_running_loop().run_in_executor(None, agent.choose, observation)
         if self.client.last_seq.get(table) != seq:
+            log.info("%s: table %s moved on from %d to %s while thinking", self.client.username,
+                     table, seq, self.client.last_seq.get(table))
             return  # the table moved on meanwhile (a resync will bring the new state)
         try:
             await self.client.move(table, action_to_json(action), seq=seq)

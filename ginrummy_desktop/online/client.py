@@ -62,7 +62,7 @@ class _Connection(ClientXMPP):
         self.register_plugin("xep_0198")
         if register:
             self.register_plugin("xep_0077")
-            self["xep_0077"].force_registration = True
+            self.plugin["xep_0077"].force_registration = True
             self.add_event_handler("register", self._register)
         register_stanza_plugin(Iq, protocol.GamePayload)
         register_stanza_plugin(Message, protocol.GamePayload)
@@ -91,7 +91,8 @@ class OnlineClient:
     def __init__(self, jid: str, password: str, *, host: str | None = None, port: int = 5222,
                  referee: str | None = None, muc_domain: str | None = None,
                  verify_tls: bool = True, direct_tls: bool = False,
-                 resource: str = "ginrummy") -> None:
+                 resource: str = "ginrummy", record_stanzas: bool = False,
+                 auto_reconnect: bool = True, stream_resumption: bool = True) -> None:
         bare = JID(jid)
         if not protocol.USERNAME_PATTERN.match(bare.user or ""):
             raise ValueError("a username is 1-20 letters, digits, dots, dashes or underscores")
@@ -102,6 +103,9 @@ class OnlineClient:
         self.muc_domain = muc_domain or f"conference.{bare.domain}"
         self.verify_tls = verify_tls
         self.direct_tls = direct_tls  # True: TLS from the first byte (port 5223), else STARTTLS
+        self.auto_reconnect = auto_reconnect
+        self.stream_resumption = stream_resumption
+        self.reconnect_delay = 0.5
         self.last_seq: dict[str, int] = {}
         self.states: dict[str, dict] = {}
         self.playing = False
@@ -111,6 +115,8 @@ class OnlineClient:
         self._sign_in_problem: str | None = None
         self._closing = False
         self._lobby_nicks: dict[str, str] = {}
+        #: Every stanza received, as XML text, when ``record_stanzas`` (tests, debugging).
+        self.received: list[str] | None = [] if record_stanzas else None
 
     # ------------------------------------------------------------------ callbacks
     def on(self, event: str, callback: Callable[[Any], Any]) -> None:
@@ -147,6 +153,7 @@ class OnlineClient:
         self._closing = False
         self._sign_in_problem = None
         xmpp = _Connection(str(self.jid), self.password, self, register)
+        xmpp.plugin["xep_0198"].allow_resume = self.stream_resumption
         xmpp.enable_direct_tls = self.direct_tls
         xmpp.enable_starttls = not self.direct_tls
         if not self.verify_tls:  # loopback test servers with a self-signed certificate only
@@ -165,6 +172,8 @@ class OnlineClient:
         xmpp.add_event_handler("presence_subscribe", self._on_subscribe)
         xmpp.auto_authorize = None  # friend requests are the player's decision
         xmpp.auto_subscribe = False
+        if self.received is not None:
+            xmpp.add_filter("in", self._record_stanza)
         self._xmpp = xmpp
         xmpp.connect(self.host, self.port)
         try:
@@ -173,6 +182,11 @@ class OnlineClient:
             xmpp.disconnect()
             raise SignInError(self._sign_in_problem or "the server did not answer in time") \
                 from None
+
+    def _record_stanza(self, stanza: Any) -> Any:
+        assert self.received is not None
+        self.received.append(str(stanza))
+        return stanza
 
     def _fail(self, reason: str) -> None:
         if self._session is not None and not self._session.done():
@@ -211,6 +225,25 @@ class OnlineClient:
         if self._sign_in_problem:
             self._fail(self._sign_in_problem)
         self._emit("disconnected")
+        had_session = self._session is not None and self._session.done() \
+            and self._session.exception() is None
+        if self.auto_reconnect and not self._closing and had_session:
+            asyncio.ensure_future(self._reconnect_soon())
+
+    async def _reconnect_soon(self) -> None:
+        """Dial again: the server resumes the stream (XEP-0198) if it kept it, else a fresh
+        session starts and ``_on_session_start`` resyncs every table."""
+        delay = self.reconnect_delay
+        while not self._closing and self._xmpp is not None and not self._xmpp.is_connected():
+            await asyncio.sleep(delay)
+            if self._closing:
+                return
+            self._xmpp.connect(self.host, self.port)
+            for _ in range(100):  # up to 10 s for this attempt
+                await asyncio.sleep(0.1)
+                if self._closing or self._xmpp.is_connected():
+                    return
+            delay = min(delay * 2, 10.0)
 
     async def disconnect(self) -> None:
         """Sign out (the stream is closed, not kept for resumption)."""
@@ -218,22 +251,6 @@ class OnlineClient:
         if self._xmpp is not None:
             self._xmpp.disconnect(wait=2.0)
             await asyncio.sleep(0)
-
-    async def reconnect(self, timeout: float = 30.0) -> None:
-        """After a dropped connection: resume the stream if the server kept it, else sign in
-        again and resync every table."""
-        if self._xmpp is not None and self._xmpp["xep_0198"].sm_id:
-            loop = asyncio.get_running_loop()
-            resumed: asyncio.Future = loop.create_future()
-            self._xmpp.add_event_handler("session_resumed", lambda _e: resumed.done()
-                                         or resumed.set_result(True), disposable=True)
-            self._session = loop.create_future()
-            self._xmpp.connect(self.host, self.port)
-            done, _ = await asyncio.wait([resumed, self._session], timeout=timeout,
-                                         return_when=asyncio.FIRST_COMPLETED)
-            if done:
-                return
-        await self.sign_in(timeout)
 
     # ------------------------------------------------------------------ referee requests
     async def request(self, kind: str, **data: Any) -> dict[str, Any]:
@@ -243,7 +260,7 @@ class OnlineClient:
         iq = self._xmpp.Iq()
         iq["type"] = "set"
         iq["to"] = self.referee
-        protocol.fill(iq["game"], kind, data)
+        protocol.fill(iq["game"], kind, data, protocol.MAX_REQUEST_BYTES)
         try:
             reply = await iq.send(timeout=REQUEST_TIMEOUT)
         except IqError as error:
@@ -317,7 +334,13 @@ class OnlineClient:
         return list(reply["history"])
 
     async def records(self, table: str) -> list[dict]:
-        return list((await self.request("records", table=table))["records"])
+        """Every finished hand's record of a table (fetched a page at a time)."""
+        records: list[dict] = []
+        while True:
+            reply = await self.request("records", table=table, start=len(records))
+            records += reply["records"]
+            if not reply.get("more"):
+                return records
 
     # ------------------------------------------------------------------ pushed events
     def _on_game_message(self, message: Message) -> None:
@@ -328,7 +351,8 @@ class OnlineClient:
                                                or message["from"].domain != self.muc_domain):
             return  # only the referee's table list counts in the lobby room
         try:
-            kind, data = protocol.decode(message["game"], protocol.EVENTS)
+            kind, data = protocol.decode(message["game"], protocol.EVENTS,
+                                         protocol.MAX_EVENT_BYTES)
         except protocol.ProtocolError as error:
             log.warning("ignored a bad event: %s", error)
             return

@@ -5,7 +5,7 @@
 The element's text is a JSON object whose keys depend on ``type``; docs/online-protocol.md lists
 every type with a transcript. Everything that crosses the wire is checked here, in both
 directions: an unknown type, a missing or extra key, a value of the wrong type or an element
-larger than ``MAX_PAYLOAD_BYTES`` raises ``ProtocolError`` with a reason a person can read, so the
+larger than ``MAX_REQUEST_BYTES`` (requests) or ``MAX_EVENT_BYTES`` (events and replies) raises ``ProtocolError`` with a reason a person can read, so the
 referee can refuse the stanza and leave every table unchanged.
 """
 
@@ -20,7 +20,8 @@ from slixmpp.xmlstream import ElementBase
 
 NAMESPACE = "urn:ginrummy:game:1"
 VERSION = 1
-MAX_PAYLOAD_BYTES = 16 * 1024  # observations are ~3 KB; anything far larger is hostile
+MAX_REQUEST_BYTES = 16 * 1024  # what a client may send: requests are tiny; larger is hostile
+MAX_EVENT_BYTES = 192 * 1024  # what the referee may send (a page of hand records is the most)
 USERNAME_PATTERN = re.compile(r"^[A-Za-z0-9._-]{1,20}$")
 TABLE_ID_PATTERN = re.compile(r"^[a-z0-9]{4,32}$")
 GAMES = ("gin", "cribbage")
@@ -124,7 +125,7 @@ REQUESTS: dict[str, tuple[dict[str, Checker], dict[str, Checker]]] = {
     "profile": ({}, {"user": _text(20, USERNAME_PATTERN), "display": _text(40)}),
     "leaderboard": ({"game": _choice(*GAMES)}, {}),
     "history": ({"game": _choice(*GAMES)}, {"user": _text(20, USERNAME_PATTERN)}),
-    "records": ({"table": TABLE}, {}),
+    "records": ({"table": TABLE}, {"start": _int(0, 10**6)}),
 }
 
 # Referee -> client pushes, in <message type="normal">. Checked too (the client trusts nothing).
@@ -173,23 +174,23 @@ def check_payload(kind: str, data: Any, schemas: Mapping[str, tuple[dict, dict]]
     return data
 
 
-def encode(data: Mapping[str, Any]) -> str:
+def encode(data: Mapping[str, Any], limit: int = MAX_EVENT_BYTES) -> str:
     """The element text for ``data`` (compact JSON); too large raises ``ProtocolError``."""
     text = json.dumps(data, separators=(",", ":"), sort_keys=True)
-    if len(text.encode()) > MAX_PAYLOAD_BYTES:
-        raise ProtocolError(f"payload of {len(text.encode())} bytes exceeds {MAX_PAYLOAD_BYTES}")
+    if len(text.encode()) > limit:
+        raise ProtocolError(f"payload of {len(text.encode())} bytes exceeds {limit}")
     return text
 
 
-def decode(element: GamePayload | None, schemas: Mapping[str, tuple[dict, dict]]
-           ) -> tuple[str, dict]:
+def decode(element: GamePayload | None, schemas: Mapping[str, tuple[dict, dict]],
+           limit: int = MAX_REQUEST_BYTES) -> tuple[str, dict]:
     """(type, data) from a received ``<game/>`` element, strictly checked."""
     if element is None:
         raise ProtocolError("no game payload")
     kind = element["type"]
     text = element.xml.text or ""
-    if len(text.encode()) > MAX_PAYLOAD_BYTES:
-        raise ProtocolError(f"payload larger than {MAX_PAYLOAD_BYTES} bytes")
+    if len(text.encode()) > limit:
+        raise ProtocolError(f"payload larger than {limit} bytes")
     if len(element.xml) or len(element.xml.attrib) > 1:
         raise ProtocolError("the game element holds only a type attribute and JSON text")
     try:
@@ -199,7 +200,8 @@ def decode(element: GamePayload | None, schemas: Mapping[str, tuple[dict, dict]]
     return kind, check_payload(kind, data, schemas)
 
 
-def fill(element: GamePayload, kind: str, data: Mapping[str, Any]) -> None:
+def fill(element: GamePayload, kind: str, data: Mapping[str, Any],
+         limit: int = MAX_EVENT_BYTES) -> None:
     """Put ``data`` of ``kind`` into ``element`` (the stanza's ``<game/>``)."""
     element["type"] = kind
-    element.xml.text = encode(data)
+    element.xml.text = encode(data, limit)

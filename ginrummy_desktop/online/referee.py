@@ -40,6 +40,7 @@ from ginrummy_desktop.online.table import (
 )
 
 log = logging.getLogger("ginrummy.referee")
+RECORDS_PAGE = 8  # hand records per reply (a cribbage record is up to ~6 KB)
 
 
 class Referee(ComponentXMPP):
@@ -125,7 +126,8 @@ class Referee(ComponentXMPP):
     async def _on_request(self, iq: Iq) -> None:
         sender = iq["from"]
         try:
-            if sender.domain != self.config.domain or not sender.user:
+            if sender.domain != self.config.domain or not sender.user or \
+                not protocol.USERNAME_PATTERN.match(sender.user):
                 raise MoveRefused("only accounts of this server may use the referee")
             kind, data = protocol.decode(iq["game"], protocol.REQUESTS)
             user = sender.user
@@ -308,7 +310,10 @@ class Referee(ComponentXMPP):
         row = self.store.table(data["table"])
         if row is None:
             raise MoveRefused(f"no table {data['table']}")
-        return {"records": self.store.records(row.id)}
+        start = data.get("start", 0)
+        records = self.store.records(row.id)
+        return {"records": records[start:start + RECORDS_PAGE],
+                "more": len(records) > start + RECORDS_PAGE}
 
     # ------------------------------------------------------------------ the end of a match
     def finish(self, table: LiveTable, winners: tuple[int, ...], reason: str) -> None:
@@ -390,7 +395,8 @@ class Referee(ComponentXMPP):
             deadline = self.deadlines.get(table.id)
             seat = table.to_move()
             if deadline is not None and seat is not None and now >= deadline:
-                log.info("table %s: seat %d ran out of time", table.id, seat)
+                log.info("table %s: seat %d (%s) ran out of time at event %d", table.id, seat,
+                         table.players[seat], table.seq)
                 self.finish(table, (1 - seat,), "timeout")
                 continue
             if now >= self.next_tick.get(table.id, 0.0):
