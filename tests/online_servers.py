@@ -185,11 +185,21 @@ def _pid_alive(pid: int) -> bool:
     return True
 
 
+def _runs_in(pid: int, directory: Path) -> bool:
+    """Whether process ``pid`` names ``directory`` on its command line or works inside it."""
+    try:
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+        cwd = os.readlink(f"/proc/{pid}/cwd")
+    except OSError:
+        return False
+    return str(directory).encode() in cmdline or Path(cwd).is_relative_to(directory)
+
+
 def reap_leftovers() -> None:
     """Stop servers and remove dirs left by an earlier test run that was killed.
 
     Only PIDs recorded in a dead run's owner file are touched, and only if that process's
-    command line still names the dir (a recycled PID is left alone).
+    command line names the dir or which still works in it (a recycled PID is left alone).
     """
     for directory in Path(tempfile.gettempdir()).glob(DIR_PREFIX + "*"):
         try:
@@ -199,11 +209,7 @@ def reap_leftovers() -> None:
         if _pid_alive(int(record.get("owner", 0))):
             continue  # another live test session owns it
         for pid in record.get("pids", []):
-            try:
-                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
-            except OSError:
-                continue
-            if str(directory).encode() in cmdline:
+            if _runs_in(pid, directory):
                 with contextlib.suppress(ProcessLookupError, PermissionError):
                     os.killpg(pid, signal.SIGKILL)
         shutil.rmtree(directory, ignore_errors=True)

@@ -7,8 +7,13 @@ for loopback) against the fixture's server and checks a feature the game service
 from __future__ import annotations
 
 import asyncio
+import json
+import os
+import shutil
 import socket
 import ssl
+import subprocess
+import tempfile
 import tomllib
 from dataclasses import fields
 from pathlib import Path
@@ -18,8 +23,11 @@ import slixmpp
 from slixmpp.exceptions import IqError
 
 from tests.online_servers import (
+    DIR_PREFIX,
+    OWNER_FILE,
     TcpProxy,
     XmppServer,
+    reap_leftovers,
     start_ejabberd_nodes,
     start_prosody,
     unique_username,
@@ -377,3 +385,41 @@ def test_sample_server_toml_loads_and_sets_every_setting() -> None:
     written |= {"limits"} if data.get("limits") else set()
     assert written == {f.name for f in fields(config_module.ServerConfig)}
     assert set(data["limits"]) == set(config.limits)
+
+
+# --------------------------------------------------------------------------- leftovers
+
+def _leftover_dir(owner_pid: int) -> tuple[Path, subprocess.Popen]:
+    """A server dir as a killed session leaves it: a 'server' still running inside it."""
+    directory = Path(tempfile.mkdtemp(prefix=DIR_PREFIX + "leftover-"))
+    server = subprocess.Popen(["sleep", "600"], cwd=directory, start_new_session=True)
+    (directory / OWNER_FILE).write_text(json.dumps({"owner": owner_pid, "pids": [server.pid]}))
+    return directory, server
+
+
+def test_leftovers_of_a_dead_session_are_stopped_and_removed_but_a_live_ones_kept() -> None:
+    finished = subprocess.Popen(["true"])
+    finished.wait()  # its PID now names a session that no longer runs
+    dead_dir, orphan = _leftover_dir(finished.pid)
+    live_dir, running = _leftover_dir(os.getpid())
+    try:
+        reap_leftovers()
+        assert orphan.wait(TIMEOUT) is not None and not dead_dir.exists()
+        assert running.poll() is None and live_dir.exists()
+    finally:
+        for process in (orphan, running):
+            process.kill()
+            process.wait()
+        shutil.rmtree(live_dir, ignore_errors=True)
+        shutil.rmtree(dead_dir, ignore_errors=True)
+
+
+def test_missing_server_skips_on_a_desk_but_fails_under_ci(monkeypatch) -> None:
+    from tests import online_servers
+
+    monkeypatch.delenv("CI", raising=False)
+    with pytest.raises(pytest.skip.Exception, match="apt-get install nothing"):
+        online_servers._require_binary("/nonexistent/ginrummy-server-binary", "nothing")
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI is set but .*not found"):
+        online_servers._require_binary("/nonexistent/ginrummy-server-binary", "nothing")
