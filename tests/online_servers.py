@@ -295,6 +295,7 @@ class XmppServer:
     _pid: Callable[[], int]
     host: str = LOOPBACK
     node: str | None = None  # Erlang node name (ejabberd only)
+    _ctl: Callable[..., str] | None = field(default=None, repr=False)
     _stopped: bool = field(default=False, repr=False)
 
     @property
@@ -316,6 +317,12 @@ class XmppServer:
         """Create an account server side (no in-band registration); returns its bare JID."""
         self._register(user, password)
         return self.jid(user)
+
+    def ctl(self, *args: str) -> str:
+        """Run ``ejabberdctl`` against this node (ejabberd only); its output."""
+        if self._ctl is None:
+            raise NotImplementedError(f"{self.kind} has no ejabberdctl")
+        return self._ctl(*args)
 
     def unique_user(self, prefix: str = "u") -> str:
         return unique_username(prefix)
@@ -355,6 +362,9 @@ listen:
 acl:
   local:
     user_regexp: ""
+  # The referee component creates the lobby rooms; "local" means users of the domain only.
+  referee:
+    server: "referee.{domain}"
 access_rules:
   local:
     allow: local
@@ -364,7 +374,8 @@ access_rules:
   register:
     allow: all
   muc_create:
-    allow: local
+    - allow: local
+    - allow: referee
 api_permissions:
   "console commands":
     from: [ejabberd_ctl]
@@ -383,6 +394,7 @@ shaper_rules:
   s2s_shaper: fast
 modules:
   mod_adhoc: {{}}
+  mod_admin_extra: {{}}
   mod_blocking: {{}}
   mod_caps: {{}}
   mod_carboncopy: {{}}
@@ -470,7 +482,10 @@ class EjabberdNode:
             f'ERLANG_NODE={node}\n'
             f'ERL_OPTIONS="-setcookie {cookie} -kernel inet_dist_use_interface {{127,0,0,1}}"\n'
             'EJABBERD_BYPASS_WARNINGS=true\n')
-        for name in ("ejabberd.yml", "ejabberdctl.cfg"):
+        # ejabberdctl points ERL_INETRC here: resolve names from /etc/hosts, then the system.
+        (self.config_dir / "inetrc").write_text(
+            '{lookup,["file","native"]}.\n{host,{127,0,0,1}, ["localhost"]}.\n')
+        for name in ("ejabberd.yml", "ejabberdctl.cfg", "inetrc"):
             directory.chown(self.config_dir / name)
         self.env = {
             "PATH": "/usr/sbin:/usr/bin:/sbin:/bin",
@@ -494,9 +509,25 @@ class EjabberdNode:
         self.wait_ready()
 
     def wait_ready(self) -> None:
+        """Listeners open and the ejabberd application done starting (join_cluster needs it)."""
         ports = [self.c2s_port] + ([self.component_port] if self.component_port else [])
         _wait_for(lambda: all(_port_open(p) for p in ports), f"ejabberd {self.node}",
                   BOOT_TIMEOUT, self.process, self.logs / "ejabberd.log")
+        _wait_for(lambda: "is running in that node" in self.ctl("status", check=False),
+                  f"ejabberd {self.node} status", BOOT_TIMEOUT, self.process,
+                  self.logs / "ejabberd.log")
+
+    def join(self, other: EjabberdNode) -> None:
+        """Join ``other``'s cluster; one retry, since a busy machine can time the first out."""
+        for attempt in (1, 2):
+            try:
+                self.ctl("join_cluster", other.node, timeout=120)
+            except RuntimeError:
+                if attempt == 2 and other.node not in self.ctl("list_cluster", check=False):
+                    raise
+            self.wait_ready()
+            if other.node in self.ctl("list_cluster", check=False):
+                return
 
     def ctl(self, *args: str, check: bool = True, timeout: float = 60.0) -> str:
         result = _run_as(self._ctl_args() + list(args), account=self.directory.account,
@@ -567,10 +598,7 @@ def start_ejabberd_nodes(count: int = 1, domain: str = DOMAIN,
         for node in nodes:  # boot in parallel would race for 2 cores anyway
             node.start()
         for node in nodes[1:]:
-            node.ctl("join_cluster", nodes[0].node, timeout=120)
-            _wait_for(lambda n=node: nodes[0].node in n.ctl("list_cluster", check=False),
-                      f"{node.node} joining the cluster", BOOT_TIMEOUT)
-            node.wait_ready()
+            node.join(nodes[0])
     except BaseException:
         for node in reversed(nodes):
             node.stop()
@@ -594,7 +622,7 @@ def start_ejabberd_nodes(count: int = 1, domain: str = DOMAIN,
         kind="ejabberd", domain=domain, c2s_port=node.c2s_port,
         component_port=nodes[0].component_port, component_secret=secret, directory=directory,
         _register=nodes[0].register, _stop=stopper(node),
-        _pid=lambda n=node: n.process.pid, node=node.node) for node in nodes]
+        _pid=lambda n=node: n.process.pid, node=node.node, _ctl=node.ctl) for node in nodes]
 
 
 class _NodeDir(ServerDir):
@@ -647,9 +675,10 @@ ssl = {{ certificate = "{cert}"; key = "{key}"; }}
 
 VirtualHost "{domain}"
 
+-- No restrict_room_creation: its "local" refuses the referee component (another host),
+-- which creates the lobby rooms.
 Component "conference.{domain}" "muc"
   modules_enabled = {{ "muc_mam" }}
-  restrict_room_creation = "local"
   max_history_messages = 20
 
 Component "referee.{domain}"

@@ -119,6 +119,27 @@ async def sign_out(*clients: Probe) -> None:
     await asyncio.gather(*(c.disconnect() for c in clients), return_exceptions=True)
 
 
+async def connected_component(server: XmppServer) -> slixmpp.ComponentXMPP:
+    component = slixmpp.ComponentXMPP(server.component_name, server.component_secret,
+                                      server.host, server.component_port)
+    component.register_plugin("xep_0045")
+    started = asyncio.get_running_loop().create_future()
+    component.add_event_handler("session_start", lambda _: started.set_result(True))
+    component.connect(server.host, server.component_port)
+    await asyncio.wait_for(started, TIMEOUT)
+    return component
+
+
+async def component_creates_a_room(component: slixmpp.ComponentXMPP, server: XmppServer) -> None:
+    """The referee makes the lobby rooms: the server must let the component create one."""
+    room = f"{unique_username('room')}@{server.muc_domain}"
+    occupant = f"{server.component_name}/referee"
+    muc = component.plugin["xep_0045"]
+    own_presence, *_ = await muc.join_muc_wait(room, "referee", timeout=TIMEOUT,
+                                               presence_options={"pfrom": occupant})
+    assert 201 in {int(code) for code in own_presence["muc"]["status_codes"]}
+
+
 def run(coroutine) -> object:
     return asyncio.run(asyncio.wait_for(coroutine, 3 * TIMEOUT))
 
@@ -175,18 +196,13 @@ def test_message_to_an_offline_user_arrives_at_next_sign_in(
     run(scenario())
 
 
-def test_external_component_connects_and_receives_client_stanzas(
+def test_external_component_connects_creates_a_room_and_exchanges_messages(
         xmpp_server: XmppServer, unique_user) -> None:
     async def scenario() -> None:
-        component = slixmpp.ComponentXMPP(xmpp_server.component_name,
-                                          xmpp_server.component_secret,
-                                          xmpp_server.host, xmpp_server.component_port)
-        started = asyncio.get_running_loop().create_future()
+        component = await connected_component(xmpp_server)
         received: asyncio.Queue = asyncio.Queue()
-        component.add_event_handler("session_start", lambda _: started.set_result(True))
-        component.add_event_handler("message", received.put_nowait)
-        component.connect(xmpp_server.host, xmpp_server.component_port)
-        await asyncio.wait_for(started, TIMEOUT)
+        component.add_event_handler("message", lambda m: m["body"] and received.put_nowait(m))
+        await component_creates_a_room(component, xmpp_server)
 
         user = unique_user("cmp")
         xmpp_server.register(user, "pw")
@@ -353,12 +369,8 @@ async def _sign_up_and_serve_a_component(server: XmppServer) -> None:
     user = unique_username("prod")
     client = await sign_in(server, user, "a long enough passphrase 42", register=True)
     assert client.over_tls
-    component = slixmpp.ComponentXMPP(server.component_name, server.component_secret,
-                                      server.host, server.component_port)
-    started = asyncio.get_running_loop().create_future()
-    component.add_event_handler("session_start", lambda _: started.set_result(True))
-    component.connect(server.host, server.component_port)
-    await asyncio.wait_for(started, TIMEOUT)
+    component = await connected_component(server)
+    await component_creates_a_room(component, server)
     await component.disconnect()
     await sign_out(client)
 

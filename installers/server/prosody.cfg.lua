@@ -50,9 +50,10 @@ component_interfaces = { "127.0.0.1" }
 VirtualHost "example.org"
 
 -- Lobby rooms, one per game.
+-- No restrict_room_creation: its "local" would refuse the referee component (another host),
+-- which creates the lobby rooms.
 Component "conference.example.org" "muc"
   modules_enabled = { "muc_mam" }
-  restrict_room_creation = "local"
   max_history_messages = 20
 
 -- One entry per referee process (docs/online.md, "Several referees").
