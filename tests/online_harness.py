@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-import xml.etree.ElementTree as ET
 import secrets
+import xml.etree.ElementTree as ET
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path

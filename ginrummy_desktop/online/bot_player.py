@@ -51,6 +51,8 @@ class BotPlayer:
 
     async def _answer(self, data: dict) -> None:
         table, seq = data["table"], data["seq"]
+        log.debug("%s: state %s seq %d to_move %s seat %s", self.client.username, table, seq,
+                  data["to_move"], data.get("seat"))
         if data["status"] != "playing" or data["to_move"] != data["seat"]:
             return
         if (table, seq) in self._thinking or not data["observation"]["legal_actions"]:
@@ -67,9 +69,20 @@ class BotPlayer:
             await self.client.move(table, action_to_json(action), seq=seq)
         except RequestRefused as error:
             self.refusals.append(error.reason)
-            log.info("move refused at %s: %s", table, error.reason)
+            log.info("%s: move refused at %s: %s", self.client.username, table, error.reason)
+            self._thinking.discard((table, seq))
+            await self._resync(table)  # the referee sends the table as it is; we answer that
         finally:
             self._thinking.discard((table, seq))
+
+    async def _resync(self, table: str) -> None:
+        for _attempt in range(20):
+            try:
+                await self.client.resync(table)
+                return
+            except RequestRefused as error:  # e.g. the referee is restarting: try again
+                log.info("resync of %s refused: %s", table, error.reason)
+                await asyncio.sleep(0.5)
 
     async def wait_finished(self, table: str, timeout: float) -> dict:
         """The table's match_end payload, waiting up to ``timeout`` seconds."""

@@ -206,6 +206,9 @@ class OnlineClient:
 
     async def _on_session_start(self, _event: Any) -> None:
         assert self._xmpp is not None
+        if "xep_0077" in self._xmpp.plugin:  # signed up: a reconnect only signs in
+            self._xmpp.plugin["xep_0077"].force_registration = False
+            self._xmpp.plugin["xep_0077"].create_account = False
         self._xmpp.send_presence(pstatus="playing" if self.playing else "")
         self._xmpp.send_presence(pto=self.referee)  # the referee learns when we go away
         try:
@@ -218,8 +221,15 @@ class OnlineClient:
         if self.last_seq:
             await self.resync_all()
 
-    def _on_resumed(self, _event: Any) -> None:
+    async def _on_resumed(self, _event: Any) -> None:
         self._emit("resumed")
+        # The server replays what it had not delivered; a resync also covers requests whose
+        # replies were lost with the old socket.
+        if self.last_seq:
+            try:
+                await self.resync_all()
+            except RequestRefused as error:
+                log.warning("resync after resuming failed: %s", error.reason)
 
     def _on_disconnected(self, _event: Any) -> None:
         if self._sign_in_problem:
