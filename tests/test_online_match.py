@@ -43,7 +43,8 @@ def test_two_new_players_play_gin_and_cribbage(xmpp_server, database_url, tmp_pa
 async def _play_both_games(server, database_url, tmp_path, unique_user) -> None:
     config = referee_config(server, tmp_path, database_url)
     async with running_referee(config):
-        alice, bob = new_client(server, unique_user("alice")), new_client(server, unique_user("bob"))
+        alice = new_client(server, unique_user("alice"))
+        bob = new_client(server, unique_user("bob"))
         await alice.sign_up()
         await bob.sign_up()
         players = {alice: BotPlayer(alice, BOTS), bob: BotPlayer(bob, BOTS)}

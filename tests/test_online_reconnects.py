@@ -63,7 +63,7 @@ async def _cut_mid_hand(server, tmp_path, tcp_proxy, unique_user, layer) -> None
         for event in ("resumed", "connected", "away", "back"):
             alice.on(event, lambda _e, name=event: seen.append(name))
             bob.on(event, lambda _e, name=event: seen.append("bob " + name))
-        table = await alice.create_table("gin", target=40)
+        table = await alice.create_table("gin")
         await bob.join_table(table)
         await wait_until(lambda: alice.last_seq.get(table, 0) >= 8, 30, "a few moves")
         hand_before = referee.tables[table].records_sent
@@ -96,7 +96,7 @@ async def _silent(server, tmp_path, tcp_proxy, unique_user) -> None:
         events: list[dict] = []
         bob.on("away", events.append)
         bob.on("clock", events.append)
-        table = await alice.create_table("gin", target=40, rated=True)
+        table = await alice.create_table("gin", rated=True)
         await bob.join_table(table)
         await wait_until(lambda: alice.last_seq.get(table, 0) >= 4, 30, "a few moves")
         await asyncio.get_running_loop().run_in_executor(None, proxy.cut)

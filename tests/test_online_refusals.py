@@ -5,6 +5,7 @@ table is exactly as it was. A client ignores game payloads that do not come from
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
@@ -63,8 +64,8 @@ async def _refusals(server, tmp_path, unique_user) -> None:
                                                                   "card": "ZZ"}, seq=seq))
         reasons = [
             await _raw_request(mover, "move", "{not json"),
-            await _raw_request(mover, "move", '{"table": "%s", "seq": %d, "action": {"kind": '
-                               '"pass"}, "extra": 1}' % (table_id, seq)),
+            await _raw_request(mover, "move", json.dumps(
+                {"table": table_id, "seq": seq, "action": {"kind": "pass"}, "extra": 1})),
             await _raw_request(mover, "move", " " * (protocol.MAX_REQUEST_BYTES + 10) + "{}"),
             await _raw_request(mover, "teleport", "{}"),
         ]

@@ -445,14 +445,15 @@ class OnlineClient:
         message.send()
 
     async def block(self, jid: str) -> None:
-        await self._x()["xep_0191"].block([JID(jid)])
+        await self._x().plugin["xep_0191"].block([JID(jid)])
 
     async def unblock(self, jid: str) -> None:
-        await self._x()["xep_0191"].unblock([JID(jid)])
+        await self._x().plugin["xep_0191"].unblock([JID(jid)])
 
     async def blocked(self) -> set[str]:
-        reply = await self._x()["xep_0191"].get_blocked()
-        return {str(j) for j in reply["blocklist"]["items"]}
+        reply = await self._x().plugin["xep_0191"].get_blocked()
+        items = reply["blocklist"]["items"]
+        return {str(JID(item.get("jid") if hasattr(item, "get") else item)) for item in items}
 
     # ------------------------------------------------------------------ messages
     def send_private(self, jid: str, text: str) -> None:
@@ -461,25 +462,25 @@ class OnlineClient:
     async def message_history(self, jid: str, limit: int = 50) -> list[dict]:
         """The archive (XEP-0313) of messages with ``jid``, oldest first."""
         results = []
-        async for page in self._x()["xep_0313"].iterate(with_jid=JID(jid), total=limit):
-            for forwarded in page["mam"]["results"]:
-                message = forwarded["mam_result"]["forwarded"]["stanza"]
-                if message["body"]:
-                    results.append({"from": message["from"].bare, "to": message["to"].bare,
-                                    "text": message["body"]})
+        archive = self._x().plugin["xep_0313"]
+        async for result in archive.iterate(with_jid=JID(jid), total=limit):
+            message = result["mam_result"]["forwarded"]["stanza"]
+            if message["body"]:
+                results.append({"from": message["from"].bare, "to": message["to"].bare,
+                                "text": message["body"]})
         return results
 
     # ------------------------------------------------------------------ lobby
     async def join_lobby(self, game: str, nick: str | None = None) -> None:
         nick = nick or self.username
         room = f"{game}@{self.muc_domain}"
-        await self._x()["xep_0045"].join_muc_wait(JID(room), nick, maxstanzas=0, timeout=15)
+        await self._x().plugin["xep_0045"].join_muc_wait(JID(room), nick, maxstanzas=0, timeout=15)
         self._lobby_nicks[game] = nick
 
     def leave_lobby(self, game: str) -> None:
         nick = self._lobby_nicks.pop(game, None)
         if nick:
-            self._x()["xep_0045"].leave_muc(JID(f"{game}@{self.muc_domain}"), nick)
+            self._x().plugin["xep_0045"].leave_muc(JID(f"{game}@{self.muc_domain}"), nick)
 
     def say(self, game: str, text: str) -> None:
         self._x().send_message(mto=f"{game}@{self.muc_domain}", mbody=text, mtype="groupchat")

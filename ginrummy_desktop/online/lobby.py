@@ -15,6 +15,7 @@ unrated table whose second seat is ``computer.<bot>``), taken by asking ``quick`
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("ginrummy.lobby")
 ROOM_NICK = "referee"
 WIDEN_EVERY = 10.0
+CHAT_MUTE_SECONDS = 60.0
 
 
 @dataclass
@@ -43,7 +45,8 @@ class Lobby:
         self.referee = referee
         self.queue: dict[str, list[Waiting]] = {game: [] for game in protocol.GAMES}
         self.rooms_ready = False
-        self._muted: dict[tuple[str, str], Any] = {}
+        self._muted: dict[tuple[str, str], Any] = {}  # muted -> the timer giving voice back
+        self._muting: set[tuple[str, str]] = set()
 
     # ------------------------------------------------------------------ rooms
     def room(self, game: str) -> str:
@@ -65,6 +68,7 @@ class Lobby:
                 form.add_field(var="FORM_TYPE", value="http://jabber.org/protocol/muc#roomconfig")
                 form.add_field(var="muc#roomconfig_persistentroom", value="1")
                 form.add_field(var="muc#roomconfig_whois", value="moderators")
+                form.add_field(var="muc#roomconfig_moderatedroom", value="1")
                 await muc.set_room_config(self.room(game), form, ifrom=self._occupant_from)
             except Exception as error:  # noqa: BLE001 - tables work without the lobby room
                 log.warning("cannot set up lobby room %s: %s", self.room(game), error)
@@ -106,17 +110,32 @@ class Lobby:
         muc = self.referee.plugin["xep_0045"]
         real = muc.get_jid_property(room, nick, "jid")
         account = str(real).partition("@")[0] if real else nick
-        if self.referee.limiter.allow(account, "chat") or (room, nick) in self._muted:
+        if self.referee.limiter.allow(account, "chat") or (room, nick) in self._muting:
             return
-        log.info("muting %s in %s for a minute (chat rate)", nick, room)
-        self._muted[(room, nick)] = self.referee.loop.call_later(60.0, self._unmute, room, nick)
-        muc.set_role(room, nick, "visitor", reason="too many messages; voice back in a minute",
-                     ifrom=self._occupant_from)
+        self._muting.add((room, nick))
+        asyncio.ensure_future(self._mute(room, nick))
 
-    def _unmute(self, room: str, nick: str) -> None:
+    async def _mute(self, room: str, nick: str) -> None:
+        muc = self.referee.plugin["xep_0045"]
+        try:
+            await muc.set_role(room, nick, "visitor", ifrom=self._occupant_from,
+                               reason="too many messages; voice back in a minute")
+        except Exception as error:  # noqa: BLE001 - e.g. the flooder already left
+            log.warning("could not mute %s in %s: %s", nick, room, error)
+            self._muting.discard((room, nick))
+            return
+        log.info("muted %s in %s for a minute (chat rate)", nick, room)
+        self._muted[(room, nick)] = self.referee.loop.call_later(
+            CHAT_MUTE_SECONDS, lambda: asyncio.ensure_future(self._unmute(room, nick)))
+
+    async def _unmute(self, room: str, nick: str) -> None:
         self._muted.pop((room, nick), None)
-        self.referee.plugin["xep_0045"].set_role(room, nick, "participant",
-                                                 ifrom=self._occupant_from)
+        self._muting.discard((room, nick))
+        try:
+            await self.referee.plugin["xep_0045"].set_role(room, nick, "participant",
+                                                           ifrom=self._occupant_from)
+        except Exception as error:  # noqa: BLE001 - they may have left the room
+            log.info("could not give voice back to %s: %s", nick, error)
 
     # ------------------------------------------------------------------ quick match
     def quick_match(self, user: str, game: str, cancel: bool = False,

@@ -5,8 +5,9 @@
 The element's text is a JSON object whose keys depend on ``type``; docs/online-protocol.md lists
 every type with a transcript. Everything that crosses the wire is checked here, in both
 directions: an unknown type, a missing or extra key, a value of the wrong type or an element
-larger than ``MAX_REQUEST_BYTES`` (requests) or ``MAX_EVENT_BYTES`` (events and replies) raises ``ProtocolError`` with a reason a person can read, so the
-referee can refuse the stanza and leave every table unchanged.
+larger than ``MAX_REQUEST_BYTES`` (requests) or ``MAX_EVENT_BYTES`` (events and replies) raises
+``ProtocolError`` with a reason a person can read, so the referee can refuse the stanza and
+leave every table unchanged.
 """
 
 from __future__ import annotations
