@@ -8,7 +8,8 @@ prints, per N:
 
 - move round trip: from a client sending a move to the referee's answer (client -> XMPP server
   -> referee, checked and stored -> XMPP server -> client), p50/p95/p99 in ms;
-- referee CPU per move (user+system time of the referee process / moves answered);
+- referee CPU per move (user+system time of the referee process / moves answered), and the
+  same for the ejabberd node(s);
 - matches completed, and moves lost: moves the referee answered that are missing from the hand
   records, plus moves never answered (must be 0);
 - and at the end the largest N whose p95 stayed under 100 ms.
@@ -59,6 +60,7 @@ class Step:
     recorded: int = 0
     lost: int = 0
     cpu_seconds: float = 0.0
+    xmpp_cpu_seconds: float = 0.0
     wall_seconds: float = 0.0
 
     def percentile(self, p: float) -> float:
@@ -71,6 +73,16 @@ class Step:
 def process_cpu_seconds(pid: int) -> float:
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS  # utime + stime
+
+
+def process_tree_cpu_seconds(pid: int) -> float:
+    """CPU of ``pid`` and its live descendants (ejabberdctl's child is the Erlang VM)."""
+    total = process_cpu_seconds(pid)
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return total
+    return total + sum(process_tree_cpu_seconds(int(child)) for child in children)
 
 
 def start_referee(server: XmppServer, directory: Path) -> subprocess.Popen:
@@ -137,6 +149,7 @@ async def run_step(nodes: list[XmppServer], referee_pid: int, tables: int, targe
     for client in clients:
         timed(client, step)
     cpu_before, started = process_cpu_seconds(referee_pid), time.perf_counter()
+    xmpp_before = sum(process_tree_cpu_seconds(node.pid) for node in nodes)
     table_ids = await asyncio.gather(*(h.create_table("gin", target=target, clock=60)
                                        for h in hosts))
     await asyncio.gather(*(g.join_table(t) for g, t in zip(guests, table_ids, strict=True)))
@@ -145,6 +158,7 @@ async def run_step(nodes: list[XmppServer], referee_pid: int, tables: int, targe
         return_exceptions=True)
     step.wall_seconds = time.perf_counter() - started
     step.cpu_seconds = process_cpu_seconds(referee_pid) - cpu_before
+    step.xmpp_cpu_seconds = sum(process_tree_cpu_seconds(n.pid) for n in nodes) - xmpp_before
     await asyncio.sleep(0.5)  # the guests' last hand_end events
     for host, table, result in zip(hosts, table_ids, results, strict=True):
         if isinstance(result, BaseException):
@@ -162,12 +176,13 @@ async def run_step(nodes: list[XmppServer], referee_pid: int, tables: int, targe
 def report_line(step: Step) -> str:
     moves = len(step.latencies)
     cpu = 1000 * step.cpu_seconds / moves if moves else float("nan")
+    xmpp = 1000 * step.xmpp_cpu_seconds / moves if moves else float("nan")
     rate = moves / step.wall_seconds if step.wall_seconds else float("nan")
     return (f"| {step.tables:>3} | {step.completed:>3}/{step.tables:<3} | {moves:>6} | "
             f"{rate:6.0f} | "
             f"{step.percentile(50):6.1f} | {step.percentile(95):6.1f} | "
-            f"{step.percentile(99):6.1f} | {cpu:5.2f} | {step.lost:>4} | {step.refused:>4} | "
-            f"{step.wall_seconds:6.1f} |")
+            f"{step.percentile(99):6.1f} | {cpu:5.2f} | {xmpp:5.2f} | {step.lost:>4} | "
+            f"{step.refused:>4} | {step.wall_seconds:6.1f} |")
 
 
 async def main_async(args: argparse.Namespace) -> int:
@@ -186,8 +201,8 @@ async def main_async(args: argparse.Namespace) -> int:
               f"{platform.node()}, {os.cpu_count()} cores, load average {load}, "
               f"Python {platform.python_version()}")
         print("| N | matches | moves | moves/s | p50 ms | p95 ms | p99 ms "
-              "| referee CPU ms/move | lost | refused | wall s |")
-        print("|---|---|---|---|---|---|---|---|---|---|---|")
+              "| referee CPU ms/move | ejabberd CPU ms/move | lost | refused | wall s |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|")
         for tables in args.tables:
             step = await run_step(nodes, referee.pid, tables, args.target, args.timeout)
             print(report_line(step), flush=True)
