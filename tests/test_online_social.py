@@ -1,7 +1,7 @@
 """Friends, private messages and the lobby through a real XMPP server: a friend request and a
 message reach a player who is offline at first; friends see each other online and "playing";
 a table invitation arrives; blocking stops messages; the archive returns the history; the
-lobby room carries chat and the pushed list of open tables; a chat flood loses voice."""
+lobby room carries chat and the pushed list of open tables; a chat flood gets the flooder barred for a minute."""
 
 from __future__ import annotations
 
@@ -75,7 +75,8 @@ def test_lobby_room_chat_table_list_and_chat_flood(xmpp_server, tmp_path, unique
 
 async def _lobby(server, tmp_path, unique_user) -> None:
     async with running_referee(referee_config(server, tmp_path)) as referee:
-        alice, bob = new_client(server, unique_user("alice")), new_client(server, unique_user("bob"))
+        alice = new_client(server, unique_user("alice"))
+        bob = new_client(server, unique_user("bob"))
         chats: list[dict] = []
         listings: list[dict] = []
         for client in (alice, bob):

@@ -4,7 +4,7 @@ of open tables pushed to the room, chat rate limits, and quick match.
 The referee joins each room as its owner (nick ``referee``) and unlocks it (a new MUC room is
 locked until configured). Whenever a game's open tables change it sends the room a groupchat
 message with a ``tables`` payload and no body, so every occupant sees the list at once. A member
-who chats faster than the ``chat`` limit loses voice for a minute.
+who chats faster than the ``chat`` limit is barred from the room for a minute.
 
 Quick match pairs waiting players of one game whose ratings differ by at most a window that
 starts at ``quick_match_window`` and widens by that much every 10 s of waiting. A player still
@@ -19,6 +19,8 @@ import asyncio
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from slixmpp import JID
 
 from ginrummy_desktop.online import protocol
 from ginrummy_desktop.online.table import COMPUTER_PREFIX, MoveRefused
@@ -68,7 +70,6 @@ class Lobby:
                 form.add_field(var="FORM_TYPE", value="http://jabber.org/protocol/muc#roomconfig")
                 form.add_field(var="muc#roomconfig_persistentroom", value="1")
                 form.add_field(var="muc#roomconfig_whois", value="moderators")
-                form.add_field(var="muc#roomconfig_moderatedroom", value="1")
                 await muc.set_room_config(self.room(game), form, ifrom=self._occupant_from)
             except Exception as error:  # noqa: BLE001 - tables work without the lobby room
                 log.warning("cannot set up lobby room %s: %s", self.room(game), error)
@@ -103,39 +104,43 @@ class Lobby:
         message.send()
 
     def on_groupchat(self, message: Any) -> None:
-        """Chat rate limit: the room's real JIDs are visible to the referee as moderator."""
+        """Chat rate limit: the room's real JIDs are visible to the referee as its owner."""
         room, nick = message["from"].bare, message["from"].resource
         if nick == ROOM_NICK or not message["body"]:
             return
-        muc = self.referee.plugin["xep_0045"]
-        real = muc.get_jid_property(room, nick, "jid")
-        account = str(real).partition("@")[0] if real else nick
-        if self.referee.limiter.allow(account, "chat") or (room, nick) in self._muting:
+        real = self.referee.plugin["xep_0045"].get_jid_property(room, nick, "jid")
+        if not real:
             return
-        self._muting.add((room, nick))
-        asyncio.ensure_future(self._mute(room, nick))
+        account = JID(real).bare
+        if self.referee.limiter.allow(JID(account).user, "chat") or \
+                (room, account) in self._muting:
+            return
+        self._muting.add((room, account))
+        asyncio.ensure_future(self._mute(room, account))
 
-    async def _mute(self, room: str, nick: str) -> None:
+    async def _mute(self, room: str, account: str) -> None:
+        """Bar a flooder from the room for a minute (an outcast is removed at once and cannot
+        rejoin; this works the same on every MUC server, moderated room or not)."""
         muc = self.referee.plugin["xep_0045"]
         try:
-            await muc.set_role(room, nick, "visitor", ifrom=self._occupant_from,
-                               reason="too many messages; voice back in a minute")
-        except Exception as error:  # noqa: BLE001 - e.g. the flooder already left
-            log.warning("could not mute %s in %s: %s", nick, room, error)
-            self._muting.discard((room, nick))
+            await muc.set_affiliation(room, "outcast", jid=account, ifrom=self._occupant_from,
+                                      reason="too many messages; back in a minute")
+        except Exception as error:  # noqa: BLE001 - the room may be gone
+            log.warning("could not bar %s from %s: %s", account, room, error)
+            self._muting.discard((room, account))
             return
-        log.info("muted %s in %s for a minute (chat rate)", nick, room)
-        self._muted[(room, nick)] = self.referee.loop.call_later(
-            CHAT_MUTE_SECONDS, lambda: asyncio.ensure_future(self._unmute(room, nick)))
+        log.info("barred %s from %s for a minute (chat rate)", account, room)
+        self._muted[(room, account)] = self.referee.loop.call_later(
+            CHAT_MUTE_SECONDS, lambda: asyncio.ensure_future(self._unmute(room, account)))
 
-    async def _unmute(self, room: str, nick: str) -> None:
-        self._muted.pop((room, nick), None)
-        self._muting.discard((room, nick))
+    async def _unmute(self, room: str, account: str) -> None:
+        self._muted.pop((room, account), None)
+        self._muting.discard((room, account))
         try:
-            await self.referee.plugin["xep_0045"].set_role(room, nick, "participant",
-                                                           ifrom=self._occupant_from)
-        except Exception as error:  # noqa: BLE001 - they may have left the room
-            log.info("could not give voice back to %s: %s", nick, error)
+            await self.referee.plugin["xep_0045"].set_affiliation(
+                room, "none", jid=account, ifrom=self._occupant_from)
+        except Exception as error:  # noqa: BLE001
+            log.info("could not lift the bar on %s: %s", account, error)
 
     # ------------------------------------------------------------------ quick match
     def quick_match(self, user: str, game: str, cancel: bool = False,
