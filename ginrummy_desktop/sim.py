@@ -109,11 +109,13 @@ def _print_table(report: RunReport) -> None:
     for seat, player in enumerate(data["players"]):
         counters = ", ".join(
             f"{key} {value}" for key, value in player.items()
-            if key not in ("spec",) and not key.startswith("decision_ms")
+            if key not in ("spec", "log") and not key.startswith("decision_ms")
         )
         print(f"  {seat}: {player['spec']}: {counters}; decision ms mean "
               f"{player['decision_ms_mean']:.3f} p95 {player['decision_ms_p95']:.3f} "
               f"max {player['decision_ms_max']:.3f}")
+        if "log" in player:
+            print(f"     its stderr: {player['log']}")
     for forfeit in data["forfeits"]:
         print(f"  forfeit: match {forfeit['match']}: {forfeit['player']} {forfeit['reason']}")
 

@@ -251,6 +251,9 @@ def _apply(session: Any, seat: int, observation: Any, answer: Any) -> None:
         session.apply(seat, action)
     except IllegalActionError as error:  # legal in its (tampered) observation only
         raise Forfeit(seat, f"returned an action the rules refuse: {_safe_str(error)}") from None
+    except Exception as error:  # noqa: BLE001 - only an in-process bot tampering gets here
+        raise Forfeit(seat, f"its action could not be played ({describe_failure(error)}); "
+                            "did it tamper with its observation?") from None
 
 
 def _safe_str(value: Any) -> str:
