@@ -82,44 +82,42 @@ def loads_line(line: str | bytes, max_bytes: int = MAX_LINE_BYTES) -> Any:
             raise WireError(f"not UTF-8 (byte {error.start})") from None
     elif len(line) > max_bytes:
         raise WireError(f"line is longer than {max_bytes} characters")
-    depth = _nesting_depth(line)
-    if depth > MAX_DEPTH:
-        raise WireError(f"JSON nested {depth} levels deep (at most {MAX_DEPTH})")
     try:
-        return json.loads(line, parse_constant=_refuse_constant)
+        value = json.loads(line, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
         raise WireError(f"not JSON ({error.msg} at column {error.colno})") from None
-    except (ValueError, RecursionError) as error:  # e.g. a 5,000-digit integer
+    except WireError:
+        raise
+    except RecursionError:
+        raise WireError(f"JSON nested too deeply (at most {MAX_DEPTH} levels)") from None
+    except ValueError as error:  # e.g. a 5,000-digit integer
         raise WireError(f"not acceptable JSON ({error})") from None
+    if type(value) is dict or type(value) is list:
+        depth = _nesting_depth(value)
+        if depth > MAX_DEPTH:
+            raise WireError(f"JSON nested {depth} levels deep (at most {MAX_DEPTH})")
+    return value
 
 
 def _refuse_constant(name: str) -> Any:
     raise WireError(f"{name} is not a JSON number")
 
 
-def _nesting_depth(text: str) -> int:
-    """The deepest bracket nesting outside strings, found without recursion."""
-    depth = deepest = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > MAX_DEPTH:
-                    return deepest
-        elif char in "]}":
-            depth -= 1
-    return deepest
+def _nesting_depth(value: Any) -> int:
+    """The deepest list/object nesting of a parsed value (walked without recursion)."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > deepest:
+            deepest = depth
+            if deepest > MAX_DEPTH:
+                return deepest
+        children = item.values() if type(item) is dict else item
+        for child in children:
+            if type(child) is dict or type(child) is list:
+                stack.append((child, depth + 1))
+    return deepest if type(value) in (dict, list) else 0
 
 
 # ----------------------------------------------------------------------------- cards
@@ -129,12 +127,13 @@ _CARDS_BY_TEXT = {
 
 
 def card_to_wire(card: Card) -> str:
-    if type(card) is not Card or type(card.rank) is not int or type(card.suit) is not str:
+    """``"TH"`` for a genuine ``Card`` (its fields read as plain values, no method called)."""
+    if type(card) is not Card:
         raise WireError(f"not a card: {type(card).__name__}")
-    text = RANK_LETTERS[card.rank - 1] + card.suit if 1 <= card.rank <= 13 else ""
-    if text not in _CARDS_BY_TEXT:
+    rank, suit = card.rank, card.suit
+    if type(rank) is not int or type(suit) is not str or not 1 <= rank <= 13 or suit not in SUITS:
         raise WireError("not a card")
-    return text
+    return RANK_LETTERS[rank - 1] + suit
 
 
 def card_from_wire(value: Any, where: str = "card") -> Card:
@@ -152,7 +151,10 @@ def _cards_to_wire(cards: Any) -> list[str]:
 
 def _cards_from_wire(value: Any, where: str, limit: int = 52) -> tuple[Card, ...]:
     items = _list(value, where, limit)
-    return tuple(card_from_wire(item, f"{where}[{i}]") for i, item in enumerate(items))
+    try:
+        return tuple([_CARDS_BY_TEXT[item] for item in items])  # the common, valid case
+    except (KeyError, TypeError):
+        return tuple(card_from_wire(item, f"{where}[{i}]") for i, item in enumerate(items))
 
 
 def _optional_card_to_wire(card: Card | None) -> str | None:
@@ -188,6 +190,28 @@ def action_to_wire(action: Action) -> dict[str, Any]:
 
 def action_from_wire(data: Any, where: str = "action") -> Action:
     """A fresh ``Action`` from its JSON object; anything malformed raises ``WireError``."""
+    if type(data) is dict and len(data) <= 2:  # the common shapes, checked quickly
+        kind = data.get("kind")
+        if type(kind) is str and kind in _KINDS_SEEN:
+            if len(data) == 1:
+                return Action(kind)
+            card = data.get("card")
+            if type(card) is str and card in _CARDS_BY_TEXT:
+                return Action(kind, _CARDS_BY_TEXT[card])
+    return _action_from_wire_checked(data, where)
+
+
+_EVENT_KINDS = frozenset({  # history kinds of both games, for the fast path
+    "upcard", "pass", "draw_stock", "draw_discard", "discard", "knock", "gin", "big_gin",
+    "play", "go",
+})
+_KINDS_SEEN = frozenset({  # fast-path kinds only; any other valid word is accepted below
+    "draw_stock", "draw_discard", "pass", "discard", "knock", "gin", "big_gin", "play", "go",
+    "count", "muggins",
+})
+
+
+def _action_from_wire_checked(data: Any, where: str) -> Action:
     if type(data) is not dict:
         raise WireError(f"{where}: expected an object, got {_describe(data)}")
     unknown = set(data) - _ACTION_KEYS
@@ -254,12 +278,33 @@ def _gin_to_wire(o: GinObservation) -> dict[str, Any]:
     }
 
 
+def _rules(decode: Callable[[dict[str, Any]], Any], data: dict[str, Any], what: str) -> Any:
+    """Decoded rules, cached: every observation of a match carries the same rules."""
+    try:
+        key = (decode, tuple((k, type(v), v) for k, v in data.items()))
+        hash(key)
+    except TypeError:
+        key = None
+    cached = _RULES_CACHE.get(key) if key is not None else None
+    if cached is not None:
+        return cached
+    try:
+        rules = decode(data)
+    except (TypeError, ValueError) as error:
+        raise WireError(f"{what}.rules: {error}") from None
+    if key is not None:
+        if len(_RULES_CACHE) > 64:
+            _RULES_CACHE.clear()
+        _RULES_CACHE[key] = rules
+    return rules
+
+
+_RULES_CACHE: dict[Any, Any] = {}
+
+
 def _gin_from_wire(data: dict[str, Any]) -> GinObservation:
     fields = _Fields(data, "gin observation")
-    try:
-        rules = GinRules.from_dict(fields.object("rules"))
-    except (TypeError, ValueError) as error:
-        raise WireError(f"gin observation.rules: {error}") from None
+    rules = _rules(GinRules.from_dict, fields.object("rules"), "gin observation")
     observation = GinObservation(
         seat=fields.integer("seat"),
         dealer=fields.integer("dealer"),
@@ -320,10 +365,7 @@ def _cribbage_to_wire(o: CribbageObservation) -> dict[str, Any]:
 
 def _cribbage_from_wire(data: dict[str, Any]) -> CribbageObservation:
     fields = _Fields(data, "cribbage observation")
-    try:
-        rules = CribbageRules.from_json(fields.object("rules"))
-    except (TypeError, ValueError) as error:
-        raise WireError(f"cribbage observation.rules: {error}") from None
+    rules = _rules(CribbageRules.from_json, fields.object("rules"), "cribbage observation")
     scores = fields.integers("scores")
     if len(scores) != 2:
         raise WireError("cribbage observation.scores: expected two scores")
@@ -421,21 +463,54 @@ class _Fields:
 
     def actions(self, name: str) -> tuple[Action, ...]:
         items = _list(self._get(name), self._where(name), 400)
-        return tuple(
-            action_from_wire(item, f"{self._where(name)}[{i}]") for i, item in enumerate(items)
-        )
+        where = self._where(name)
+        return tuple([action_from_wire(item, where) for item in items])
 
     def seat_cards(self, name: str) -> tuple[tuple[int, Card], ...]:
+        items = _list(self._get(name), self._where(name), 52)
         result = []
-        for i, item in enumerate(_list(self._get(name), self._where(name), 52)):
+        for item in items:  # the valid case quickly; any doubt goes to the checked path
+            if type(item) is dict and len(item) == 2:
+                seat, card = item.get("seat"), item.get("card")
+                if type(seat) is int and 0 <= seat < 8 and type(card) is str:
+                    found = _CARDS_BY_TEXT.get(card)
+                    if found is not None:
+                        result.append((seat, found))
+                        continue
+            return self._seat_cards_checked(name, items)
+        return tuple(result)
+
+    def _seat_cards_checked(self, name: str, items: list[Any]) -> tuple[tuple[int, Card], ...]:
+        result = []
+        for i, item in enumerate(items):
             where = f"{self._where(name)}[{i}]"
             seat, card = _event(item, where, ("seat", "card"))
             result.append((seat, card_from_wire(card, f"{where}.card")))
         return tuple(result)
 
     def events(self, name: str) -> tuple[tuple[int, str, Card | None], ...]:
+        items = _list(self._get(name), self._where(name), 400)
         result = []
-        for i, item in enumerate(_list(self._get(name), self._where(name), 400)):
+        for item in items:  # the valid case quickly; any doubt goes to the checked path
+            if type(item) is dict and len(item) == 3:
+                seat, kind, card = item.get("seat"), item.get("kind"), item.get("card", 0)
+                if (type(seat) is int and 0 <= seat < 8 and type(kind) is str
+                        and kind in _EVENT_KINDS):
+                    if card is None:
+                        result.append((seat, kind, None))
+                        continue
+                    found = _CARDS_BY_TEXT.get(card) if type(card) is str else None
+                    if found is not None:
+                        result.append((seat, kind, found))
+                        continue
+            return self._events_checked(name, items)
+        return tuple(result)
+
+    def _events_checked(
+        self, name: str, items: list[Any]
+    ) -> tuple[tuple[int, str, Card | None], ...]:
+        result = []
+        for i, item in enumerate(items):
             where = f"{self._where(name)}[{i}]"
             seat, kind, card = _event(item, where, ("seat", "kind", "card"))
             if type(kind) is not str or not _KIND.fullmatch(kind):
