@@ -128,3 +128,10 @@ class Snoops:
 class FirstLegal:
     def choose(self, observation):
         return observation.legal_actions[0]
+
+
+class RaisesOddText:
+    """An error message with a newline, a lone surrogate and 10,000 characters."""
+
+    def choose(self, observation):
+        raise RuntimeError("first line\nsecond \udc80 line " + "z" * 10_000)

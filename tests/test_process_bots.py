@@ -227,3 +227,14 @@ def test_no_bot_process_outlives_the_run(capsys, tmp_path) -> None:
     pid = int(pid_file.read_text())
     with pytest.raises(ProcessLookupError):
         os.kill(pid, 0)
+
+
+@pytest.mark.parametrize("flags", [[], ["--in-process"], ["--json"]])
+def test_odd_error_text_is_shown_on_one_line_in_every_output(flags) -> None:
+    done = run_sim("gin", "--players", f"{HOSTILE}:RaisesOddText", "greedy", *flags)
+    assert done.returncode == 0, done.stderr
+    if "--json" in flags:
+        reason = json.loads(done.stdout)["forfeits"][0]["reason"]
+    else:
+        reason = next(line for line in done.stdout.splitlines() if "forfeit:" in line)
+    assert "first line second ? line" in reason and len(reason) < 500

@@ -72,8 +72,13 @@ def describe_failure(error: BaseException) -> str:
         name = "exception"
     if type(text) is not str:
         text = "(its message is not text)"
-    text = text if len(text) <= 300 else text[:300] + "..."
-    return f"{name}: {text}" if text else name
+    text = printable(text if len(text) <= 300 else text[:300] + "...")
+    return f"{printable(name)}: {text}" if text else printable(name)
+
+
+def printable(text: str) -> str:
+    """One line of text that any terminal and JSON encoder can show (no lone surrogates)."""
+    return " ".join(text.encode("utf-8", "replace").decode("utf-8").split())
 
 
 class _Host:

@@ -26,6 +26,7 @@ from typing import IO, Any
 
 from ginrummy_desktop.engine import wire
 from ginrummy_desktop.engine.actions import Action
+from ginrummy_desktop.engine.bot_host import printable
 
 PROTOCOL = "ginrummy-bot"
 PROTOCOL_VERSION = 1
@@ -362,7 +363,7 @@ def _text(value: Any, limit: int = 300) -> str:
         text = str(value)[:40]
     else:
         text = type(value).__name__
-    return text if len(text) <= limit else text[:limit] + "..."
+    return printable(text if len(text) <= limit else text[:limit] + "...")
 
 
 def _preview(line: bytes) -> str:
