@@ -26,6 +26,7 @@ from ginrummy_desktop.engine.registry import GAMES, get_game
 from ginrummy_desktop.engine.runner import MAX_TIME_LIMIT, RunReport, prepare_run
 
 USAGE_ERROR = 2
+INTERRUPTED = 130  # what a shell reports for Ctrl-C
 
 
 class _Parser(argparse.ArgumentParser):
@@ -189,6 +190,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, OSError) as error:
         print(f"ginrummy-sim: error: {error}", file=sys.stderr)
         return USAGE_ERROR
+    except KeyboardInterrupt:  # bot processes are stopped and --records is left as it was
+        print("ginrummy-sim: interrupted", file=sys.stderr)
+        return INTERRUPTED
 
 
 if __name__ == "__main__":

@@ -181,13 +181,20 @@ def test_the_javascript_example_plays_through_the_command_line() -> None:
     assert "match 0 over" in Path(bot["log"]).read_text()
 
 
-def test_plugin_and_in_process_runs_give_the_same_games(capsys, tmp_path) -> None:
+@pytest.mark.parametrize(("game", "bot", "rules"), [
+    ("gin", "examples.gin_bot:CarefulBot", []),
+    ("cribbage", "ginrummy_desktop.engine.cribbage.bots.simple:CarefulBot",
+     ["--rules", "muggins"]),
+])
+def test_plugin_and_in_process_runs_give_the_same_games(capsys, tmp_path, game, bot, rules):
     """The process boundary changes nothing but time: same seed, same records."""
     records = []
     for flags in ([], ["--in-process"]):
         path = tmp_path / f"run{len(records)}.jsonl"
-        sim_json(capsys, "--players", "examples.gin_bot:CarefulBot", "greedy", "--matches", "3",
-                 "--seed", "5", "--records", str(path), *flags)
+        assert main([game, "--players", bot, "greedy", "--matches", "2", "--seed", "5",
+                     "--records", str(path), "--json", *rules, *flags]) == 0
+        report = json.loads(capsys.readouterr().out)
+        assert report["forfeits"] == [] and report["players"][0]["decisions"] > 20
         records.append(path.read_text())
         assert check_records_file(path).ok
     assert records[0] == records[1]

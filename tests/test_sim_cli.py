@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -178,3 +181,23 @@ def test_typo_in_players_from_the_shell_keeps_records_and_prints_no_traceback(tm
     assert done.returncode == 2
     assert "unknown gin bot 'gredy'" in done.stderr and "Traceback" not in done.stderr
     assert keep.read_text() == "precious\n"
+
+
+def test_ctrl_c_stops_the_run_and_leaves_the_records_file_as_it_was(tmp_path) -> None:
+    keep = tmp_path / "keep.jsonl"
+    keep.write_text("precious\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    run = subprocess.Popen(
+        [sys.executable, "-m", "ginrummy_desktop.sim", "gin", "--players", "greedy",
+         "tests.hostile_bots:Hangs", "--time-limit", "600", "--records", str(keep)],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    deadline = time.monotonic() + 60
+    while not any(p.name.endswith(".tmp") for p in tmp_path.iterdir()):  # the run has begun
+        assert run.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    run.send_signal(signal.SIGINT)
+    _, err = run.communicate(timeout=60)
+    assert run.returncode == 130 and "interrupted" in err and "Traceback" not in err
+    assert keep.read_text() == "precious\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.jsonl"]
