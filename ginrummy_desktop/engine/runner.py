@@ -1,9 +1,11 @@
 """The headless match runner shared by every game (``ginrummy-sim`` and the benchmarks).
 
-``run_matches`` plays matches between agents through the game's ``MatchSession``, times every
-decision, turns a misbehaving bot into a recorded forfeit (never a crash), optionally writes
-hand records as JSON lines and returns a ``RunReport``. Everything in the report except the
-timing figures is a pure function of (game, rules, players, seed, matches).
+``prepare_run`` checks every argument and starts the plug-in bots (each in a process of its own,
+``engine.bot_process``); ``Run.play`` (or ``run_matches``, both at once) plays matches between
+agents through the game's ``MatchSession``, times every decision, turns a misbehaving bot into
+a recorded forfeit (never a crash), optionally writes hand records as JSON lines and returns a
+``RunReport``. Everything in the report except the timing figures is a pure function of (game,
+rules, players, seed, matches).
 """
 
 from __future__ import annotations
@@ -124,6 +126,8 @@ class _ProcessPlayer:
             return _BrokenAgent(str(missing))
         except BotFailure as failure:
             return _BrokenAgent(failure.reason)
+        except OSError as error:  # its log cannot be written (disk full): not a crash either
+            return _BrokenAgent(f"could not be started: {error}")
         return _ProcessAgent(self)
 
     def match_over(self, outcome: MatchOutcome, seat: int) -> None:
