@@ -84,7 +84,8 @@ class RecordsChecker:
         if not line.strip():
             return LineVerdict(number, "blank")
         try:
-            record = wire.loads_line(line.rstrip(b"\r\n" if isinstance(line, bytes) else "\r\n"))
+            record = wire.loads_line(
+                line.rstrip(b"\r\n") if isinstance(line, bytes) else line.rstrip("\r\n"))
         except wire.WireError as error:
             return LineVerdict(number, "bad", None, str(error))
         if type(record) is not dict:
@@ -105,7 +106,8 @@ class RecordsChecker:
     # ------------------------------------------------------------------ hands
     def _hand(self, record: dict[str, Any]) -> str | None:
         try:
-            spec = get_game(record.get("game") if type(record.get("game")) is str else "")
+            game = record.get("game")
+            spec = get_game(game if isinstance(game, str) else "")
         except ValueError:
             return f"unknown game {_short(record.get('game'))} (known: cribbage, gin)"
         problem = _check_alone(spec, record)
@@ -213,7 +215,7 @@ def _summary_shape(summary: dict[str, Any]) -> str | None:
     game, key, players = summary.get("game"), summary.get("match"), summary.get("players")
     winners, forfeit = summary.get("winners"), summary.get("forfeit")
     try:
-        get_game(game if type(game) is str else "")
+        get_game(game if isinstance(game, str) else "")
     except ValueError:
         return f"match summary of unknown game {_short(game)}"
     if type(key) is not int or key < 0:

@@ -276,7 +276,7 @@ def _decide(
     try:
         if isinstance(agent, _ProcessAgent | _BrokenAgent):
             action = agent.choose(observation)  # a process bot is timed from outside
-        elif worker is None:
+        elif worker is None or time_limit is None:
             try:
                 action = agent.choose(observation)
             except BaseException as error:  # noqa: BLE001 - even KeyboardInterrupt from a bot

@@ -490,7 +490,7 @@ class _Fields:
 
     def events(self, name: str) -> tuple[tuple[int, str, Card | None], ...]:
         items = _list(self._get(name), self._where(name), 400)
-        result = []
+        result: list[tuple[int, str, Card | None]] = []
         for item in items:  # the valid case quickly; any doubt goes to the checked path
             if type(item) is dict and len(item) == 3:
                 seat, kind, card = item.get("seat"), item.get("kind"), item.get("card", 0)
