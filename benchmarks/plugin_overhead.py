@@ -74,6 +74,8 @@ def compare(bot: str, matches: int, blocks: int, seed: int) -> dict[str, float]:
         if runs["in"] != runs["plugin"]:
             raise SystemExit("the plug-in played different games than the in-process bot")
         first += count
+        print(f"  {bot}: {first}/{matches} matches, in-process {totals['in'][0]:.1f} s, "
+              f"plug-in {totals['plugin'][0]:.1f} s", file=sys.stderr, flush=True)
     wall_in, cpu_in, decisions = totals["in"]
     wall_plugin, cpu_plugin, _ = totals["plugin"]
     return {
