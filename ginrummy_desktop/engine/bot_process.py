@@ -105,7 +105,6 @@ class BotProcess:
         self._process: subprocess.Popen[bytes] | None = None
         self._buffer = bytearray()
         self._drain: threading.Thread | None = None
-        self.decisions = 0
 
     # ------------------------------------------------------------------ life cycle
     @property
@@ -154,38 +153,23 @@ class BotProcess:
 
     def close(self) -> None:
         """Say bye, give the process ``BYE_SECONDS`` to leave, then kill whatever is left."""
-        process, self._process = self._process, None
-        if process is None:
-            return
-        if process.poll() is None:
-            try:
-                assert process.stdin is not None
+        process = self._process
+        if process is not None and process.poll() is None and process.stdin is not None:
+            with contextlib.suppress(OSError, subprocess.TimeoutExpired):
                 os.write(process.stdin.fileno(), b'{"type":"bye"}\n')
                 process.stdin.close()
                 process.wait(BYE_SECONDS)
-            except (OSError, subprocess.TimeoutExpired):
-                pass
-        _kill_group(process)
-        for stream in (process.stdin, process.stdout):
-            try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
-                pass
-        if self._drain is not None:
-            self._drain.join(BYE_SECONDS)
-            self._drain = None
+        self.kill()
 
     def kill(self) -> None:
+        """Kill the process and its group now, and let its log be finished."""
         process, self._process = self._process, None
         if process is not None:
             _kill_group(process)
             for stream in (process.stdin, process.stdout):
-                try:
-                    if stream is not None:
+                if stream is not None:
+                    with contextlib.suppress(OSError):
                         stream.close()
-                except OSError:
-                    pass
         if self._drain is not None:
             self._drain.join(BYE_SECONDS)
             self._drain = None
@@ -203,7 +187,6 @@ class BotProcess:
         """Send the observation, return the bot's action (decoded, not yet checked legal)."""
         self._send({"type": "observation", "observation": wire.observation_to_wire(observation)})
         reply = self._receive(self.time_limit, "observation")
-        self.decisions += 1
         kind = reply.get("type")
         if kind == "error":
             raise BotFailure(_text(reply.get("message")) or "reported an error", False)
