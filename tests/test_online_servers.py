@@ -19,8 +19,6 @@ from dataclasses import fields
 from pathlib import Path
 
 import pytest
-import slixmpp
-from slixmpp.exceptions import IqError
 
 from tests.online_servers import (
     DIR_PREFIX,
@@ -32,6 +30,9 @@ from tests.online_servers import (
     start_prosody,
     unique_username,
 )
+
+slixmpp = pytest.importorskip("slixmpp", reason="pip install -e '.[online]'")
+from slixmpp.exceptions import IqError  # noqa: E402
 
 SERVER_INSTALLERS = Path(__file__).resolve().parent.parent / "installers" / "server"
 
