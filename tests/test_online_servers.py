@@ -282,6 +282,14 @@ def test_postgres_url_accepts_queries_in_a_database_of_its_own(postgres_url, pos
                                  database) == "draw,discard"
 
 
+def test_postgres_url_works_as_the_service_store_connects(postgres_url) -> None:
+    psycopg = pytest.importorskip("psycopg", reason="pip install -e '.[online-postgres]'")
+    with psycopg.connect(postgres_url) as connection:
+        connection.execute("CREATE TABLE ratings (player text PRIMARY KEY, rating real)")
+        connection.execute("INSERT INTO ratings VALUES (%s, %s)", ("alice", 1500.0))
+        assert connection.execute("SELECT rating FROM ratings").fetchall() == [(1500.0,)]
+
+
 # --------------------------------------------------------------------------- TCP proxy
 
 def _echo_server() -> socket.socket:
