@@ -12,7 +12,7 @@ import json
 import glicko2
 import pytest
 
-from ginrummy_desktop.engine.runner import verify_records
+from ginrummy_desktop.engine.records_check import check_records
 from ginrummy_desktop.online.bot_player import BotPlayer
 from tests.online_harness import leaked_cards, new_client, referee_config, running_referee
 
@@ -66,7 +66,7 @@ async def _play_both_games(server, database_url, tmp_path, unique_user) -> None:
             for client in players:
                 records = players[client].hand_records[table]
                 text = "".join(json.dumps(r) + "\n" for r in records)
-                report = verify_records(io.StringIO(text))
+                report = check_records(io.StringIO(text))
                 assert report.ok and report.hands == len(records) >= 1, report.problems
             assert await alice.records(table) == players[bob].hand_records[table]
 

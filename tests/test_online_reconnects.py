@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from ginrummy_desktop.engine.runner import verify_records
+from ginrummy_desktop.engine.records_check import check_records
 from ginrummy_desktop.online.bot_player import BotPlayer
 from ginrummy_desktop.online.client import RequestRefused
 from ginrummy_desktop.online.service_store import ServiceStore
@@ -34,7 +34,7 @@ def assert_nothing_lost(store: ServiceStore, table: str) -> None:
     assert numbers == sorted(set(numbers))
     records = store.records(table)
     assert sum(len(r["actions"]) for r in records) == len(moves)
-    report = verify_records(io.StringIO("".join(json.dumps(r) + "\n" for r in records)))
+    report = check_records(io.StringIO("".join(json.dumps(r) + "\n" for r in records)))
     assert report.ok and report.hands == len(records), report.problems
 
 

@@ -1,7 +1,8 @@
 """Friends, private messages and the lobby through a real XMPP server: a friend request and a
 message reach a player who is offline at first; friends see each other online and "playing";
 a table invitation arrives; blocking stops messages; the archive returns the history; the
-lobby room carries chat and the pushed list of open tables; a chat flood gets the flooder barred for a minute."""
+lobby room carries chat and the pushed list of open tables; a chat flooder is barred for a
+minute."""
 
 from __future__ import annotations
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from ginrummy_desktop.engine.registry import get_game
 from ginrummy_desktop.engine.runner import load_agent_factory, make_agent
+from ginrummy_desktop.engine.wire import action_to_wire, observation_from_wire
 from ginrummy_desktop.online.client import OnlineClient, RequestRefused
-from ginrummy_desktop.online.codec import action_to_json, observation_from_json
 
 log = logging.getLogger("ginrummy.bot_player")
 
@@ -58,7 +58,7 @@ class BotPlayer:
         if (table, seq) in self._thinking or not data["observation"]["legal_actions"]:
             return
         self._thinking.add((table, seq))
-        observation = observation_from_json(data["game"], data["observation"])
+        observation = observation_from_wire(data["observation"])
         agent = self._agent(table, data["game"])
         action = await asyncio.get_running_loop().run_in_executor(None, agent.choose, observation)
         if self.client.last_seq.get(table) != seq:
@@ -66,7 +66,7 @@ class BotPlayer:
                      table, seq, self.client.last_seq.get(table))
             return  # the table moved on meanwhile (a resync will bring the new state)
         try:
-            await self.client.move(table, action_to_json(action), seq=seq)
+            await self.client.move(table, action_to_wire(action), seq=seq)
         except RequestRefused as error:
             self.refusals.append(error.reason)
             log.info("%s: move refused at %s: %s", self.client.username, table, error.reason)

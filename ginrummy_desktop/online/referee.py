@@ -10,7 +10,6 @@ so a player who comes back is resynced, not flooded). See docs/online-protocol.m
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 from pathlib import Path
@@ -22,13 +21,13 @@ from slixmpp.xmlstream.handler import CoroutineCallback
 from slixmpp.xmlstream.matcher import StanzaPath
 
 from ginrummy_desktop.engine.registry import get_game
-from ginrummy_desktop.engine.runner import MATCH_SUMMARY
+from ginrummy_desktop.engine.wire import action_to_wire
 from ginrummy_desktop.online import protocol
-from ginrummy_desktop.online.codec import action_to_json, observation_from_json
 from ginrummy_desktop.online.config import ServerConfig
 from ginrummy_desktop.online.limits import RateLimiter
 from ginrummy_desktop.online.lobby import Lobby
 from ginrummy_desktop.online.ratings import rate_match
+from ginrummy_desktop.online.records import match_summary, write_hands, write_summary
 from ginrummy_desktop.online.service_store import OPEN, PLAYING, ServiceStore
 from ginrummy_desktop.online.table import (
     COMPUTER_PREFIX,
@@ -233,7 +232,7 @@ class Referee(ComponentXMPP):
         before, first_record = table.snapshot(), table.records_sent
         records, events = table.apply(seat, action)
         try:
-            self.store.apply_move(table.id, table.seq, seat, action_to_json(action),
+            self.store.apply_move(table.id, table.seq, seat, action_to_wire(action),
                                   table.snapshot(), records, first_record)
         except Exception:
             log.exception("could not store move %d of table %s", table.seq, table.id)
@@ -354,19 +353,14 @@ class Referee(ComponentXMPP):
         if path is None or not records:
             return
         with path.open("a", encoding="utf-8") as out:
-            for record in records:
-                out.write(json.dumps(dict(record, match=0), separators=(",", ":")) + "\n")
+            write_hands(out, records, match=0)
 
     def _write_summary(self, table: LiveTable, winners: tuple[int, ...], reason: str) -> None:
         path = self._records_path(table)
         if path is None:
             return
-        summary = {"game": table.game, "kind": MATCH_SUMMARY, "match": 0,
-                   "players": table.players, "winners": list(winners),
-                   "forfeit": None if reason == "finished" else {
-                       "seat": 1 - winners[0] if winners else None, "reason": reason}}
         with path.open("a", encoding="utf-8") as out:
-            out.write(json.dumps(summary, separators=(",", ":")) + "\n")
+            write_summary(out, match_summary(table.game, 0, table.players, winners, reason))
 
     # ------------------------------------------------------------------ clocks and presence
     def _start_clock(self, table: LiveTable) -> None:
@@ -452,12 +446,11 @@ class Referee(ComponentXMPP):
     async def _computer_move(self, table: LiveTable, seat: int, seq: int) -> None:
         bot_id = table.players[seat][len(COMPUTER_PREFIX):]  # type: ignore[index]
         spec = get_game(table.game)
-        observation = observation_from_json(
-            table.game, table.state_for(seat)["observation"])
+        observation = table.match.observation(seat)
         agent = spec.builtin_bots[bot_id]()
         action = await self.loop.run_in_executor(None, agent.choose, observation)
         if table.id in self.tables and table.seq == seq and not table.over:
             try:
-                self.play(table, seat, table.check_move(seat, seq, action_to_json(action)))
+                self.play(table, seat, table.check_move(seat, seq, action_to_wire(action)))
             except MoveRefused:
                 log.exception("the computer's move was refused at table %s", table.id)

@@ -56,6 +56,7 @@ def run_online(args: argparse.Namespace) -> int:
 async def _run(args: argparse.Namespace, password: str) -> int:
     from ginrummy_desktop.online.bot_player import BotPlayer
     from ginrummy_desktop.online.client import OnlineClient, RequestRefused, SignInError
+    from ginrummy_desktop.online.records import match_summary, write_hands, write_summary
 
     domain = args.domain or args.server
     client = OnlineClient(f"{args.user}@{domain}", password, host=args.server, port=args.port,
@@ -87,8 +88,10 @@ async def _run(args: argparse.Namespace, password: str) -> int:
                               "ratings": end.get("ratings", {})}))
             if args.records:
                 with open(args.records, "a", encoding="utf-8") as out:
-                    for record in player.hand_records.get(table, []):
-                        out.write(json.dumps(dict(record, match=number)) + "\n")
+                    write_hands(out, player.hand_records.get(table, []), number)
+                    write_summary(out, match_summary(args.game, number, end.get(
+                        "players", client.states[table]["players"]), end["winners"],
+                        end["reason"]))
     except RequestRefused as error:
         print(f"ginrummy-sim: error: the referee refused: {error.reason}", file=sys.stderr)
         return 1

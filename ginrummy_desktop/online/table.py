@@ -15,7 +15,12 @@ from typing import Any
 
 from ginrummy_desktop.engine.actions import Action, IllegalActionError
 from ginrummy_desktop.engine.registry import get_game
-from ginrummy_desktop.online.codec import action_from_json, action_to_json, observation_to_json
+from ginrummy_desktop.engine.wire import (
+    WireError,
+    action_from_wire,
+    action_to_wire,
+    observation_to_wire,
+)
 
 COMPUTER_PREFIX = "computer."  # a seat name the referee plays itself (never a real username:
 # usernames cannot hold the reserved prefix because the referee refuses to seat them)
@@ -117,11 +122,11 @@ class LiveTable:
         if self.match.to_move() != seat:
             raise MoveRefused("it is not your turn")
         try:
-            action = action_from_json(action_data)
+            action = action_from_wire(action_data)
             if action.cards:  # a pair laid in the crib is the same move in either order
                 action = Action(action.kind, action.card, tuple(sorted(action.cards)),
                                 action.points)
-        except (ValueError, KeyError, TypeError) as error:
+        except (WireError, ValueError, KeyError, TypeError) as error:
             raise MoveRefused(f"malformed action: {error}") from None
         if action not in self.match.legal_actions(seat):
             raise MoveRefused(f"illegal move: {action} is not allowed now")
@@ -158,7 +163,7 @@ class LiveTable:
         """What ``seat`` may see now: its own observation and public table facts only."""
         data: dict[str, Any] = {
             "table": self.id, "seq": self.seq, "game": self.game, "seat": seat,
-            "observation": observation_to_json(self.match.observation(seat)),
+            "observation": observation_to_wire(self.match.observation(seat)),
             "to_move": self.match.to_move(),
             "commitment": self.match.commitment,
             "status": "over" if self.match.over else "playing",
@@ -169,4 +174,4 @@ class LiveTable:
         return data
 
     def action_json(self, action: Action) -> dict:
-        return action_to_json(action)
+        return action_to_wire(action)
