@@ -179,6 +179,24 @@ def test_server_side_registration_and_stream_management_with_resume(
     run(scenario())
 
 
+def test_server_advertises_the_features_the_service_relies_on(
+        xmpp_server: XmppServer, unique_user) -> None:
+    async def features(client: Probe, jid: str) -> set[str]:
+        info = await client.plugin["xep_0030"].get_info(jid=jid, timeout=TIMEOUT)
+        return set(info["disco_info"]["features"])
+
+    async def scenario() -> None:
+        user = unique_user("disco")
+        xmpp_server.register(user, "pw")
+        client = await sign_in(xmpp_server, user, "pw")
+        assert {"urn:xmpp:blocking", "vcard-temp"} <= await features(client, xmpp_server.domain)
+        assert "urn:xmpp:mam:2" in await features(client, xmpp_server.jid(user))
+        assert "http://jabber.org/protocol/muc" in await features(client, xmpp_server.muc_domain)
+        await sign_out(client)
+
+    run(scenario())
+
+
 def test_message_to_an_offline_user_arrives_at_next_sign_in(
         xmpp_server: XmppServer, unique_user) -> None:
     async def scenario() -> None:
