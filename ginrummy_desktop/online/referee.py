@@ -85,8 +85,7 @@ class Referee(ComponentXMPP):
             if row.status == PLAYING and row.snapshot is not None:
                 table.restore(row.snapshot, row.seq, len(self.store.records(row.id)))
                 self._start_clock(table)
-                for seat in (0, 1):
-                    self._send_state(table, seat)
+                self._send_states(table)
                 self._maybe_computer_move(table)
 
     # ------------------------------------------------------------------ sending
@@ -108,6 +107,10 @@ class Referee(ComponentXMPP):
                 if event.kind == "state":
                     data = dict(data, **self._clock_fields(table))
                 self.send_event(table.players[seat], event.kind, data)
+
+    def _send_states(self, table: LiveTable) -> None:
+        for seat in (0, 1):
+            self._send_state(table, seat)
 
     def _send_state(self, table: LiveTable, seat: int) -> None:
         data = dict(table.state_for(seat), **self._clock_fields(table))
@@ -418,6 +421,7 @@ class Referee(ComponentXMPP):
             for player in table.players:
                 self.send_event(player, "back", {"table": table.id, "seq": table.seq,
                                                  "seat": seat})
+            self._send_states(table)  # the version moved: moves must name the new one
 
     def _on_unavailable(self, presence: Any) -> None:
         user = presence["from"].user
@@ -435,6 +439,7 @@ class Referee(ComponentXMPP):
             self.send_event(table.players[1 - seat], "away", {
                 "table": table.id, "seq": table.seq, "seat": seat,
                 "grace": int(self.config.grace)})
+            self._send_states(table)
 
     # ------------------------------------------------------------------ computer seats
     def _maybe_computer_move(self, table: LiveTable) -> None:
