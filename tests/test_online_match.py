@@ -79,6 +79,9 @@ async def _play_both_games(server, database_url, tmp_path, unique_user) -> None:
             assert after[loser.username]["rating"] == pytest.approx(want_loser, abs=0.1)
             assert after[winner.username]["wins"] == before[winner.username]["wins"] + 1
             assert after[loser.username]["games"] == before[loser.username]["games"] + 1
+            history = await winner.rating_history(game, user=loser.username)
+            assert [h["table"] for h in history] == [table]  # one rated game of this game
+            assert history[0]["rating"] == pytest.approx(want_loser, abs=0.1)
             board = await loser.leaderboard(game)
             listed_users = [row["user"] for row in board["top"]]
             assert {alice.username, bob.username} <= set(listed_users)
