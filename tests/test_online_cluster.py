@@ -8,7 +8,7 @@ import asyncio
 import io
 import json
 
-from ginrummy_desktop.engine.runner import verify_records
+from ginrummy_desktop.engine.records_check import check_records
 from ginrummy_desktop.online.bot_player import BotPlayer
 from tests.online_harness import new_client, referee_config, running_referee
 
@@ -42,7 +42,7 @@ async def _play_across_nodes(first, second, tmp_path, unique_user) -> None:
         # Both sides got the same hand records, and every one verifies.
         assert players[host].hand_records[table] == players[guest].hand_records[table]
         records = players[guest].hand_records[table]
-        report = verify_records(io.StringIO("".join(json.dumps(r) + "\n" for r in records)))
+        report = check_records(io.StringIO("".join(json.dumps(r) + "\n" for r in records)))
         assert report.ok and report.hands == len(records) >= 1, report.problems
         assert players[host].refusals == players[guest].refusals == []
         for client in players:
