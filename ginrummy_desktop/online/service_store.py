@@ -259,16 +259,16 @@ class ServiceStore:
         """Atomically: the move as number ``seq``, the new snapshot, and new hand records."""
         now = time.time()
         with self._transaction() as run:
+            cursor = run("UPDATE tables SET seq = ?, snapshot = ?, updated = ? "
+                         "WHERE id = ? AND seq = ?",
+                         (seq, json.dumps(snapshot), now, table_id, seq - 1))
+            if cursor.rowcount != 1:  # a replayed or out-of-order move: store nothing
+                raise StoreError(f"table {table_id} is not at move {seq - 1}")
             run("INSERT INTO moves VALUES (?, ?, ?, ?, ?)",
                 (table_id, seq, seat, json.dumps(action), now))
             for offset, record in enumerate(records):
                 run("INSERT INTO records VALUES (?, ?, ?)",
                     (table_id, first_record + offset, json.dumps(record)))
-            cursor = run("UPDATE tables SET seq = ?, snapshot = ?, updated = ? "
-                         "WHERE id = ? AND seq = ?",
-                         (seq, json.dumps(snapshot), now, table_id, seq - 1))
-            if cursor.rowcount != 1:
-                raise StoreError(f"table {table_id} is not at move {seq - 1}")
 
     def bump_seq(self, table_id: str, seq: int) -> None:
         """Advance a table's sequence number for an event that is not a move (away, back)."""
