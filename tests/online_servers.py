@@ -26,7 +26,6 @@ import contextlib
 import itertools
 import json
 import os
-import pwd
 import secrets
 import selectors
 import shutil
@@ -42,6 +41,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+
+try:
+    import pwd
+except ImportError:  # Windows: no server users; every server fixture skips (see _require_user)
+    pwd = None  # type: ignore[assignment]
 
 LOOPBACK = "127.0.0.1"
 DOMAIN = "ginrummy.test"
@@ -73,6 +77,8 @@ def _require_binary(path_or_name: str, package: str) -> str:
 
 def _require_user(name: str) -> pwd.struct_passwd:
     """The servers refuse to run as root and switch to their own user, so we must be root."""
+    if pwd is None:
+        _unavailable("the private test servers need a POSIX system (Debian packages)")
     try:
         account = pwd.getpwnam(name)
     except KeyError:
@@ -712,6 +718,8 @@ def start_prosody(domain: str = DOMAIN, render: Callable[..., str] | None = None
         _wait_for(lambda: _port_open(c2s_port) and _port_open(component_port), "prosody",
                   BOOT_TIMEOUT, process, directory.path / "prosody.log")
     except BaseException:
+        with contextlib.suppress(NameError):
+            _stop_process(process)
         directory.remove()
         raise
 
@@ -963,6 +971,18 @@ class TcpProxy:
 
 # --------------------------------------------------------------------------- fixtures
 
+def _start_with_retry(start: Callable[[], object]) -> object:
+    """Start a server; once more on failure, since a free port can be taken between the probe
+    and the server's bind (another job on the machine)."""
+    try:
+        return start()
+    except RuntimeError as first:
+        try:
+            return start()
+        except RuntimeError as second:
+            raise second from first
+
+
 @pytest.fixture(scope="session", autouse=False)
 def _reaped_leftovers() -> None:
     reap_leftovers()
@@ -971,14 +991,14 @@ def _reaped_leftovers() -> None:
 @pytest.fixture(scope="session")
 def ejabberd_server(_reaped_leftovers) -> Iterator[XmppServer]:
     """One ejabberd node for the session (boot takes seconds); see ``unique_user``."""
-    (server,) = start_ejabberd_nodes(1)
+    (server,) = _start_with_retry(lambda: start_ejabberd_nodes(1))
     yield server
     server.stop()
 
 
 @pytest.fixture(scope="session")
 def prosody_server(_reaped_leftovers) -> Iterator[XmppServer]:
-    server = start_prosody()
+    server = _start_with_retry(start_prosody)
     yield server
     server.stop()
 
@@ -992,7 +1012,7 @@ def xmpp_server(request: pytest.FixtureRequest) -> XmppServer:
 @pytest.fixture(scope="session")
 def ejabberd_cluster(_reaped_leftovers) -> Iterator[list[XmppServer]]:
     """Two clustered ejabberd nodes on one domain, each with its own c2s port."""
-    nodes = start_ejabberd_nodes(2)
+    nodes = _start_with_retry(lambda: start_ejabberd_nodes(2))
     yield nodes
     for node in reversed(nodes):
         node.stop()
@@ -1000,7 +1020,7 @@ def ejabberd_cluster(_reaped_leftovers) -> Iterator[list[XmppServer]]:
 
 @pytest.fixture(scope="session")
 def postgres_cluster(_reaped_leftovers) -> Iterator[PostgresCluster]:
-    cluster = start_postgres()
+    cluster = _start_with_retry(start_postgres)
     yield cluster
     cluster.stop()
 
