@@ -181,6 +181,15 @@ def _run_as(argv: list[str], *, account: pwd.struct_passwd, cwd: Path,
 
 # --------------------------------------------------------------------------- temp dirs, leftovers
 
+def _server_base() -> Path:
+    """Where server dirs go: the temp dir if every user can reach into it (the servers run as
+    their own users), else /tmp (a TMPDIR under /root is not reachable for them)."""
+    base = Path(tempfile.gettempdir()).resolve()
+    if all(path.stat().st_mode & 0o001 for path in (base, *base.parents)):
+        return base
+    return Path("/tmp")
+
+
 def _pid_alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -207,7 +216,7 @@ def reap_leftovers() -> None:
     Only PIDs recorded in a dead run's owner file are touched, and only if that process's
     command line names the dir or which still works in it (a recycled PID is left alone).
     """
-    for directory in Path(tempfile.gettempdir()).glob(DIR_PREFIX + "*"):
+    for directory in _server_base().glob(DIR_PREFIX + "*"):
         try:
             record = json.loads((directory / OWNER_FILE).read_text())
         except (OSError, ValueError):
@@ -225,7 +234,7 @@ class ServerDir:
     """A temp dir owned by a server's system user, recording which PIDs live in it."""
 
     def __init__(self, kind: str, account: pwd.struct_passwd) -> None:
-        self.path = Path(tempfile.mkdtemp(prefix=f"{DIR_PREFIX}{kind}-"))
+        self.path = Path(tempfile.mkdtemp(prefix=f"{DIR_PREFIX}{kind}-", dir=_server_base()))
         self.account = account
         self._pids: list[int] = []
         self._record()

@@ -25,6 +25,7 @@ from tests.online_servers import (
     OWNER_FILE,
     TcpProxy,
     XmppServer,
+    _server_base,
     reap_leftovers,
     start_ejabberd_nodes,
     start_prosody,
@@ -435,7 +436,7 @@ def test_sample_server_toml_loads_and_sets_every_setting() -> None:
 
 def _leftover_dir(owner_pid: int) -> tuple[Path, subprocess.Popen]:
     """A server dir as a killed session leaves it: a 'server' still running inside it."""
-    directory = Path(tempfile.mkdtemp(prefix=DIR_PREFIX + "leftover-"))
+    directory = Path(tempfile.mkdtemp(prefix=DIR_PREFIX + "leftover-", dir=_server_base()))
     server = subprocess.Popen(["sleep", "600"], cwd=directory, start_new_session=True)
     (directory / OWNER_FILE).write_text(json.dumps({"owner": owner_pid, "pids": [server.pid]}))
     return directory, server
