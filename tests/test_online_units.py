@@ -139,3 +139,14 @@ def test_a_table_shows_each_seat_only_its_own_cards_and_refuses_bad_moves():
     assert table.snapshot() == before
     action = table.check_move(mover, table.seq, legal[0])
     assert action_to_wire(action) == legal[0]
+
+
+def test_the_shipped_sample_config_loads():
+    from pathlib import Path
+
+    from ginrummy_desktop.online.config import load_config
+
+    sample = Path(__file__).resolve().parent.parent / "installers" / "server" / "server.toml"
+    config = load_config(sample)
+    assert (config.component, config.clock, config.grace) == ("referee.example.org", 60, 120.0)
+    assert config.database_url == "sqlite:////var/lib/ginrummy/service.db"

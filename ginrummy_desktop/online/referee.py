@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import secrets
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,11 @@ from ginrummy_desktop.online.table import (
 
 log = logging.getLogger("ginrummy.referee")
 RECORDS_PAGE = 8  # hand records per reply (a cribbage record is up to ~6 KB)
+
+
+def _tenths_left(deadline: float, now: float) -> float:
+    """Seconds left, rounded up to a tenth: 0 is shown only once the time has really run out."""
+    return max(0.0, math.ceil((deadline - now) * 10) / 10)
 
 
 class Referee(ComponentXMPP):
@@ -121,8 +127,7 @@ class Referee(ComponentXMPP):
         seat = table.to_move()
         if deadline is None or seat is None:
             return {}
-        return {"clock": {"seat": seat, "seconds_left": round(max(0.0, deadline - self.loop.time()),
-                                                               1)}}
+        return {"clock": {"seat": seat, "seconds_left": _tenths_left(deadline, self.loop.time())}}
 
     # ------------------------------------------------------------------ requests
     async def _on_request(self, iq: Iq) -> None:
@@ -400,9 +405,9 @@ class Referee(ComponentXMPP):
                 self.next_tick[table.id] = now + self.config.clock_tick
                 data: dict[str, Any] = {"table": table.id, "seq": table.seq}
                 if deadline is not None and seat is not None:
-                    data.update(seat=seat, seconds_left=round(deadline - now, 1))
+                    data.update(seat=seat, seconds_left=_tenths_left(deadline, now))
                 for away_seat, grace_deadline in table.away.items():
-                    data.update(away=away_seat, grace_left=round(max(0.0, grace_deadline - now), 1))
+                    data.update(away=away_seat, grace_left=_tenths_left(grace_deadline, now))
                 for player in table.players:
                     self.send_event(player, "clock", data)
 
