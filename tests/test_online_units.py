@@ -61,7 +61,7 @@ def _store(tmp_path) -> ServiceStore:
 def test_a_move_is_stored_once_with_its_snapshot_or_not_at_all(tmp_path):
     store = _store(tmp_path)
     store.create_table("t1", "gin", {"clock": 60}, "alice", True, "referee.x")
-    store.start_table("t1", {"state": 0})
+    store.start_table("t1", "bob", {"state": 0})
     store.apply_move("t1", 2, 0, {"kind": "pass"}, {"state": 1}, [], 0)
     with pytest.raises(StoreError, match="not at move"):  # a replayed move number
         store.apply_move("t1", 2, 0, {"kind": "pass"}, {"state": 99}, [], 0)

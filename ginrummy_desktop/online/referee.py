@@ -90,6 +90,9 @@ class Referee(ComponentXMPP):
             self.tables[row.id] = table
             if row.status == PLAYING and row.snapshot is not None:
                 table.restore(row.snapshot, row.seq, len(self.store.records(row.id)))
+                if table.over:  # stopped between the last move and the result: finish now
+                    self.finish(table, winners_of(table.game, table.match), "finished")
+                    continue
                 self._start_clock(table)
                 self._send_states(table)
                 self._maybe_computer_move(table)
@@ -212,9 +215,8 @@ class Referee(ComponentXMPP):
         if not is_computer(guest):
             self.store.ensure_player(guest)
         table.players[1] = guest
-        self.store.set_guest(table.id, guest)
         events = table.start()
-        self.store.start_table(table.id, table.snapshot())
+        self.store.start_table(table.id, guest, table.snapshot())
         self._start_clock(table)
         self._send_events(table, events)
         self.lobby.tables_changed(table.game)

@@ -240,19 +240,16 @@ class ServiceStore:
                          f"status IN ({marks}) ORDER BY created", (owner, *statuses))
         return [self._table_from(row) for row in rows]
 
-    def set_guest(self, table_id: str, guest: str | None) -> None:
-        with self._transaction() as run:
-            run("UPDATE tables SET guest = ?, updated = ? WHERE id = ?",
-                (guest, time.time(), table_id))
-
     def delete_table(self, table_id: str) -> None:
         with self._transaction() as run:
             run("DELETE FROM tables WHERE id = ? AND status = ?", (table_id, OPEN))
 
-    def start_table(self, table_id: str, snapshot: dict) -> None:
+    def start_table(self, table_id: str, guest: str, snapshot: dict) -> None:
+        """Seat the guest and store the dealt match in one step (a crash leaves the table
+        either still open or started, never seated but not dealt)."""
         with self._transaction() as run:
-            run("UPDATE tables SET status = ?, snapshot = ?, seq = 1, updated = ? WHERE id = ?",
-                (PLAYING, json.dumps(snapshot), time.time(), table_id))
+            run("UPDATE tables SET guest = ?, status = ?, snapshot = ?, seq = 1, updated = ? "
+                "WHERE id = ?", (guest, PLAYING, json.dumps(snapshot), time.time(), table_id))
 
     def apply_move(self, table_id: str, seq: int, seat: int, action: dict, snapshot: dict,
                    records: Sequence[dict], first_record: int) -> None:
