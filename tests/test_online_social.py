@@ -51,6 +51,11 @@ async def _friends(server, tmp_path, unique_user) -> None:
         table = await alice.create_table("gin", invite=bob.jid.bare)
         await wait_until(lambda: any(n == "invite" and d["table"] == table
                                      for n, d in bob_events), 15, "the invitation")
+        carol_invites: list[dict] = []
+        carol.on("invite", carol_invites.append)
+        await alice.invite(carol.jid.bare, table)  # later, to an open table
+        await wait_until(lambda: carol_invites, 15, "carol's invitation")
+        assert carol_invites[0] == {"table": table, "from": alice.username, "game": "gin"}
 
         bob.send_private(alice.jid.bare, "see you at the table")
         await wait_until(lambda: any(n == "private" and d["text"] == "see you at the table"

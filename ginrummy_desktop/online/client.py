@@ -434,15 +434,9 @@ class OnlineClient:
         self.playing = playing
         self._x().send_presence(pstatus="playing" if playing else "")
 
-    async def invite(self, friend: str, table: str, game: str) -> None:
-        """Invite a friend to a table (a direct message carrying the invite payload)."""
-        message = self._x().Message()
-        message["to"] = friend
-        message["type"] = "chat"
-        message["body"] = f"Join my {game} table: {table}"
-        protocol.fill(message["game"], "invite", {"table": table, "from": self.username,
-                                                  "game": game})
-        message.send()
+    async def invite(self, friend: str, table: str) -> None:
+        """Invite a friend to your open table (the referee sends them an ``invite`` event)."""
+        await self.request("invite", table=table, user=friend)
 
     async def block(self, jid: str) -> None:
         await self._x().plugin["xep_0191"].block([JID(jid)])

@@ -116,6 +116,7 @@ REQUESTS: dict[str, tuple[dict[str, Checker], dict[str, Checker]]] = {
         "preset": _text(20, re.compile(r"^[a-z0-9-]+$")), "target": _int(1, 1000),
         "rated": _bool, "clock": _int(5, 3600), "invite": _text(64)}),
     "join": ({"table": TABLE}, {}),
+    "invite": ({"table": TABLE, "user": _text(64)}, {}),
     "leave": ({"table": TABLE}, {}),
     "move": ({"table": TABLE, "seq": SEQ, "action": _action}, {}),
     "resync": ({"table": TABLE}, {"since": SEQ}),

@@ -189,9 +189,23 @@ class Referee(ComponentXMPP):
             raise MoveRefused(str(error)) from None
         table = self.create_table(user, data["game"], options, data.get("rated", True))
         if "invite" in data:
-            self.send_event(data["invite"].partition("@")[0], "invite",
-                            {"table": table.id, "from": user, "game": table.game})
+            self._invite(table, user, data["invite"])
         return {"table": table.id}
+
+    async def _request_invite(self, user: str, data: dict) -> dict:
+        table, seat = self._seated(user, data["table"])
+        if table.match is not None:
+            raise MoveRefused("the match has started")
+        self._invite(table, user, data["user"])
+        return {}
+
+    def _invite(self, table: LiveTable, host: str, invitee: str) -> None:
+        """Tell ``invitee`` (a JID or username of this domain) about an open table."""
+        name, _, domain = invitee.partition("@")
+        if domain.split("/")[0] not in ("", self.config.domain) or \
+                not protocol.USERNAME_PATTERN.match(name):
+            raise MoveRefused(f"cannot invite {invitee!r}: not an account of this server")
+        self.send_event(name, "invite", {"table": table.id, "from": host, "game": table.game})
 
     def create_table(self, host: str, game: str, options: dict, rated: bool) -> LiveTable:
         table_id = secrets.token_hex(6)
