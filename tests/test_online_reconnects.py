@@ -82,21 +82,24 @@ async def _cut_mid_hand(server, tmp_path, tcp_proxy, unique_user, layer) -> None
             await client.disconnect()
 
 
+@pytest.mark.parametrize("held", [False, True], ids=["session-closed", "session-held"])
 def test_a_player_silent_past_the_grace_period_loses(ejabberd_server, tmp_path, tcp_proxy,
-                                                     unique_user):
-    asyncio.run(_silent(ejabberd_server, tmp_path, tcp_proxy, unique_user))
+                                                     unique_user, held):
+    """The server either ends the dead session at once (no stream resumption), or holds it for
+    resumption and says nothing: then the referee's ping goes unanswered."""
+    asyncio.run(_silent(ejabberd_server, tmp_path, tcp_proxy, unique_user, held))
 
 
-async def _silent(server, tmp_path, tcp_proxy, unique_user) -> None:
+async def _silent(server, tmp_path, tcp_proxy, unique_user, held) -> None:
     proxy = tcp_proxy(server.c2s_port)
     config = referee_config(server, tmp_path, grace=3.0, clock_tick=0.5)
     async with running_referee(config) as referee:
         alice, bob, _alice_bot, bob_bot = await _seated_pair(
-            server, unique_user, proxy.port, stream_resumption=False, auto_reconnect=False)
+            server, unique_user, proxy.port, stream_resumption=held, auto_reconnect=False)
         events: list[dict] = []
         bob.on("away", events.append)
         bob.on("clock", events.append)
-        table = await alice.create_table("gin", rated=True)
+        table = await alice.create_table("gin", rated=True, clock=8)
         await bob.join_table(table)
         await wait_until(lambda: alice.last_seq.get(table, 0) >= 4, 30, "a few moves")
         await asyncio.get_running_loop().run_in_executor(None, proxy.cut)

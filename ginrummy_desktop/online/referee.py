@@ -40,6 +40,7 @@ from ginrummy_desktop.online.table import (
 )
 
 log = logging.getLogger("ginrummy.referee")
+PING_TIMEOUT = 5.0  # seconds a player's client has to answer the referee's ping
 RECORDS_PAGE = 8  # hand records per reply (a cribbage record is up to ~6 KB)
 
 
@@ -56,6 +57,8 @@ class Referee(ComponentXMPP):
         self.tables: dict[str, LiveTable] = {}
         self.deadlines: dict[str, float] = {}  # table -> monotonic deadline of the move due
         self.next_tick: dict[str, float] = {}
+        self.pinged: dict[str, int] = {}  # table -> the version whose mover was pinged
+        self.full_jids: dict[str, str] = {}  # account -> the resource it plays from
         self.limiter = RateLimiter(config.limits)
         self.lobby = Lobby(self)
         self.ready = asyncio.Event()
@@ -65,6 +68,7 @@ class Referee(ComponentXMPP):
         self.register_plugin("xep_0030")
         self.register_plugin("xep_0045")
         self.register_plugin("xep_0004")
+        self.register_plugin("xep_0199")
         self.register_handler(CoroutineCallback(
             "game request", StanzaPath("iq@type=set/game"), self._on_request))
         self.add_event_handler("session_start", self._on_session_start)
@@ -143,6 +147,7 @@ class Referee(ComponentXMPP):
             user = sender.user
             if not self.limiter.allow(user, "request"):
                 raise MoveRefused("too many requests; slow down")
+            self._all_back(user)  # a request is a sign of life (e.g. after resumption)
             handler = getattr(self, f"_request_{kind}")
             reply_data = await handler(user, data)
         except (protocol.ProtocolError, MoveRefused) as error:
@@ -417,6 +422,10 @@ class Referee(ComponentXMPP):
                          table.players[seat], table.seq)
                 self.finish(table, (1 - seat,), "timeout")
                 continue
+            if (deadline is not None and seat is not None and deadline - now < table.clock / 2
+                    and self.pinged.get(table.id) != table.seq):
+                self.pinged[table.id] = table.seq
+                asyncio.ensure_future(self._check_alive(table, seat, table.seq))
             if now >= self.next_tick.get(table.id, 0.0):
                 self.next_tick[table.id] = now + self.config.clock_tick
                 data: dict[str, Any] = {"table": table.id, "seq": table.seq}
@@ -428,9 +437,25 @@ class Referee(ComponentXMPP):
                     self.send_event(player, "clock", data)
 
     def _on_available(self, presence: Any) -> None:
+        sender = presence["from"]
+        if sender.domain != self.config.domain:
+            return
+        self.full_jids[sender.user] = sender.full
+        self._all_back(sender.user)
+
+    def _on_unavailable(self, presence: Any) -> None:
         user = presence["from"].user
         if presence["from"].domain != self.config.domain:
             return
+        self.full_jids.pop(user, None)
+        self.lobby.forget(user)
+        for table in self.tables.values():
+            seat = table.seat_of(user)
+            if seat is not None:
+                self._mark_away(table, seat)
+
+    def _all_back(self, user: str) -> None:
+        """``user`` shows signs of life (presence, or any request): not away anywhere."""
         for table in self.tables.values():
             seat = table.seat_of(user)
             if seat is None or seat not in table.away or table.match is None:
@@ -444,23 +469,34 @@ class Referee(ComponentXMPP):
                                                  "seat": seat})
             self._send_states(table)  # the version moved: moves must name the new one
 
-    def _on_unavailable(self, presence: Any) -> None:
-        user = presence["from"].user
-        if presence["from"].domain != self.config.domain:
+    def _mark_away(self, table: LiveTable, seat: int) -> None:
+        """Start the grace countdown for ``seat`` (its move clock stops meanwhile)."""
+        if table.match is None or table.over or seat in table.away:
             return
-        self.lobby.forget(user)
-        for table in self.tables.values():
-            seat = table.seat_of(user)
-            if seat is None or table.match is None or table.over or seat in table.away:
-                continue
-            table.away[seat] = self.loop.time() + self.config.grace
-            table.seq += 1
-            self.store.bump_seq(table.id, table.seq)
-            self._start_clock(table)
-            self.send_event(table.players[1 - seat], "away", {
-                "table": table.id, "seq": table.seq, "seat": seat,
-                "grace": int(self.config.grace)})
-            self._send_states(table)
+        table.away[seat] = self.loop.time() + self.config.grace
+        table.seq += 1
+        self.store.bump_seq(table.id, table.seq)
+        self._start_clock(table)
+        self.send_event(table.players[1 - seat], "away", {
+            "table": table.id, "seq": table.seq, "seat": seat,
+            "grace": int(self.config.grace)})
+        self._send_states(table)
+
+    async def _check_alive(self, table: LiveTable, seat: int, seq: int) -> None:
+        """Ping the player whose move is overdue by half its clock: a connection the server
+        holds for stream resumption answers nothing, so the player is away (grace, not a
+        timeout) until they come back."""
+        user = table.players[seat]
+        target = self.full_jids.get(user or "")
+        if target is None:
+            return
+        try:
+            await self.plugin["xep_0199"].send_ping(
+                target, timeout=min(PING_TIMEOUT, table.clock / 4), ifrom=self.boundjid.full)
+        except Exception:  # noqa: BLE001 - IqTimeout or an error reply: no one answers
+            if table.id in self.tables and table.seq == seq and table.to_move() == seat:
+                log.info("table %s: %s does not answer; away", table.id, user)
+                self._mark_away(table, seat)
 
     # ------------------------------------------------------------------ computer seats
     def _maybe_computer_move(self, table: LiveTable) -> None:
