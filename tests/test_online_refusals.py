@@ -75,6 +75,12 @@ async def _refusals(server, tmp_path, unique_user) -> None:
         assert "unknown payload type" in reasons[3]
         assert table.snapshot() == before and table.seq == seq
 
+        # An account named like a computer seat is served nothing.
+        impostor = new_client(server, "computer.greedy")
+        await impostor.sign_up()
+        assert "reserved" in await refused(impostor.join_table(table_id))
+        await impostor.disconnect()
+
         # A third account forges a table event to a player: the client ignores it.
         forged = carol._xmpp.Message()
         forged["to"], forged["type"] = alice.jid.bare, "headline"

@@ -143,6 +143,8 @@ class Referee(ComponentXMPP):
             if sender.domain != self.config.domain or not sender.user or \
                 not protocol.USERNAME_PATTERN.match(sender.user):
                 raise MoveRefused("only accounts of this server may use the referee")
+            if is_computer(sender.user):
+                raise MoveRefused("account names starting 'computer.' are reserved")
             kind, data = protocol.decode(iq["game"], protocol.REQUESTS)
             user = sender.user
             if not self.limiter.allow(user, "request"):
