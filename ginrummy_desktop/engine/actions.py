@@ -1,15 +1,37 @@
-"""Actions and errors shared by both games' engines and by every agent.
+"""Actions and errors shared by both games' engines and by every agent, and how legality is checked.
 
-An agent returns one element of ``observation.legal_actions``. Gin Rummy uses ``kind`` and
-``card``; Cribbage's ``discard`` uses ``cards`` (the two cards laid in the crib) and, with the
-muggins option, ``count`` uses ``points`` (the points a player claims for a hand or crib).
+An agent returns one element of ``observation.legal_actions`` (or an equal ``Action`` it built).
+Gin Rummy uses ``kind`` and ``card``; Cribbage's ``discard`` uses ``cards`` (the two cards laid
+in the crib) and, with the muggins option, ``count`` uses ``points`` (the points a player claims
+for a hand or crib).
+
+Legality is decided by value, never by asking the submitted object: ``action_key`` first checks
+that the action's class is exactly ``Action`` and every field has exactly the type a legal action
+has (a ``str`` kind among ``ACTION_KINDS``, a ``Card`` or None, a ``tuple`` of ``Card``, an
+``int`` or None), then reduces it to a key of plain ints and strings. The engine compares that key
+with the keys of its own legal actions (``legal_key``), so no ``__eq__``, ``__hash__`` or
+``__str__`` of the submitted object (or of a subclass) ever runs, and the engine applies the move
+from the key, never from the object it was given.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 
-from ginrummy_desktop.engine.cards import Card
+from ginrummy_desktop.engine.cards import SUITS, Card
+
+#: Every kind either game uses: Gin Rummy first, then Cribbage's own.
+ACTION_KINDS = frozenset({
+    "draw_stock", "draw_discard", "pass", "discard", "knock", "gin", "big_gin",
+    "play", "go", "count", "muggins",
+})
+
+#: A verified action as plain values: (kind, card index or None, sorted card indexes, points).
+ActionKey = tuple[str, "int | None", tuple[int, ...], "int | None"]
+
+_SUIT_OFFSET = {suit: 13 * position for position, suit in enumerate(SUITS)}
+_MAX_POINTS = 10**6
 
 
 class IllegalActionError(ValueError):
@@ -36,3 +58,118 @@ class Action:
         if self.card is not None:
             return f"{self.kind} {self.card}"
         return self.kind
+
+
+# Raw slot access: reading a field of an exact ``Action`` or ``Card`` runs no code of anyone's.
+_new = object.__new__
+_KIND, _CARD, _CARDS, _POINTS = (Action.__dict__[name] for name in Action.__slots__)
+_RANK, _SUIT = (Card.__dict__[name] for name in Card.__slots__)
+
+
+def _type_name(value: object) -> str:
+    # type.__dict__ access: a hostile metaclass cannot run code through ``__name__``.
+    return type.__dict__["__name__"].__get__(type(value))
+
+
+def _card_index(card: object, where: str) -> int:
+    if type(card) is not Card:
+        raise IllegalActionError(f"{where} must be a Card, not {_type_name(card)}")
+    try:
+        rank, suit = _RANK.__get__(card), _SUIT.__get__(card)
+    except AttributeError:
+        raise IllegalActionError(f"{where} is a Card that was never built") from None
+    if type(rank) is not int or not 1 <= rank <= 13:
+        raise IllegalActionError(f"{where} has no valid rank")
+    offset = _SUIT_OFFSET.get(suit) if type(suit) is str else None
+    if offset is None:
+        raise IllegalActionError(f"{where} has no valid suit")
+    return offset + rank - 1
+
+
+def action_key(action: object) -> ActionKey:
+    """The canonical key of a genuine ``Action`` with well-typed fields.
+
+    Anything else (another type, a subclass, a field of the wrong type, an unknown kind, a card
+    that is not a real ``Card``) raises ``IllegalActionError`` naming the problem. The order of
+    ``cards`` does not matter (a Cribbage discard is a set of two cards).
+    """
+    if type(action) is not Action:
+        raise IllegalActionError(
+            f"an action must be an Action (one of observation.legal_actions), "
+            f"not {_type_name(action)}"
+        )
+    try:
+        kind, card, cards, points = (
+            _KIND.__get__(action), _CARD.__get__(action),
+            _CARDS.__get__(action), _POINTS.__get__(action),
+        )
+    except AttributeError:
+        raise IllegalActionError("that Action was never built (a field is missing)") from None
+    if type(kind) is not str:
+        raise IllegalActionError(f"an action's kind must be a str, not {_type_name(kind)}")
+    if kind not in ACTION_KINDS:
+        raise IllegalActionError(f"unknown action kind {kind[:40]!r}")
+    card_index = None if card is None else _card_index(card, "the action's card")
+    if type(cards) is not tuple:
+        raise IllegalActionError(
+            f"an action's cards must be a tuple of Card, not {_type_name(cards)}"
+        )
+    if len(cards) > 52:
+        raise IllegalActionError("an action names more cards than a deck holds")
+    indexes = tuple(sorted(_card_index(c, "each of the action's cards") for c in cards))
+    if points is not None:
+        if type(points) is not int:
+            raise IllegalActionError(
+                f"an action's points must be an int or None, not {_type_name(points)}"
+            )
+        if not -_MAX_POINTS <= points <= _MAX_POINTS:
+            raise IllegalActionError("an action's points are out of range")
+    return (kind, card_index, indexes, points)
+
+
+def legal_key(
+    action: object, legal: Collection[ActionKey], explain: Callable[[Action], str]
+) -> ActionKey:
+    """Check ``action`` against the engine's ``legal`` keys and return its key.
+
+    A well-formed action that is not legal raises ``IllegalActionError(explain(canonical))``,
+    where ``canonical`` is the engine's own copy of it (so explaining never touches the
+    submitted object).
+    """
+    key = action_key(action)
+    if key not in legal:
+        raise IllegalActionError(explain(action_from_key(key)))
+    return key
+
+
+def action_from_key(key: ActionKey) -> Action:
+    """The engine's own ``Action`` for a key (cards in deck-index order)."""
+    kind, card_index, indexes, points = key
+    card = None if card_index is None else Card.from_index(card_index)
+    return Action(kind, card, tuple(Card.from_index(i) for i in indexes), points)
+
+
+def legal_table(actions: Iterable[Action]) -> dict[ActionKey, Action]:
+    """The engine's own legal actions by key (trusted: built by the engine, never shared)."""
+    table = {}
+    for action in actions:
+        card, cards = action.card, action.cards
+        indexes = tuple(sorted(c.index for c in cards)) if cards else ()
+        key = (action.kind, None if card is None else card.index, indexes, action.points)
+        table[key] = action
+    return table
+
+
+def copy_action(action: Action) -> Action:
+    """A new ``Action`` equal to ``action`` (for observations: never the engine's object)."""
+    new = _new(Action)
+    _KIND.__set__(new, _KIND.__get__(action))
+    _CARD.__set__(new, _CARD.__get__(action))
+    _CARDS.__set__(new, _CARDS.__get__(action))
+    _POINTS.__set__(new, _POINTS.__get__(action))
+    return new
+
+
+def copy_actions(actions: Iterable[Action]) -> tuple[Action, ...]:
+    """Fresh copies of the engine's legal actions, for one observation or view."""
+    return tuple(copy_action(action) for action in actions)

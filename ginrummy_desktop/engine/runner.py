@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from ginrummy_desktop.engine.actions import IllegalActionError
 from ginrummy_desktop.engine.deck import verify_commitment
 from ginrummy_desktop.engine.protocol import Agent, GameSpec
 from ginrummy_desktop.engine.registry import get_game, load_object
@@ -155,10 +156,12 @@ def play_match(
                 raise RuntimeError(f"match {index} did not finish in {max_decisions} decisions")
             observation = session.observation(seat)
             action = _decide(agents[seat], observation, seat, worker, time_limit, times)
-            if action not in observation.legal_actions:
-                legal = ", ".join(str(a) for a in observation.legal_actions)
-                raise Forfeit(seat, f"returned an illegal action {action!s} (legal: {legal})")
-            session.apply(seat, action)
+            try:  # the engine checks legality by value, never calling the bot's object
+                session.apply(seat, action)
+            except IllegalActionError as error:  # (a fresh observation: the bot had the other)
+                legal = ", ".join(str(a) for a in session.observation(seat).legal_actions)
+                reason = f"returned an illegal action: {error} (legal: {legal})"
+                raise Forfeit(seat, reason) from None
         outcome.winners = tuple(spec.match_winners(session))
     except Forfeit as forfeit:
         outcome.forfeit = (forfeit.seat, forfeit.reason)

@@ -1,6 +1,7 @@
 """One two-player game of Cribbage as a ``MatchSession``: deal, discard, the play, the show.
 
 The engine decides every rule: it offers only legal actions (``go`` only when no card fits),
+accepts only those (checked by value, ``engine.actions.legal_key``, before anything changes),
 pegs every point as an itemized ``ScoreEvent`` and ends the game the instant a player reaches
 the target. A seat that holds no cards is skipped automatically; there is no decision to make.
 """
@@ -11,7 +12,14 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Any
 
-from ginrummy_desktop.engine.actions import Action, IllegalActionError
+from ginrummy_desktop.engine.actions import (
+    Action,
+    ActionKey,
+    IllegalActionError,
+    copy_actions,
+    legal_key,
+    legal_table,
+)
 from ginrummy_desktop.engine.cards import FULL_DECK, Card, format_cards, parse_cards
 from ginrummy_desktop.engine.cribbage.observation import (
     COUNT,
@@ -33,6 +41,7 @@ from ginrummy_desktop.engine.cribbage.scoring import (
     show_points,
 )
 from ginrummy_desktop.engine.deck import commitment, new_salt, shuffled_deck
+from ginrummy_desktop.engine.frozen import detached_copy
 from ginrummy_desktop.engine.rng import StableRandom
 
 SNAPSHOT_VERSION = 1
@@ -108,6 +117,7 @@ class CribbageMatch:
         self._records: list[dict] = []
         self._last_events: list[ScoreEvent] = []
         self._last_shows: list[dict] = []
+        self._legal_cache: tuple[tuple[Action, ...], dict[ActionKey, Action]] | None = None
         self._start_hand()
 
     # ------------------------------------------------------------------ MatchSession
@@ -120,7 +130,21 @@ class CribbageMatch:
         return self._to_move
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """Copies of ``seat``'s legal actions (empty when it is not its turn)."""
         if seat != self._to_move:
+            return ()
+        return copy_actions(self._legal()[0])
+
+    def _legal(self) -> tuple[tuple[Action, ...], dict[ActionKey, Action]]:
+        """The engine's own legal actions for the seat to move and their keys (never shared)."""
+        cached = self._legal_cache
+        if cached is None:
+            actions = self._compute_legal(self._to_move)
+            cached = self._legal_cache = (actions, legal_table(actions))
+        return cached
+
+    def _compute_legal(self, seat: int | None) -> tuple[Action, ...]:
+        if seat is None:
             return ()
         if self.phase == DISCARD:
             hand = sorted(self.hands[seat])
@@ -137,6 +161,8 @@ class CribbageMatch:
         return (Action("go"),)
 
     def observation(self, seat: int) -> CribbageObservation:
+        """What ``seat`` may know, as tuples and copies (the rules and legal actions included):
+        nothing in it is an object the engine reads again."""
         self._check_seat(seat)
         return CribbageObservation(
             seat=seat,
@@ -155,7 +181,7 @@ class CribbageMatch:
             opponent_cards_left=len(self.hands[1 - seat]),
             crib_size=len(self.crib),
             hand_number=self.hand_number,
-            rules=self.rules,
+            rules=detached_copy(self.rules),
             history=tuple(self.history),
             **self._show_fields(),
         )
@@ -178,21 +204,61 @@ class CribbageMatch:
             raise IllegalActionError("The game is over; no more moves can be made.")
         if seat != self._to_move:
             raise IllegalActionError(f"It is not your turn: player {self._to_move + 1} is to move.")
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"{action!r} is not an action.")
-        self._actions.append({"seat": seat, "action": _action_json(action)})
-        try:
-            if self.phase == DISCARD:
-                self._discard(seat, action)
-            elif self.phase == COUNT:
-                self._count(seat, action)
-            elif self.phase == MUGGINS:
-                self._muggins(seat, action)
-            else:
-                self._play(seat, action)
-        except IllegalActionError:
-            self._actions.pop()
-            raise
+        table = self._legal()[1]
+        key = legal_key(action, table, lambda own: self._explain_illegal(seat, own))
+        # From here on only the engine's own legal action: the submitted object is done with.
+        own = table[key]
+        self._legal_cache = None
+        self._actions.append({"seat": seat, "action": _action_json(own)})
+        if self.phase == DISCARD:
+            self._discard(seat, own)
+        elif self.phase == COUNT:
+            self._count(seat, own)
+        elif self.phase == MUGGINS:
+            self._muggins(seat, own)
+        else:
+            self._play(seat, own)
+
+    def _explain_illegal(self, seat: int, action: Action) -> str:
+        """Why a well-formed ``action`` (the engine's copy of what was submitted) is illegal."""
+        kind = action.kind
+        if self.phase == DISCARD:
+            cards = action.cards
+            if kind != "discard":
+                return "Lay two cards away to the crib first."
+            if len(cards) != 2 or len(set(cards)) != 2:
+                return "Lay exactly two different cards away to the crib."
+            for card in cards:
+                if card not in self.hands[seat]:
+                    return f"You do not hold {card}."
+        elif self.phase in (COUNT, MUGGINS):
+            what = self._show_parts()[self._show_step][1]
+            if self.phase == MUGGINS and kind not in ("muggins", "pass"):
+                return "Claim the points your opponent missed (muggins) or pass."
+            if self.phase == COUNT and (kind != "count" or action.points is None):
+                return f"Count your {what}: say how many points it makes."
+            if self.phase == COUNT and action.points is not None and action.points < 0:
+                return "A count cannot be below zero."
+            if self.phase == COUNT and action.points is not None:
+                total = self._show_total()
+                if action.points > total:
+                    # The simplest clear rule: an over-count is refused; the seat counts again.
+                    return f"You claimed {action.points} but the {what} is worth {total}."
+        else:
+            fitting = [card for card in self.hands[seat] if self.count + card.points <= 31]
+            card = action.card
+            if kind == "go" and fitting:
+                return f"You cannot say go while a card fits: {format_cards(sorted(fitting))}."
+            if kind != "play" and kind != "go" or kind == "play" and card is None:
+                return "Play a card (or say go when none fits)."
+            if card is not None and card not in self.hands[seat]:
+                return f"You do not hold {card}."
+            if card is not None and card not in fitting:
+                return (
+                    f"{card} would take the count to {self.count + card.points}; "
+                    "the count may never pass 31."
+                )
+        return f"'{action}' is not a legal move now (a legal action has only the fields it needs)."
 
     def hand_records(self) -> list[dict]:
         return [dict(record) for record in self._records]
@@ -299,14 +365,7 @@ class CribbageMatch:
         self._to_move: int | None = pone
 
     def _discard(self, seat: int, action: Action) -> None:
-        if action.kind != "discard":
-            raise IllegalActionError("Lay two cards away to the crib first.")
         cards = action.cards
-        if len(cards) != 2 or len(set(cards)) != 2:
-            raise IllegalActionError("Lay exactly two different cards away to the crib.")
-        for card in cards:
-            if card not in self.hands[seat]:
-                raise IllegalActionError(f"You do not hold {card}.")
         self.discards[seat] = tuple(sorted(cards))
         self.hands[seat] = [card for card in self.hands[seat] if card not in cards]
         self.kept[seat] = list(self.hands[seat])
@@ -325,25 +384,12 @@ class CribbageMatch:
     # ------------------------------------------------------------------ the play
 
     def _play(self, seat: int, action: Action) -> None:
-        fitting = [card for card in self.hands[seat] if self.count + card.points <= 31]
         if action.kind == "go":
-            if fitting:
-                raise IllegalActionError(
-                    f"You cannot say go while a card fits: {format_cards(sorted(fitting))}."
-                )
             self.history.append((seat, "go", None))
             self._said_go(seat)
             return
-        if action.kind != "play" or action.card is None:
-            raise IllegalActionError("Play a card (or say go when none fits).")
         card = action.card
-        if card not in self.hands[seat]:
-            raise IllegalActionError(f"You do not hold {card}.")
-        if card not in fitting:
-            raise IllegalActionError(
-                f"{card} would take the count to {self.count + card.points}; "
-                "the count may never pass 31."
-            )
+        assert card is not None
         self.hands[seat].remove(card)
         self.current.append((seat, card))
         self.played.append((seat, card))
@@ -425,20 +471,9 @@ class CribbageMatch:
 
     def _count(self, seat: int, action: Action) -> None:
         _, what, cards = self._show_parts()[self._show_step]
-        if action.kind != "count" or not isinstance(action.points, int) or isinstance(
-            action.points, bool
-        ):
-            raise IllegalActionError(f"Count your {what}: say how many points it makes.")
         claimed = action.points
-        if claimed < 0:
-            raise IllegalActionError("A count cannot be below zero.")
-        assert self.starter is not None
+        assert claimed is not None and self.starter is not None
         score = score_show(cards, self.starter, is_crib=(what == "crib"))
-        if claimed > score.total:
-            # The simplest clear rule: an over-count is refused and the seat counts again.
-            raise IllegalActionError(
-                f"You claimed {claimed} but the {what} is worth {score.total}."
-            )
         show = {**_show_record(seat, what, cards, score), "claimed": claimed, "muggins": 0}
         self._shows.append(show)
         if claimed == score.total:
@@ -456,8 +491,6 @@ class CribbageMatch:
         self._next_show_step()
 
     def _muggins(self, seat: int, action: Action) -> None:
-        if action.kind not in ("muggins", "pass"):
-            raise IllegalActionError("Claim the points your opponent missed (muggins) or pass.")
         assert self._claimed is not None
         missed = self._show_total() - self._claimed
         if action.kind == "muggins":
@@ -596,6 +629,7 @@ class CribbageMatch:
         if data.get("version") != SNAPSHOT_VERSION:
             raise ValueError(f"unsupported cribbage snapshot version {data.get('version')!r}")
         game = cls.__new__(cls)
+        game._legal_cache = None
         game.rules = CribbageRules.from_json(data["rules"])
         game._rng = StableRandom(int(data["rng"]))
         stacked = data["stacked"]

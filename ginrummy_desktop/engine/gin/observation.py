@@ -1,4 +1,8 @@
-"""What a Gin Rummy seat may know: the bot observation and the GUI's table view."""
+"""What a Gin Rummy seat may know: the bot observation and the GUI's table view.
+
+Both are built afresh for each call from tuples, sealed events and copies (see
+``engine/frozen.py``), so an agent that rewrites what it was given changes nothing the engine uses.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +10,12 @@ from dataclasses import dataclass
 
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import Card
+from ginrummy_desktop.engine.frozen import sealed
 from ginrummy_desktop.engine.gin.results import HandResult
 from ginrummy_desktop.engine.gin.rules import GinRules
 
 
+@sealed  # the engine keeps these to build later observations: they must not be rewritable
 @dataclass(frozen=True, slots=True)
 class HistoryEvent:
     """One public event of the hand. ``card`` is None where it is hidden from this seat."""
