@@ -9,15 +9,15 @@ Legality is decided by value, never by asking the submitted object: ``action_key
 that the action's class is exactly ``Action`` and every field has exactly the type a legal action
 has (a ``str`` kind among ``ACTION_KINDS``, a ``Card`` or None, a ``tuple`` of ``Card``, an
 ``int`` or None), then reduces it to a key of plain ints and strings. The engine compares that key
-with the keys of its own legal actions (``legal_key``), so no ``__eq__``, ``__hash__`` or
-``__str__`` of the submitted object (or of a subclass) ever runs, and the engine applies the move
-from the key, never from the object it was given.
+as the engine's own ``Action`` for that key with its own legal actions (``legal_action``), so
+no ``__eq__``, ``__hash__`` or ``__str__`` of the submitted object (or of a subclass) ever runs,
+and the engine applies its own legal action, never the object it was given.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from ginrummy_desktop.engine.cards import SUITS, Card
 
@@ -41,14 +41,24 @@ class IllegalActionError(ValueError):
     """
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
-    """One player action: ``kind`` plus the card (or cards) or the points it concerns."""
-
+class _ActionFields(NamedTuple):
     kind: str
     card: Card | None = None
     cards: tuple[Card, ...] = ()
     points: int | None = None
+
+
+class Action(_ActionFields):
+    """One player action: ``kind`` plus the card (or cards) or the points it concerns.
+
+    Immutable for real: a tuple underneath, so not even ``object.__setattr__`` can rewrite a
+    field, and its class cannot be swapped. That is why observations can hand the engine's
+    legal actions out as they are.
+    """
+
+    __slots__ = ()
+    # A data descriptor named __class__ blocks ``obj.__class__ = Other`` (type(obj) is unchanged).
+    __class__ = property(type, doc="Always Action: the class cannot be reassigned.")  # type: ignore[assignment]
 
     def __str__(self) -> str:
         if self.points is not None:
@@ -60,9 +70,7 @@ class Action:
         return self.kind
 
 
-# Raw slot access: reading a field of an exact ``Action`` or ``Card`` runs no code of anyone's.
-_new = object.__new__
-_KIND, _CARD, _CARDS, _POINTS = (Action.__dict__[name] for name in Action.__slots__)
+# Raw slot access: reading a field of an exact ``Card`` runs no code of anyone's.
 _RANK, _SUIT = (Card.__dict__[name] for name in Card.__slots__)
 
 
@@ -98,13 +106,9 @@ def action_key(action: object) -> ActionKey:
             f"an action must be an Action (one of observation.legal_actions), "
             f"not {_type_name(action)}"
         )
-    try:
-        kind, card, cards, points = (
-            _KIND.__get__(action), _CARD.__get__(action),
-            _CARDS.__get__(action), _POINTS.__get__(action),
-        )
-    except AttributeError:
-        raise IllegalActionError("that Action was never built (a field is missing)") from None
+    if tuple.__len__(action) != 4:  # e.g. tuple.__new__(Action, ())
+        raise IllegalActionError("that Action was never built (a field is missing)")
+    kind, card, cards, points = tuple.__iter__(action)
     if type(kind) is not str:
         raise IllegalActionError(f"an action's kind must be a str, not {_type_name(kind)}")
     if kind not in ACTION_KINDS:
@@ -116,7 +120,9 @@ def action_key(action: object) -> ActionKey:
         )
     if len(cards) > 52:
         raise IllegalActionError("an action names more cards than a deck holds")
-    indexes = tuple(sorted(_card_index(c, "each of the action's cards") for c in cards))
+    indexes = (
+        tuple(sorted(_card_index(c, "each of the action's cards") for c in cards)) if cards else ()
+    )
     if points is not None:
         if type(points) is not int:
             raise IllegalActionError(
@@ -127,49 +133,25 @@ def action_key(action: object) -> ActionKey:
     return (kind, card_index, indexes, points)
 
 
-def legal_key(
-    action: object, legal: Collection[ActionKey], explain: Callable[[Action], str]
-) -> ActionKey:
-    """Check ``action`` against the engine's ``legal`` keys and return its key.
+def legal_action(
+    action: object, legal: Sequence[Action], explain: Callable[[Action], str]
+) -> Action:
+    """The engine's own action among ``legal`` that ``action`` stands for.
 
-    A well-formed action that is not legal raises ``IllegalActionError(explain(canonical))``,
-    where ``canonical`` is the engine's own copy of it (so explaining never touches the
-    submitted object).
+    ``action`` is verified (``action_key``) and rebuilt by the engine from its key; only that
+    rebuilt copy is compared with ``legal``, and only it is passed to ``explain`` when it is
+    not legal: ``IllegalActionError(explain(copy))``.
     """
-    key = action_key(action)
-    if key not in legal:
-        raise IllegalActionError(explain(action_from_key(key)))
-    return key
+    own = action_from_key(action_key(action))
+    for candidate in legal:
+        if candidate == own:
+            return candidate
+    raise IllegalActionError(explain(own))
 
 
 def action_from_key(key: ActionKey) -> Action:
-    """The engine's own ``Action`` for a key (cards in deck-index order)."""
+    """The engine's own ``Action`` for a key (its cards in card order, as legal actions are)."""
     kind, card_index, indexes, points = key
     card = None if card_index is None else Card.from_index(card_index)
-    return Action(kind, card, tuple(Card.from_index(i) for i in indexes), points)
-
-
-def legal_table(actions: Iterable[Action]) -> dict[ActionKey, Action]:
-    """The engine's own legal actions by key (trusted: built by the engine, never shared)."""
-    table = {}
-    for action in actions:
-        card, cards = action.card, action.cards
-        indexes = tuple(sorted(c.index for c in cards)) if cards else ()
-        key = (action.kind, None if card is None else card.index, indexes, action.points)
-        table[key] = action
-    return table
-
-
-def copy_action(action: Action) -> Action:
-    """A new ``Action`` equal to ``action`` (for observations: never the engine's object)."""
-    new = _new(Action)
-    _KIND.__set__(new, _KIND.__get__(action))
-    _CARD.__set__(new, _CARD.__get__(action))
-    _CARDS.__set__(new, _CARDS.__get__(action))
-    _POINTS.__set__(new, _POINTS.__get__(action))
-    return new
-
-
-def copy_actions(actions: Iterable[Action]) -> tuple[Action, ...]:
-    """Fresh copies of the engine's legal actions, for one observation or view."""
-    return tuple(copy_action(action) for action in actions)
+    cards = tuple(sorted(Card.from_index(i) for i in indexes)) if indexes else ()
+    return Action(kind, card, cards, points)

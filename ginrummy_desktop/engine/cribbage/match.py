@@ -1,7 +1,7 @@
 """One two-player game of Cribbage as a ``MatchSession``: deal, discard, the play, the show.
 
 The engine decides every rule: it offers only legal actions (``go`` only when no card fits),
-accepts only those (checked by value, ``engine.actions.legal_key``, before anything changes),
+accepts only those (checked by value, ``engine.actions.legal_action``, before anything changes),
 pegs every point as an itemized ``ScoreEvent`` and ends the game the instant a player reaches
 the target. A seat that holds no cards is skipped automatically; there is no decision to make.
 """
@@ -12,14 +12,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Any
 
-from ginrummy_desktop.engine.actions import (
-    Action,
-    ActionKey,
-    IllegalActionError,
-    copy_actions,
-    legal_key,
-    legal_table,
-)
+from ginrummy_desktop.engine.actions import Action, IllegalActionError, legal_action
 from ginrummy_desktop.engine.cards import FULL_DECK, Card, format_cards, parse_cards
 from ginrummy_desktop.engine.cribbage.observation import (
     COUNT,
@@ -117,7 +110,7 @@ class CribbageMatch:
         self._records: list[dict] = []
         self._last_events: list[ScoreEvent] = []
         self._last_shows: list[dict] = []
-        self._legal_cache: tuple[tuple[Action, ...], dict[ActionKey, Action]] | None = None
+        self._legal_cache: tuple[Action, ...] | None = None
         self._start_hand()
 
     # ------------------------------------------------------------------ MatchSession
@@ -130,18 +123,16 @@ class CribbageMatch:
         return self._to_move
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        """Copies of ``seat``'s legal actions (empty when it is not its turn)."""
+        """``seat``'s legal actions (empty when it is not its turn)."""
         if seat != self._to_move:
             return ()
-        return copy_actions(self._legal()[0])
+        return self._legal()
 
-    def _legal(self) -> tuple[tuple[Action, ...], dict[ActionKey, Action]]:
-        """The engine's own legal actions for the seat to move and their keys (never shared)."""
-        cached = self._legal_cache
-        if cached is None:
-            actions = self._compute_legal(self._to_move)
-            cached = self._legal_cache = (actions, legal_table(actions))
-        return cached
+    def _legal(self) -> tuple[Action, ...]:
+        """The legal actions of the seat to move (immutable, so they are handed out as is)."""
+        if self._legal_cache is None:
+            self._legal_cache = self._compute_legal(self._to_move)
+        return self._legal_cache
 
     def _compute_legal(self, seat: int | None) -> tuple[Action, ...]:
         if seat is None:
@@ -161,8 +152,8 @@ class CribbageMatch:
         return (Action("go"),)
 
     def observation(self, seat: int) -> CribbageObservation:
-        """What ``seat`` may know, as tuples and copies (the rules and legal actions included):
-        nothing in it is an object the engine reads again."""
+        """What ``seat`` may know, as immutable values and a copy of the rules: nothing in it
+        is an object the engine reads and an agent could rewrite."""
         self._check_seat(seat)
         return CribbageObservation(
             seat=seat,
@@ -204,10 +195,8 @@ class CribbageMatch:
             raise IllegalActionError("The game is over; no more moves can be made.")
         if seat != self._to_move:
             raise IllegalActionError(f"It is not your turn: player {self._to_move + 1} is to move.")
-        table = self._legal()[1]
-        key = legal_key(action, table, lambda own: self._explain_illegal(seat, own))
+        own = legal_action(action, self._legal(), lambda copy: self._explain_illegal(seat, copy))
         # From here on only the engine's own legal action: the submitted object is done with.
-        own = table[key]
         self._legal_cache = None
         self._actions.append({"seat": seat, "action": _action_json(own)})
         if self.phase == DISCARD:

@@ -3,7 +3,7 @@
 Players are kept by position: 0 is the first player (the non-dealer), 1 the dealer. ``seats``
 maps positions to match seats so the same hand serves two, three and four-player matches.
 Every ``apply`` validates first and mutates afterwards, so an illegal action changes nothing.
-Legality is checked by value (``engine.actions.legal_key``): the move is applied from the
+Legality is checked by value (``engine.actions.legal_action``): the move is applied from the
 engine's own cards, never from the object an agent submitted.
 """
 
@@ -11,14 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ginrummy_desktop.engine.actions import (
-    Action,
-    ActionKey,
-    IllegalActionError,
-    copy_actions,
-    legal_key,
-    legal_table,
-)
+from ginrummy_desktop.engine.actions import Action, IllegalActionError, legal_action
 from ginrummy_desktop.engine.cards import Card, cards_mask, parse_cards
 from ginrummy_desktop.engine.deck import commitment
 from ginrummy_desktop.engine.gin import layoffs, melds
@@ -52,13 +45,12 @@ class GinHand:
         "rules", "deck", "salt", "seats", "hand_number", "hands", "discard_pile", "stock_pos",
         "phase", "turn", "taken", "retake_ban", "known", "events", "actions", "result",
         "knock_limit", "multiplier", "turns_taken", "upcard", "wall_take", "_legal_cache",
-        "_legal_keys", "_seen_events",
+        "_seen_events",
     )
 
     def __init__(self) -> None:
-        # The engine's own legal actions and their keys: never handed out (agents get copies).
+        # This state's legal actions (immutable, so they are handed out as they are).
         self._legal_cache: tuple[Action, ...] | None = None
-        self._legal_keys: dict[ActionKey, Action] | None = None
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -131,18 +123,12 @@ class GinHand:
 
     # ----------------------------------------------------------------- legality
     def legal_actions(self) -> tuple[Action, ...]:
-        """Copies of the legal actions: rewriting one changes nothing the engine reads."""
-        return copy_actions(self._legal())
+        return self._legal()
 
     def _legal(self) -> tuple[Action, ...]:
         if self._legal_cache is None:
             self._legal_cache = tuple(self._compute_legal())
         return self._legal_cache
-
-    def _legal_table(self) -> dict[ActionKey, Action]:
-        if self._legal_keys is None:
-            self._legal_keys = legal_table(self._legal())
-        return self._legal_keys
 
     def _can_knock_with(self, cards: list[Card]) -> bool:
         """Whether an 11-card hand can knock or go gin by discarding some card."""
@@ -212,11 +198,9 @@ class GinHand:
             due = self.seats[self.turn]
             raise IllegalActionError(f"it is seat {due}'s turn, not seat {seat}'s")
         legal = self._legal()
-        table = self._legal_table()
-        key = legal_key(action, table, lambda own: self._explain_illegal(own, legal))
+        own = legal_action(action, legal, lambda copy: self._explain_illegal(copy, legal))
         # From here on only the engine's own legal action: the submitted object is done with.
-        own = table[key]
-        self._legal_cache = self._legal_keys = None
+        self._legal_cache = None
         me = self.turn
         kind, card = own.kind, own.card
         self.actions.append((seat, kind, card))

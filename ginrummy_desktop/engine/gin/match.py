@@ -113,14 +113,15 @@ class GinMatch:
         return None if self.finished else self.hand.to_move_seat
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        """Copies of ``seat``'s legal actions (empty when it is not its turn)."""
+        """``seat``'s legal actions (empty when it is not its turn)."""
         if self.finished or self.hand.to_move_seat != seat:
             return ()
         return self.hand.legal_actions()
 
     def observation(self, seat: int) -> GinObservation:
-        """What ``seat`` may know, as copies: tuples, sealed events, a copy of the rules and of
-        the legal actions. Nothing in it is an object the engine reads again."""
+        """What ``seat`` may know, as immutable values (tuples, cards, actions, events) and a
+        copy of the rules: nothing in it is an object the engine reads and an agent could
+        rewrite."""
         hand = self.hand
         if seat not in hand.seats:
             raise ValueError(f"seat {seat} sits out this hand")
