@@ -6,7 +6,9 @@ leaves the match exactly as it was, with nothing in its log. Observations are co
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 import random
 import subprocess
 import sys
@@ -130,13 +132,31 @@ def test_legal_actions_and_events_in_an_observation_cannot_be_rewritten(game) ->
             object.__setattr__(action, name, value)
     with pytest.raises(AttributeError):
         object.__setattr__(action, "bonus", 1)
-    assert type(action) is Action and everything(match) == before
+    card = observation.hand[0]
+    for name, value in [("rank", 1), ("suit", "S"), ("__class__", Other)]:
+        with pytest.raises(AttributeError):
+            object.__setattr__(card, name, value)
+    assert type(action) is Action and type(card) is Card and everything(match) == before
     if game == "gin":
         match.apply(seat, Action("pass"))
         event = match.observation(seat).history[-1]
         for name, value in [("kind", "gin"), ("__class__", Other)]:
             with pytest.raises(AttributeError):
                 object.__setattr__(event, name, value)
+
+
+def test_immutable_values_still_copy_pickle_and_compare_by_value() -> None:
+    card = Card.parse("TH")
+    match = gin_match()
+    event = match.observation(match.to_move()).history[0]
+    values = [card, Action("discard", card), Action("discard", cards=(card,)), Action("pass"),
+              event]
+    for value in values:
+        for clone in (copy.copy(value), copy.deepcopy(value), pickle.loads(pickle.dumps(value))):
+            assert clone == value and type(clone) is type(value) and hash(clone) == hash(value)
+    assert Card(True, "H") == Card(1, "H") and type(Card(True, "H").rank) is int
+    assert sorted([Card.parse("2C"), Card.parse("AS"), Card.parse("AC")]) == [
+        Card.parse("AC"), Card.parse("AS"), Card.parse("2C")]
 
 
 def test_a_forged_copy_of_a_legal_action_is_judged_by_value() -> None:
@@ -215,7 +235,7 @@ MALFORMED = {
     "a card as a tuple": lambda hand: Action("discard", (1, "S")),  # type: ignore[arg-type]
     "a Card subclass": lambda hand: Action("discard", type("Fake", (Card,), {"__slots__": ()})(
         hand[0].rank, hand[0].suit)),
-    "an unbuilt card": lambda hand: Action("discard", object.__new__(Card)),
+    "an unbuilt card": lambda hand: Action("discard", tuple.__new__(Card, ())),
     "a card with a bogus rank": lambda hand: Action("discard", _bogus_card()),
     "bool points": lambda hand: Action("count", points=True),
     "float points": lambda hand: Action("count", points=1.0),  # type: ignore[arg-type]
@@ -229,10 +249,7 @@ MALFORMED = {
 
 
 def _bogus_card() -> Card:
-    card = object.__new__(Card)
-    object.__setattr__(card, "rank", 99)
-    object.__setattr__(card, "suit", "S")
-    return card
+    return tuple.__new__(Card, (99, "S"))
 
 
 def _with_extra(action: Action) -> Action:

@@ -70,10 +70,6 @@ class Action(_ActionFields):
         return self.kind
 
 
-# Raw slot access: reading a field of an exact ``Card`` runs no code of anyone's.
-_RANK, _SUIT = (Card.__dict__[name] for name in Card.__slots__)
-
-
 def _type_name(value: object) -> str:
     # type.__dict__ access: a hostile metaclass cannot run code through ``__name__``.
     return type.__dict__["__name__"].__get__(type(value))
@@ -82,10 +78,9 @@ def _type_name(value: object) -> str:
 def _card_index(card: object, where: str) -> int:
     if type(card) is not Card:
         raise IllegalActionError(f"{where} must be a Card, not {_type_name(card)}")
-    try:
-        rank, suit = _RANK.__get__(card), _SUIT.__get__(card)
-    except AttributeError:
-        raise IllegalActionError(f"{where} is a Card that was never built") from None
+    if tuple.__len__(card) != 2:  # e.g. tuple.__new__(Card, ())
+        raise IllegalActionError(f"{where} is a Card that was never built")
+    rank, suit = tuple.__iter__(card)
     if type(rank) is not int or not 1 <= rank <= 13:
         raise IllegalActionError(f"{where} has no valid rank")
     offset = _SUIT_OFFSET.get(suit) if type(suit) is str else None

@@ -210,44 +210,57 @@ class CribbageMatch:
 
     def _explain_illegal(self, seat: int, action: Action) -> str:
         """Why a well-formed ``action`` (the engine's copy of what was submitted) is illegal."""
-        kind = action.kind
         if self.phase == DISCARD:
-            cards = action.cards
-            if kind != "discard":
-                return "Lay two cards away to the crib first."
-            if len(cards) != 2 or len(set(cards)) != 2:
-                return "Lay exactly two different cards away to the crib."
-            for card in cards:
-                if card not in self.hands[seat]:
-                    return f"You do not hold {card}."
+            reason = self._why_not_discard(seat, action)
         elif self.phase in (COUNT, MUGGINS):
-            what = self._show_parts()[self._show_step][1]
-            if self.phase == MUGGINS and kind not in ("muggins", "pass"):
-                return "Claim the points your opponent missed (muggins) or pass."
-            if self.phase == COUNT and (kind != "count" or action.points is None):
-                return f"Count your {what}: say how many points it makes."
-            if self.phase == COUNT and action.points is not None and action.points < 0:
-                return "A count cannot be below zero."
-            if self.phase == COUNT and action.points is not None:
-                total = self._show_total()
-                if action.points > total:
-                    # The simplest clear rule: an over-count is refused; the seat counts again.
-                    return f"You claimed {action.points} but the {what} is worth {total}."
+            reason = self._why_not_show(action)
         else:
-            fitting = [card for card in self.hands[seat] if self.count + card.points <= 31]
-            card = action.card
-            if kind == "go" and fitting:
-                return f"You cannot say go while a card fits: {format_cards(sorted(fitting))}."
-            if kind != "play" and kind != "go" or kind == "play" and card is None:
-                return "Play a card (or say go when none fits)."
-            if card is not None and card not in self.hands[seat]:
+            reason = self._why_not_play(seat, action)
+        return reason or f"'{action}' is not a legal move now (a legal action has only its fields)."
+
+    def _why_not_discard(self, seat: int, action: Action) -> str | None:
+        if action.kind != "discard":
+            return "Lay two cards away to the crib first."
+        if len(action.cards) != 2 or len(set(action.cards)) != 2:
+            return "Lay exactly two different cards away to the crib."
+        for card in action.cards:
+            if card not in self.hands[seat]:
                 return f"You do not hold {card}."
-            if card is not None and card not in fitting:
-                return (
-                    f"{card} would take the count to {self.count + card.points}; "
-                    "the count may never pass 31."
-                )
-        return f"'{action}' is not a legal move now (a legal action has only the fields it needs)."
+        return None
+
+    def _why_not_show(self, action: Action) -> str | None:
+        what = self._show_parts()[self._show_step][1]
+        if self.phase == MUGGINS:
+            if action.kind not in ("muggins", "pass"):
+                return "Claim the points your opponent missed (muggins) or pass."
+            return None
+        if action.kind != "count" or action.points is None:
+            return f"Count your {what}: say how many points it makes."
+        if action.points < 0:
+            return "A count cannot be below zero."
+        total = self._show_total()
+        if action.points > total:
+            # The simplest clear rule: an over-count is refused and the seat counts again.
+            return f"You claimed {action.points} but the {what} is worth {total}."
+        return None
+
+    def _why_not_play(self, seat: int, action: Action) -> str | None:
+        fitting = [card for card in self.hands[seat] if self.count + card.points <= 31]
+        card = action.card
+        if action.kind == "go":
+            if fitting:
+                return f"You cannot say go while a card fits: {format_cards(sorted(fitting))}."
+            return None
+        if action.kind != "play" or card is None:
+            return "Play a card (or say go when none fits)."
+        if card not in self.hands[seat]:
+            return f"You do not hold {card}."
+        if card not in fitting:
+            return (
+                f"{card} would take the count to {self.count + card.points}; "
+                "the count may never pass 31."
+            )
+        return None
 
     def hand_records(self) -> list[dict]:
         return [dict(record) for record in self._records]
