@@ -53,8 +53,8 @@ class Card(_CardFields):
     def __getnewargs__(self) -> tuple[int, str]:
         return (self[0], self[1])
 
-    @property
-    def index(self) -> int:
+    @property  # (replaces tuple.index on purpose: a card's index is its place in the deck)
+    def index(self) -> int:  # type: ignore[override]
         """Position 0..51 in suit-major order; ``Card.from_index`` inverts it."""
         return _SUIT_OFFSET[self[1]] + self[0] - 1
 

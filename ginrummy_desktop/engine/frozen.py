@@ -14,7 +14,7 @@ T = TypeVar("T")
 
 
 @cache
-def _slot_accessors(cls: type) -> tuple[tuple[Any, Any], ...]:
+def _slot_accessors(cls: Any) -> tuple[tuple[Any, Any], ...]:
     descriptors = [cls.__dict__[name] for name in cls.__slots__]
     return tuple((d.__get__, d.__set__) for d in descriptors)
 
@@ -24,7 +24,7 @@ def detached_copy(value: T) -> T:
 
     Its fields are the same immutable values; only the object is new.
     """
-    cls = type(value)
+    cls: Any = type(value)
     new = object.__new__(cls)
     for get, put in _slot_accessors(cls):
         put(new, get(value))
