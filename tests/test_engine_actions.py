@@ -217,6 +217,7 @@ def test_a_damaged_snapshot_log_stays_restorable_after_refusals() -> None:
     seat = match.to_move()
     refused(match, seat, Action("discard", unheld_card(match, seat)))
     refused(match, seat, LyingAction("gin", match.observation(seat).hand[0]))
+    refused(match, seat, LyingAction("discard", unheld_card(match, seat)))  # half-applied once
     copy = GinMatch.restore(json.loads(json.dumps(match.snapshot())))
     assert copy.snapshot() == match.snapshot()
 
