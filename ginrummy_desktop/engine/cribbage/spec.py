@@ -7,7 +7,7 @@ from dataclasses import fields, replace
 
 from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.cribbage.match import CribbageMatch
-from ginrummy_desktop.engine.cribbage.records import replay_record
+from ginrummy_desktop.engine.cribbage.records import CribbageMatchChain, replay_record
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.engine.protocol import MatchSession
 
@@ -110,6 +110,9 @@ class CribbageSpec:
 
     def replay_record(self, record: dict) -> None:
         replay_record(record)
+
+    def match_chain(self) -> CribbageMatchChain:
+        return CribbageMatchChain()
 
 
 CRIBBAGE = CribbageSpec()

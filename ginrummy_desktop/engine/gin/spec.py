@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.gin.match import GinMatch, replay_record
+from ginrummy_desktop.engine.gin.records import GinMatchChain
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, GinRules, parse_rules
 from ginrummy_desktop.engine.protocol import MatchSession
 
@@ -50,6 +51,9 @@ class GinSpec:
 
     def replay_record(self, record: dict) -> None:
         replay_record(record)
+
+    def match_chain(self) -> GinMatchChain:
+        return GinMatchChain()
 
 
 GIN = GinSpec()
