@@ -9,8 +9,6 @@ other player under-counts; personas inherit that from ``choose``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage.observation import (
@@ -115,7 +113,3 @@ def immediate_points(observation: CribbageObservation, card: Card) -> int:
     ranks = current_ranks(observation) + [card.rank]
     return play_points_for_ranks(ranks, observation.count + card.points)
 
-
-def toss_of(six: Sequence[Card], keep: Sequence[Card]) -> tuple[Card, Card]:
-    toss = [card for card in six if card not in keep]
-    return toss[0], toss[1]
