@@ -7,7 +7,8 @@
   the leading candidates are compared on common sampled worlds by playing the hand out.
 - Going out: whenever a knock is legal, "knock now" is compared with "keep playing" on the same
   worlds; every imagined result is turned into a probability of winning the match from the
-  current scores (``winprob``), so the expert banks a lead and gambles when far behind.
+  current scores (``winprob``, measured for the match's hand rules), so the expert banks a lead
+  and gambles when far behind.
 """
 
 from __future__ import annotations
@@ -158,7 +159,7 @@ class ExpertBot(MarjjBot):
                 points = play_out(
                     [kept, world.opponent], list(world.stock), pile + [index], 1, go_out, rules
                 )
-                total += value_of_points(points, mine, theirs, target)
+                total += value_of_points(points, mine, theirs, target, observation.rules)
             if total > best_value:
                 best_index, best_value = index, total
         return best_index
@@ -177,9 +178,9 @@ class ExpertBot(MarjjBot):
         knock_total = play_total = 0.0
         for world in worlds:
             points = knock_points(knock_hand, world.opponent, rules)
-            knock_total += value_of_points(points, mine, theirs, target)
+            knock_total += value_of_points(points, mine, theirs, target, observation.rules)
             points = play_out(
                 [play_hand, world.opponent], list(world.stock), list(pile), 1, go_out, rules
             )
-            play_total += value_of_points(points, mine, theirs, target)
+            play_total += value_of_points(points, mine, theirs, target, observation.rules)
         return knock_total / len(worlds), play_total / len(worlds)
