@@ -40,7 +40,7 @@ def parse_rules(preset: str, overrides: Mapping[str, str]) -> CribbageRules:
                 changes[name] = int(text)
             except ValueError:
                 raise ValueError(f"{name} must be a whole number, not {text!r}") from None
-    return replace(CRIBBAGE_PRESETS[preset], **changes)
+    return replace(CRIBBAGE_PRESETS[preset], **changes)  # type: ignore[arg-type]  # checked above
 
 
 class CribbageSpec:

@@ -48,7 +48,7 @@ class CribbageBot:
         plays = [action for action in legal if action.kind == "play"]
         if not plays:
             return legal[0]  # go: the only legal action when no card fits
-        card = self.pick_play(observation, [action.card for action in plays], rng)
+        card = self.pick_play(observation, [a.card for a in plays if a.card is not None], rng)
         for action in plays:
             if action.card == card:
                 return action

@@ -91,9 +91,9 @@ class PersonaBot:
         self._previous_hand = knowledge.hand & ~(1 << index)
         kinds = ("gin", "knock", "discard") if go_out else ("discard", "knock", "gin")
         for kind in kinds:
-            action = by_card.get((kind, index))
-            if action is not None:
-                return action
+            chosen = by_card.get((kind, index))
+            if chosen is not None:
+                return chosen
         raise AssertionError("unreachable: allowed card without an action")
 
     def _track_hand(self, observation: Any, knowledge: Knowledge) -> None:
