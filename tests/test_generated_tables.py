@@ -69,3 +69,12 @@ def test_the_random_crib_tables_are_exactly_what_the_generator_computes():
 def test_the_whole_crib_table_file_is_what_the_generator_writes():
     text = crib_tables.TABLE_PATH.read_text(encoding="utf-8")
     assert crib_tables.render(crib_tables.build(crib_tables.SAMPLES)) == text
+
+
+def test_hollywood_values_points_even_when_the_summed_scores_pass_the_target():
+    hollywood = GIN_PRESETS["hollywood"]
+    # The scores a Hollywood player sees are sums over three games: 150 is not a won match.
+    assert winprob.value_of_points(20, 150, 60, 100, hollywood) \
+        > winprob.value_of_points(5, 150, 60, 100, hollywood) \
+        > winprob.value_of_points(-10, 150, 60, 100, hollywood)
+    assert winprob.value_of_points(20, 150, 60, 100, GIN_PRESETS["classic"]) == 1.0

@@ -7,8 +7,9 @@ knock-as-soon-as-possible players for each rule set in ``MEASURED`` and writes t
 (1-4, 5-8, ...), the mean of each bin being its value. ``win_probability(mine, theirs, target,
 rules)`` is then the chance of reaching ``target`` first between equal players: the expert
 converts every imagined hand result into this currency, so it banks a lead and gambles when far
-behind. Under Hollywood scoring the model still sees one race to the target (the hand points are
-measured, the three simultaneous games are not modelled).
+behind. Hollywood scoring has no single race (three games run at once and the scores the
+players see are their sums), so there ``value_of_points`` is linear in the hand's points: the
+expert then simply plays for the most points.
 """
 
 from __future__ import annotations
@@ -101,7 +102,10 @@ def win_probability(mine: int, theirs: int, target: int = 100,
 
 def value_of_points(points: float, mine: int, theirs: int, target: int = 100,
                     rules: GinRules | None = None) -> float:
-    """Win probability after a hand giving ``points`` to me (negative: to the opponent)."""
+    """Win probability after a hand giving ``points`` to me (negative: to the opponent); under
+    Hollywood scoring a value that grows with the points alone (see the module docstring)."""
+    if rules is not None and rules.hollywood:
+        return min(1.0, max(0.0, 0.5 + points / (4 * target)))
     whole = round(points)
     if whole >= 0:
         return win_probability(mine + whole, theirs, target, rules)
