@@ -14,9 +14,9 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest
 from PySide6.QtCore import Qt
 
+from ginrummy_desktop.engine.cards import Card, parse_cards
 from ginrummy_desktop.engine.cribbage.rules import SHORT_TARGET, CribbageRules
 from ginrummy_desktop.engine.cribbage.scoring import MAX_SHOW_POINTS, score_show
-from ginrummy_desktop.engine.cards import Card, parse_cards
 
 
 @pytest.fixture
@@ -47,10 +47,11 @@ def test_the_board_message_and_result_use_the_short_games_lines(skunk_table):
 
 
 def test_the_statistics_chart_draws_the_matchs_own_lines(qtbot, skunk_table, tmp_path):
+    from datetime import UTC, datetime
+
     from ginrummy_desktop.gui.cribbage.summary import game_summary
     from ginrummy_desktop.gui.stats.window import StatisticsWindow
     from ginrummy_desktop.storage import Storage
-    from datetime import UTC, datetime
 
     match = skunk_table.controller.match
     storage = Storage(tmp_path)
