@@ -190,9 +190,6 @@ def _check_gin_overrides(overrides: dict[str, Any]) -> str | None:
 
 
 def _cribbage_rules(options: dict[str, Any]) -> CribbageRules:
-    target = options.get("target", 121)
-    stinkhole = bool(options.get("stinkhole", False))
-    muggins = bool(options.get("muggins", False))
-    if target == 61:
-        return CribbageRules.short_game(stinkhole=stinkhole, muggins=muggins)
-    return CribbageRules(stinkhole=stinkhole, muggins=muggins)
+    return CribbageRules.for_target(int(options.get("target", 121)),
+                                    stinkhole=bool(options.get("stinkhole", False)),
+                                    muggins=bool(options.get("muggins", False)))

@@ -28,9 +28,10 @@ from ginrummy_desktop.engine.cribbage.observation import (
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.engine.cribbage.scoring import (
     ScoreItem,
+    ShowPart,
     ShowScore,
     _play_items_unchecked,
-    score_show,
+    show_parts,
     show_points,
 )
 from ginrummy_desktop.engine.deck import commitment, new_salt, shuffled_deck
@@ -181,11 +182,11 @@ class CribbageMatch:
         """The observation's show fields: set only while a hand or crib is being counted."""
         if self.phase not in (COUNT, MUGGINS):
             return {}
-        seat, what, cards = self._show_parts()[self._show_step]
+        part = self.show_parts()[self._show_step]
         return {
-            "show_seat": seat,
-            "show_cards": tuple(sorted(cards)),
-            "show_is_crib": what == "crib",
+            "show_seat": part.seat,
+            "show_cards": part.cards,
+            "show_is_crib": part.is_crib,
             "claimed": self._claimed if self.phase == MUGGINS else None,
         }
 
@@ -229,7 +230,7 @@ class CribbageMatch:
         return None
 
     def _why_not_show(self, action: Action) -> str | None:
-        what = self._show_parts()[self._show_step][1]
+        what = self.show_parts()[self._show_step].what
         if self.phase == MUGGINS:
             if action.kind not in ("muggins", "pass"):
                 return "Claim the points your opponent missed (muggins) or pass."
@@ -436,14 +437,10 @@ class CribbageMatch:
 
     # ------------------------------------------------------------------ the show
 
-    def _show_parts(self) -> list[tuple[int, str, list[Card]]]:
-        """The show in order: the pone's hand, the dealer's hand, the crib."""
-        pone = 1 - self.dealer
-        return [
-            (pone, "hand", self.kept[pone]),
-            (self.dealer, "hand", self.kept[self.dealer]),
-            (self.dealer, "crib", self.crib),
-        ]
+    def show_parts(self) -> tuple[ShowPart, ...]:
+        """The current hand's show in counting order (the pone's hand, the dealer's hand, the
+        crib), each scored by the engine once the starter is up: the one place that knows it."""
+        return show_parts(self.dealer, self.kept, self.crib, self.starter)
 
     def _show(self) -> None:
         assert self.starter is not None
@@ -451,10 +448,11 @@ class CribbageMatch:
             self._show_step = 0
             self._begin_count()
             return
-        for seat, what, cards in self._show_parts():
-            score = score_show(cards, self.starter, is_crib=(what == "crib"))
-            self._shows.append(_show_record(seat, what, cards, score))
-            if self._peg(seat, what, score.items, words=score.spoken):
+        for part in self.show_parts():
+            score = part.score
+            assert score is not None
+            self._shows.append(_show_record(part.seat, part.what, part.cards, score))
+            if self._peg(part.seat, part.what, score.items, words=score.spoken):
                 return
         self._finish_hand()
         self._start_hand()
@@ -464,18 +462,19 @@ class CribbageMatch:
     def _begin_count(self) -> None:
         self.phase = COUNT
         self._claimed = None
-        self._to_move = self._show_parts()[self._show_step][0]
+        self._to_move = self.show_parts()[self._show_step].seat
 
     def _show_total(self) -> int:
-        _, what, cards = self._show_parts()[self._show_step]
+        part = self.show_parts()[self._show_step]
         assert self.starter is not None
-        return show_points(cards, self.starter, is_crib=(what == "crib"))
+        return show_points(part.cards, self.starter, is_crib=part.is_crib)
 
     def _count(self, seat: int, action: Action) -> None:
-        _, what, cards = self._show_parts()[self._show_step]
-        claimed = action.points
-        assert claimed is not None and self.starter is not None
-        score = score_show(cards, self.starter, is_crib=(what == "crib"))
+        part = self.show_parts()[self._show_step]
+        what, cards = part.what, part.cards
+        claimed = action.points  # its range was checked (_why_not_show) before anything moved
+        score = part.score
+        assert claimed is not None and score is not None
         show = {**_show_record(seat, what, cards, score), "claimed": claimed, "muggins": 0}
         self._shows.append(show)
         if claimed == score.total:
@@ -508,7 +507,7 @@ class CribbageMatch:
 
     def _next_show_step(self) -> None:
         self._show_step += 1
-        if self._show_step < len(self._show_parts()):
+        if self._show_step < len(self.show_parts()):
             self._begin_count()
             return
         self._finish_hand()

@@ -47,6 +47,30 @@ class GinHand:
         "knock_limit", "multiplier", "turns_taken", "upcard", "wall_take", "_legal_cache",
         "_seen_events",
     )
+    # The slots' types (set in ``deal``).
+    rules: GinRules
+    deck: list[Card]
+    salt: str
+    seats: tuple[int, int]
+    hand_number: int
+    hands: list[list[Card]]  # by position
+    discard_pile: list[Card]  # top card last
+    stock_pos: int  # index in ``deck`` of the next stock card
+    phase: str
+    turn: int  # the position to move
+    taken: Card | None  # the card just taken from the pile
+    retake_ban: tuple[Card, int] | None
+    known: list[list[Card]]  # by position: taken from the pile, not discarded since
+    events: list[tuple[int, str, Card | None]]
+    actions: list[tuple[int, str, Card | None]]
+    result: HandResult | None
+    knock_limit: int
+    multiplier: int
+    turns_taken: list[int]
+    upcard: Card | None
+    wall_take: bool
+    _legal_cache: tuple[Action, ...] | None
+    _seen_events: tuple[list[HistoryEvent], list[HistoryEvent]]
 
     def __init__(self) -> None:
         # This state's legal actions (immutable, so they are handed out as they are).

@@ -7,6 +7,8 @@ from typing import Any
 
 from ginrummy_desktop.engine.cards import Card, parse_cards
 
+#: How a hand can end (a ``HandResult``'s and a hand record's ``result.kind``); storage checks
+#: stored records against it.
 RESULT_KINDS = ("knock", "gin", "big_gin", "undercut", "draw")
 
 

@@ -42,6 +42,7 @@ from ginrummy_desktop.gui.stats.charts import (
     LineChart,
     Series,
     bucket_counts,
+    rule_lines,
 )
 from ginrummy_desktop.storage.database import HistoryRow, RecordInfo, StoredHand
 from ginrummy_desktop.storage.records_io import (
@@ -590,12 +591,16 @@ class StatisticsWindow(QWidget):
                               for h in self.current_hands]
         them = [(0.0, 0.0)] + [(float(h.number), float(h.opponent_total))
                                for h in self.current_hands]
-        target = 121.0 if row.game == "cribbage" else None
+        # The match's own lines (its target, a cribbage game's skunk lines), from its records.
+        record = next((self.storage.database.record(h.record_id)
+                       for h in self.current_hands if h.record_id is not None), None)
+        lines = rule_lines(row.game, (record or {}).get("rules"))
+        top = max(y for _, y in you + them)
         self.progress_chart.set_series(
             [Series("You", you, PLAYER_COLOUR, step=True),
              Series(row.opponent_name, them, OPPONENT_COLOUR, step=True)],
             x_format=lambda v: f"hand {v:g}",
-            reference=(target, "121") if target and max(y for _, y in you + them) > 60 else None,
+            references=lines if lines and top > lines[0][0] / 2 else (),
         )
 
     def _hand_selected(self) -> None:
