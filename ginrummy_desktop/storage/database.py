@@ -26,8 +26,8 @@ from ginrummy_desktop.storage.migrations import (
     SCHEMA_VERSION,
     migrate,
     record_digest,
-    tables_at,
     refresh_match_totals,
+    tables_at,
 )
 from ginrummy_desktop.storage.notices import Notices
 from ginrummy_desktop.storage.summaries import MatchSummary, timestamp

@@ -10,7 +10,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-
 TEMP_SUFFIX = ".tmp"
 # A temp file this old is a leftover of a write that was interrupted (crash, power cut); a
 # younger one may belong to another running copy of the app that is writing right now.
