@@ -379,11 +379,15 @@ class RecordIndex(list[RecordInfo]):
 
 
 # A row the Records tab can show: strict JSON (SQLite's json_valid refuses NaN and nesting
-# deeper than it supports), text fields that are text, a time that converts to a date.
+# deeper than it supports), text fields that are text, a time that converts to a date. A CASE,
+# because SQLite does not promise to stop at the first false term of an AND, and json_type
+# raises on a body that is not JSON.
 _GOOD_RECORD_ROW = (
-    "(typeof(body) = 'text' AND json_valid(body) AND json_type(body) = 'object' "
-    "AND typeof(game) = 'text' AND typeof(source) = 'text' "
-    "AND typeof(added_at) IN ('real', 'integer') AND added_at BETWEEN 0 AND 253402300799)"
+    "(CASE WHEN typeof(body) != 'text' OR NOT json_valid(body) THEN 0 "
+    "WHEN json_type(body) != 'object' THEN 0 "
+    "WHEN typeof(game) != 'text' OR typeof(source) != 'text' THEN 0 "
+    "WHEN typeof(added_at) NOT IN ('real', 'integer') THEN 0 "
+    "WHEN added_at NOT BETWEEN 0 AND 253402300799 THEN 0 ELSE 1 END)"
 )
 
 

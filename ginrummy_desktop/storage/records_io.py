@@ -140,12 +140,14 @@ def record_problem(record: Any) -> str | None:
     action and compares the result, as ``verify`` does. Never raises.
     """
     try:
-        validate_record(record)
+        if not isinstance(record, dict):
+            return "a record must be a JSON object"
         deck, salt, expected = record.get("deck"), record.get("salt"), record.get("commitment")
         if not isinstance(salt, str) or not isinstance(expected, str):
             return "the record has no fair-deal commitment and salt, so it cannot be checked"
         if not (salt.isascii() and expected.isascii()):
             return "the commitment and salt must be hexadecimal text"
+        validate_record(record)
         if not verify_commitment(_parse_deck(deck), salt, expected):
             return "the deck does not match its commitment (record was altered)"
         get_game(record["game"]).replay_record(record)
