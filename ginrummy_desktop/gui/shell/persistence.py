@@ -159,7 +159,11 @@ class Persistence(QObject):
             return Persistence._restore_cribbage(state)
         from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 
+        from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
+
         session = _unfinished(GinMatch.restore(state["match"]), state["opponent"], BUILTIN_BOTS)
+        if not isinstance(state["preset"], str) or state["preset"] not in GIN_PRESETS:
+            raise ValueError(f"unknown rules preset {state['preset']!r}")  # Rematch needs it
         setup = MatchSetup(preset=str(state["preset"]), opponent=state["opponent"],
                            practice=bool(state["practice"]))
         return ("gin", session, setup, parse_cards(state["hand_order"]),
