@@ -13,6 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from ginrummy_desktop import __version__
 from ginrummy_desktop.applog import LOGGER, install_excepthook, start_logging
@@ -81,6 +82,11 @@ def show_startup_problems(problems: Sequence[str]) -> None:
     A modal dialog of its own (not the main window's notice line, which is not there when
     start-up goes wrong); its text can be selected and copied into a bug report.
     """
+    startup_problems_dialog(problems).exec()
+
+
+def startup_problems_dialog(problems: Sequence[str]) -> Any:
+    """The (not yet shown) start-up dialog listing ``problems``."""
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QMessageBox
 
@@ -89,9 +95,11 @@ def show_startup_problems(problems: Sequence[str]) -> None:
                       "Nothing was deleted.")
     box.setObjectName("startupProblems")
     box.setInformativeText("\n\n".join(problems))
+    # Paths are long: a wider text column keeps each notice to a few readable lines.
+    box.setStyleSheet("QLabel#qt_msgbox_informativelabel { min-width: 560px; }")
     box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     box.setStandardButtons(QMessageBox.StandardButton.Ok)
-    box.exec()
+    return box
 
 
 def _open_storage(problems: list[str]) -> object | None:
