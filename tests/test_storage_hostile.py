@@ -357,3 +357,14 @@ def test_two_processes_adding_profiles_and_changing_settings_lose_nothing(tmp_pa
 def test_a_record_problem_is_words_never_an_exception():
     assert record_problem(None) == "a record must be a JSON object"
     assert "commitment" in record_problem({**played_gin_records(count=1)[0], "salt": 5})
+
+
+def test_a_refusal_reason_stays_short_whatever_the_line_holds(tmp_path, paths):
+    path = tmp_path / "records.jsonl"
+    path.write_text(json.dumps({"game": "x" * 500_000}) + "\n")
+    database = StatsDatabase(None)
+    try:
+        [(number, reason)] = import_records_jsonl(database, "player", path).rejected
+    finally:
+        database.close()
+    assert number == 1 and reason.startswith("unknown game") and len(reason) < 400

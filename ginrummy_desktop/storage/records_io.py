@@ -120,7 +120,7 @@ def import_records_jsonl(database: StatsDatabase, profile: str, path: Path) -> I
                 continue
             problem = record_problem(record)
             if problem:
-                report.rejected.append((number, problem))
+                report.rejected.append((number, _short(problem)))
             else:
                 accepted.append(record)
     if accepted:
@@ -142,6 +142,8 @@ def record_problem(record: Any) -> str | None:
     try:
         if not isinstance(record, dict):
             return "a record must be a JSON object"
+        if record.get("game") not in GAMES:
+            return f"unknown game {record.get('game')!r} (expected gin or cribbage)"
         deck, salt, expected = record.get("deck"), record.get("salt"), record.get("commitment")
         if not isinstance(salt, str) or not isinstance(expected, str):
             return "the record has no fair-deal commitment and salt, so it cannot be checked"
@@ -156,6 +158,11 @@ def record_problem(record: Any) -> str | None:
     except Exception as error:  # noqa: BLE001 - a hostile record must not stop the import
         return f"the record could not be replayed ({type(error).__name__}: {error})"
     return None
+
+
+def _short(reason: str, limit: int = 300) -> str:
+    """A reason fit for a status line (a hostile record can put megabytes into one)."""
+    return reason if len(reason) <= limit else reason[:limit] + "…"
 
 
 def _open_regular(path: Path) -> io.BufferedReader:
