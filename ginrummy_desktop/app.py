@@ -13,10 +13,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ginrummy_desktop import __version__
 from ginrummy_desktop.applog import LOGGER, install_excepthook, start_logging
+
+if TYPE_CHECKING:
+    from ginrummy_desktop.storage import Storage
 
 
 def _parse_size(text: str) -> tuple[int, int]:
@@ -102,7 +105,7 @@ def startup_problems_dialog(problems: Sequence[str]) -> Any:
     return box
 
 
-def _open_storage(problems: list[str]) -> object | None:
+def _open_storage(problems: list[str]) -> Storage | None:
     try:
         from ginrummy_desktop.storage import open_storage
 

@@ -133,9 +133,11 @@ class Autosave:
         except Missing:
             return None
         except JsonProblem as problem:
-            return self._reject(str(problem))
+            self._reject(str(problem))
+            return None
         if not isinstance(document, dict) or document.get("format") != AUTOSAVE_FORMAT:
-            return self._reject("it is not a saved match of this app")
+            self._reject("it is not a saved match of this app")
+            return None
         version = document.get("version")
         if type(version) is int and version > AUTOSAVE_VERSION:
             self._keep_file = True
@@ -155,13 +157,16 @@ class Autosave:
                 raise JsonProblem("it is incomplete or damaged")
             digest = hashlib.sha256(_canonical(state).encode()).hexdigest()
         except (JsonProblem, ValueError, RecursionError) as problem:
-            return self._reject(str(problem))
+            self._reject(str(problem))
+            return None
         if document.get("sha256") != digest:
-            return self._reject("it is incomplete or damaged")
+            self._reject("it is incomplete or damaged")
+            return None
         try:
             return restore(state)
         except Exception as error:  # noqa: BLE001 - any failure to rebuild means "not valid"
-            return self._reject(f"it does not describe a valid match ({_short(error)})")
+            self._reject(f"it does not describe a valid match ({_short(error)})")
+            return None
 
     def _reject(self, why: str) -> None:
         try:

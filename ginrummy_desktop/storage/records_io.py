@@ -112,8 +112,8 @@ def import_records_jsonl(database: StatsDatabase, profile: str, path: Path) -> I
                 continue
             try:
                 record = parse_json(raw)
-            except JsonProblem as problem:
-                report.rejected.append((number, str(problem)))
+            except JsonProblem as damaged:
+                report.rejected.append((number, str(damaged)))
                 continue
             if isinstance(record, dict) and record.get("kind") == MATCH_SUMMARY_KIND:
                 report.summaries += 1

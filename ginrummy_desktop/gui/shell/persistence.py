@@ -158,7 +158,6 @@ class Persistence(QObject):
         if state.get("game") == "cribbage":
             return Persistence._restore_cribbage(state)
         from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
-
         from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
 
         session = _unfinished(GinMatch.restore(state["match"]), state["opponent"], BUILTIN_BOTS)
