@@ -368,3 +368,29 @@ def test_a_refusal_reason_stays_short_whatever_the_line_holds(tmp_path, paths):
     finally:
         database.close()
     assert number == 1 and reason.startswith("unknown game") and len(reason) < 400
+
+
+def test_a_match_row_of_the_wrong_types_is_left_out_of_the_history(tmp_path, paths):
+    database = StatsDatabase(paths.database_file)
+    try:
+        database.record_match(match("gin", "win", 100, 0, []), "player")
+        database.record_match(match("gin", "loss", 0, 100, [], day=1), "player")
+        database.connection.execute(
+            "UPDATE matches SET player_score = 'lots', started_at = 'yesterday' WHERE id = 2")
+        assert [row.match_id for row in database.history("player")] == [1]
+    finally:
+        database.close()
+
+
+def test_damaged_settings_that_cannot_be_moved_aside_are_left_alone(tmp_path, paths):
+    from tests.storage_fixtures import frozen_folder
+
+    paths.settings_file.write_text('{"format": "ginrummy-desktop-settings", "version": 1, ')
+    with frozen_folder(paths.config_dir):
+        store = SettingsStore(paths.settings_file)
+        [notice] = store.notices.take()
+        store.update(card_back="red")  # works for this session
+        assert store.settings.card_back == "red"
+    assert "could not be moved aside" in notice.message and str(paths.settings_file) in notice.message
+    assert store.read_only
+    assert paths.settings_file.read_text().endswith('"version": 1, ')  # never overwritten

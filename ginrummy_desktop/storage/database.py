@@ -327,7 +327,8 @@ class StatsDatabase:
             "SELECT m.id, m.game, m.opponent_id, m.opponent_name, m.rules, m.started_at, "
             "m.ended_at, m.player_score, m.opponent_score, m.result, "
             "m.hands_played, m.player_seat, m.undo_used = 1 "
-            "FROM matches m WHERE m.profile = ? ORDER BY m.ended_at DESC, m.id DESC",
+            f"FROM matches m WHERE m.profile = ? AND {_GOOD_MATCH_ROW} "
+            "ORDER BY m.ended_at DESC, m.id DESC",
             (profile,),
         ).fetchall()
         return list(map(HistoryRow._make, rows))
@@ -388,6 +389,20 @@ _GOOD_RECORD_ROW = (
     "WHEN typeof(game) != 'text' OR typeof(source) != 'text' THEN 0 "
     "WHEN typeof(added_at) NOT IN ('real', 'integer') THEN 0 "
     "WHEN added_at NOT BETWEEN 0 AND 253402300799 THEN 0 ELSE 1 END)"
+)
+
+
+# A match row the History tab can show (a hand-edited or foreign row is left out).
+_GOOD_MATCH_ROW = (
+    "(CASE WHEN typeof(m.game) != 'text' OR typeof(m.opponent_name) != 'text' "
+    "OR typeof(m.opponent_id) != 'text' OR typeof(m.rules) != 'text' "
+    "OR typeof(m.result) != 'text' THEN 0 "
+    "WHEN typeof(m.started_at) NOT IN ('real', 'integer') "
+    "OR typeof(m.ended_at) NOT IN ('real', 'integer') THEN 0 "
+    "WHEN m.started_at NOT BETWEEN 0 AND 253402300799 "
+    "OR m.ended_at NOT BETWEEN 0 AND 253402300799 THEN 0 "
+    "WHEN typeof(m.player_score) != 'integer' OR typeof(m.opponent_score) != 'integer' THEN 0 "
+    "ELSE 1 END)"
 )
 
 
