@@ -345,13 +345,15 @@ def test_two_processes_adding_profiles_and_changing_settings_lose_nothing(tmp_pa
     here = SettingsStore(paths.settings_file)
     child = subprocess.Popen([sys.executable, "-c", script, str(paths.settings_file), "Kid"],
                              env={**os.environ, "PYTHONPATH": os.getcwd()})
-    for n in range(15):
-        here.update(card_back=("red", "blue")[n % 2])
-        here.add_profile(f"Parent {n}")
+    parent = 0
+    while (child.poll() is None or parent < 15) and parent < 500:  # write while the child does
+        here.update(card_back=("red", "blue")[parent % 2])
+        here.add_profile(f"Parent {parent}")
+        parent += 1
     assert child.wait(timeout=120) == 0
     names = {name for _, name in SettingsStore(paths.settings_file).profiles()}
     assert {f"Kid {n}" for n in range(15)} <= names
-    assert {f"Parent {n}" for n in range(15)} <= names
+    assert {f"Parent {n}" for n in range(parent)} <= names
 
 
 def test_a_record_problem_is_words_never_an_exception():
@@ -394,3 +396,18 @@ def test_damaged_settings_that_cannot_be_moved_aside_are_left_alone(tmp_path, pa
     assert "could not be moved aside" in notice.message and str(paths.settings_file) in notice.message
     assert store.read_only
     assert paths.settings_file.read_text().endswith('"version": 1, ')  # never overwritten
+
+
+def test_a_file_where_the_data_folder_belongs_leaves_settings_on(tmp_path):
+    (tmp_path / "data").write_text("not a folder")
+    storage = Storage(tmp_path)
+    try:
+        assert storage.database.in_memory
+        assert not storage.autosave().acquire()
+        storage.settings.update(card_back="green")
+        messages = " ".join(n.message for n in storage.notices.take())
+        assert "folders could not be created" in messages
+        assert "statistics file could not be opened" in messages
+    finally:
+        storage.close()
+    assert SettingsStore(storage.paths.settings_file).settings.card_back == "green"
