@@ -125,8 +125,12 @@ class SettingsStore:
         values = {name: getattr(new, name) for name in changed}
 
         def change(profiles: Profiles) -> None:  # only the fields changed here
-            base = profiles.get(pid, new)
-            profiles[pid] = dataclasses.replace(base, **values)
+            merged = dataclasses.replace(profiles.get(pid, new), **values)
+            try:
+                merged.gin_rules()
+            except ValueError:  # the other copy chose rules our change does not fit
+                merged = new
+            profiles[pid] = merged
 
         self._commit(change)
         self._emit(changed)
