@@ -411,3 +411,16 @@ def test_a_file_where_the_data_folder_belongs_leaves_settings_on(tmp_path):
     finally:
         storage.close()
     assert SettingsStore(storage.paths.settings_file).settings.card_back == "green"
+
+
+def test_a_hand_row_of_the_wrong_types_is_left_out_of_the_match_details(tmp_path, paths):
+    database = StatsDatabase(paths.database_file)
+    try:
+        match_id = database.record_match(match("gin", "win", 20, 0, [
+            gin_hand("player", 10, 0, "knock", "player"),
+            gin_hand("player", 10, 0, "gin", "player")]), "player")
+        database.connection.execute(
+            "UPDATE hands SET player_points = 'ten', ending = 7 WHERE number = 2")
+        assert [hand.number for hand in database.match_hands(match_id)] == [1]
+    finally:
+        database.close()

@@ -335,7 +335,9 @@ class StatsDatabase:
 
     def match_hands(self, match_id: int) -> list[StoredHand]:
         rows = self._db.execute(
-            f"SELECT {_HAND_COLUMNS} FROM hands WHERE match_id = ? ORDER BY number", (match_id,)
+            f"SELECT {_HAND_COLUMNS} FROM hands WHERE match_id = ? AND {_GOOD_HAND_ROW} "
+            "ORDER BY number",
+            (match_id,),
         ).fetchall()
         return [StoredHand(*row) for row in rows]
 
@@ -404,6 +406,18 @@ _GOOD_MATCH_ROW = (
     "WHEN typeof(m.player_score) != 'integer' OR typeof(m.opponent_score) != 'integer' THEN 0 "
     "ELSE 1 END)"
 )
+
+
+_HAND_INTEGERS = ("number", "player_points", "opponent_points", "player_total", "opponent_total")
+_HAND_OPTIONAL_TEXT = ("winner", "ending", "knocker")
+_HAND_OPTIONAL_INTEGERS = ("player_deadwood", "turns", "hand_points", "crib_points",
+                           "pegging_points", "record_id")
+# A hand row the match details can show.
+_GOOD_HAND_ROW = "(CASE " + " ".join(
+    [f"WHEN typeof({c}) != 'integer' THEN 0" for c in _HAND_INTEGERS]
+    + [f"WHEN typeof({c}) NOT IN ('null', 'text') THEN 0" for c in _HAND_OPTIONAL_TEXT]
+    + [f"WHEN typeof({c}) NOT IN ('null', 'integer') THEN 0" for c in _HAND_OPTIONAL_INTEGERS]
+) + " ELSE 1 END)"
 
 
 def _parse_body(body: Any) -> dict[str, Any] | None:
