@@ -357,7 +357,7 @@ def test_two_processes_adding_profiles_and_changing_settings_lose_nothing(tmp_pa
 
 
 def test_a_record_problem_is_words_never_an_exception():
-    assert record_problem(None) == "a record must be a JSON object"
+    assert "JSON object" in record_problem(None)
     assert "commitment" in record_problem({**played_gin_records(count=1)[0], "salt": 5})
 
 
