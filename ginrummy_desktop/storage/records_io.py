@@ -146,7 +146,7 @@ def record_problem(record: Any) -> str | None:
             return f"unknown game {record.get('game')!r} (expected gin or cribbage)"
         deck, salt, expected = record.get("deck"), record.get("salt"), record.get("commitment")
         if not isinstance(salt, str) or not isinstance(expected, str):
-            return "the record has no fair-deal commitment and salt, so it cannot be checked"
+            return "the record needs its salt and fair-deal commitment as text to be checked"
         if not (salt.isascii() and expected.isascii()):
             return "the commitment and salt must be hexadecimal text"
         validate_record(record)
