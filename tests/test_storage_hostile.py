@@ -424,3 +424,17 @@ def test_a_hand_row_of_the_wrong_types_is_left_out_of_the_match_details(tmp_path
         assert [hand.number for hand in database.match_hands(match_id)] == [1]
     finally:
         database.close()
+
+
+def test_a_line_with_text_storage_cannot_keep_is_refused_alone(tmp_path, paths):
+    first, second = played_gin_records(seed=8, count=2)
+    path = tmp_path / "records.jsonl"
+    path.write_text(json.dumps({**first, "note": "\ud800"}) + "\n" + json.dumps(second) + "\n")
+    database = StatsDatabase(None)
+    try:
+        report = import_records_jsonl(database, "player", path)
+        assert [number for number, _ in report.rejected] == [1]
+        assert "Unicode" in report.rejected[0][1]
+        assert [record for _, record in database.iter_records("player")] == [second]
+    finally:
+        database.close()
