@@ -10,7 +10,14 @@ import json
 
 import pytest
 from PySide6.QtCore import Qt
-from tests.storage_fixtures import CRIBBAGE_MATCHES, GIN_MATCHES, gin_hand, gin_record, match
+from tests.storage_fixtures import (
+    CRIBBAGE_MATCHES,
+    GIN_MATCHES,
+    gin_hand,
+    gin_record,
+    match,
+    played_gin_records,
+)
 
 from ginrummy_desktop.gui.stats.replay_window import ReplayWindow
 from ginrummy_desktop.gui.stats.window import StatisticsWindow
@@ -156,7 +163,7 @@ def test_export_and_import_report_in_the_window(qtbot, window, tmp_path):
     window.export_history(tmp_path / "history.csv")
     assert window.status.text() == "Exported 6 matches to history.csv."
     bad = tmp_path / "bad.jsonl"
-    bad.write_text(json.dumps(gin_record()) + "\n{oops\n")
+    bad.write_text(json.dumps(played_gin_records()[0]) + "\n{oops\n")
     window.import_records(bad)
     assert window.status.text().startswith("1 record(s) imported, 0 already present, 1 refused")
     window.export_history(tmp_path / "missing-folder" / "x.csv")
@@ -207,14 +214,16 @@ def test_a_record_that_cannot_be_replayed_is_shown_as_text(qtbot):
 
 def test_imported_records_are_listed_and_replayable(qtbot, window, tmp_path):
     path = tmp_path / "shared.jsonl"
-    path.write_text(json.dumps(gin_record(salt="ab" * 16)) + "\n")
+    record = played_gin_records(seed=4, count=1)[0]
+    path.write_text(json.dumps(record) + "\n")
     window.import_records(path)
     click_tab(qtbot, window, "Records")
     model = window.records_model
     assert model.rowCount() == 1
-    assert [model.data(model.index(0, c)) for c in (1, 2, 3)] == ["Gin Rummy", "draw",
+    ending = record["result"]["kind"].replace("_", " ")
+    assert [model.data(model.index(0, c)) for c in (1, 2, 3)] == ["Gin Rummy", ending,
                                                                   "imported"]
     click_cell(qtbot, window.records_view, 0, 1, double=True)
     [replay] = window.replays
     qtbot.addWidget(replay)
-    assert replay.frames[-1].description == "Seat 0 discards 9D"
+    assert len(replay.frames) == len(record["actions"]) + 1

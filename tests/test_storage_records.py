@@ -6,7 +6,6 @@ import csv
 import json
 
 import pytest
-from tests.storage_fixtures import gin_hand, gin_record, match
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.rng import StableRandom
@@ -18,6 +17,7 @@ from ginrummy_desktop.storage.records_io import (
     validate_record,
 )
 from ginrummy_desktop.storage.replay import gin_replay_frames
+from tests.storage_fixtures import gin_hand, gin_record, match, played_gin_records
 
 
 @pytest.fixture
@@ -42,7 +42,7 @@ def test_history_csv_has_one_row_per_match_with_readable_columns(database, tmp_p
 
 
 def test_records_round_trip_through_json_lines(database, tmp_path):
-    records = [gin_record(salt=f"{n:032x}") for n in range(3)]
+    records = played_gin_records(seed=3, count=3)
     hands = [gin_hand("player", 1, 0, "knock", "player", record=r) for r in records]
     database.record_match(match("gin", "win", 3, 0, hands), "player")
     out = tmp_path / "records.jsonl"
@@ -61,16 +61,19 @@ def test_records_round_trip_through_json_lines(database, tmp_path):
 
 
 def test_import_refuses_bad_lines_with_reasons_and_keeps_good_ones(database, tmp_path):
-    good = gin_record()
-    tampered = gin_record()
+    good, second = played_gin_records(seed=5, count=2)
+    tampered = json.loads(json.dumps(second))
     tampered["deck"][0], tampered["deck"][1] = tampered["deck"][1], tampered["deck"][0]
+    forged_result = {**second, "result": {**second["result"], "points": 99}}
     lines = [
         json.dumps(good),
         "{not json",
         json.dumps(tampered),
-        json.dumps({**gin_record(salt="11" * 16), "deck": ["AS"] * 52}),
+        json.dumps({**second, "deck": ["AS"] * 52}),
         json.dumps({"game": "poker"}),
-        json.dumps({**gin_record(salt="22" * 16), "actions": [[0, "discard", "XX"]]}),
+        json.dumps({**second, "actions": [[0, "discard", "XX"]]}),
+        json.dumps(forged_result),
+        json.dumps({**gin_record(), "hand_number": 1}),  # its actions do not finish the hand
         "",
     ]
     path = tmp_path / "mixed.jsonl"
@@ -78,12 +81,16 @@ def test_import_refuses_bad_lines_with_reasons_and_keeps_good_ones(database, tmp
     report = import_records_jsonl(database, "player", path)
     assert report.added == 1
     reasons = dict(report.rejected)
-    assert sorted(reasons) == [2, 3, 4, 5, 6]
+    assert sorted(reasons) == [2, 3, 4, 5, 6, 7, 8]
+    assert "JSON" in reasons[2]
     assert "commitment" in reasons[3]
-    assert "each of the 52 cards once" in reasons[4]
+    assert "52 cards" in reasons[4] or "commit" in reasons[4]  # a deck of 52 aces
     assert "unknown game" in reasons[5]
     assert "not a card" in reasons[6]
-    assert "1 record(s) imported" in report.summary() and "5 refused" in report.summary()
+    assert "different result" in reasons[7]
+    assert "do not finish the hand" in reasons[8]
+    assert "1 record(s) imported" in report.summary() and "7 refused" in report.summary()
+    assert [r for _, r in database.iter_records("player")] == [good]
 
 
 def test_import_of_a_missing_file_reports_instead_of_raising(database, tmp_path):

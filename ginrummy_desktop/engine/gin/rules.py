@@ -82,6 +82,15 @@ class GinRules:
         games = "three games scored at once, each " if self.hollywood else ""
         return f"{', '.join(values)}; {knock}; {games}to {self.target}"
 
+    def problems_with(self, **changes: Any) -> list[str]:
+        """Why these rules with ``changes`` applied are not a playable set (empty when they
+        are): how Preferences learns which option combinations a preset allows."""
+        try:
+            self.replace(**changes)
+        except (TypeError, ValueError) as error:
+            return str(error).split("; ")
+        return []
+
 
 def validate_rules(rules: GinRules) -> list[str]:
     """Human-readable problems with a rules object (empty when it is fine)."""

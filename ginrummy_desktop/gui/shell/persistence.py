@@ -132,16 +132,20 @@ class Persistence(QObject):
         """Resume the autosaved game (gin or cribbage), if there is one; True when resumed."""
         if self.autosave is None:
             return False
-        state = self.autosave.load(self._restore_state)
-        if state is None:
+        try:  # a damaged save is set aside by load(); anything else must not stop the app
+            state = self.autosave.load(self._restore_state)
+            if state is None:
+                return False
+            if state[0] == "cribbage":
+                _game, match, setup = state
+                self.window.start_cribbage(setup, match=match)
+            else:
+                _game, session, gin_setup, order, undo_used = state
+                self.window.gin_screen.start_session(session, gin_setup, order)
+                self.controller.undo_used = undo_used
+        except Exception as error:  # noqa: BLE001 - the player starts a new game instead
+            self.window.notify(f"The game in progress could not be resumed: {error}")
             return False
-        if state[0] == "cribbage":
-            _game, match, setup = state
-            self.window.start_cribbage(setup, match=match)
-        else:
-            _game, session, gin_setup, order, undo_used = state
-            self.window.gin_screen.start_session(session, gin_setup, order)
-            self.controller.undo_used = undo_used
         self.started_at = datetime.now(UTC)
         self.recorded = False
         self.window.status_line().show_message("Resumed your game in progress", "success")
@@ -149,11 +153,16 @@ class Persistence(QObject):
 
     @staticmethod
     def _restore_state(state: dict[str, Any]) -> tuple:
+        if not isinstance(state, dict):
+            raise ValueError("the saved game is not a match")
         if state.get("game") == "cribbage":
             return Persistence._restore_cribbage(state)
         from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
+        from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
 
         session = _unfinished(GinMatch.restore(state["match"]), state["opponent"], BUILTIN_BOTS)
+        if not isinstance(state["preset"], str) or state["preset"] not in GIN_PRESETS:
+            raise ValueError(f"unknown rules preset {state['preset']!r}")  # Rematch needs it
         setup = MatchSetup(preset=str(state["preset"]), opponent=state["opponent"],
                            practice=bool(state["practice"]))
         return ("gin", session, setup, parse_cards(state["hand_order"]),

@@ -270,7 +270,10 @@ class PreferencesDialog(QDialog):
             self.four_colour_check.setChecked(s.four_colour_deck)
             self._select(self.speed_combo, s.animation_speed)
             self._select(self.preset_combo, s.gin_preset)
-            rules = s.gin_rules()
+            try:
+                rules = s.gin_rules()
+            except ValueError:  # settings built in code, never read from disk: show the preset
+                rules = GIN_RULE_PRESETS[s.gin_preset]
             for key, spin in self.gin_spins.items():
                 spin.setValue(getattr(rules, key) or 0)
             for key, combo in self.gin_choices.items():

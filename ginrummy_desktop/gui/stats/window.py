@@ -429,7 +429,10 @@ class StatisticsWindow(QWidget):
         if not self._records_stale or self.tabs.currentWidget() is not self.records_page:
             return
         self._records_stale = False
-        self.records_model.set_rows(self.storage.database.record_index(self.profile))
+        rows = self.storage.database.record_index(self.profile)
+        self.records_model.set_rows(rows)
+        if getattr(rows, "skipped", 0):  # damaged rows are left out by the storage query
+            self.status.setText(f"{rows.skipped} damaged record(s) could not be shown.")
 
     def open_record(self, record_id: int) -> QWidget | None:
         """Replay any stored record (seat names are generic: it may come from elsewhere)."""
