@@ -183,7 +183,10 @@ class StatsDatabase:
 
     @staticmethod
     def _connect(target: str) -> sqlite3.Connection:
-        db = sqlite3.connect(target, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+        # The GUI runs every database call on its one storage thread (not the thread that
+        # opened the file), one call at a time, so the connection may move between threads.
+        db = sqlite3.connect(target, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
+                             check_same_thread=False)
         db.execute("PRAGMA foreign_keys = ON")
         return db
 

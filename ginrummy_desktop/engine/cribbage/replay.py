@@ -87,8 +87,8 @@ def cribbage_replay_frames(
         shown = (counted, None) if seat == seats[0] else (None, counted)
         scoring = tuple(f"{item.words}: {cards_text(item.cards)}" for item in items) or (
             "No points",)
-        frames.append(ReplayFrame(len(frames), seats, f"{owner}: {words}", hands,
-                                  cards if what == "crib" else (), 0, seat, None,
+        frames.append(ReplayFrame(len(frames), seats, f"{owner}: {words}", hands, (), 0,
+                                  seat, None,
                                   f"Starter {card_text(starter)}" if starter else "",
                                   shown=shown, scoring=scoring))
     return frames
