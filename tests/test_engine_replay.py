@@ -134,7 +134,7 @@ def _played_gin_hand(seed: int, preset: str = "classic") -> dict:
     from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 
     match = GinMatch(GIN_PRESETS[preset], seed=seed)
-    bots = [BUILTIN_BOTS["simple"](), BUILTIN_BOTS["knocker"]()]
+    bots = [BUILTIN_BOTS["simple"](seed=seed), BUILTIN_BOTS["knocker"](seed=seed + 1)]
     while not match.hand_records():
         seat = match.to_move()
         match.apply(seat, bots[seat].choose(match.observation(seat)))
@@ -204,9 +204,10 @@ def test_cribbage_show_frames_lay_out_each_counted_hand_with_its_items():
     for frame, show in zip(shows, record["shows"], strict=True):
         [counted] = [hand for hand in frame.shown if hand is not None]
         assert counted.seat == show["seat"]
-        assert set(counted.melds[0]) == {*map(Card.parse, show["cards"].split()), starter}
-        assert counted.summary.endswith(f"{show['total']} point" +
-                                        ("" if show["total"] == 1 else "s"))
+        assert set(counted.melds[0]) == set(map(Card.parse, show["cards"].split()))
+        assert frame.discard_pile == (starter,)  # counted with the starter, in the middle
+        assert counted.summary == f"{show['what']}: {show['total']} point" + (
+            "" if show["total"] == 1 else "s")
         if show["items"]:
             assert len(frame.scoring) == len(show["items"])
             assert all("♣" in line or "♦" in line or "♥" in line or "♠" in line

@@ -22,7 +22,8 @@ class ShownHand:
 
     Gin: ``melds`` and ``deadwood`` as the engine arranged them, ``laid_off`` the cards this
     player laid off onto the knocker's melds. Cribbage: ``melds`` holds the counted hand (or
-    crib) as one group. ``summary`` is the line under it ("Deadwood 4", "12 points").
+    crib) as one group, counted with the frame's starter (its ``discard_pile``). ``summary``
+    says what it scored ("Deadwood 4", "crib: 12 points").
     """
 
     seat: int

@@ -2,7 +2,7 @@
 
 The record's deck, dealer and scores before the deal set up a match; its actions are applied
 one by one, each frame telling what was pegged. Then the show follows, one frame per counted
-hand and the crib, each laid out with its starter and every scoring item.
+hand and the crib, each laid out (the starter in the middle) with every scoring item.
 """
 
 from __future__ import annotations
@@ -82,13 +82,13 @@ def cribbage_replay_frames(
         owner = f"{whose} {'crib' if what == 'crib' else 'hand'}"
         hands = (kept.get(seats[0], ()), kept.get(seats[1], ()))
         total = int(show.get("claimed", show.get("total", 0)))
-        counted = ShownHand(seat=seat, melds=(cards + ((starter,) if starter else ()),),
-                            summary=f"{owner}: {total} point{'s' if total != 1 else ''}")
+        counted = ShownHand(seat=seat, melds=(cards,),
+                            summary=f"{what}: {total} point{'s' if total != 1 else ''}")
         shown = (counted, None) if seat == seats[0] else (None, counted)
         scoring = tuple(f"{item.words}: {cards_text(item.cards)}" for item in items) or (
             "No points",)
-        frames.append(ReplayFrame(len(frames), seats, f"{owner}: {words}", hands, (), 0,
-                                  seat, None,
+        frames.append(ReplayFrame(len(frames), seats, f"{owner}: {words}", hands,
+                                  (starter,) if starter else (), 0, seat, None,
                                   f"Starter {card_text(starter)}" if starter else "",
                                   shown=shown, scoring=scoring))
     return frames

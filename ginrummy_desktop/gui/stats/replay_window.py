@@ -287,8 +287,8 @@ class ReplayWindow(QWidget):
 
 
 def _shown_groups(shown: ShownHand, game: Any) -> list[Group]:
-    if game != "gin":  # cribbage: the counted hand or crib, with the starter
-        return [("with the starter", meld) for meld in shown.melds]
+    if game != "gin":  # cribbage: the counted hand or crib (the starter is in the middle)
+        return [("counted", meld) for meld in shown.melds]
     groups: list[Group] = [("meld", meld) for meld in shown.melds]
     groups.append(("deadwood", sorted(shown.deadwood, key=_by_suit)))
     groups.append(("laid off", shown.laid_off))

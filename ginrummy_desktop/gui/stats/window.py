@@ -316,6 +316,7 @@ class StatisticsWindow(QWidget):
         page = QWidget()
         layout = QHBoxLayout(page)
         self.figure_labels: dict[str, QLabel] = {}
+        self._row_names: list[QLabel] = []
         groups = QVBoxLayout()
         self.general_box = self._figure_group("Results", (
             ("matches", "Matches played"), ("won", "Matches won / lost"),
@@ -338,6 +339,9 @@ class StatisticsWindow(QWidget):
             ("skunks_taken", "Skunks / double skunks taken"), ("best_hand", "Best hand"),
             ("best_pegging", "Highest pegging in a deal"),
         ))
+        widest = max(name.sizeHint().width() for name in self._row_names)
+        for name in self._row_names:  # the same column of values in every group
+            name.setMinimumWidth(widest)
         for box in (self.general_box, self.gin_box, self.cribbage_box):
             groups.addWidget(box)
         groups.addStretch(1)
@@ -369,7 +373,9 @@ class StatisticsWindow(QWidget):
             label.setObjectName(f"figure_{key}")
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             self.figure_labels[key] = label
-            form.addRow(text, label)
+            name = QLabel(text)
+            self._row_names.append(name)
+            form.addRow(name, label)
         return box
 
     def _history_tab(self) -> QWidget:
@@ -396,8 +402,8 @@ class StatisticsWindow(QWidget):
         self.history_view.verticalHeader().hide()
         self.history_view.verticalHeader().setDefaultSectionSize(22)
         header = self.history_view.horizontalHeader()
-        header.setStretchLastSection(True)
         header.setResizeContentsPrecision(200)  # size columns from the first rows, not 10,000
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)  # the opponent's name
         self.history_view.clicked.connect(self._match_clicked)
         self.history_view.activated.connect(self._match_clicked)
         detail = QWidget()
@@ -411,9 +417,11 @@ class StatisticsWindow(QWidget):
         self.hands_table.verticalHeader().hide()
         self.hands_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.hands_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.hands_table.horizontalHeader().setStretchLastSection(True)
-        self.hands_table.horizontalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents)
+        # Figures take the room they need; the outcome the rest (elided, whole in its tooltip).
+        hands_header = self.hands_table.horizontalHeader()
+        hands_header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        hands_header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.hands_table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.hands_table.setWordWrap(False)
         self.hands_table.verticalHeader().setDefaultSectionSize(22)
         self.hands_table.itemSelectionChanged.connect(self._hand_selected)
