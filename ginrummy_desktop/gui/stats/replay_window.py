@@ -254,8 +254,13 @@ class ReplayWindow(QWidget):
                                      (self.bottom_row, self.bottom_label,
                                       self.bottom_position)):
             self._show_seat(frame, position, row, label)
-        self.pile_row.set_cards(frame.discard_pile[-8:], frame.card)
-        self.stock_label.setText(frame.note or f"Stock: {frame.stock_count} cards")
+        if self.record.get("game") == "gin":  # the stock face down beside the discard pile
+            self.pile_row.set_groups([(f"stock: {frame.stock_count}", [None]),
+                                      ("discard pile", frame.discard_pile[-8:])], frame.card)
+        else:
+            self.pile_row.set_cards(frame.discard_pile[-8:], frame.card)
+        self.stock_label.setText(frame.note)
+        self.stock_label.setVisible(bool(frame.note))
         self.move_label.setText(frame.description)
         self.scoring_label.setText("<br>".join(frame.scoring))
         self.scoring_label.setVisible(bool(frame.scoring))

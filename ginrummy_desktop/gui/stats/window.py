@@ -661,6 +661,12 @@ class StatisticsWindow(QWidget):
 
     def _show_hands(self, row: HistoryRow, hands: list[StoredHand]) -> None:
         self.current_hands = hands
+        last = hands[-1] if hands else None
+        if row.game == "gin" and last is not None and (
+                last.player_total, last.opponent_total) != (row.player_score, row.opponent_score):
+            self.match_title.setText(  # the hands add up to less than the match totals
+                f"{self.match_title.text()} (hand points {last.player_total}–"
+                f"{last.opponent_total}, plus boxes and bonuses)")
         self.hands_table.setRowCount(len(hands))
         for index, hand in enumerate(hands):
             outcome = _outcome(hand, row.opponent_name)
