@@ -319,6 +319,15 @@ class StatisticsQueries:
     def match_hands(self, match_id: int) -> list[StoredHand]:
         return self.database.match_hands(match_id)
 
+    def match_target(self, match_id: int) -> int | None:
+        """The points the match was played to, from the rules in its first hand record
+        (None when no record was kept)."""
+        row = self.database.connection.execute(
+            "SELECT json_extract(r.body, '$.rules.target') FROM hands h "
+            "JOIN records r ON r.id = h.record_id WHERE h.match_id = ? ORDER BY h.number "
+            "LIMIT 1", (match_id,)).fetchone()
+        return int(row[0]) if row and isinstance(row[0], int) else None
+
     def record(self, record_id: int) -> dict[str, Any] | None:
         return self.database.record(record_id)
 

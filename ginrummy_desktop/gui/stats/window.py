@@ -656,10 +656,13 @@ class StatisticsWindow(QWidget):
             f"<b>{GAME_NAMES.get(row.game, row.game)} against {row.opponent_name}</b>, {when}: "
             f"{row.result} {row.player_score}–{row.opponent_score}")
         self.replay_button.setEnabled(False)
-        self._run(lambda: self.queries.match_hands(row.match_id),
-                  lambda hands: self._show_hands(row, hands), key="match")
+        self._run(lambda: (self.queries.match_hands(row.match_id),
+                           self.queries.match_target(row.match_id)),
+                  lambda found: self._show_hands(row, *found), key="match")
 
-    def _show_hands(self, row: HistoryRow, hands: list[StoredHand]) -> None:
+    def _show_hands(self, row: HistoryRow, hands: list[StoredHand], target: int | None = None
+                    ) -> None:
+        """The hands of ``row``; ``target`` (from its records' rules) draws the winning line."""
         self.current_hands = hands
         last = hands[-1] if hands else None
         if row.game == "gin" and last is not None and (
@@ -682,12 +685,12 @@ class StatisticsWindow(QWidget):
         self.replay_button.setEnabled(False)
         you = [(0.0, 0.0)] + [(float(h.number), float(h.player_total)) for h in hands]
         them = [(0.0, 0.0)] + [(float(h.number), float(h.opponent_total)) for h in hands]
-        target = 121.0 if row.game == "cribbage" else None
+        highest = max(y for _, y in you + them)
         self.progress_chart.set_series(
             [Series("You", you, PLAYER_COLOUR, step=True),
              Series(row.opponent_name, them, OPPONENT_COLOUR, step=True)],
             x_format=lambda v: f"hand {v:g}",
-            reference=(target, "121") if target and max(y for _, y in you + them) > 60 else None,
+            reference=(float(target), str(target)) if target and highest > target / 2 else None,
         )
 
     def _hand_selected(self) -> None:
