@@ -64,9 +64,9 @@ def cribbage_replay_frames(
         else:
             hands = (tuple(match.hands[seats[0]]), tuple(match.hands[seats[1]]))
             middle = tuple(card for _, card in match.current)
-            starter = (f"starter {card_text(match.starter)}" if match.starter is not None
-                       else "no starter")
-            note = f"Count {match.count} · {starter}"
+            cut = (f"starter {card_text(match.starter)}" if match.starter is not None
+                   else "no starter")
+            note = f"Count {match.count} · {cut}"
         frames.append(ReplayFrame(step, seats, text, hands, middle, 0, seat,
                                   action.card, note))
     records = match.hand_records()

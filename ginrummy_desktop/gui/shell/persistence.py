@@ -4,8 +4,9 @@ autosave after every action, resume after a crash or quit, and finished matches 
 Both games share the one autosave slot: it holds whichever game is in progress (a cribbage
 state carries ``"game": "cribbage"``; a state without ``game`` is a gin match).
 
-Storage is pure Python; this is the only GUI module that knows its API (the Statistics window
-gets its query interface and the storage thread from here). Every storage call is guarded so a
+Storage is pure Python; this module is the GUI's link to it (the Statistics window gets its
+query interface and the storage thread from here; Preferences edits the settings, and
+gui/cribbage/summary.py builds a cribbage game's summary). Every storage call is guarded so a
 failing disk never takes the game down (the problem is shown once instead), and finished
 matches are written on the storage thread, so a locked database never freezes the table.
 """

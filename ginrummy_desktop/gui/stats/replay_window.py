@@ -284,8 +284,7 @@ class ReplayWindow(QWidget):
             row.set_groups(_shown_groups(shown, self.record.get("game")), highlight)
             parts.append(shown.summary)
         else:
-            # Sorted by suit then rank so a hand reads like a player would hold it.
-            row.set_cards(sorted(frame.hands[position], key=_by_suit), highlight)
+            row.set_cards(_in_hand_order(frame.hands[position]), highlight)
             if frame.deadwood[position] is not None:
                 parts.append(f"deadwood {frame.deadwood[position]}")
         label.setText("  ·  ".join(parts))
@@ -295,10 +294,12 @@ def _shown_groups(shown: ShownHand, game: Any) -> list[Group]:
     if game != "gin":  # cribbage: the counted hand or crib (the starter is in the middle)
         return [("counted", meld) for meld in shown.melds]
     groups: list[Group] = [("meld", meld) for meld in shown.melds]
-    groups.append(("deadwood", sorted(shown.deadwood, key=_by_suit)))
+    groups.append(("deadwood", _in_hand_order(shown.deadwood)))
     groups.append(("laid off", shown.laid_off))
     return groups
 
 
-def _by_suit(card: Card) -> tuple[str, int]:
-    return card.suit, card.rank
+def _in_hand_order(cards: Sequence[Card]) -> list[Card | None]:
+    """By suit, then rank, as a player would hold them."""
+    ordered: list[Card] = sorted(cards, key=lambda card: (card.suit, card.rank))
+    return list[Card | None](ordered)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
 from typing import Any
@@ -30,6 +31,7 @@ def _gin_match(seed: int, opponent: str = "greedy", hands: int | None = None) ->
     bots = [BUILTIN_BOTS["simple"](seed=seed), BUILTIN_BOTS[opponent](seed=seed + 1)]
     while not session.over and (hands is None or len(session.hand_records()) < hands):
         seat = session.to_move()
+        assert seat is not None
         session.apply(seat, bots[seat].choose(session.observation(seat)))
     return session
 
@@ -60,6 +62,7 @@ def _storage_with_matches() -> Any:
     bots = [CRIBBAGE_BOTS["careful"](seed=1), CRIBBAGE_BOTS["greedy"](seed=2)]
     while not match.over:
         seat = match.to_move()
+        assert seat is not None
         match.apply(seat, bots[seat].choose(match.observation(seat)))
     summary = game_summary(match, opponent_id="greedy", opponent_name="Greta",
                            rules="121 points", started_at=start + timedelta(days=6),
@@ -126,6 +129,7 @@ def _replay(game: str, stage: str) -> QWidget:
         bots = [BUILTIN_BOTS["careful"](seed=1), BUILTIN_BOTS["greedy"](seed=2)]
         while not match.hand_records():
             seat = match.to_move()
+            assert seat is not None
             match.apply(seat, bots[seat].choose(match.observation(seat)))
         window = ReplayWindow(match.hand_records()[0], {0: "You", 1: "Greta"})
     frames = window.frames
@@ -138,8 +142,12 @@ def _replay(game: str, stage: str) -> QWidget:
     return window
 
 
+def _statistics_scene(tab: str) -> Callable[[], QWidget]:
+    return lambda: _statistics(tab)
+
+
 for _tab in ("Summary", "History", "Charts", "Records"):
-    SCENES[f"stats-{_tab.lower()}"] = (lambda tab=_tab: _statistics(tab))
+    SCENES[f"stats-{_tab.lower()}"] = _statistics_scene(_tab)
 SCENES["replay-gin"] = lambda: _replay("gin", "middle")
 SCENES["replay-gin-end"] = lambda: _replay("gin", "end")
 SCENES["replay-cribbage"] = lambda: _replay("cribbage", "show")
