@@ -438,3 +438,30 @@ def test_the_score_chart_draws_the_line_the_match_was_played_to(qtbot, storage, 
     click_cell(qtbot, window.history_view, 0, 0)
     qtbot.waitUntil(lambda: window.hands_table.rowCount() == 1)
     assert window.progress_chart.reference == (61.0, "61")
+
+
+def test_the_app_reads_and_writes_statistics_off_the_gui_thread(qtbot, storage, monkeypatch):
+    import threading
+
+    import ginrummy_desktop.storage.stats as stats_module
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
+
+    threads = []
+    original_figures, original_record = stats_module.figures, storage.record_match
+    monkeypatch.setattr(stats_module, "figures", lambda *args: (
+        threads.append(threading.current_thread()), original_figures(*args))[1])
+    monkeypatch.setattr(storage, "record_match", lambda summary: (
+        threads.append(threading.current_thread()), original_record(summary))[1])
+    main = MainWindow(storage=storage, speed="instant")
+    qtbot.addWidget(main)
+    [action] = [a for a in main.menuBar().actions()[0].menu().actions()
+                if a.text() == "&Statistics…"]
+    action.trigger()
+    stats = main.dialogs[-1]
+    qtbot.waitUntil(lambda: not stats.busy)
+    main.persistence.record_in_background(
+        match("gin", "win", 150, 10, [gin_hand("player", 150, 0, "gin", "player")], day=70))
+    qtbot.waitUntil(lambda: shown(stats, "matches") == "7 (1 abandoned)")
+    main.close()
+    assert len(threads) >= 3  # the window's figures, the match, the figures again
+    assert threading.main_thread() not in threads

@@ -94,8 +94,12 @@ class StorageJobs(QObject):
             self.changed.emit()
 
     def wait(self, msecs: int = -1) -> bool:
-        """Block until every submitted job has run (shutdown, tests), then deliver results."""
-        idle = self._pool.waitForDone(msecs)
-        QCoreApplication.sendPostedEvents(self._relay)
-        QCoreApplication.sendPostedEvents(self)
-        return idle
+        """Block until every submitted job has run and its result is delivered, including jobs
+        those results submit (shutdown: storage closes only after this; tests)."""
+        for _round in range(100):  # a result may submit more work (a refresh after a write)
+            if not self._pool.waitForDone(msecs):
+                return False
+            QCoreApplication.sendPostedEvents(self)  # the queued results, nothing else
+            if not self._waiting:
+                return True
+        return not self._waiting
