@@ -73,6 +73,13 @@ def _set_window_icon(app: object) -> None:
 
 
 def run_app() -> int:
+    from ginrummy_desktop.display_check import check_display
+
+    display = check_display()
+    if not display.usable:
+        # Qt would abort (exit 134) with a misleading hint about xcb-cursor0; say what is wrong.
+        print(f"ginrummy-desktop: {display.problem}", file=sys.stderr)
+        return 1
     from PySide6.QtWidgets import QApplication
 
     import ginrummy_desktop.gui  # noqa: F401  (applies PySide workarounds before any widget)
