@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -214,5 +215,17 @@ def test_cribbage_show_frames_lay_out_each_counted_hand_with_its_items():
                        for line in frame.scoring)
         else:
             assert frame.scoring == ("No points",)
-    assert all(not any(code in f.description for code in ("TH", "JC", "QD"))
-               for f in frames)
+
+
+
+BARE_CODE = re.compile(r"\b(?:10|[A2-9TJQK])[CDHS]\b")
+
+
+@pytest.mark.parametrize("game", ["gin", "cribbage"])
+def test_every_word_of_a_replay_writes_cards_as_people_do(game):
+    records = [_played_gin_hand(seed) for seed in range(3)] if game == "gin" else [
+        _cribbage_hand()]
+    for record in records:
+        for frame in replay_frames(record, {0: "You", 1: "Max"}):
+            for text in (frame.description, frame.note, *frame.scoring):
+                assert not BARE_CODE.search(text), text

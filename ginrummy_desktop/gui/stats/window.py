@@ -263,7 +263,7 @@ class StatisticsWindow(QWidget):
         self.resize(1000, 700)
         # Follow a profile switch made elsewhere (menu, Preferences) and each recorded match.
         unsubscribe = queries.subscribe_profile(self._profile_may_have_changed)
-        self.destroyed.connect(lambda _obj=None: unsubscribe())
+        self.destroyed.connect(lambda _obj=None: (unsubscribe(), self._mark_closed()))
         jobs.changed.connect(self.refresh)
 
     # ----- building --------------------------------------------------------------------------
@@ -493,12 +493,19 @@ class StatisticsWindow(QWidget):
     _charts_pending = False
 
     def _run(self, work: Any, done: Any, key: str | None = None) -> None:
-        """Run a query on the storage thread; ``done(result)`` lays it out when it arrives."""
-        self.jobs.submit(work, done, self._failed, key=key)
+        """Run a query on the storage thread; ``done(result)`` lays it out when it arrives
+        (unless the window was closed and deleted meanwhile)."""
+        self.jobs.submit(work, lambda result: self._closed or done(result),
+                         lambda message: self._closed or self._failed(message), key=key)
+
+    _closed = False
 
     def _failed(self, message: str) -> None:
         self.loading = self._figures_pending = self._charts_pending = False
         self.status.setText(f"The statistics could not be read: {message}")
+
+    def _mark_closed(self) -> None:
+        self._closed = True
 
     def _profile_may_have_changed(self) -> None:
         if self.profile != self._shown_profile:
@@ -745,9 +752,8 @@ class StatisticsWindow(QWidget):
             self._records_stale = True
             self._update_records_if_visible()
 
-        self.jobs.submit(lambda: self.queries.import_records(path), imported,
-                         lambda message: self.status.setText(
-                             f"Could not import {path.name}: {message}"))
+        self.status.setText(f"Importing {path.name}…")
+        self._run(lambda: self.queries.import_records(path), imported)
 
     def _file_job(self, work: Any, path: Path, told: Any) -> None:
         def write() -> tuple[bool, Any]:
