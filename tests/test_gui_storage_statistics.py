@@ -465,3 +465,33 @@ def test_the_app_reads_and_writes_statistics_off_the_gui_thread(qtbot, storage, 
     main.close()
     assert len(threads) >= 3  # the window's figures, the match, the figures again
     assert threading.main_thread() not in threads
+
+
+def test_closing_the_window_while_its_queries_wait_is_harmless(qtbot, storage, jobs):
+    import subprocess
+    import sys
+
+    from PySide6.QtCore import QCoreApplication, QEvent
+
+    holder = subprocess.Popen(
+        [sys.executable, "-c", (
+            "import sqlite3, sys\n"
+            f"db = sqlite3.connect({str(storage.paths.database_file)!r}, isolation_level=None)\n"
+            "db.execute('BEGIN EXCLUSIVE')\n"
+            "print('locked', flush=True)\n"
+            "sys.stdin.readline()\n")],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        summary = match("gin", "win", 150, 10, [gin_hand("player", 150, 0, "gin", "player")])
+        jobs.submit(lambda: StatisticsQueries(storage).record_match(summary), writes=True)
+        window = StatisticsWindow(StatisticsQueries(storage), jobs)  # queries queue behind it
+        window.show()
+        assert window.busy
+        window.close()
+        window.deleteLater()
+        QCoreApplication.sendPostedEvents(window, QEvent.Type.DeferredDelete)
+    finally:
+        holder.communicate("\n", timeout=10)
+    assert jobs.wait(20_000) and not jobs.pending  # the results find no window: dropped
+    assert storage.figures().matches_played == 7
