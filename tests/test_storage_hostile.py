@@ -11,13 +11,13 @@ import time
 
 import pytest
 from PySide6.QtCore import Qt
-from tests.storage_fixtures import gin_hand, match, played_gin_records
 
 from ginrummy_desktop.engine.gin.match import GinMatch
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
 from ginrummy_desktop.storage import Settings, SettingsStore, StatsDatabase, Storage, app_paths
 from ginrummy_desktop.storage.records_io import import_records_jsonl, record_problem
 from ginrummy_desktop.storage.settings import SETTING_NAMES
+from tests.storage_fixtures import gin_hand, match, played_gin_records
 
 SETTINGS_HEADER = {"format": "ginrummy-desktop-settings", "version": 1}
 
