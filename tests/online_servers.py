@@ -15,7 +15,9 @@ Fixtures (registered from ``tests/conftest.py``):
 - ``unique_user`` (function): ``unique_user("alice")`` -> a user name no other test has used.
 
 Servers are shared by a whole session because ejabberd takes seconds to boot, so tests must not
-depend on each other's accounts: take names from ``unique_user``.
+depend on each other's accounts: take names from ``unique_user``. A test must also close the
+component connections it opens: ejabberd accepts a second connection for ``referee.<domain>``
+and spreads the component's stanzas over both, so a leaked referee steals the next test's moves.
 
 A missing server binary skips the tests that need it, with the reason; under ``CI`` it fails.
 """
