@@ -28,6 +28,7 @@ import logging
 import os
 import platform
 import secrets
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -221,6 +222,7 @@ async def main_async(args: argparse.Namespace) -> int:
             referee.wait()
         for node in reversed(nodes):
             node.stop()
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def main() -> int:
