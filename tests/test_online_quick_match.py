@@ -5,6 +5,7 @@ built-in bots as online players from the command line."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import subprocess
 import sys
@@ -88,8 +89,6 @@ async def _cli(server, tmp_path, unique_user) -> None:
         outputs = await asyncio.gather(*(asyncio.get_running_loop().run_in_executor(
             None, process.communicate, None, 120) for process in (host, guest)))
         assert host.returncode == 0 and guest.returncode == 0, outputs
-        import json
-
         results = [json.loads(out.strip().splitlines()[-1]) for out, _err in outputs]
         assert [r["table"] for r in results] == [table, table]
         assert sorted(r["won"] for r in results) == [False, True]

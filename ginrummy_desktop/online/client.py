@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import json
 import logging
 import ssl
 from collections import defaultdict
@@ -280,8 +281,6 @@ class OnlineClient:
         except IqTimeout:
             raise RequestRefused("the referee did not answer") from None
         text = reply["game"].xml.text or "{}"
-        import json
-
         result = json.loads(text)
         return result if isinstance(result, dict) else {}
 
