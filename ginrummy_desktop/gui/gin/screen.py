@@ -88,6 +88,8 @@ def hand_result_title(result: HandResult, names: dict[int, str]) -> str:
 class GinScreen(QWidget):
     """A complete Gin Rummy game area; the main window puts it in its centre."""
 
+    controller_class: type[GinController] = GinController  # the online table drives its own
+
     def __init__(self, renderer: CardRenderer | None = None, speed: str = DEFAULT_SPEED,
                  player_name: str = "You", parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -96,7 +98,7 @@ class GinScreen(QWidget):
         self.view = TableView(self.scene, self)
         self.animator = Animator(speed, self)
         self.table = GinTable(self.scene, self.renderer, self.animator)
-        self.controller = GinController(self.table, self.animator, player_name, self)
+        self.controller = self.controller_class(self.table, self.animator, player_name, self)
         self.status = StatusLine(self)
         self.panel = ResultPanel(self.view)
         self.on_rematch: Callable[[], None] | None = None

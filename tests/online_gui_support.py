@@ -1,0 +1,83 @@
+"""Shared set-up for the online window tests: a qasync loop that the Qt loop runs (as in the
+app), a referee and headless clients on it, and the window pointed at the test server."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import Any
+
+import pytest
+
+from ginrummy_desktop.gui.online.connection import ServerAddress
+from ginrummy_desktop.online.client import OnlineClient
+from tests.online_harness import PASSWORD, new_client, referee_config, running_referee
+
+__all__ = ["PASSWORD", "new_client", "online_loop", "referee", "run", "window_factory"]
+
+
+@pytest.fixture(scope="session")
+def online_loop(qapp):
+    """One loop for the session, as the app has one for its life (stopping a qasync loop made
+    with ``already_running`` asks the application to quit)."""
+    qasync = pytest.importorskip("qasync")
+    loop = qasync.QEventLoop(qapp, already_running=True)
+    asyncio.set_event_loop(loop)
+    yield loop
+    for task in asyncio.all_tasks(loop):
+        task.cancel()
+    loop.stop()
+    asyncio.events._set_running_loop(None)
+    asyncio.set_event_loop(None)
+    with contextlib.suppress(Exception):
+        loop.close()
+
+
+def run(qtbot, coroutine, timeout: float = 30.0) -> Any:
+    """Run ``coroutine`` on the loop while Qt keeps processing events; its result."""
+    task = asyncio.get_event_loop().create_task(coroutine)
+    qtbot.waitUntil(task.done, timeout=int(timeout * 1000))
+    return task.result()
+
+
+@pytest.fixture
+def referee(online_loop, ejabberd_server, tmp_path, qtbot):
+    """A referee on the Qt-run loop for the test's duration; yields the Referee."""
+    config = referee_config(ejabberd_server, tmp_path, clock=120)
+    manager = running_referee(config)
+    instance = run(qtbot, manager.__aenter__())
+    yield instance
+    run(qtbot, manager.__aexit__(None, None, None))
+
+
+def client_factory(server: Any, port: int | None = None):
+    def make(address: ServerAddress, user: str, password: str) -> OnlineClient:
+        client = new_client(server, user, port)
+        client.password = password
+        return client
+    return make
+
+
+@pytest.fixture
+def window_factory(qtbot, ejabberd_server, referee):
+    from ginrummy_desktop.gui.online.window import OnlineWindow
+
+    windows = []
+
+    def make(port: int | None = None) -> OnlineWindow:
+        window = OnlineWindow(ejabberd_server.domain, client_factory(ejabberd_server, port),
+                              speed="instant")
+        qtbot.addWidget(window)
+        window.resize(1280, 800)
+        window.show()
+        qtbot.waitExposed(window)
+        windows.append(window)
+        return window
+
+    yield make
+    for window in windows:
+        if window.session is not None:
+            session = window.session
+            window.session = None
+            with contextlib.suppress(Exception):
+                run(qtbot, session.sign_out(), 10)
