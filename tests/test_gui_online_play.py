@@ -8,14 +8,7 @@ from PySide6.QtTest import QTest
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.gui.gin.table import ZONE_DISCARD, ZONE_HAND, ZONE_KNOCK
 from ginrummy_desktop.online.bot_player import BotPlayer
-from tests.online_gui_support import (  # noqa: F401 - fixtures
-    PASSWORD,
-    new_client,
-    online_loop,
-    referee,
-    run,
-    window_factory,
-)
+from tests.online_gui_support import PASSWORD, new_client, run
 
 
 def sign_up(qtbot, window, user: str, create: bool = True) -> None:

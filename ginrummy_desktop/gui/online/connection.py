@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+
 from PySide6.QtCore import QObject, Signal
 
 from ginrummy_desktop.online.client import OnlineClient

@@ -219,5 +219,5 @@ class OnlineGinController(GinController):
         if self.session is None:
             return
         self.remote.end(list(payload.get("winners", [])))
-        if self.reveal is None and not payload.get("reason") == "finished":
+        if self.reveal is None and payload.get("reason") != "finished":
             self.changed.emit()

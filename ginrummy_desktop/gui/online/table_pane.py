@@ -166,14 +166,12 @@ class TablePane(QWidget):
             self._clock_from(payload)
             if payload.get("away") is not None:
                 self._away(float(payload.get("grace_left") or 0))
-        elif kind == "away":
-            if int(payload["seat"]) != c.remote.me:
-                self._away(float(payload.get("grace", 0)))
-        elif kind == "back":
-            if int(payload["seat"]) != c.remote.me:
-                self.grace_left = None
-                self.banner.hide()
-                self.screen.status.show_message(f"{self.opponent} is back", "info")
+        elif kind == "away" and int(payload["seat"]) != c.remote.me:
+            self._away(float(payload.get("grace", 0)))
+        elif kind == "back" and int(payload["seat"]) != c.remote.me:
+            self.grace_left = None
+            self.banner.hide()
+            self.screen.status.show_message(f"{self.opponent} is back", "info")
 
     def _away(self, grace: float) -> None:
         self.grace_left = grace

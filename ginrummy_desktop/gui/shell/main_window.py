@@ -87,6 +87,7 @@ class MainWindow(QMainWindow):
         self.new_cribbage_action = self._action(game, "New &Cribbage Game…",
                                                 self.new_cribbage_dialog, "Ctrl+Shift+N")
         self.rematch_action = self._action(game, "&Rematch", self.rematch, "Ctrl+R")
+        self.online_action = self._action(game, "Play &online…", self.show_online)
         game.addSeparator()
         self.play_menu = game.addMenu("&Play")
         for action in self.gin_screen.actions.values():
@@ -317,6 +318,19 @@ class MainWindow(QMainWindow):
         window = ReplayWindow(records[-1], names, self.renderer, self)
         self.dialogs.append(window)
         window.show()
+        return window
+
+    def show_online(self) -> QWidget:
+        """The online window (one per app; its server comes from Preferences)."""
+        from ginrummy_desktop.gui.online.window import DEFAULT_SERVER, OnlineWindow
+        window = getattr(self, "online_window", None)
+        if window is None:
+            server = DEFAULT_SERVER if self.storage is None else \
+                self.storage.settings.settings.online_server
+            window = self.online_window = OnlineWindow(server)
+        window.show()
+        window.raise_()
+        window.activateWindow()
         return window
 
     def show_statistics(self) -> QWidget | None:
