@@ -412,6 +412,10 @@ class OnlineClient:
         self._x().send_presence(pto=jid, ptype="subscribed")
         self._x().send_presence(pto=jid, ptype="subscribe")
 
+    def decline_friend(self, jid: str) -> None:
+        """Turn a friend request down (the asker's subscription is refused)."""
+        self._x().send_presence(pto=jid, ptype="unsubscribed")
+
     def remove_friend(self, jid: str) -> None:
         self._x().del_roster_item(jid)
 

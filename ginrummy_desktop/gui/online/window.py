@@ -25,7 +25,9 @@ from ginrummy_desktop.gui.online.connection import (
     ServerAddress,
     default_client,
 )
+from ginrummy_desktop.gui.online.friends import FriendsTab
 from ginrummy_desktop.gui.online.lobby import GAME_TITLES, LobbyTab
+from ginrummy_desktop.gui.online.messages import MessagesTab
 from ginrummy_desktop.gui.online.signin import SignInPanel
 from ginrummy_desktop.gui.online.table_pane import TablePane
 
@@ -57,6 +59,23 @@ class OnlineWindow(QMainWindow):
             lobby.create_wanted.connect(self.create_table)
             lobby.quick_wanted.connect(self.quick_match)
             lobby.say_wanted.connect(self._say)
+        self.friends = FriendsTab(self.tabs)
+        self.tabs.addTab(self.friends, "Friends")
+        self.messages = MessagesTab(parent=self.tabs)
+        self.messages_index = self.tabs.addTab(self.messages, "Messages")
+        self.messages.unread_changed.connect(self._unread_changed)
+        self.messages.history_wanted.connect(self._load_history)
+        self.messages.send_wanted.connect(self._send_private)
+        self.tabs.currentChanged.connect(lambda _i: self.messages._read_current())
+        self.asked: set[str] = set()  # users this account asked to be friends
+        self.last_notice: tuple[str, str] | None = None  # (how, text) of the last alert
+        f = self.friends
+        f.add_wanted.connect(self._add_friend)
+        f.answer_wanted.connect(self._answer_friend)
+        f.remove_wanted.connect(self._remove_friend)
+        f.block_wanted.connect(self._block)
+        f.invite_wanted.connect(self._invite)
+        f.chat_wanted.connect(self.open_chat)
         self.stack.addWidget(self.signin)
         self.stack.addWidget(self.tabs)
         self.setCentralWidget(self.stack)
@@ -79,8 +98,12 @@ class OnlineWindow(QMainWindow):
         session.state_changed.connect(self._connection_changed)
         session.event.connect(self._on_event)
         self.signin.set_busy(True)
+        # Current at once: offline messages arrive before the sign-in call returns.
+        self.session, self.address = session, address
+        self.messages.me = user
 
         def failed(reason: str) -> None:
+            self.session = None
             self.signin.set_busy(False)
             self.signin.show_problem(_sentence(reason))
             session.deleteLater()
@@ -88,7 +111,6 @@ class OnlineWindow(QMainWindow):
         def done(_result: Any) -> None:
             self.signin.set_busy(False)
             self.signin.password.clear()  # nothing of the password stays in the window
-            self.session, self.address = session, address
             self._remember(address, user, password, remember)
             self.stack.setCurrentWidget(self.tabs)
             self.sign_out_action.setEnabled(True)
@@ -110,6 +132,9 @@ class OnlineWindow(QMainWindow):
     async def _after_sign_in(self) -> None:
         assert self.session is not None
         client = self.session.client
+        for jid, presence in client.friends().items():
+            self.friends.set_friend(jid.split("@")[0], presence["available"],
+                                    presence["status"])
         for game, lobby in self.lobbies.items():
             try:
                 await client.join_lobby(game)
@@ -126,9 +151,26 @@ class OnlineWindow(QMainWindow):
         self.sign_out_action.setEnabled(False)
         for pane in list(self.tables.values()):
             self._close_table(pane.table_id)
+        self._forget_account_views()
         self.stack.setCurrentWidget(self.signin)
         self.setWindowTitle("Gin Rummy Desktop — Online")
         spawn(session.sign_out(), self._notice, lambda _r: session.deleteLater())
+
+    def _forget_account_views(self) -> None:
+        """Nothing of the signed-out account stays on screen (the next may be someone else)."""
+        self.friends.presence.clear()
+        self.friends._redraw()
+        self.friends.requests.clear()
+        self.asked.clear()
+        self.messages.clear()
+        for conversation in self.messages.conversations.values():
+            conversation.deleteLater()
+        self.messages.conversations.clear()
+        self._unread_changed(0)
+        for lobby in self.lobbies.values():
+            lobby.chat_log.clear()
+            lobby.set_tables([])
+            lobby.set_searching(False)
 
     def _connection_changed(self, state: str) -> None:
         self.state_label.setText(STATE_WORDS.get(state, state))
@@ -197,6 +239,12 @@ class OnlineWindow(QMainWindow):
             self._invited(payload)
         elif kind == "private":
             self._private(payload)
+        elif kind == "presence":
+            user = str(payload["from"]).split("@")[0]
+            if user in self.friends.presence or self._is_friend(str(payload["from"])):
+                self.friends.set_friend(user, payload["available"], payload["status"] or "")
+        elif kind == "subscribe":
+            self._friend_request(str(payload["from"]))
         elif isinstance(payload, dict) and "table" in payload:
             self._table_event(kind, payload)
 
@@ -286,6 +334,119 @@ class OnlineWindow(QMainWindow):
         for pane in self.tables.values():
             if pane.opponent == sender:
                 pane.add_chat(sender, payload["text"])
+        in_view = self.isVisible() and self.isActiveWindow() \
+            and self.tabs.currentWidget() is self.messages
+        self.messages.receive(sender, payload["text"], in_view)
+        if not self.isVisible() or self.isMinimized() or not self.isActiveWindow():
+            self._alert(f"Message from {sender}", payload["text"])
+
+    def _alert(self, title: str, text: str) -> None:
+        """A tray notice where the desktop has a tray, else the taskbar entry asks for
+        attention."""
+        from PySide6.QtWidgets import QApplication, QSystemTrayIcon
+        if QSystemTrayIcon.isSystemTrayAvailable():
+            tray = getattr(self, "tray", None)
+            if tray is None:
+                tray = self.tray = QSystemTrayIcon(self.windowIcon(), self)
+                tray.show()
+            tray.showMessage(title, text)
+            self.last_notice = ("tray", title)
+        else:
+            QApplication.alert(self)
+            self.last_notice = ("alert", title)
+
+    def _unread_changed(self, total: int) -> None:
+        self.tabs.setTabText(self.messages_index,
+                             f"Messages ({total})" if total else "Messages")
+
+    def open_chat(self, user: str) -> None:
+        self.tabs.setCurrentWidget(self.messages)
+        self.messages.open(user)
+
+    def _load_history(self, user: str) -> None:
+        if self.session is None:
+            return
+        conversation = self.messages.conversation(user)
+
+        def loaded(history: list[dict]) -> None:
+            conversation.set_history([(str(m["from"]).split("@")[0], m["text"])
+                                      for m in history])
+
+        spawn(self._client().message_history(self.session.jid_of(user)),
+              lambda reason: conversation.add("—", f"The history is not available: {reason}"),
+              loaded)
+
+    def _send_private(self, user: str, text: str) -> None:
+        if self.session is not None:
+            self._client().send_private(self.session.jid_of(user), text)
+
+    # -- friends --------------------------------------------------------------------------
+    def _is_friend(self, jid: str) -> bool:
+        return self.session is not None and jid in self._client().friends()
+
+    def _add_friend(self, user: str) -> None:
+        from ginrummy_desktop.online import protocol
+        if self.session is None:
+            return
+        if not protocol.USERNAME_PATTERN.match(user):
+            self.friends.show_notice(f"{user!r} is not a user name")
+            return
+        if user == self.session.username:
+            self.friends.show_notice("That is you")
+            return
+        self.asked.add(user)
+        self._client().add_friend(self.session.jid_of(user))
+        self.friends.show_notice(f"Friend request sent to {user}")
+
+    def _friend_request(self, jid: str) -> None:
+        user = jid.split("@")[0]
+        if user in self.asked:  # they accepted ours and ask back: that completes it
+            self._client().approve_friend(jid)
+            self.friends.set_friend(user, True, "")
+            return
+        self.friends.add_request(user)
+        self.tabs.setTabText(self.tabs.indexOf(self.friends), "Friends (request)")
+
+    def _answer_friend(self, user: str, accept: bool) -> None:
+        if self.session is None:
+            return
+        jid = self.session.jid_of(user)
+        self.tabs.setTabText(self.tabs.indexOf(self.friends), "Friends")
+        if accept:
+            self.asked.add(user)
+            self._client().approve_friend(jid)
+            self.friends.set_friend(user, False, "")
+            self.friends.show_notice(f"{user} is now your friend")
+        else:
+            self._client().decline_friend(jid)
+            self.friends.show_notice(f"Declined {user}'s request")
+
+    def _remove_friend(self, user: str) -> None:
+        if self.session is not None:
+            self._client().remove_friend(self.session.jid_of(user))
+            self.asked.discard(user)
+            self.friends.drop_friend(user)
+            self.friends.show_notice(f"Removed {user} from your friends")
+
+    def _block(self, user: str) -> None:
+        if self.session is None:
+            return
+
+        def blocked(_r: Any) -> None:
+            self._remove_friend(user)
+            self.friends.show_notice(f"Blocked {user}: they cannot message or invite you")
+
+        spawn(self._client().block(self.session.jid_of(user)), self.friends.show_notice,
+              blocked)
+
+    def _invite(self, user: str) -> None:
+        if self.session is None:
+            return
+        spawn(self._client().create_table("gin", rated=False,
+                                          invite=self.session.jid_of(user)),
+              self.friends.show_notice,
+              lambda _t: self.friends.show_notice(
+                  f"Invited {user} to a casual Gin Rummy table: waiting for them to accept"))
 
 
 def _sentence(text: str) -> str:
