@@ -42,14 +42,17 @@ def spawn(coroutine: Coroutine[Any, Any, Any],
         if done.cancelled():
             return
         error = done.exception()
-        if error is not None:
-            reason = getattr(error, "reason", None) or str(error) or type(error).__name__
-            if on_error is not None:
-                on_error(reason)
-            else:
-                log.warning("online task failed: %s", reason)
-        elif on_done is not None:
-            on_done(done.result())
+        try:
+            if error is not None:
+                reason = getattr(error, "reason", None) or str(error) or type(error).__name__
+                if on_error is not None:
+                    on_error(reason)
+                else:
+                    log.warning("online task failed: %s", reason)
+            elif on_done is not None:
+                on_done(done.result())
+        except Exception:  # a broken handler must not take the loop's callbacks with it
+            log.exception("handling an online task's result failed")
 
     task.add_done_callback(finished)
     return task

@@ -106,7 +106,7 @@ class LobbyTab(QWidget):
         self.chat_entry.returnPressed.connect(self._say)
         self.players = QListWidget(self)
         self.players.setAccessibleName("Players in the room")
-        self.players.itemDoubleClicked.connect(
+        self.players.itemClicked.connect(
             lambda item: self.profile_wanted.emit(item.data(Qt.ItemDataRole.UserRole)))
         self.table_list = QTableWidget(0, len(TABLE_COLUMNS), self)
         self.table_list.setHorizontalHeaderLabels(TABLE_COLUMNS)

@@ -28,6 +28,8 @@ from ginrummy_desktop.gui.online.connection import (
 from ginrummy_desktop.gui.online.friends import FriendsTab
 from ginrummy_desktop.gui.online.lobby import GAME_TITLES, LobbyTab
 from ginrummy_desktop.gui.online.messages import MessagesTab
+from ginrummy_desktop.gui.online.profile import ProfileDialog
+from ginrummy_desktop.gui.online.rankings import RankingsTab
 from ginrummy_desktop.gui.online.signin import SignInPanel
 from ginrummy_desktop.gui.online.table_pane import TablePane
 
@@ -66,7 +68,11 @@ class OnlineWindow(QMainWindow):
         self.messages.unread_changed.connect(self._unread_changed)
         self.messages.history_wanted.connect(self._load_history)
         self.messages.send_wanted.connect(self._send_private)
-        self.tabs.currentChanged.connect(lambda _i: self.messages._read_current())
+        self.rankings = RankingsTab(self.tabs)
+        self.tabs.addTab(self.rankings, "Rankings")
+        self.rankings.refresh_wanted.connect(self.refresh_rankings)
+        self.rankings.profile_wanted.connect(self.show_profile)
+        self.tabs.currentChanged.connect(self._tab_changed)
         self.asked: set[str] = set()  # users this account asked to be friends
         self.last_notice: tuple[str, str] | None = None  # (how, text) of the last alert
         f = self.friends
@@ -76,6 +82,9 @@ class OnlineWindow(QMainWindow):
         f.block_wanted.connect(self._block)
         f.invite_wanted.connect(self._invite)
         f.chat_wanted.connect(self.open_chat)
+        f.profile_wanted.connect(self.show_profile)
+        for lobby in self.lobbies.values():
+            lobby.profile_wanted.connect(self.show_profile)
         self.stack.addWidget(self.signin)
         self.stack.addWidget(self.tabs)
         self.setCentralWidget(self.stack)
@@ -155,6 +164,40 @@ class OnlineWindow(QMainWindow):
         self.stack.setCurrentWidget(self.signin)
         self.setWindowTitle("Gin Rummy Desktop — Online")
         spawn(session.sign_out(), self._notice, lambda _r: session.deleteLater())
+
+    def _tab_changed(self, _index: int) -> None:
+        self.messages._read_current()
+        if self.tabs.currentWidget() is self.rankings:
+            self.refresh_rankings(self.rankings.game)
+
+    # -- rankings and profiles ------------------------------------------------------------
+    def refresh_rankings(self, game: str) -> None:
+        if self.session is None:
+            return
+        self.rankings.me = self.session.username
+        spawn(self._load_rankings(game), self._notice)
+
+    async def _load_rankings(self, game: str) -> None:
+        client = self._client()
+        board = await client.leaderboard(game)
+        own = (await client.profile()).get("games", {}).get(game)
+        history = await client.rating_history(game)
+        if self.rankings.game == game:
+            self.rankings.set_board(board, own)
+            self.rankings.set_history(history)
+
+    def show_profile(self, user: str) -> None:
+        if self.session is None:
+            return
+
+        def show(profile: dict) -> None:
+            me = self.session is not None and user == self.session.username
+            dialog = ProfileDialog(profile, not me and user not in self.friends.presence,
+                                   self._add_friend, self)
+            dialog.open()
+            self.profile_dialog = dialog
+
+        spawn(self._client().profile(user=user), self._notice, show)
 
     def _forget_account_views(self) -> None:
         """Nothing of the signed-out account stays on screen (the next may be someone else)."""
