@@ -41,9 +41,15 @@ def run(qtbot, coroutine, timeout: float = 30.0) -> Any:
 
 
 @pytest.fixture
-def referee(online_loop, ejabberd_server, tmp_path, qtbot):
+def referee_changes() -> dict:
+    """Referee settings a test changes (parametrize ``referee_changes`` to override)."""
+    return {}
+
+
+@pytest.fixture
+def referee(online_loop, ejabberd_server, tmp_path, qtbot, referee_changes):
     """A referee on the Qt-run loop for the test's duration; yields the Referee."""
-    config = referee_config(ejabberd_server, tmp_path, clock=120)
+    config = referee_config(ejabberd_server, tmp_path, **{"clock": 120, **referee_changes})
     manager = running_referee(config)
     instance = run(qtbot, manager.__aenter__())
     yield instance

@@ -34,12 +34,13 @@ def left_edge(item):
     return QPointF(rect.left() + rect.width() * 0.15, rect.center().y())
 
 
-def play_hand_with_the_mouse(qtbot, pane, drag_on_view) -> None:
-    """The person's moves, chosen by a greedy stand-in, made with real drags and clicks."""
+def play_hand_with_the_mouse(qtbot, pane, drag_on_view, moves: int | None = None) -> None:
+    """The person's moves, chosen by a greedy stand-in, made with real drags and clicks, to
+    the end of the hand (or for ``moves`` moves)."""
     screen, controller = pane.screen, pane.controller
     stand_in = BUILTIN_BOTS["greedy"]()
     table = screen.table
-    for _ in range(200):
+    for _ in range(200 if moves is None else moves):
         qtbot.waitUntil(lambda: controller.reveal is not None or (
             controller.pending is None and controller.view().to_move == 0), timeout=30_000)
         if controller.reveal is not None:
@@ -62,7 +63,21 @@ def play_hand_with_the_mouse(qtbot, pane, drag_on_view) -> None:
             qtbot.mouseClick(screen.buttons["knock"], Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: controller.pending is not None or controller.reveal is not None
                         or controller.view().to_move != 0, timeout=5_000)
-    raise AssertionError("the hand did not end")
+    if moves is None:
+        raise AssertionError("the hand did not end")
+
+
+def join_hosted_table(qtbot, window, host) -> object:
+    """The host (a headless client) opens a casual gin table; the app joins it from the lobby
+    with real clicks; returns the table pane."""
+    table = run(qtbot, host.create_table("gin", target=100, rated=False, clock=120))
+    lobby = window.lobbies["gin"]
+    qtbot.waitUntil(lambda: any(t["table"] == table for t in lobby.tables), timeout=15_000)
+    row = next(i for i, t in enumerate(lobby.tables) if t["table"] == table)
+    click_row(qtbot, lobby.table_list, row)
+    qtbot.mouseClick(lobby.join_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: table in window.tables, timeout=15_000)
+    return window.tables[table]
 
 
 def test_sign_up_join_a_bot_table_and_play_a_hand_with_the_mouse(
