@@ -73,7 +73,8 @@ class ReturnsLookalike:
 
 
 class TampersLegalAction:
-    """Rewrites a cached legal action into a gin and returns it (the issue's reproduction)."""
+    """Tries to rewrite a legal action into a gin (the issue's reproduction); actions are
+    immutable now, so the attempt raises inside the bot."""
 
     def choose(self, observation):
         action = observation.legal_actions[0]
