@@ -1,15 +1,20 @@
 """Export of history (CSV) and hand records (JSON lines), and validated import of records.
 
-A record must be a JSON object with a known ``game``; when it carries a ``deck`` it must be 52
-distinct cards, and when it carries both ``commitment`` and ``salt`` the deck must match them
-(so a shared record cannot have been edited after the deal). Gin records also need well-formed
-``actions`` and a ``result`` kind.
+Import stores only records that replay: each line is read with the guarded JSON reader (no NaN,
+no deep nesting, UTF-8 only), checked for shape (``validate_record``) and then replayed through
+its game's engine exactly as ``ginrummy-sim verify`` does (``record_problem``). A line that fails
+is refused with its number and the reason; the rest are stored. The runner's own match-summary
+lines are recognised and skipped, not refused.
 """
 
 from __future__ import annotations
 
 import csv
+import io
 import json
+import os
+import sqlite3
+import stat
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -17,13 +22,17 @@ from typing import Any
 
 from ginrummy_desktop.engine.cards import FULL_DECK, Card
 from ginrummy_desktop.engine.deck import verify_commitment
+from ginrummy_desktop.engine.registry import get_game
 from ginrummy_desktop.storage.database import StatsDatabase
+from ginrummy_desktop.storage.jsonfile import JsonProblem, parse_json
 from ginrummy_desktop.storage.summaries import GAMES, GIN_ENDINGS
 
 HISTORY_COLUMNS = (
     "date", "game", "opponent", "score", "result", "duration_seconds", "rules", "hands",
 )
 MAX_LINE_BYTES = 1_000_000
+MAX_IMPORT_BYTES = 500_000_000
+MATCH_SUMMARY_KIND = "match_summary"  # the runner's per-match lines (engine/runner.py)
 
 
 def export_history_csv(database: StatsDatabase, profile: str, path: Path) -> int:
@@ -63,46 +72,131 @@ def export_records_jsonl(database: StatsDatabase, profile: str, path: Path) -> i
 
 @dataclass
 class ImportReport:
-    """What an import did: records added, already present, and lines refused with why."""
+    """What an import did: records added, already present, match-summary lines recognised,
+    and lines refused with why."""
 
     added: int = 0
     duplicates: int = 0
     rejected: list[tuple[int, str]] = field(default_factory=list)
+    summaries: int = 0
 
     def summary(self) -> str:
         text = f"{self.added} record(s) imported, {self.duplicates} already present"
+        if self.summaries:
+            text += f", {self.summaries} match summary line(s) skipped"
         if self.rejected:
-            first = "; ".join(f"line {n}: {why}" for n, why in self.rejected[:3])
+            first = "; ".join(
+                f"line {n}: {why}" if n else why for n, why in self.rejected[:3])
             more = "; ..." if len(self.rejected) > 3 else ""
             text += f", {len(self.rejected)} refused ({first}{more})"
         return text + "."
 
 
 def import_records_jsonl(database: StatsDatabase, profile: str, path: Path) -> ImportReport:
-    """Validate every line of ``path`` and store the good records in one transaction."""
+    """Check every line of ``path`` (shape, then replay) and store the good records in one
+    transaction. Never raises because of the file or its lines."""
     report = ImportReport()
     accepted: list[dict[str, Any]] = []
     try:
-        handle = path.open("rb")
-    except OSError as error:
-        report.rejected.append((0, f"the file could not be opened ({error.strerror})"))
+        handle = _open_regular(path)
+    except (OSError, ValueError) as error:
+        why = error.strerror if isinstance(error, OSError) and error.strerror else error
+        report.rejected.append((0, f"the file could not be opened ({why})"))
         return report
     with handle:
-        for number, raw in enumerate(handle, start=1):
+        for number, raw in _numbered_lines(handle):
+            if raw is None:
+                report.rejected.append((number, "line is too long to be a hand record"))
+                continue
             if not raw.strip():
                 continue
             try:
-                if len(raw) > MAX_LINE_BYTES:
-                    raise ValueError("line is too long to be a hand record")
-                accepted.append(validate_record(json.loads(raw.decode("utf-8"))))
-            except UnicodeDecodeError:
-                report.rejected.append((number, "not UTF-8 text"))
-            except ValueError as error:  # json.JSONDecodeError is a ValueError
-                report.rejected.append((number, str(error).split("\n")[0]))
+                record = parse_json(raw)
+            except JsonProblem as damaged:
+                report.rejected.append((number, str(damaged)))
+                continue
+            if isinstance(record, dict) and record.get("kind") == MATCH_SUMMARY_KIND:
+                report.summaries += 1
+                continue
+            problem = record_problem(record)
+            if problem:
+                report.rejected.append((number, _short(problem)))
+            else:
+                accepted.append(record)
     if accepted:
-        report.added = database.add_records(profile, accepted, source="imported")
+        try:
+            report.added = database.add_records(profile, accepted, source="imported")
+        except (sqlite3.Error, ValueError) as error:
+            report.rejected.append((0, f"nothing was stored: the statistics file failed ({error})"))
+            return report
     report.duplicates = len(accepted) - report.added
     return report
+
+
+def record_problem(record: Any) -> str | None:
+    """Why ``record`` is not a hand record that replays, or None when it is one.
+
+    The shape check first (for plain words), then the game's engine replays the deck and every
+    action and compares the result, as ``verify`` does. Never raises.
+    """
+    try:
+        if not isinstance(record, dict):
+            return "a record must be a JSON object"
+        if record.get("game") not in GAMES:
+            return f"unknown game {record.get('game')!r} (expected gin or cribbage)"
+        deck, salt, expected = record.get("deck"), record.get("salt"), record.get("commitment")
+        if not isinstance(salt, str) or not isinstance(expected, str):
+            return "the record needs its salt and fair-deal commitment as text to be checked"
+        if not (salt.isascii() and expected.isascii()):
+            return "the commitment and salt must be hexadecimal text"
+        validate_record(record)
+        if not verify_commitment(_parse_deck(deck), salt, expected):
+            return "the deck does not match its commitment (record was altered)"
+        get_game(record["game"]).replay_record(record)
+    except ValueError as error:
+        return str(error).split("\n")[0]
+    except Exception as error:  # noqa: BLE001 - a hostile record must not stop the import
+        return f"the record could not be replayed ({type(error).__name__}: {error})"
+    return None
+
+
+def _short(reason: str, limit: int = 300) -> str:
+    """A reason fit for a status line (a hostile record can put megabytes into one)."""
+    return reason if len(reason) <= limit else reason[:limit] + "…"
+
+
+def _open_regular(path: Path) -> io.BufferedReader:
+    """``path`` opened for reading if it is a regular file (never blocks on a FIFO)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError("it is not a regular file")
+        if info.st_size > MAX_IMPORT_BYTES:
+            raise ValueError(f"it is larger than {MAX_IMPORT_BYTES // 1_000_000} MB")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return open(fd, "rb", closefd=True)  # noqa: SIM115 - returned to a with block
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _numbered_lines(handle: io.BufferedReader) -> Any:
+    """``(number, line)``, with ``line`` None for one longer than ``MAX_LINE_BYTES`` (which is
+    skipped without ever being held in memory whole)."""
+    number = 0
+    while True:
+        line = handle.readline(MAX_LINE_BYTES + 1)
+        if not line:
+            return
+        number += 1
+        if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+            while line and not line.endswith(b"\n"):
+                line = handle.readline(MAX_LINE_BYTES)
+            yield number, None
+            continue
+        yield number, line
 
 
 def validate_record(record: Any) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from typing import Any
 from ginrummy_desktop.engine.actions import Action, IllegalActionError
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.deck import new_salt, shuffled_deck
+from ginrummy_desktop.engine.frozen import detached_copy
 from ginrummy_desktop.engine.gin.hand import GinHand
 from ginrummy_desktop.engine.gin.observation import GinObservation, GinView
 from ginrummy_desktop.engine.gin.results import HandResult
@@ -112,11 +113,15 @@ class GinMatch:
         return None if self.finished else self.hand.to_move_seat
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """``seat``'s legal actions (empty when it is not its turn)."""
         if self.finished or self.hand.to_move_seat != seat:
             return ()
         return self.hand.legal_actions()
 
     def observation(self, seat: int) -> GinObservation:
+        """What ``seat`` may know, as immutable values (tuples, cards, actions, events) and a
+        copy of the rules: nothing in it is an object the engine reads and an agent could
+        rewrite."""
         hand = self.hand
         if seat not in hand.seats:
             raise ValueError(f"seat {seat} sits out this hand")
@@ -131,7 +136,7 @@ class GinMatch:
             stock_size=hand.stock_size,
             knock_limit=hand.knock_limit,
             scores=self.seat_scores(),
-            rules=self.rules,
+            rules=detached_copy(self.rules),
             legal_actions=self.legal_actions(seat),
             history=hand.history_for(me),
             opponent=hand.seats[other],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.gin.match import GinMatch, replay_record
@@ -23,6 +24,11 @@ class GinSpec:
 
     def parse_rules(self, preset: str, overrides: Mapping[str, str]) -> GinRules:
         return parse_rules(preset, overrides)
+
+    def rules_from_dict(self, data: Mapping[str, Any]) -> GinRules:
+        """The rules a record or snapshot stored (its ``rules`` field); bad data raises
+        ``ValueError``."""
+        return GinRules.from_dict(data)
 
     def num_seats(self, rules: GinRules) -> int:
         return rules.players
