@@ -46,7 +46,8 @@ def forfeits_of(report: dict, player: int) -> list[str]:
         ("RaisesKeyboardInterrupt", "raised KeyboardInterrupt"),
         ("RaisesUnprintable", "raised _Unprintable: (its message could not be shown)"),
         ("ReturnsLookalike", "not an Action: _AlwaysEqual"),
-        ("TampersLegalAction", "returned an illegal action gin"),
+        # Actions cannot be rewritten any more (they are tuples): the attempt itself fails.
+        ("TampersLegalAction", "raised AttributeError"),
         ("Hangs", "took longer than 0.5 s to decide"),
         ("Crashes", "its process was killed by SIGSEGV"),
         ("Unbuildable", "could not be constructed: OSError: no model file"),
