@@ -59,7 +59,7 @@ def load_agent_factory(spec: GameSpec, text: str) -> Callable[..., Agent]:
         raise ValueError(f"cannot import bot {text!r}: {error}") from None
     if not callable(factory):
         raise ValueError(f"bot {text!r} is not a class or factory")
-    return factory  # type: ignore[return-value]
+    return factory
 
 
 def _unknown_bot(spec: GameSpec, text: str) -> str:
