@@ -73,8 +73,8 @@ class ReturnsLookalike:
 
 
 class TampersLegalAction:
-    """Tries to rewrite a legal action into a gin (the issue's reproduction); actions are
-    immutable now, so the attempt raises inside the bot."""
+    """Tries to rewrite a legal action into a gin and return it (the issue's reproduction;
+    since actions became tuples the rewrite itself fails)."""
 
     def choose(self, observation):
         action = observation.legal_actions[0]
