@@ -400,7 +400,8 @@ def test_damaged_settings_that_cannot_be_moved_aside_are_left_alone(tmp_path, pa
         [notice] = store.notices.take()
         store.update(card_back="red")  # works for this session
         assert store.settings.card_back == "red"
-    assert "could not be moved aside" in notice.message and str(paths.settings_file) in notice.message
+    assert "could not be moved aside" in notice.message
+    assert str(paths.settings_file) in notice.message
     assert store.read_only
     assert paths.settings_file.read_text().endswith('"version": 1, ')  # never overwritten
 
