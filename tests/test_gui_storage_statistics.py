@@ -432,26 +432,6 @@ def test_history_shows_the_match_totals_of_the_match_over_panel(qtbot, storage, 
     assert model.data(model.index(newest, 3)) == f"{totals[0]}–{totals[1]}"
 
 
-def test_the_score_chart_draws_the_line_the_match_was_played_to(qtbot, storage, jobs):
-    from ginrummy_desktop.engine.cribbage import CribbageRules
-    from ginrummy_desktop.storage import HandSummary
-    from tests.test_engine_replay import _cribbage_hand
-
-    record = _cribbage_hand(CribbageRules.short_game())
-    after = record["scores_after"]
-    storage.record_match(match("cribbage", "win", 61, 40, [HandSummary(
-        winner="player", player_points=after[0], opponent_points=after[1],
-        player_total=40, opponent_total=35, record=record)], day=60))
-    window = open_window(qtbot, storage, jobs)
-    click_tab(qtbot, window, "History")
-    click_cell(qtbot, window.history_view, 0, 0)
-    qtbot.waitUntil(lambda: window.hands_table.rowCount() == 1)
-    rules = CribbageRules.short_game()
-    assert [value for value, _ in window.progress_chart.references] == [
-        float(points) for points, _ in rules.score_lines() if points > 0]
-    assert window.progress_chart.reference[0] == 61.0
-
-
 def test_the_app_reads_and_writes_statistics_off_the_gui_thread(qtbot, storage, monkeypatch):
     import threading
 
