@@ -109,7 +109,8 @@ def cribbage_replay_frames(
             f"; {named[e['seat']]}: {e['words']}" for e in hand_events)
         if finished:  # the hand is over; keep the cards as they were before the next deal
             last_card = (action.card,) if action.card is not None else ()
-            hands, middle = ((), ()), frames[-1].discard_pile + last_card
+            hands: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
+            middle = frames[-1].discard_pile + last_card
             note = "The play is over"
         else:
             hands = (tuple(match.hands[seats[0]]), tuple(match.hands[seats[1]]))

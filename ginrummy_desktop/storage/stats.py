@@ -78,7 +78,8 @@ class Figures:
 
 
 def _where(profile: str, game: str | None, opponent_id: str | None) -> tuple[str, list[object]]:
-    clauses, params = ["m.profile = ?"], [profile]
+    clauses: list[str] = ["m.profile = ?"]
+    params: list[object] = [profile]
     if game is not None:
         clauses.append("m.game = ?")
         params.append(game)
