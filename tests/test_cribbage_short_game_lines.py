@@ -70,6 +70,8 @@ def test_the_statistics_chart_draws_the_matchs_own_lines(qtbot, skunk_table, tmp
         view = window.history_view
         rect = view.visualRect(view.model().index(0, 0))
         qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+        # The window may read the match in the background: wait for the chart to be filled.
+        qtbot.waitUntil(lambda: bool(window.progress_chart.series), timeout=10_000)
         assert window.progress_chart.references == [(61.0, "game 61"), (30.0, "skunk 30")]
     finally:
         storage.close()
