@@ -50,8 +50,10 @@ def test_the_statistics_chart_draws_the_matchs_own_lines(qtbot, skunk_table, tmp
     from datetime import UTC, datetime
 
     from ginrummy_desktop.gui.cribbage.summary import game_summary
+    from ginrummy_desktop.gui.stats.background import StorageJobs
     from ginrummy_desktop.gui.stats.window import StatisticsWindow
     from ginrummy_desktop.storage import Storage
+    from ginrummy_desktop.storage.stats import StatisticsQueries
 
     match = skunk_table.controller.match
     storage = Storage(tmp_path)
@@ -60,20 +62,22 @@ def test_the_statistics_chart_draws_the_matchs_own_lines(qtbot, skunk_table, tmp
         storage.record_match(game_summary(
             match, opponent_id="careful", opponent_name="Careful", rules="61 points",
             started_at=datetime.now(UTC), result=result))
-        window = StatisticsWindow(storage)
+        jobs = StorageJobs()
+        window = StatisticsWindow(StatisticsQueries(storage), jobs)
         qtbot.addWidget(window)
         window.show()
         qtbot.waitExposed(window)
+        qtbot.waitUntil(lambda: not window.busy and not jobs.pending, timeout=5000)
         bar = window.tabs.tabBar()
         index = next(i for i in range(bar.count()) if bar.tabText(i) == "History")
         qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
         view = window.history_view
         rect = view.visualRect(view.model().index(0, 0))
         qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
-        # The window may read the match in the background: wait for the chart to be filled.
-        qtbot.waitUntil(lambda: bool(window.progress_chart.series), timeout=10_000)
+        qtbot.waitUntil(lambda: window.progress_chart.references != [], timeout=5000)
         assert window.progress_chart.references == [(61.0, "game 61"), (30.0, "skunk 30")]
     finally:
+        jobs.wait()
         storage.close()
 
 

@@ -9,10 +9,10 @@ from PySide6.QtTest import QTest
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.gin.melds import best_arrangement
-from ginrummy_desktop.gui.table.card_item import MARK_KNOWN, MARK_LOCKED, MARK_NEW
 from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup, sort_cards
 from ginrummy_desktop.gui.gin.table import ZONE_DISCARD, ZONE_KNOCK
 from ginrummy_desktop.gui.shell.main_window import MainWindow
+from ginrummy_desktop.gui.table.card_item import MARK_KNOWN, MARK_LOCKED, MARK_NEW
 
 
 @pytest.fixture

@@ -14,12 +14,12 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.storage_fixtures import played_gin_records
 
 from ginrummy_desktop.engine.gin.match import GinMatch
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
 from ginrummy_desktop.storage import Settings, SettingsStore, StatsDatabase, Storage
 from ginrummy_desktop.storage.records_io import import_records_jsonl, record_problem
+from tests.storage_fixtures import played_gin_records
 
 FUZZ = settings(max_examples=40, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

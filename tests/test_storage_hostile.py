@@ -11,13 +11,13 @@ import time
 
 import pytest
 from PySide6.QtCore import Qt
-from tests.storage_fixtures import gin_hand, match, played_gin_records
 
 from ginrummy_desktop.engine.gin.match import GinMatch
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
 from ginrummy_desktop.storage import Settings, SettingsStore, StatsDatabase, Storage, app_paths
 from ginrummy_desktop.storage.records_io import import_records_jsonl, record_problem
 from ginrummy_desktop.storage.settings import SETTING_NAMES
+from tests.storage_fixtures import gin_hand, match, played_gin_records
 
 SETTINGS_HEADER = {"format": "ginrummy-desktop-settings", "version": 1}
 
@@ -393,7 +393,8 @@ def test_damaged_settings_that_cannot_be_moved_aside_are_left_alone(tmp_path, pa
         [notice] = store.notices.take()
         store.update(card_back="red")  # works for this session
         assert store.settings.card_back == "red"
-    assert "could not be moved aside" in notice.message and str(paths.settings_file) in notice.message
+    assert "could not be moved aside" in notice.message
+    assert str(paths.settings_file) in notice.message
     assert store.read_only
     assert paths.settings_file.read_text().endswith('"version": 1, ')  # never overwritten
 

@@ -16,11 +16,11 @@ import pytest
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QMessageBox
-from tests.storage_fixtures import frozen_folder
 
 from ginrummy_desktop import app
 from ginrummy_desktop.applog import LOGGER
 from ginrummy_desktop.storage import app_paths
+from tests.storage_fixtures import frozen_folder
 
 AUTOSAVE = "autosave-player.json"
 

@@ -148,6 +148,18 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
+def card_text(card: Card) -> str:
+    """A card as a person writes it, ``"J♣"`` or ``"10♥"``: the one form for every text a
+    person reads (``str(card)``, ``"JC"``, is the code for records and the command line)."""
+    rank = "10" if card.rank == 10 else RANK_LETTERS[card.rank - 1]
+    return rank + SUIT_SYMBOLS[card.suit]
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """``"A♠ 2♠ 3♠"``: several cards for a person to read."""
+    return " ".join(card_text(card) for card in cards)
+
+
 def require_distinct(cards: Iterable[Card], what: str = "cards") -> list[Card]:
     """Return the cards as a list, raising ``ValueError`` naming any card given twice."""
     seen: set[Card] = set()

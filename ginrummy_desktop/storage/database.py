@@ -61,13 +61,16 @@ class HistoryRow(NamedTuple):
 
 
 class RecordInfo(NamedTuple):
-    """What the records list shows about one stored hand record."""
+    """What the records list shows about one stored hand record: how its deal ended comes
+    from the record itself (``result_kind``; a cribbage deal's ``last_event`` tells whether
+    the game was won in the play or in the show)."""
 
     record_id: int
     game: str
     source: str  # "played" or "imported"
     added_at: float
     result_kind: str | None
+    last_event: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +215,10 @@ class StatsDatabase:
 
     @staticmethod
     def _connect(target: str) -> sqlite3.Connection:
-        db = sqlite3.connect(target, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+        # The GUI runs every database call on its one storage thread (not the thread that
+        # opened the file), one call at a time, so the connection may move between threads.
+        db = sqlite3.connect(target, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
+                             check_same_thread=False)
         db.execute("PRAGMA foreign_keys = ON")
         return db
 
@@ -356,10 +362,13 @@ class StatsDatabase:
             f"SELECT id, game, source, added_at, CASE WHEN {_GOOD_RECORD_ROW} THEN "
             "(CASE WHEN json_type(body, '$.result.kind') = 'text' "
             "THEN json_extract(body, '$.result.kind') END) END, "
+            f"CASE WHEN {_GOOD_RECORD_ROW} THEN "
+            "(CASE WHEN json_type(body, '$.events[#-1].kind') = 'text' "
+            "THEN json_extract(body, '$.events[#-1].kind') END) END, "
             f"{_GOOD_RECORD_ROW} FROM records WHERE profile = ? ORDER BY id DESC",
             (profile,),
         ).fetchall()
-        index = RecordIndex(RecordInfo._make(row[:5]) for row in rows if row[5])
+        index = RecordIndex(RecordInfo._make(row[:6]) for row in rows if row[6])
         index.skipped = len(rows) - len(index)
         return index
 

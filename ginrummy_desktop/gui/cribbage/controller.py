@@ -26,8 +26,6 @@ from ginrummy_desktop.engine.cards import Card, format_cards, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules, ScoreEvent
 from ginrummy_desktop.engine.cribbage.observation import COUNT, DISCARD, MUGGINS, OVER
 from ginrummy_desktop.engine.cribbage.scoring import ScoreItem, ShowScore
-from ginrummy_desktop.gui.table.bot_worker import BotWorker
-from ginrummy_desktop.gui.table.card_item import CardItem
 from ginrummy_desktop.gui.cribbage.display import (
     STAGE_DISCARD,
     STAGE_OVER,
@@ -37,6 +35,8 @@ from ginrummy_desktop.gui.cribbage.display import (
     GameResult,
     ShowStep,
 )
+from ginrummy_desktop.gui.table.bot_worker import BotWorker
+from ginrummy_desktop.gui.table.card_item import CardItem
 
 ZONE_CRIB = "crib"
 ZONE_PLAY = "play"

@@ -21,8 +21,6 @@ from ginrummy_desktop.engine.gin.observation import GinView
 from ginrummy_desktop.engine.gin.results import HandResult
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, GinRules
 from ginrummy_desktop.gui.gin import opponents as gin_opponents
-from ginrummy_desktop.gui.table.animation import OPPONENT_PAUSE_MS, Animator
-from ginrummy_desktop.gui.table.bot_worker import BotWorker
 from ginrummy_desktop.gui.gin.table import (
     ZONE_DISCARD,
     ZONE_HAND,
@@ -31,6 +29,8 @@ from ginrummy_desktop.gui.gin.table import (
     GinTableModel,
     RevealedRow,
 )
+from ginrummy_desktop.gui.table.animation import OPPONENT_PAUSE_MS, Animator
+from ginrummy_desktop.gui.table.bot_worker import BotWorker
 from ginrummy_desktop.gui.table.layout import insertion_index
 
 HUMAN, BOT = 0, 1

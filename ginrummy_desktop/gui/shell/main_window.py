@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QWidget
 
-from ginrummy_desktop.gui.table.animation import SPEEDS
-from ginrummy_desktop.gui.table.card_renderer import BACKS, CardRenderer, CardStyle
 from ginrummy_desktop.gui.gin.controller import MatchSetup
+from ginrummy_desktop.gui.gin.new_match_dialog import NewMatchDialog
 from ginrummy_desktop.gui.gin.opponents import default_opponent
 from ginrummy_desktop.gui.gin.screen import GinScreen, shortcut_rows
 from ginrummy_desktop.gui.shell.help_pages import (
@@ -25,8 +24,9 @@ from ginrummy_desktop.gui.shell.help_pages import (
     about_html,
     shortcuts_html,
 )
+from ginrummy_desktop.gui.table.animation import SPEEDS
+from ginrummy_desktop.gui.table.card_renderer import BACKS, CardRenderer, CardStyle
 from ginrummy_desktop.gui.table.layout import DEFAULT_CARD_SIZE
-from ginrummy_desktop.gui.gin.new_match_dialog import NewMatchDialog
 from ginrummy_desktop.gui.table.scene import TABLE_COLOURS
 
 if TYPE_CHECKING:  # the cribbage modules load when cribbage is first played (faster start-up)
@@ -93,9 +93,10 @@ class MainWindow(QMainWindow):
             self.play_menu.addAction(action)
         game.addSeparator()
         self.replay_action = self._action(game, "Replay &last hand…", self.replay_last_hand)
-        for label, module, cls in (("&Statistics…", "stats.window", "StatisticsWindow"),
-                                   ("&Preferences…", "shell.preferences", "PreferencesDialog")):
-            self._optional_window_action(game, label, module, cls)
+        if self.storage is not None:
+            self._action(game, "&Statistics…", self.show_statistics)
+        self._optional_window_action(game, "&Preferences…", "shell.preferences",
+                                     "PreferencesDialog")
         game.addSeparator()
         self._action(game, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
@@ -314,6 +315,15 @@ class MainWindow(QMainWindow):
         from ginrummy_desktop.gui.stats.replay_window import ReplayWindow
 
         window = ReplayWindow(records[-1], names, self.renderer, self)
+        self.dialogs.append(window)
+        window.show()
+        return window
+
+    def show_statistics(self) -> QWidget | None:
+        """The Statistics window, reading storage through persistence's storage thread."""
+        if self.persistence is None:
+            return None
+        window = self.persistence.statistics_window(self)
         self.dialogs.append(window)
         window.show()
         return window

@@ -4,8 +4,11 @@ autosave after every action, resume after a crash or quit, and finished matches 
 Both games share the one autosave slot: it holds whichever game is in progress (a cribbage
 state carries ``"game": "cribbage"``; a state without ``game`` is a gin match).
 
-Storage is pure Python; this is the only GUI module that knows its API. Every storage call is
-guarded so a failing disk never takes the game down (the problem is shown once instead).
+Storage is pure Python; this module is the GUI's link to it (the Statistics window gets its
+query interface and the storage thread from here; Preferences edits the settings, and
+gui/cribbage/summary.py builds a cribbage game's summary). Every storage call is guarded so a
+failing disk never takes the game down (the problem is shown once instead), and finished
+matches are written on the storage thread, so a locked database never freezes the table.
 """
 
 from __future__ import annotations
@@ -18,9 +21,12 @@ from PySide6.QtCore import QByteArray, QObject
 
 from ginrummy_desktop.engine.cards import parse_cards
 from ginrummy_desktop.engine.gin.match import GinMatch
+from ginrummy_desktop.engine.gin.results import match_totals
+from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
+from ginrummy_desktop.gui.stats.background import StorageJobs
 from ginrummy_desktop.gui.table.animation import SPEEDS
 from ginrummy_desktop.gui.table.card_renderer import CardStyle
-from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
+from ginrummy_desktop.storage.stats import StatisticsQueries
 
 if TYPE_CHECKING:
     from ginrummy_desktop.gui.shell.main_window import MainWindow
@@ -52,7 +58,8 @@ def match_summary(controller: Any, started_at: datetime, result: str) -> Any:
             player_deadwood=mine.get("deadwood_points") if mine else None,
             turns=sum(1 for action in record.get("actions", []) if action[1] == "discard"),
             record=record))
-    scores = controller.session.seat_scores()
+    session = controller.session  # match totals (boxes, bonuses), as the match-over panel
+    scores = match_totals(session.final_breakdown, session.seat_scores())
     rules = controller.setup.preset + (" (practice)" if controller.setup.practice else "")
     return MatchSummary(game="gin", opponent_id=controller.setup.opponent,
                         opponent_name=controller.opponent_name, rules=rules,
@@ -78,6 +85,8 @@ class Persistence(QObject):
         super().__init__(window)
         self.window = window
         self.storage = storage
+        self.jobs = StorageJobs(self)  # the storage thread, shared with the Statistics window
+        self.queries = StatisticsQueries(storage)
         self.controller = window.gin_screen.controller
         self.started_at = datetime.now(UTC)
         self.recorded = False
@@ -207,7 +216,7 @@ class Persistence(QObject):
         session = self._current()
         if session is not None and not session.over and not self.recorded \
                 and session.hand_records():
-            self._guard(lambda: self.storage.record_match(self._summary("abandoned")))
+            self.record_in_background(self._guard(lambda: self._summary("abandoned")))
         self.started_at = datetime.now(UTC)
         self.recorded = False
 
@@ -231,15 +240,31 @@ class Persistence(QObject):
             result = "win" if session.winner == human else "loss"
         else:
             result = "win" if HUMAN in session.winners else "loss"
-        self._guard(lambda: self.storage.record_match(self._summary(result)))
+        self.record_in_background(self._guard(lambda: self._summary(result)))
         self.recorded = True
         if self.autosave is not None:
             self._guard(self.autosave.clear)
+
+    def record_in_background(self, summary: Any) -> None:
+        """Store a match summary on the storage thread; the game goes on at once. A failure
+        is told to the player; an open Statistics window refreshes when it is stored."""
+        if summary is None:
+            return
+        self.jobs.submit(lambda: self.queries.record_match(summary), None,
+                         lambda error: self.window.notify(f"Could not save: {error}"),
+                         writes=True)
+
+    def statistics_window(self, parent: Any = None) -> Any:
+        """A Statistics window reading this storage through the storage thread."""
+        from ginrummy_desktop.gui.stats.window import StatisticsWindow
+
+        return StatisticsWindow(self.queries, self.jobs, parent)
 
     def apply_style(self) -> CardStyle:
         return self.window.renderer.style
 
     def close(self) -> None:
+        self.jobs.wait()  # every finished match is stored before storage closes
         self.save_geometry()
         self.save()
         self._unsubscribe()
