@@ -184,14 +184,16 @@ def test_the_records_tab_shows_good_rows_and_counts_bad_ones(qtbot, tmp_path):
     try:
         storage.database.add_records("player", played_gin_records(count=2), "imported")
         _insert_raw_record(storage.paths.database_file, '{"result": {"kind": NaN}}')
-        window = StatisticsWindow(StatisticsQueries(storage), jobs)  # reads on its own thread
+        window = StatisticsWindow(StatisticsQueries(storage), jobs)
         qtbot.addWidget(window)
         window.show()
-        qtbot.waitUntil(lambda: not window.busy and not jobs.pending)
+        settled = lambda: not window.busy and not window.jobs.pending  # noqa: E731
+        qtbot.waitUntil(settled, timeout=5000)
         bar = window.tabs.tabBar()
         index = next(i for i in range(bar.count()) if bar.tabText(i) == "Records")
         qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
-        qtbot.waitUntil(lambda: window.records_model.rowCount() == 2)
+        qtbot.waitUntil(settled, timeout=5000)
+        assert window.records_model.rowCount() == 2
         assert "1 damaged record(s) could not be shown" in window.status.text()
     finally:
         jobs.wait()
