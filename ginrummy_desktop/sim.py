@@ -90,7 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
                          help="run package.module:Class bots inside the runner (trusted code "
                               "only: faster, but such a bot can read the whole game)")
         sub.add_argument("--bot-logs", metavar="DIR",
-                         help="folder for plug-in bots' stderr logs (default: a new temp folder)")
+                         help="folder for plug-in bots' stderr logs (default: a new folder "
+                              "under ginrummy-sim-logs in the temp folder)")
     verify = commands.add_parser("verify", help="check fair-deal commitments and replay records")
     verify.add_argument("file", metavar="FILE.jsonl")
     verify.add_argument("--json", action="store_true")

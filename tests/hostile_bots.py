@@ -73,7 +73,8 @@ class ReturnsLookalike:
 
 
 class TampersLegalAction:
-    """Rewrites a cached legal action into a gin and returns it (the issue's reproduction)."""
+    """Tries to rewrite a legal action into a gin and return it (the issue's reproduction;
+    since actions became tuples the rewrite itself fails)."""
 
     def choose(self, observation):
         action = observation.legal_actions[0]

@@ -11,11 +11,12 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
-from ginrummy_desktop.engine import bot_process
+from ginrummy_desktop.engine import bot_process, runner
 from ginrummy_desktop.engine.records_check import check_records_file
 from ginrummy_desktop.sim import main
 
@@ -46,7 +47,8 @@ def forfeits_of(report: dict, player: int) -> list[str]:
         ("RaisesKeyboardInterrupt", "raised KeyboardInterrupt"),
         ("RaisesUnprintable", "raised _Unprintable: (its message could not be shown)"),
         ("ReturnsLookalike", "not an Action: _AlwaysEqual"),
-        ("TampersLegalAction", "returned an illegal action gin"),
+        # Actions cannot be rewritten any more (they are tuples): the attempt itself fails.
+        ("TampersLegalAction", "raised AttributeError"),
         ("Hangs", "took longer than 0.5 s to decide"),
         ("Crashes", "its process was killed by SIGSEGV"),
         ("Unbuildable", "could not be constructed: OSError: no model file"),
@@ -245,3 +247,18 @@ def test_odd_error_text_is_shown_on_one_line_in_every_output(flags) -> None:
     else:
         reason = next(line for line in done.stdout.splitlines() if "forfeit:" in line)
     assert "first line second ? line" in reason and len(reason) < 500
+
+
+def test_default_logs_go_to_one_folder_per_run_and_old_runs_are_pruned(
+        capsys, tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    root = tmp_path / runner.LOG_ROOT_NAME
+    root.mkdir()
+    for day in range(25):  # older runs' folders, named by their start time
+        (root / f"200001{day + 1:02d}-000000-x").mkdir()
+    report = sim_json(capsys, "--players", "examples.gin_bot:CarefulBot", "greedy")
+    log = Path(report["players"][0]["log"])
+    assert log.parent.parent == root and log.is_file()
+    kept = sorted(p.name for p in root.iterdir())
+    assert len(kept) == runner.KEEP_LOG_RUNS and kept[-1] == log.parent.name
+    assert "20000101-000000-x" not in kept

@@ -104,10 +104,12 @@ def test_lookalike_actions_do_not_encode_and_no_method_of_theirs_is_called() -> 
 
     with pytest.raises(WireError, match="not an Action"):
         wire.action_to_wire(Sneaky("gin"))
-    tampered = Action("discard", Card(2, "C"))
-    object.__setattr__(tampered, "kind", ["gin"])
-    with pytest.raises(WireError):
-        wire.action_to_wire(tampered)
+    # Exactly an Action (or Card) underneath, but with fields no constructor would accept:
+    for forged in (tuple.__new__(Action, (["gin"], None, (), None)),
+                   tuple.__new__(Action, ("discard", tuple.__new__(Card, (99, "X")), (), None)),
+                   tuple.__new__(Action, ("count", None, (), True))):
+        with pytest.raises(WireError):
+            wire.action_to_wire(forged)
 
 
 def test_strict_lines_refuse_nan_deep_nesting_huge_numbers_and_bad_utf8() -> None:

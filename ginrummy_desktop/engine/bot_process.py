@@ -61,6 +61,9 @@ class BotMissing(ValueError):
 def bot_command(text: str) -> list[str]:
     """The command line that runs player spec ``text``: ``cmd:PROGRAM ARGS`` (split like a
     shell, never run through one) or ``package.module:Class`` (run by the Python bot host)."""
+    if os.name != "posix":  # non-blocking pipes, select on pipes and process groups
+        raise ValueError(f"bot {text!r}: bots in their own process need Linux or macOS; "
+                         "on this system use --in-process (trusted Python bots only)")
     if text.startswith(COMMAND_PREFIX):
         try:
             argv = shlex.split(text[len(COMMAND_PREFIX):])

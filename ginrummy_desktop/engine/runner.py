@@ -16,6 +16,7 @@ import json
 import math
 import os
 import queue
+import shutil
 import sys
 import tempfile
 import threading
@@ -59,7 +60,7 @@ def load_agent_factory(spec: GameSpec, text: str) -> Callable[..., Agent]:
         raise ValueError(f"cannot import bot {text!r}: {error}") from None
     if not callable(factory):
         raise ValueError(f"bot {text!r} is not a class or factory")
-    return factory  # type: ignore[return-value]
+    return factory
 
 
 def _unknown_bot(spec: GameSpec, text: str) -> str:
@@ -500,7 +501,8 @@ def prepare_run(
     Built-in bots run in this process. ``package.module:Class`` and ``cmd:PROGRAM ARGS`` bots
     run in a child process each (``engine.bot_process``), unless ``in_process`` loads the
     ``module:Class`` ones here (trusted code only: an in-process bot can read the whole game).
-    Their stderr goes to ``bot_log_dir`` (default: a new folder in the system's temp folder).
+    Their stderr goes to ``bot_log_dir`` (default: a new folder per run under the temp
+    folder's ``ginrummy-sim-logs``, the newest ``KEEP_LOG_RUNS`` kept).
     """
     spec = get_game(game) if isinstance(game, str) else game
     if type(matches) is not int or matches < 0:
@@ -530,8 +532,7 @@ def prepare_run(
     run = Run(spec, rules, players, matches, seed, mirror, first_match, time_limit,
               factories, processes)
     if any(factory is None for factory in factories):
-        log_dir = Path(bot_log_dir) if bot_log_dir is not None else Path(
-            tempfile.mkdtemp(prefix="ginrummy-bots-"))
+        log_dir = Path(bot_log_dir) if bot_log_dir is not None else _new_log_folder()
     try:
         for index, (text, factory) in enumerate(zip(players, factories, strict=True)):
             if factory is not None:
@@ -552,6 +553,28 @@ def prepare_run(
         run.close()
         raise
     return run
+
+
+#: Default bot logs: one folder per run under the temp folder, the newest ones kept.
+LOG_ROOT_NAME = "ginrummy-sim-logs"
+KEEP_LOG_RUNS = 20
+
+
+def _new_log_folder() -> Path:
+    """A fresh folder for this run's bot logs; older runs' folders beyond the newest
+    ``KEEP_LOG_RUNS`` are removed so the temp folder does not fill up."""
+    root = Path(tempfile.gettempdir()) / LOG_ROOT_NAME
+    try:
+        root.mkdir(exist_ok=True)
+        folder = Path(tempfile.mkdtemp(prefix=time.strftime("%Y%m%d-%H%M%S-"), dir=root))
+    except OSError as error:
+        raise ValueError(f"cannot create a folder for bot logs in {root}: {error}") from None
+    with contextlib.suppress(OSError):  # another run may be pruning at the same time
+        runs = sorted((p for p in root.iterdir() if p.is_dir()), key=lambda p: p.name)
+        for old in runs[:-KEEP_LOG_RUNS]:
+            if old != folder:
+                shutil.rmtree(old, ignore_errors=True)
+    return folder
 
 
 def _file_safe(text: str) -> str:

@@ -13,8 +13,8 @@ Wire format, version ``WIRE_VERSION`` (1):
   ``cards`` (a list of cards, Cribbage's two-card discard), ``points`` (a whole number, Cribbage's
   muggins count). Examples: ``{"kind": "draw_stock"}``, ``{"kind": "discard", "card": "TH"}``,
   ``{"kind": "discard", "cards": ["5H", "JC"]}``, ``{"kind": "count", "points": 8}``. Unknown
-  fields, wrong types, ``null`` where a value is required, or a ``kind`` that is not a short
-  lower-case word are refused.
+  fields, wrong types, ``null`` where a value is required, or a ``kind`` that is not one of
+  ``engine.actions.ACTION_KINDS`` are refused.
 - An **observation** is an object with ``"game"`` (``"gin"`` or ``"cribbage"``) plus one key per
   field of that game's observation (``GinObservation`` / ``CribbageObservation``, described in
   docs/bots.md and docs/cribbage-engine.md): numbers stay numbers, ``null`` stays ``null``, cards
@@ -41,7 +41,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from ginrummy_desktop.engine.actions import Action
+from ginrummy_desktop.engine.actions import ACTION_KINDS, Action
 from ginrummy_desktop.engine.cards import RANK_LETTERS, SUITS, Card
 from ginrummy_desktop.engine.cribbage.observation import CribbageObservation
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
@@ -172,8 +172,8 @@ def action_to_wire(action: Action) -> dict[str, Any]:
     if type(action) is not Action:
         raise WireError(f"not an Action: {type(action).__name__}")
     kind, card, cards, points = action.kind, action.card, action.cards, action.points
-    if type(kind) is not str or not _KIND.fullmatch(kind):
-        raise WireError("the action's kind is not a short lower-case word")
+    if type(kind) is not str or kind not in ACTION_KINDS:
+        raise WireError("the action's kind is not one of the games' action kinds")
     data: dict[str, Any] = {"kind": kind}
     if card is not None:
         data["card"] = card_to_wire(card)
@@ -192,7 +192,7 @@ def action_from_wire(data: Any, where: str = "action") -> Action:
     """A fresh ``Action`` from its JSON object; anything malformed raises ``WireError``."""
     if type(data) is dict and len(data) <= 2:  # the common shapes, checked quickly
         kind = data.get("kind")
-        if type(kind) is str and kind in _KINDS_SEEN:
+        if type(kind) is str and kind in ACTION_KINDS:
             if len(data) == 1:
                 return Action(kind)
             card = data.get("card")
@@ -205,12 +205,6 @@ _EVENT_KINDS = frozenset({  # history kinds of both games, for the fast path
     "upcard", "pass", "draw_stock", "draw_discard", "discard", "knock", "gin", "big_gin",
     "play", "go",
 })
-_KINDS_SEEN = frozenset({  # fast-path kinds only; any other valid word is accepted below
-    "draw_stock", "draw_discard", "pass", "discard", "knock", "gin", "big_gin", "play", "go",
-    "count", "muggins",
-})
-
-
 def _action_from_wire_checked(data: Any, where: str) -> Action:
     if type(data) is not dict:
         raise WireError(f"{where}: expected an object, got {_describe(data)}")
@@ -219,8 +213,9 @@ def _action_from_wire_checked(data: Any, where: str) -> Action:
         names = ", ".join(sorted(repr(key)[:20] for key in unknown)[:5])
         raise WireError(f"{where}: unknown field(s) {names} (known: kind, card, cards, points)")
     kind = data.get("kind")
-    if type(kind) is not str or not _KIND.fullmatch(kind):
-        raise WireError(f"{where}.kind: expected a short lower-case word, got {_describe(kind)}")
+    if type(kind) is not str or kind not in ACTION_KINDS:
+        known = ", ".join(sorted(ACTION_KINDS))
+        raise WireError(f"{where}.kind: expected one of {known}, got {_describe(kind)}")
     card = _optional_card_from_wire(data.get("card"), f"{where}.card")
     cards = _cards_from_wire(data["cards"], f"{where}.cards") if "cards" in data else ()
     points = data.get("points")
