@@ -104,8 +104,11 @@ class RankingsTab(QWidget):
 
     def set_history(self, history: list[dict[str, Any]]) -> None:
         points = [(float(i + 1), float(h["rating"])) for i, h in enumerate(history)]
-        self.chart.set_series([Series("Rating", points)], x_format=lambda v: f"{v:.0f}",
-                              y_format=lambda v: f"{v:.0f}")
+        values = [y for _x, y in points] or [1500.0]
+        # Around the person's own ratings: a change of 20 points should be visible.
+        low, high = min(values) // 50 * 50 - 50, -(-max(values) // 50) * 50 + 50
+        self.chart.set_series([Series("Rating", points)], y_range=(low, high),
+                              x_format=lambda v: f"game {v:.0f}", y_format=lambda v: f"{v:.0f}")
 
     def row_of(self, user: str) -> int | None:
         return next((i for i, r in enumerate(self.rows) if r["user"] == user), None)

@@ -99,6 +99,8 @@ class TablePane(QWidget):
         splitter.addWidget(chat)
         splitter.setStretchFactor(0, 4)
         splitter.setStretchFactor(1, 1)
+        chat.setMinimumWidth(170)
+        splitter.setSizes([1000, 240])
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
