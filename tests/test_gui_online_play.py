@@ -87,6 +87,9 @@ def test_sign_up_join_a_bot_table_and_play_a_hand_with_the_mouse(
     sign_up(qtbot, window, me)
     assert window.stack.currentWidget() is window.tabs, window.signin.problem.text()
     assert window.state_label.text() == "Online"
+    players = window.lobbies["gin"].players
+    qtbot.waitUntil(lambda: any(players.item(i).text() == f"{me}  (1500)"
+                                for i in range(players.count())), timeout=10_000)
 
     host = new_client(ejabberd_server, unique_user("host"))
     run(qtbot, host.sign_up())

@@ -29,3 +29,31 @@ def test_online_table_scene_is_a_rated_game_without_hints(qapp):
     assert not pane.controller.hints_allowed
     assert len(pane.controller.view().hand) == 11
     window.close()
+
+
+def test_the_move_clock_warns_at_ten_seconds_with_a_sound_and_a_flash(qapp, qtbot):
+    from ginrummy_desktop.engine.gin.match import GinMatch
+    from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
+    from ginrummy_desktop.engine.wire import observation_to_wire
+    from ginrummy_desktop.gui.online.table_pane import TablePane
+
+    class Sounds:
+        played: list[str] = []
+
+        def play(self, name: str) -> None:
+            self.played.append(name)
+
+    match = GinMatch(GIN_PRESETS["classic"], seed=5)
+    seat = match.to_move()
+    pane = TablePane("me", "instant")
+    qtbot.addWidget(pane)
+    pane.sound = Sounds()
+    pane.start({"table": "t", "seq": 1, "game": "gin", "seat": seat, "rated": True,
+                "observation": observation_to_wire(match.observation(seat)),
+                "to_move": seat, "commitment": match.commitment, "status": "playing",
+                "players": ["me", "them"] if seat == 0 else ["them", "me"],
+                "clock": {"seat": seat, "seconds_left": 11.0}})
+    assert pane.sound.played == []
+    qtbot.waitUntil(lambda: pane.sound.played == ["peg"], timeout=5_000)
+    assert "Your move: 10 s" in pane.clock_label.text() or pane.seconds_left < 10.5
+    assert "#c3192d" in pane.clock_label.styleSheet()

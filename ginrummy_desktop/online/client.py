@@ -479,5 +479,13 @@ class OnlineClient:
         if nick:
             self._x().plugin["xep_0045"].leave_muc(JID(f"{game}@{self.muc_domain}"), nick)
 
+    def lobby_players(self, game: str) -> list[str]:
+        """The nicks in the game's lobby room now (the referee's own occupant left out)."""
+        if game not in self._lobby_nicks:
+            return []
+        room = JID(f"{game}@{self.muc_domain}")
+        return [nick for nick in self._x().plugin["xep_0045"].get_roster(room)
+                if nick != "referee"]
+
     def say(self, game: str, text: str) -> None:
         self._x().send_message(mto=f"{game}@{self.muc_domain}", mbody=text, mtype="groupchat")

@@ -113,6 +113,8 @@ class TablePane(QWidget):
         self.ticker.timeout.connect(self._tick)
         self.ticker.start()
         self.flash_on = False
+        self.warned = False  # the 10-second warning sounded for this move
+        self.sound: Any = None  # a SoundBoard (set by the window); None: flash only
 
     # -- the referee's events -------------------------------------------------------------
     def start(self, state: dict[str, Any], rating: float | None = None) -> None:
@@ -195,7 +197,10 @@ class TablePane(QWidget):
     def _clock_from(self, clock: dict | None) -> None:
         if not clock or clock.get("seconds_left") is None:
             return
-        self.seconds_left = float(clock["seconds_left"])
+        seconds = float(clock["seconds_left"])
+        if clock.get("seat") != self.clock_seat or seconds > (self.seconds_left or 0) + 1:
+            self.warned = False  # a new move's clock
+        self.seconds_left = seconds
         self.clock_seat = clock.get("seat")
 
     def _tick(self) -> None:
@@ -214,6 +219,10 @@ class TablePane(QWidget):
         low = self.seconds_left <= CLOCK_WARNING_SECONDS
         if low and mine and not paused:
             self.flash_on = not self.flash_on
+            if not self.warned:
+                self.warned = True
+                if self.sound is not None:
+                    self.sound.play("peg")
         else:
             self.flash_on = False
         colour = "#c3192d" if low else "palette(text)"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
@@ -34,6 +34,7 @@ from ginrummy_desktop.gui.online.signin import SignInPanel
 from ginrummy_desktop.gui.online.table_pane import TablePane
 
 DEFAULT_SERVER = "ginrummy.example.org"
+PLAYERS_REFRESH_MS = 10_000  # who is in the lobby rooms (joins and leaves are not pushed)
 
 
 class OnlineWindow(QMainWindow):
@@ -91,6 +92,9 @@ class OnlineWindow(QMainWindow):
         self.state_label = QLabel(STATE_WORDS["offline"], self)
         self.state_label.setAccessibleName("Connection state")
         self.statusBar().addPermanentWidget(self.state_label)
+        self.players_timer = QTimer(self)
+        self.players_timer.setInterval(PLAYERS_REFRESH_MS)
+        self.players_timer.timeout.connect(self._refresh_players)
         self.sign_out_action = self.menuBar().addAction("Sign &out")
         self.sign_out_action.triggered.connect(self.sign_out)
         self.sign_out_action.setEnabled(False)
@@ -150,13 +154,33 @@ class OnlineWindow(QMainWindow):
             except Exception as error:  # noqa: BLE001 - the lobby list still works without chat
                 lobby.show_notice(f"The room chat is not available: {error}", warning=True)
             lobby.set_tables(await client.open_tables(game))
+        self._refresh_players()
+        self.players_timer.start()
         await client.resync_all()
+
+    def _refresh_players(self) -> None:
+        if self.session is None:
+            self.players_timer.stop()
+            return
+        spawn(self._load_players())
+
+    async def _load_players(self) -> None:
+        client = self._client()
+        for game, lobby in self.lobbies.items():
+            names = client.lobby_players(game)
+            for name in names:
+                if (name, game) not in self.ratings:
+                    profile = await client.profile(user=name)
+                    self.ratings[(name, game)] = profile["games"][game]["rating"]
+            lobby.set_players([(name, self.ratings.get((name, game))) for name in names])
 
     def sign_out(self) -> None:
         session = self.session
         if session is None:
             return
         self.session = None
+        self.players_timer.stop()
+        self.ratings.clear()
         self.sign_out_action.setEnabled(False)
         for pane in list(self.tables.values()):
             self._close_table(pane.table_id)
@@ -213,6 +237,7 @@ class OnlineWindow(QMainWindow):
         for lobby in self.lobbies.values():
             lobby.chat_log.clear()
             lobby.set_tables([])
+            lobby.set_players([])
             lobby.set_searching(False)
 
     def _connection_changed(self, state: str) -> None:
@@ -312,6 +337,7 @@ class OnlineWindow(QMainWindow):
         pane.chat_wanted.connect(
             lambda user, text: self._client().send_private(self.session.jid_of(user), text))
         pane.closed.connect(self._close_table)
+        pane.sound = self._sound()
         pane.start(state)
         index = self.tabs.addTab(pane, f"Table: {pane.opponent}")
         self.tabs.setCurrentIndex(index)
@@ -320,6 +346,12 @@ class OnlineWindow(QMainWindow):
         self.session.client.set_playing(True)
         spawn(self._opponent_rating(pane, str(state["game"])))
         return pane
+
+    def _sound(self) -> Any:
+        if getattr(self, "sound_board", None) is None:
+            from ginrummy_desktop.sound import SoundBoard
+            self.sound_board = SoundBoard()  # its audio thread starts at the first sound
+        return self.sound_board
 
     async def _opponent_rating(self, pane: TablePane, game: str) -> None:
         profile = await self._client().profile(user=pane.opponent)
