@@ -78,3 +78,25 @@ def test_friend_presence_and_messages_including_one_sent_while_signed_out(
     run(qtbot, friend.disconnect())
     qtbot.waitUntil(lambda: friend_line(window, friend.username).endswith("offline"),
                     timeout=10_000)
+
+
+def test_an_invitation_pops_up_and_accept_opens_the_table(
+        qtbot, window_factory, ejabberd_server, unique_user):
+    from ginrummy_desktop.online.bot_player import BotPlayer
+
+    window = window_factory()
+    me = unique_user("guest")
+    sign_up(qtbot, window, me)
+    host = new_client(ejabberd_server, unique_user("inviter"))
+    run(qtbot, host.sign_up())
+    BotPlayer(host, {"gin": "greedy"})
+    table = run(qtbot, host.create_table("gin", rated=False,
+                                         invite=f"{me}@{ejabberd_server.domain}"))
+    qtbot.waitUntil(lambda: getattr(window, "invite_box", None) is not None
+                    and window.invite_box.isVisible(), timeout=15_000)
+    assert host.username in window.invite_box.text()
+    accept = next(b for b in window.invite_box.buttons() if b.text() == "Accept")
+    qtbot.mouseClick(accept, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: table in window.tables, timeout=15_000)
+    assert window.tables[table].opponent == host.username
+    run(qtbot, host.disconnect())
