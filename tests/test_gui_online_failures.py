@@ -21,6 +21,8 @@ def test_opponent_drops_grace_banner_then_claim_win(
     host.auto_reconnect = host.stream_resumption = False  # gone for good
     run(qtbot, host.sign_up())
     BotPlayer(host, {"gin": "greedy"})
+    recorded: list = []
+    window.record_match = recorded.append
     pane = join_hosted_table(qtbot, window, host)
     assert not pane.banner.isVisible()
 
@@ -34,6 +36,13 @@ def test_opponent_drops_grace_banner_then_claim_win(
     qtbot.waitUntil(lambda: "You win" in pane.screen.status.text(), timeout=15_000)
     assert pane.controller.remote.over and pane.controller.remote.winners == (0,)
     assert not pane.banner.isVisible()
+    # The match goes into the local statistics, marked online, with the opponent's name.
+    assert len(recorded) == 1
+    summary = recorded[0]
+    assert (summary.result, summary.opponent_id, summary.opponent_name) == (
+        "win", f"online:{host.username}", host.username)
+    assert summary.rules.endswith("(online, casual)")
+    assert summary.player_seat == 1  # the joiner sits second at the referee's table
 
 
 def test_own_connection_cut_and_resumed_mid_hand(

@@ -71,7 +71,8 @@ class RemoteGinMatch:
         self.last_result = local_result(record, self.me)
         if "winners" in record:
             self.winners = tuple(self._local(s) for s in record["winners"])  # type: ignore[misc]
-            self.final_breakdown = tuple((label, self._local(s), points)  # type: ignore[misc]
+            # As the records number seats (statistics read it with the person's seat).
+            self.final_breakdown = tuple((label, s, points)
                                          for label, s, points in record.get("final", []))
 
     def end(self, winners: list[int]) -> None:
@@ -96,6 +97,10 @@ class RemoteGinMatch:
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         return self.observation_now.legal_actions if seat == HUMAN and not self.finished else ()
 
+    def seat_scores(self) -> tuple[int, ...]:
+        """Match scores as the records number seats."""
+        return tuple(self.observation_now.scores)
+
     def snapshot(self) -> dict[str, Any]:
         return {"table": self.state.get("table"), "seq": self.seq}
 
@@ -111,7 +116,8 @@ class RemoteGinMatch:
             hand_number=o.hand_number, commitment=self.commitment,
             legal_actions=self.legal_actions(HUMAN), last_result=self.last_result,
             match_over=self.finished, winners=self.winners,
-            final_breakdown=self.final_breakdown)
+            final_breakdown=tuple((label, self._local(s), points)  # type: ignore[misc]
+                                  for label, s, points in self.final_breakdown))
 
 
 class OnlineGinController(GinController):
@@ -131,6 +137,9 @@ class OnlineGinController(GinController):
         self.opponent_name = opponent_name
         self.hints_allowed = not rated
         self.setup.practice = False  # no undo online: the referee's moves are final
+        rules = self.remote.rules
+        self.setup.preset = f"{rules.preset} (online, {'rated' if rated else 'casual'})"
+        self.setup.opponent = f"online:{opponent_name}"
         self.undo_used = False
         self._records_seen = 0
         self.reveal = None

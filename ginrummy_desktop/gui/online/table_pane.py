@@ -3,6 +3,7 @@ connection state, the opponent-away banner with Claim win, and a chat panel."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -34,6 +35,7 @@ class TablePane(QWidget):
     claim_wanted = Signal(str)
     chat_wanted = Signal(str, str)  # opponent user, text
     closed = Signal(str)
+    finished = Signal(object)  # the match's storage MatchSummary, for the local statistics
 
     def __init__(self, me: str, speed: str | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -124,6 +126,7 @@ class TablePane(QWidget):
         self.opponent = str(players[1 - seat]) if len(players) == 2 else "Opponent"
         self.rated = bool(state.get("rated"))
         self.controller.start_remote(state, self.opponent, self._send, self.rated)
+        self.started_at = datetime.now(UTC)
         self.screen.published.clear()
         self.screen._remember_commitment()
         self.screen.buttons["hint"].setVisible(not self.rated)
@@ -154,6 +157,7 @@ class TablePane(QWidget):
             c.apply_hand_end(payload["record"])
         elif kind == "match_end":
             c.apply_match_end(payload)
+            self._record(payload)
             self.seconds_left = None
             self.banner.hide()
             reason = payload.get("reason")
@@ -176,6 +180,20 @@ class TablePane(QWidget):
             self.grace_left = None
             self.banner.hide()
             self.screen.status.show_message(f"{self.opponent} is back", "info")
+
+    def _record(self, payload: dict[str, Any]) -> None:
+        """The finished match into the local statistics, marked online (``online:<name>``)."""
+        from ginrummy_desktop.gui.shell.persistence import match_summary
+        remote = self.controller.remote
+        if remote.winners == (0,):
+            result = "win"
+        elif payload.get("reason") == "abandoned" and not payload.get("winners"):
+            result = "abandoned"
+        else:
+            result = "loss"
+        self.finished.emit(match_summary(self.controller, self.started_at, result,
+                                         seat=remote.me,
+                                         opponent_id=self.controller.setup.opponent))
 
     def _away(self, grace: float) -> None:
         self.grace_left = grace

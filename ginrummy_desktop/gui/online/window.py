@@ -39,8 +39,10 @@ PLAYERS_REFRESH_MS = 10_000  # who is in the lobby rooms (joins and leaves are n
 
 class OnlineWindow(QMainWindow):
     def __init__(self, server: str = DEFAULT_SERVER, client_factory: ClientFactory | None = None,
-                 speed: str | None = None, parent: QWidget | None = None) -> None:
+                 speed: str | None = None, record_match: Any = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.record_match = record_match  # stores a MatchSummary in the local statistics
         self.speed = speed  # animation speed of the tables (tests: "instant")
         self.setWindowTitle("Gin Rummy Desktop — Online")
         self.resize(1100, 760)
@@ -337,6 +339,8 @@ class OnlineWindow(QMainWindow):
         pane.chat_wanted.connect(
             lambda user, text: self._client().send_private(self.session.jid_of(user), text))
         pane.closed.connect(self._close_table)
+        if self.record_match is not None:
+            pane.finished.connect(self.record_match)
         pane.sound = self._sound()
         pane.start(state)
         index = self.tabs.addTab(pane, f"Table: {pane.opponent}")

@@ -327,7 +327,8 @@ class MainWindow(QMainWindow):
         if window is None:
             server = DEFAULT_SERVER if self.storage is None else \
                 self.storage.settings.settings.online_server
-            window = self.online_window = OnlineWindow(server)
+            record = None if self.persistence is None else self.persistence.record_in_background
+            window = self.online_window = OnlineWindow(server, record_match=record)
         window.show()
         window.raise_()
         window.activateWindow()
