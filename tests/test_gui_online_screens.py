@@ -57,3 +57,25 @@ def test_the_move_clock_warns_at_ten_seconds_with_a_sound_and_a_flash(qapp, qtbo
     qtbot.waitUntil(lambda: pane.sound.played == ["peg"], timeout=5_000)
     assert "Your move: 10 s" in pane.clock_label.text() or pane.seconds_left < 10.5
     assert "#c3192d" in pane.clock_label.styleSheet()
+
+
+def test_statistics_filter_online_and_offline_matches(tmp_path):
+    from datetime import UTC, datetime, timedelta
+
+    from ginrummy_desktop.storage import MatchSummary
+    from ginrummy_desktop.storage.stats import ALL_OFFLINE, ALL_ONLINE, StatsDatabase, figures
+
+    database = StatsDatabase(tmp_path / "stats.sqlite3")
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+    for index, (opponent, result) in enumerate((("online:riley", "win"), ("greedy", "loss"),
+                                                ("online:kim", "loss"), ("expert", "loss"))):
+        database.record_match(MatchSummary(
+            game="gin", opponent_id=opponent, opponent_name=opponent.split(":")[-1],
+            rules="classic", started_at=start + timedelta(hours=index),
+            ended_at=start + timedelta(hours=index, minutes=20), player_score=100,
+            opponent_score=50, result=result), "default")
+    online = figures(database, "default", "gin", ALL_ONLINE)
+    offline = figures(database, "default", "gin", ALL_OFFLINE)
+    assert (online.matches_played, online.matches_won) == (2, 1)
+    assert (offline.matches_played, offline.matches_won) == (2, 0)
+    database.close()

@@ -48,6 +48,12 @@ from ginrummy_desktop.gui.stats.charts import (
     bucket_counts,
     rule_lines,
 )
+from ginrummy_desktop.storage.stats import (
+    ALL_OFFLINE,
+    ALL_ONLINE,
+    ONLINE_PREFIX,
+    opponent_matches,
+)
 
 if TYPE_CHECKING:  # types only: the window reaches storage through the queries it is given
     from ginrummy_desktop.storage.database import HistoryRow, RecordIndex, RecordInfo, StoredHand
@@ -164,7 +170,7 @@ class HistoryModel(_RowsModel):
         if self._game:
             rows = [r for r in rows if r.game == self._game]
         if self._opponent:
-            rows = [r for r in rows if r.opponent_id == self._opponent]
+            rows = [r for r in rows if opponent_matches(self._opponent, r.opponent_id)]
         if self._text:
             rows = [r for r in rows if self._text in self._search_text(r)]
         column, order = self._sort
@@ -546,6 +552,9 @@ class StatisticsWindow(QWidget):
                 names.setdefault(opponent_id, line.label)
         for opponent_id, label in sorted(names.items(), key=lambda item: item[1].casefold()):
             self.opponent_combo.addItem(label, opponent_id)
+        if any(key.startswith(ONLINE_PREFIX) for key in names):  # online or offline only
+            self.opponent_combo.addItem("All online opponents", ALL_ONLINE)
+            self.opponent_combo.addItem("All offline (computer) opponents", ALL_OFFLINE)
         index = self.opponent_combo.findData(chosen)
         self.opponent_combo.setCurrentIndex(max(0, index))
         self.opponent_combo.blockSignals(False)
