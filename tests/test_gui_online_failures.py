@@ -30,7 +30,7 @@ def test_opponent_drops_grace_banner_then_claim_win(
     qtbot.waitUntil(pane.banner.isVisible, timeout=30_000)
     assert "to come back" in pane.banner_text.text()
     assert not pane.claim_button.isEnabled()
-    qtbot.waitUntil(pane.claim_button.isEnabled, timeout=15_000)
+    qtbot.waitUntil(pane.claim_button.isEnabled, timeout=30_000)
     assert "claim the win" in pane.banner_text.text()
     qtbot.mouseClick(pane.claim_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "You win" in pane.screen.status.text(), timeout=15_000)

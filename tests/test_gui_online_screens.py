@@ -79,3 +79,15 @@ def test_statistics_filter_online_and_offline_matches(tmp_path):
     assert (online.matches_played, online.matches_won) == (2, 1)
     assert (offline.matches_played, offline.matches_won) == (2, 0)
     database.close()
+
+
+def test_the_cribbage_lobby_says_its_tables_cannot_be_played_yet(qapp):
+    from ginrummy_desktop.gui.online.window import OnlineWindow
+
+    window = OnlineWindow("ginrummy.example.org")
+    lobby = window.lobbies["cribbage"]
+    lobby.set_searching(False)
+    assert not lobby.create_button.isEnabled() and not lobby.quick_button.isEnabled()
+    assert "later version" in lobby.notice.text()
+    assert window.lobbies["gin"].create_button.isEnabled()
+    window.close()

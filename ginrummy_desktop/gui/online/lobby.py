@@ -216,7 +216,18 @@ class LobbyTab(QWidget):
     def set_searching(self, searching: bool) -> None:
         for widget in (self.search, self.search_label, self.cancel_button):
             widget.setVisible(searching)
-        self.quick_button.setEnabled(not searching)
+        self.quick_button.setEnabled(self.playable and not searching)
+
+    def set_playable(self, playable: bool) -> None:
+        """Tables of this game cannot be played from this version: chat only, and say so."""
+        for button in (self.create_button, self.join_button, self.quick_button):
+            button.setEnabled(playable)
+        self.playable = playable
+        if not playable:
+            self.show_notice(f"Playing {GAME_TITLES[self.game]} online comes in a later "
+                             "version; the room chat and the table list work.")
+
+    playable = True
 
     def show_notice(self, text: str, warning: bool = False) -> None:
         self.notice.setStyleSheet("color: #b00020;" if warning else "")
@@ -224,7 +235,7 @@ class LobbyTab(QWidget):
 
     # -- input ----------------------------------------------------------------------------
     def _update_buttons(self) -> None:
-        self.join_button.setEnabled(self.selected_table() is not None)
+        self.join_button.setEnabled(self.playable and self.selected_table() is not None)
 
     def _join_row(self, row: int) -> None:
         if 0 <= row < len(self.tables):

@@ -224,7 +224,9 @@ class TablePane(QWidget):
     def _tick(self) -> None:
         step = self.ticker.interval() / 1000
         if self.grace_left is not None and self.grace_left > 0:
-            self.grace_left = max(0.0, self.grace_left - step)
+            # Counted down here between the referee's clock events; only the referee's own
+            # "no grace left" enables Claim win (it refuses a claim a moment too early).
+            self.grace_left = max(0.5, self.grace_left - step)
             self._show_grace()
         if self.seconds_left is None or self.controller.session is None:
             self.clock_label.setText("")

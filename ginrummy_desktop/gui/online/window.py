@@ -34,6 +34,7 @@ from ginrummy_desktop.gui.online.signin import SignInPanel
 from ginrummy_desktop.gui.online.table_pane import TablePane
 
 DEFAULT_SERVER = "ginrummy.example.org"
+PLAYABLE_GAMES = ("gin",)  # the online cribbage table is not built yet (its lobby chats)
 PLAYERS_REFRESH_MS = 10_000  # who is in the lobby rooms (joins and leaves are not pushed)
 
 
@@ -58,6 +59,9 @@ class OnlineWindow(QMainWindow):
         self.tabs = QTabWidget(self.stack)
         self.tabs.setDocumentMode(True)
         self.lobbies = {game: LobbyTab(game, self.tabs) for game in GAME_TITLES}
+        for game, lobby in self.lobbies.items():
+            if game not in PLAYABLE_GAMES:
+                lobby.set_playable(False)
         for game, lobby in self.lobbies.items():
             self.tabs.addTab(lobby, GAME_TITLES[game])
             lobby.join_wanted.connect(self.join_table)
@@ -397,6 +401,11 @@ class OnlineWindow(QMainWindow):
 
     def _invited(self, payload: dict[str, Any]) -> None:
         sender = str(payload["from"]).split("@")[0]
+        if payload["game"] not in PLAYABLE_GAMES:
+            self.statusBar().showMessage(
+                f"{sender} invited you to a {GAME_TITLES[payload['game']]} table, which this "
+                "version cannot play online yet", 15000)
+            return
         box = QMessageBox(QMessageBox.Icon.Question, "Invitation",
                           f"{sender} invites you to a {GAME_TITLES[payload['game']]} table.",
                           QMessageBox.StandardButton.NoButton, self)
