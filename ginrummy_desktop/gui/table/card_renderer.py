@@ -112,7 +112,8 @@ def _turned(box: QRectF, card: QRectF) -> QRectF:
     return QRectF(2 * c.x() - box.right(), 2 * c.y() - box.bottom(), box.width(), box.height())
 
 
-def face_layout(card_rect: QRectF, rank: int, large_index: bool = False) -> FaceLayout:
+def face_layout(card_rect: QRectF, rank: int, large_index: bool = False, suit: str = ""
+                ) -> FaceLayout:
     """Lay out one face. Everything scales with the width, so every size looks the same.
 
     The index sits in its own column at the card's edge, and the pips and the court frame keep
@@ -120,10 +121,11 @@ def face_layout(card_rect: QRectF, rank: int, large_index: bool = False) -> Face
     """
     w, h = card_rect.width(), card_rect.height()
     left, top = card_rect.left(), card_rect.top()
+    # (column width, rank height, suit size, gap to the art) as shares of the width
     if large_index:
-        column, rank_h, suit_size = 0.25 * w, 0.27 * w, 0.2 * w
+        column, rank_h, suit_size, gap = 0.22 * w, 0.26 * w, 0.17 * w, 0.04 * w
     else:
-        column, rank_h, suit_size = 0.155 * w, 0.17 * w, 0.125 * w
+        column, rank_h, suit_size, gap = 0.155 * w, 0.17 * w, 0.125 * w, 0.06 * w
     # On small cards the index keeps a readable minimum height, and the art makes room.
     grow = min(max(1.0, _MIN_INDEX_PX / rank_h), 1.5)
     column, rank_h, suit_size = column * grow, rank_h * grow, suit_size * grow
@@ -132,17 +134,17 @@ def face_layout(card_rect: QRectF, rank: int, large_index: bool = False) -> Face
     suit_box = QRectF(rank_box.center().x() - suit_size / 2, rank_box.bottom() + 0.025 * w,
                       suit_size, suit_size)
     # The art lives between the index columns, with a gap on each side.
-    art_left = rank_box.right() + 0.04 * w
+    art_left = rank_box.right() + gap
     art = QRectF(art_left, top + 0.075 * h, card_rect.right() - art_left - (art_left - left),
                  h * 0.85)
     if 11 <= rank <= 13:
         return FaceLayout(card_rect, rank_box, suit_box, (), art)
-    if rank == 1:
-        size = min(art.width(), 0.46 * w)
+    if rank == 1:  # one large pip (the ace of spades traditionally the largest)
+        size = min(art.width(), (0.56 if suit == "S" else 0.44) * w)
         centre = QRectF(card_rect.center().x() - size / 2, card_rect.center().y() - size / 2,
                         size, size)
         return FaceLayout(card_rect, rank_box, suit_box, (), centre)
-    pip = min(art.width() * (0.33 if rank >= 9 else 0.36), 0.2 * w)
+    pip = min(art.width() * (0.33 if rank >= 9 else 0.36), 0.19 * w)
     span = QRectF(art.left() + pip / 2, art.top() + pip / 2, art.width() - pip,
                   art.height() - pip)
     pips = tuple(
@@ -318,7 +320,7 @@ class CardRenderer:
         painter.drawRoundedRect(rect, radius, radius)
 
         colour = self._style.suit_colour(card.suit)
-        layout = face_layout(rect, card.rank, self._style.large_index)
+        layout = face_layout(rect, card.rank, self._style.large_index, card.suit)
         self._paint_indices(painter, layout, card, colour)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(colour)
