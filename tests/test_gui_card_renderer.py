@@ -143,7 +143,7 @@ def test_large_index_is_bigger():
     rect = QRectF(0, 0, 100, 140)
     small, large = face_layout(rect, 7), face_layout(rect, 7, large_index=True)
     assert large.rank_box.height() > 1.4 * small.rank_box.height()
-    assert large.suit_box.height() > 1.4 * small.suit_box.height()
+    assert large.suit_box.height() > 1.3 * small.suit_box.height()
 
 
 def test_large_index_style_renders_a_different_face(renderer):
