@@ -1,11 +1,12 @@
 """Court figures (jack, queen, king) painted with QPainter for the card renderer.
 
-Each figure is drawn once in a unit square (x 0..1 left to right, y 0..1 from the top of the
-frame to its centre line) and painted twice, the second time turned 180 degrees, so the card
-reads the same either way up, like a real double-ended court card. The halves are split by a
-slanted line through the centre. Every figure has a head with its headdress (king: crown,
-queen: coronet and veil, jack: plumed cap), a ruff collar, a robe in the suit colour trimmed in
-gold, a held attribute (king: sword, queen: flower, jack: halberd) and the suit symbol.
+Each figure is drawn once in a unit square (x 0..1 left to right, y from 0 at the top of the
+frame down to about 1 at its centre line) and painted twice, the second time turned 180
+degrees, so the card reads the same either way up, like a real double-ended court card. The
+halves are split by a slanted line through the centre. Every figure has a head with its
+headdress (king: crown, queen: coronet and veil, jack: plumed cap), a ruff collar, a robe in
+the suit colour trimmed in gold, a held attribute (king: sword, queen: flower, jack: halberd)
+and the suit symbol.
 """
 
 from __future__ import annotations
@@ -28,14 +29,15 @@ INK = QColor("#2a2118")
 _RED = QColor("#c3192d")
 _BLUE = QColor("#2b4c9b")
 
-_SLANT = 0.1  # the dividing line runs from (0, 1 + _SLANT) to (1, 1 - _SLANT) in unit coords
+_SLANT = 0.1  # the dividing line drops this much (unit coords) from right to left
 
 
-def court_frame_clip(frame: QRectF) -> QPainterPath:
-    """The upper half of ``frame``, above the slanted centre line (unit square coordinates)."""
+def _upper_half_clip(centre_y: float) -> QPainterPath:
+    """Everything above the slanted centre line at unit height ``centre_y`` (unit coords)."""
     path = QPainterPath()
-    path.addPolygon(QPolygonF([QPointF(-1, -1), QPointF(2, -1), QPointF(2, 1 - 3 * _SLANT),
-                               QPointF(-1, 1 + 3 * _SLANT)]))
+    path.addPolygon(QPolygonF([QPointF(-1, -1), QPointF(2, -1),
+                               QPointF(2, centre_y - 3 * _SLANT),
+                               QPointF(-1, centre_y + 3 * _SLANT)]))
     path.closeSubpath()
     return path
 
@@ -53,15 +55,20 @@ def paint_court(painter: QPainter, frame: QRectF, rank: int, suit: str, colour: 
     painter.setClipPath(clip)
     half_h = frame.height() / 2
     scale = min(w, half_h)
+    # A half much taller than wide is filled by stretching the figure a little (at most 12%)
+    # rather than leaving a long empty robe.
+    stretch = min(half_h / scale, 1.12)
     for turned in (False, True):
         painter.save()
         painter.translate(frame.center())
         if turned:
             painter.rotate(180)
-        # Unit square: centred across, its bottom edge (y = 1) on the frame's centre line.
-        painter.translate(-scale / 2, -scale)
-        painter.scale(scale, scale)
-        painter.setClipPath(court_frame_clip(frame), Qt.ClipOperation.IntersectClip)
+        # Unit square: centred across, its top on the frame's top; a taller half than wide
+        # leaves the robe (drawn long) to fill the space down to the centre line.
+        painter.translate(-scale / 2, -half_h)
+        painter.scale(scale, scale * stretch)
+        painter.setClipPath(_upper_half_clip(half_h / (scale * stretch)),
+                            Qt.ClipOperation.IntersectClip)
         _Figure(painter, rank, suit, colour, suit_path, scale).paint()
         painter.restore()
     painter.restore()
@@ -72,8 +79,8 @@ def paint_court(painter: QPainter, frame: QRectF, rank: int, suit: str, colour: 
     painter.drawRect(frame)
     c = frame.center()
     painter.setPen(QPen(colour, max(0.6, w / 130)))
-    painter.drawLine(QPointF(frame.left(), c.y() + scale * _SLANT),
-                     QPointF(frame.right(), c.y() - scale * _SLANT))
+    painter.drawLine(QPointF(frame.left(), c.y() + scale * stretch * _SLANT),
+                     QPointF(frame.right(), c.y() - scale * stretch * _SLANT))
     painter.restore()
 
 
@@ -122,8 +129,8 @@ class _Figure:
         robe = QPainterPath()
         robe.moveTo(0.5, 0.56)
         robe.cubicTo(0.3, 0.56, 0.18, 0.6, 0.14, 0.72)
-        robe.lineTo(0.12, 1.3)
-        robe.lineTo(0.88, 1.3)
+        robe.lineTo(0.12, 1.6)
+        robe.lineTo(0.88, 1.6)
         robe.lineTo(0.86, 0.72)
         robe.cubicTo(0.82, 0.6, 0.7, 0.56, 0.5, 0.56)
         self.fill(robe, self.colour)
@@ -131,13 +138,13 @@ class _Figure:
         panel = QPainterPath()
         panel.moveTo(0.4, 0.6)
         panel.lineTo(0.6, 0.6)
-        panel.lineTo(0.68, 1.3)
-        panel.lineTo(0.32, 1.3)
+        panel.lineTo(0.68, 1.6)
+        panel.lineTo(0.32, 1.6)
         panel.closeSubpath()
         self.fill(panel, GOLD)
         self.p.setPen(self.pen(self.trim, 2.2))
-        self.p.drawLine(QPointF(0.4, 0.6), QPointF(0.32, 1.3))
-        self.p.drawLine(QPointF(0.6, 0.6), QPointF(0.68, 1.3))
+        self.p.drawLine(QPointF(0.4, 0.6), QPointF(0.32, 1.6))
+        self.p.drawLine(QPointF(0.6, 0.6), QPointF(0.68, 1.6))
         if self.detailed:
             self.p.setPen(self.pen(self.colour, 1.6))
             for i in range(4):
