@@ -29,6 +29,7 @@ from ginrummy_desktop.gui.table.court_figures import paint_court
 
 CARD_ASPECT = 1.4  # height / width, close to a poker card's 88.9 x 63.5 mm
 _MIN_INDEX_PX = 9.0  # the smallest index rank height, in logical pixels
+_MIN_GAP_PX = 3.0  # the least space between the index and the pips or court frame
 
 # Named backs: (display name, main colour, accent colour, pattern).
 BACKS: dict[str, tuple[str, str, str, str]] = {
@@ -129,12 +130,18 @@ def face_layout(card_rect: QRectF, rank: int, large_index: bool = False, suit: s
     # On small cards the index keeps a readable minimum height, and the art makes room.
     grow = min(max(1.0, _MIN_INDEX_PX / rank_h), 1.5)
     column, rank_h, suit_size = column * grow, rank_h * grow, suit_size * grow
+    gap = max(gap, _MIN_GAP_PX)
     margin = 0.035 * w
-    rank_box = QRectF(left + margin * 0.7, top + margin, column, rank_h)
-    suit_box = QRectF(rank_box.center().x() - suit_size / 2, rank_box.bottom() + 0.025 * w,
+    column_box = QRectF(left + margin * 0.7, top + margin, column, rank_h)
+    suit_box = QRectF(column_box.center().x() - suit_size / 2, column_box.bottom() + 0.025 * w,
                       suit_size, suit_size)
     # The art lives between the index columns, with a gap on each side.
-    art_left = rank_box.right() + gap
+    art_left = column_box.right() + gap
+    # "10" has two glyphs: it may use the card's edge and part of the gap, so it is only a
+    # little smaller than the other ranks, and still keeps a clear space before the pips.
+    keep = max(0.035 * w, _MIN_GAP_PX)
+    rank_box = (column_box.adjusted(-margin * 0.4, 0, max(0.0, gap - keep), 0) if rank == 10
+                else column_box)
     art = QRectF(art_left, top + 0.075 * h, card_rect.right() - art_left - (art_left - left),
                  h * 0.85)
     if 11 <= rank <= 13:
