@@ -189,19 +189,19 @@ def _raw_suit_path(suit: str) -> QPainterPath:
         path.cubicTo(-0.5, -0.1, -0.2, -0.26, 0, -0.5)
         path.closeSubpath()
     else:
-        # Clubs: three round leaves, a solid heart where they meet and a flared stem, merged
-        # into ONE outline so no fill rule can leave a hole or notch in the middle.
+        # Clubs: three round leaves, a solid heart where they meet and a flared stem. All parts
+        # run the same way round, so the winding fill paints their overlaps solid (a part
+        # drawn the other way would punch a notch), and no boolean operation flattens the
+        # curves into visible facets on large cards.
         r = 0.235
         top, side_y, side_x = QPointF(0, -0.265), 0.085, 0.265
         for centre in (top, QPointF(-side_x, side_y), QPointF(side_x, side_y)):
-            leaf = QPainterPath()
-            leaf.addEllipse(centre, r, r)
-            path = path.united(leaf)
+            path.addEllipse(centre, r, r)
+        direction = _turning(path)
         heart = QPainterPath()
         heart.addPolygon(QPolygonF([top, QPointF(-side_x, side_y), QPointF(0, 0.2),
                                     QPointF(side_x, side_y)]))
         heart.closeSubpath()
-        path = path.united(heart)
         stem = QPainterPath()
         stem.moveTo(-0.05, 0.05)
         stem.lineTo(0.05, 0.05)
@@ -209,9 +209,19 @@ def _raw_suit_path(suit: str) -> QPainterPath:
         stem.lineTo(-0.21, 0.5)
         stem.quadTo(-0.07, 0.4, -0.05, 0.05)
         stem.closeSubpath()
-        path = path.united(stem).simplified()
+        for part in (heart, stem):
+            path.addPath(part if _turning(part) == direction else part.toReversed())
     path.setFillRule(Qt.FillRule.WindingFill)
     return path
+
+
+def _turning(path: QPainterPath) -> bool:
+    """Which way round the path's first outline runs (the sign of its area)."""
+    polygon = path.toSubpathPolygons()[0]
+    points = [polygon[i] for i in range(polygon.size())]
+    following = points[1:] + points[:1]
+    area = sum(a.x() * b.y() - b.x() * a.y() for a, b in zip(points, following, strict=True))
+    return area > 0
 
 
 def fit_path(path: QPainterPath, box: QRectF, max_squeeze: float = 1.0) -> QPainterPath:
