@@ -175,21 +175,28 @@ def test_bad_record_rows_are_skipped_and_counted(tmp_path, paths):
 
 
 def test_the_records_tab_shows_good_rows_and_counts_bad_ones(qtbot, tmp_path):
+    from ginrummy_desktop.gui.stats.background import StorageJobs
     from ginrummy_desktop.gui.stats.window import StatisticsWindow
+    from ginrummy_desktop.storage.stats import StatisticsQueries
 
     storage = Storage(tmp_path)
+    jobs = StorageJobs()
     try:
         storage.database.add_records("player", played_gin_records(count=2), "imported")
         _insert_raw_record(storage.paths.database_file, '{"result": {"kind": NaN}}')
-        window = StatisticsWindow(storage)
+        window = StatisticsWindow(StatisticsQueries(storage), jobs)
         qtbot.addWidget(window)
         window.show()
+        settled = lambda: not window.busy and not window.jobs.pending  # noqa: E731
+        qtbot.waitUntil(settled, timeout=5000)
         bar = window.tabs.tabBar()
         index = next(i for i in range(bar.count()) if bar.tabText(i) == "Records")
         qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
+        qtbot.waitUntil(settled, timeout=5000)
         assert window.records_model.rowCount() == 2
         assert "1 damaged record(s) could not be shown" in window.status.text()
     finally:
+        jobs.wait()
         storage.close()
 
 

@@ -58,7 +58,7 @@ class Action(_ActionFields):
 
     __slots__ = ()
     # A data descriptor named __class__ blocks ``obj.__class__ = Other`` (type(obj) is unchanged).
-    __class__ = property(type, doc="Always Action: the class cannot be reassigned.")  # type: ignore[assignment]
+    __class__ = property(type, doc="Always Action: the class cannot be reassigned.")
 
     def __str__(self) -> str:
         if self.points is not None:

@@ -41,7 +41,7 @@ class Card(_CardFields):
 
     __slots__ = ()
     # A data descriptor named __class__ blocks ``card.__class__ = Other`` (type() is unchanged).
-    __class__ = property(type, doc="Always Card: the class cannot be reassigned.")  # type: ignore[assignment]
+    __class__ = property(type, doc="Always Card: the class cannot be reassigned.")
 
     def __new__(cls, rank: int, suit: str) -> Card:
         if not isinstance(rank, int) or not 1 <= rank <= 13:

@@ -29,7 +29,7 @@ class HistoryEvent(_HistoryFields):
     """
 
     __slots__ = ()
-    __class__ = property(type, doc="Always HistoryEvent.")  # type: ignore[assignment]
+    __class__ = property(type, doc="Always HistoryEvent.")
 
 
 @dataclass(frozen=True, slots=True)
