@@ -144,8 +144,11 @@ def face_layout(card_rect: QRectF, rank: int, large_index: bool = False, suit: s
                 else column_box)
     art = QRectF(art_left, top + 0.075 * h, card_rect.right() - art_left - (art_left - left),
                  h * 0.85)
-    if 11 <= rank <= 13:
-        return FaceLayout(card_rect, rank_box, suit_box, (), art)
+    if 11 <= rank <= 13:  # the court frame needs less air than pips: give the figure room
+        frame_left = column_box.right() + max(0.03 * w, _MIN_GAP_PX)
+        frame = QRectF(frame_left, top + 0.05 * h, card_rect.right() - frame_left
+                       - (frame_left - left), h * 0.9)
+        return FaceLayout(card_rect, rank_box, suit_box, (), frame)
     if rank == 1:  # one large pip (the ace of spades traditionally the largest)
         size = min(art.width(), (0.56 if suit == "S" else 0.44) * w)
         centre = QRectF(card_rect.center().x() - size / 2, card_rect.center().y() - size / 2,
