@@ -137,10 +137,10 @@ def face_layout(card_rect: QRectF, rank: int, large_index: bool = False, suit: s
                       suit_size, suit_size)
     # The art lives between the index columns, with a gap on each side.
     art_left = column_box.right() + gap
-    # "10" has two glyphs: it may use the card's edge and part of the gap, so it is only a
+    # "10" has two glyphs: it may use a little of the margin and part of the gap, so it is only a
     # little smaller than the other ranks, and still keeps a clear space before the pips.
     keep = max(0.035 * w, _MIN_GAP_PX)
-    rank_box = (column_box.adjusted(-margin * 0.4, 0, max(0.0, gap - keep), 0) if rank == 10
+    rank_box = (column_box.adjusted(-margin * 0.15, 0, max(0.0, gap - keep), 0) if rank == 10
                 else column_box)
     art = QRectF(art_left, top + 0.075 * h, card_rect.right() - art_left - (art_left - left),
                  h * 0.85)
