@@ -17,20 +17,29 @@ __all__ = ["PASSWORD", "new_client", "online_loop", "referee", "run", "window_fa
 
 
 @pytest.fixture(scope="session")
-def online_loop(qapp):
-    """One loop for the session, as the app has one for its life (stopping a qasync loop made
-    with ``already_running`` asks the application to quit)."""
+def _qt_asyncio_loop(qapp):
+    """One qasync loop for the session, as the app has one for its life (stopping a loop made
+    with ``already_running`` asks the application to quit, so it is never stopped)."""
     qasync = pytest.importorskip("qasync")
     loop = qasync.QEventLoop(qapp, already_running=True)
+    asyncio.events._set_running_loop(None)  # running only inside the tests that use it
+    yield loop
+
+
+@pytest.fixture
+def online_loop(_qt_asyncio_loop, qapp):
+    """The Qt-run asyncio loop, current (and "running", as in the app) for this test only:
+    other tests' ``asyncio.run`` must not find a running loop."""
+    loop = _qt_asyncio_loop
+    asyncio.events._set_running_loop(loop)
     asyncio.set_event_loop(loop)
     yield loop
     for task in asyncio.all_tasks(loop):
         task.cancel()
-    loop.stop()
+    for _ in range(5):
+        qapp.processEvents()
     asyncio.events._set_running_loop(None)
     asyncio.set_event_loop(None)
-    with contextlib.suppress(Exception):
-        loop.close()
 
 
 def run(qtbot, coroutine, timeout: float = 30.0) -> Any:
