@@ -24,6 +24,11 @@ def _qt_asyncio_loop(qapp):
     loop = qasync.QEventLoop(qapp, already_running=True)
     asyncio.events._set_running_loop(None)  # running only inside the tests that use it
     yield loop
+    # close() joins the loop's executor threads; it refuses a loop it thinks runs, and stop()
+    # would ask the application to quit, so the flag is cleared directly (end of session).
+    loop._QEventLoop__is_running = False
+    with contextlib.suppress(Exception):
+        loop.close()
 
 
 @pytest.fixture
@@ -91,6 +96,9 @@ def window_factory(qtbot, ejabberd_server, referee):
 
     yield make
     for window in windows:
+        for pane in window.tables.values():
+            pane.controller.worker.cancel_all()
+            pane.controller.worker.wait_all()
         if window.session is not None:
             session = window.session
             window.session = None
