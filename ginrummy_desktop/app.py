@@ -98,9 +98,9 @@ def run_app() -> int:
     window.restore_or_start()
     window.show()
     code = app.exec()
-    from ginrummy_desktop.gui.table.bot_worker import BotWorker
+    from ginrummy_desktop.gui.table.background import Background
 
-    BotWorker.wait_all(3000)  # let a thinking bot finish before Qt tears down
+    Background.wait_all(3000)  # let a thinking bot finish before Qt tears down
     if storage is not None:
         storage.close()
     return code

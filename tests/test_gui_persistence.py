@@ -20,7 +20,6 @@ def storage():
 def make_window(qtbot, storage) -> MainWindow:
     window = MainWindow(storage=storage, speed="instant")
     qtbot.addWidget(window)
-    window.gin_screen.controller.synchronous = True
     return window
 
 
@@ -30,7 +29,9 @@ def play_moves(window, count: int) -> None:
     for _ in range(count):
         if controller.reveal is not None:
             window.gin_screen._continue()
-        controller.play(bot.choose(controller.session.observation(HUMAN)))
+        assert controller.settle()  # the opponent moves off the GUI thread
+        if controller.reveal is None and not controller.session.over:
+            controller.play(bot.choose(controller.session.observation(HUMAN)))
 
 
 def test_autosave_and_resume_exactly(qtbot, storage):
@@ -94,7 +95,9 @@ def test_finished_match_is_recorded_and_autosave_cleared(qtbot, storage):
         if controller.reveal is not None:
             window.gin_screen._continue()
             continue
-        controller.play(bot.choose(controller.session.observation(HUMAN)))
+        assert controller.settle()  # the opponent moves off the GUI thread
+        if controller.reveal is None and not controller.session.over:
+            controller.play(bot.choose(controller.session.observation(HUMAN)))
     assert controller.session.over
     figures = storage.figures("gin")
     assert figures.matches_played == 1
@@ -111,7 +114,9 @@ def test_abandoned_match_is_recorded_when_a_new_one_starts(qtbot, storage):
     while not controller.session.hand_records():
         if controller.reveal is not None:
             break
-        controller.play(bot.choose(controller.session.observation(HUMAN)))
+        assert controller.settle()  # the opponent moves off the GUI thread
+        if controller.reveal is None and not controller.session.over:
+            controller.play(bot.choose(controller.session.observation(HUMAN)))
     window.rematch()
     assert storage.figures("gin").matches_abandoned == 1
     window.close()
@@ -128,7 +133,9 @@ def test_practice_match_with_undo_is_marked_in_the_history(qtbot, storage):
     controller.undo()
     bot = BUILTIN_BOTS["greedy"]()
     while not controller.session.hand_records():
-        controller.play(bot.choose(controller.session.observation(HUMAN)))
+        assert controller.settle()  # the opponent moves off the GUI thread
+        if controller.reveal is None and not controller.session.over:
+            controller.play(bot.choose(controller.session.observation(HUMAN)))
     window.rematch()
     [row] = storage.database.history(storage.profile)
     assert row.undo_used and row.rules == "classic (practice)"

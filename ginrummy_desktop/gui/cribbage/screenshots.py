@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QDeadlineTimer
 from PySide6.QtWidgets import QWidget
 
 from ginrummy_desktop.engine.cribbage import CribbageMatch
@@ -37,6 +37,7 @@ def _step(table: CribbageTable, stand_in: object) -> None:
         controller.continue_game()
         return
     if controller.match.to_move() != controller.human:
+        controller.settle()  # the opponent thinks off the GUI thread
         QCoreApplication.processEvents()  # a paced step is still pending
         return
     action = stand_in.choose(controller.match.observation(controller.human))  # type: ignore
@@ -89,6 +90,9 @@ def hint_scene() -> QWidget:
     if table.controller.match.to_move() != table.controller.human:
         table.controller.new_game(seed=SEED, first_dealer=0)
     table.controller.toggle_hint()
+    deadline = QDeadlineTimer(20_000)
+    while table.controller.background.busy and not deadline.hasExpired():
+        QCoreApplication.processEvents()  # the advisor works off the GUI thread
     return table
 
 

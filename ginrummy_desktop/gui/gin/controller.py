@@ -3,7 +3,9 @@
 The controller is the only place that talks to the engine. Every move, the player's or the
 bot's, goes through ``GinMatch.apply``; a refused move shows the engine's own message and the
 table springs the card back. What the table shows is rebuilt from the engine's view after each
-step. The opponent thinks on a worker thread and its move is paced by the animator.
+step. Whose turn it is, asking the opponent (off the GUI thread) and pacing its move are the
+shared ``TurnLoop``'s job; this module keeps gin's presentation: the table model, what each zone
+accepts, the prompts.
 """
 
 from __future__ import annotations
@@ -21,8 +23,6 @@ from ginrummy_desktop.engine.gin.observation import GinView
 from ginrummy_desktop.engine.gin.results import HandResult
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, GinRules
 from ginrummy_desktop.gui.gin import opponents as gin_opponents
-from ginrummy_desktop.gui.table.animation import OPPONENT_PAUSE_MS, Animator
-from ginrummy_desktop.gui.table.bot_worker import BotWorker
 from ginrummy_desktop.gui.gin.table import (
     ZONE_DISCARD,
     ZONE_HAND,
@@ -31,7 +31,11 @@ from ginrummy_desktop.gui.gin.table import (
     GinTableModel,
     RevealedRow,
 )
+from ginrummy_desktop.gui.table.animation import Animator
+from ginrummy_desktop.gui.table.background import Background
 from ginrummy_desktop.gui.table.layout import insertion_index
+from ginrummy_desktop.gui.table.seats import BotPlayer, LocalPerson
+from ginrummy_desktop.gui.table.turn_loop import TurnLoop
 
 HUMAN, BOT = 0, 1
 DRAW_KINDS = ("draw_stock", "draw_discard")
@@ -102,8 +106,11 @@ class GinController(QObject):
         self.session: GinMatch | None = None
         self.setup = MatchSetup()
         self.bot: Any = None
-        self.worker = BotWorker(self)
-        self.worker.finished.connect(self._bot_result)
+        self.background = Background(self)
+        self.loop = TurnLoop(ready=self._loop_ready, present=self._present_bot_move,
+                             wait_still=animator.when_idle, scaled=animator.scaled, parent=self)
+        self.loop.failed.connect(lambda _seat, text: self.message.emit(text, "warning"))
+        self.loop.thinking_changed.connect(lambda _on: self.changed.emit())
         self.hand_order: list[Card] = []
         self.drawn: Card | None = None
         self.locked: Card | None = None
@@ -114,11 +121,8 @@ class GinController(QObject):
         self._records_seen = 0
         self.reveal: HandResult | None = None
         self._reveal_view: GinView | None = None
-        self._bot_ticket = 0
-        self._hint_ticket = 0
-        self.thinking = False
+        self._hint_op: int | None = None
         self.last_hint: tuple[Action, str] | None = None
-        self.synchronous = False  # True: the bot moves at once on this thread (screenshots)
 
     # -- match lifecycle -----------------------------------------------------------------
 
@@ -131,12 +135,14 @@ class GinController(QObject):
     def start(self, session: GinMatch, setup: MatchSetup, hand_order: list[Card] | None = None
               ) -> None:
         """Play ``session`` (new or restored) against ``setup.opponent``."""
-        self.worker.cancel_all()
+        self.background.cancel()
         self.session = session
         self.setup = setup
         self.bot = gin_opponents.make_bot(setup.opponent, seed=setup.seed)
         names = {o.bot_id: o.name for o in gin_opponents.list_opponents()}
         self.opponent_name = names.get(setup.opponent, setup.opponent.title())
+        self.loop.attach(session, {HUMAN: LocalPerson(self.player_name),
+                                   BOT: BotPlayer(self.opponent_name, self.bot, self.background)})
         self.undo_used = False
         self._undo.clear()
         self._records_seen = len(session.hand_records())
@@ -144,9 +150,18 @@ class GinController(QObject):
         self._reveal_view = None
         self.hand_order = list(hand_order or [])
         self.drawn = self.locked = self.selected = None
-        self.thinking = False
         self.fan_discard = False
         self._begin_hand(deal=True)
+
+    def stop(self) -> None:
+        """Forget every pending decision and hint (the window closes or another game starts)."""
+        self.loop.reset()
+        self.background.cancel()
+
+    @property
+    def thinking(self) -> bool:
+        """True while the opponent's move is awaited."""
+        return self.loop.thinking
 
     @property
     def rules(self) -> GinRules:
@@ -295,7 +310,7 @@ class GinController(QObject):
         before = self.session.snapshot() if self.setup.practice else None
         old_hand = set(self.view().hand)
         try:
-            self.session.apply(HUMAN, action)
+            self.loop.play(HUMAN, action)
         except IllegalActionError as error:
             self._refuse(str(error))
             return False
@@ -466,9 +481,9 @@ class GinController(QObject):
             self.message.emit("Nothing to undo in this hand", "warning")
             return False
         entry = self._undo.pop()
-        self.worker.cancel_all()
-        self.thinking = False
+        self.background.cancel()
         self.session = GinMatch.restore(entry.snapshot)
+        self.loop.attach(self.session, self.loop.seats)
         self.hand_order, self.drawn, self.locked = entry.hand_order, entry.drawn, entry.locked
         self.selected = None
         self.undo_used = True
@@ -483,8 +498,24 @@ class GinController(QObject):
             self.message.emit("A hint is available when it is your turn", "info")
             return
         observation = self.session.observation(HUMAN)
-        self._hint_ticket = self.worker.submit(lambda: ("hint", gin_opponents.hint(observation)))
+        if self._hint_op is not None:
+            self.background.forget(self._hint_op)
+        self._hint_op = self.background.run(lambda: gin_opponents.hint(observation),
+                                            self._hint_ready, self._hint_failed)
         self.message.emit("Thinking about a hint…", "info")
+
+    def _hint_ready(self, hint: tuple[Action, str]) -> None:
+        self._hint_op = None
+        action, reason = hint
+        self.last_hint = (action, reason)
+        self.message.emit(reason, "hint")
+        if action.card is not None and action.card in self.hand_order:
+            self.selected = action.card
+            self._refresh()
+
+    def _hint_failed(self, reason: str) -> None:
+        self._hint_op = None
+        self.message.emit(f"No hint this time ({reason})", "info")
 
     # -- after every move ------------------------------------------------------------------
 
@@ -575,56 +606,18 @@ class GinController(QObject):
         self.hand_order = []
         self._begin_hand(deal=True)
 
-    # -- the opponent --------------------------------------------------------------------
+    # -- the opponent (the shared turn loop asks it) -------------------------------------
 
     def _schedule_bot(self) -> None:
-        if self.session is None or self.session.over or self.reveal is not None:
-            return
-        if self.session.to_move() != BOT or self.thinking:
-            return
-        if self.synchronous:  # headless rendering and scripted tests: no thread, no pacing
-            action = self.bot.choose(self.session.observation(BOT))
-            self.session.apply(BOT, action)
-            self._after_move(BOT, action, set())
-            self.action_applied.emit(BOT, action)
-            return
-        self.thinking = True
-        self.changed.emit()
-        self.animator.when_idle(self._start_bot, pause_ms=OPPONENT_PAUSE_MS)
+        self.loop.kick()
 
-    def _start_bot(self) -> None:
-        if self.session is None or self.session.to_move() != BOT or self.reveal is not None:
-            self.thinking = False
-            return
-        observation = self.session.observation(BOT)
-        bot = self.bot
-        session_id = id(self.session)
-        self._bot_ticket = self.worker.submit(
-            lambda: ("bot", session_id, observation, bot.choose(observation)))
+    def _loop_ready(self) -> bool:
+        return self.session is not None and self.reveal is None
 
-    def _bot_result(self, ticket: int, result: object, error: str) -> None:
-        if result is not None and result[0] == "hint":  # type: ignore[index]
-            if ticket != self._hint_ticket:
-                return
-            action, reason = result[1]  # type: ignore[index]
-            self.last_hint = (action, reason)
-            self.message.emit(reason, "hint")
-            if action.card is not None and action.card in self.hand_order:
-                self.selected = action.card
-                self._refresh()
-            return
-        if ticket != self._bot_ticket:
-            return
-        self.thinking = False
-        if self.session is None or self.session.to_move() != BOT:
-            return
-        legal = self.session.legal_actions(BOT)
-        action = result[3] if result is not None and result[1] == id(self.session) else None  # type: ignore[index]
-        if action not in legal:
-            # A broken bot must not stall the game: play its first legal move and say so.
-            self.message.emit(f"{self.opponent_name} made an invalid move ({error or action}); "
-                              "a legal move was played instead", "warning")
-            action = legal[0]
-        self.session.apply(BOT, action)
-        self._after_move(BOT, action, set())
-        self.action_applied.emit(BOT, action)
+    def _present_bot_move(self, seat: int, action: Action) -> None:
+        self._after_move(seat, action, set())
+        self.action_applied.emit(seat, action)
+
+    def settle(self, timeout_ms: int = 20_000) -> bool:
+        """Let the opponent move until it is the person's turn (screenshots, scripts)."""
+        return self.loop.settle(timeout_ms)

@@ -20,15 +20,15 @@ from PySide6.QtWidgets import (
 )
 
 from ginrummy_desktop.engine.gin.results import HandResult
+from ginrummy_desktop.gui.gin.controller import BOT, HUMAN, GinController, MatchSetup
+from ginrummy_desktop.gui.gin.table import GinTable
 from ginrummy_desktop.gui.table.animation import DEFAULT_SPEED, Animator
 from ginrummy_desktop.gui.table.card_renderer import CardRenderer
 from ginrummy_desktop.gui.table.controls_style import button_style, control_pixels
-from ginrummy_desktop.gui.gin.controller import BOT, HUMAN, GinController, MatchSetup
-from ginrummy_desktop.gui.gin.table import GinTable
 from ginrummy_desktop.gui.table.layout import card_scale
 from ginrummy_desktop.gui.table.result_panel import ResultPanel, verify_deal_text
-from ginrummy_desktop.gui.table.status import StatusLine
 from ginrummy_desktop.gui.table.scene import TableScene
+from ginrummy_desktop.gui.table.status import StatusLine
 from ginrummy_desktop.gui.table.view import TableView
 
 _BAR_EXTRA = """

@@ -24,6 +24,7 @@ from ginrummy_desktop.gui.table.card_item import (
 )
 from ginrummy_desktop.gui.table.card_items import CardItems
 from ginrummy_desktop.gui.table.card_renderer import CardRenderer, card_height
+from ginrummy_desktop.gui.table.items import Badge, InfoPanel, MeldBand
 from ginrummy_desktop.gui.table.layout import (
     DEFAULT_CARD_SIZE,
     Placement,
@@ -33,7 +34,6 @@ from ginrummy_desktop.gui.table.layout import (
     grouped_row,
     separated_spacing,
 )
-from ginrummy_desktop.gui.table.items import Badge, InfoPanel, MeldBand
 from ginrummy_desktop.gui.table.scene import DropZone, TableScene
 
 STOCK_LAYERS = 4  # backs drawn for the stock's thickness

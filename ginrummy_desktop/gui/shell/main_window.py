@@ -362,7 +362,7 @@ class MainWindow(QMainWindow):
             self.cribbage_table.board.set_names(controller.names)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        self.gin_screen.controller.worker.cancel_all()
+        self.gin_screen.controller.stop()
         if self.cribbage_table is not None:
             self.cribbage_table.controller.stop()
         if self.persistence is not None:
