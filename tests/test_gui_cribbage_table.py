@@ -418,8 +418,8 @@ def test_pegging_out_during_the_play_ends_the_game_at_once(qtbot):
     table = make_table(qtbot, scores=(119, 40))
     results = []
     saves = []
-    table.controller.game_finished.connect(results.append)
-    table.controller.action_applied.connect(lambda: saves.append(1))
+    table.controller.match_over.connect(lambda: results.append(table.controller.result()))
+    table.controller.action_applied.connect(lambda _seat, _action: saves.append(1))
     discard_by_clicking(qtbot, table)
     settle(qtbot, table)
     for name in ("KH", "5H", "5S"):

@@ -81,12 +81,14 @@ def _items_from_json(items: list[dict]) -> tuple[ScoreItem, ...]:
 class CribbageController(QObject):
     """Drives one game at a ``CribbageTable`` for the person in ``human_seat``.
 
-    ``action_applied`` fires after every accepted action (autosave ``match.snapshot()`` then);
-    ``game_finished`` carries the ``GameResult`` once per game (statistics).
+    The signals are the gin controller's: ``action_applied(seat, action)`` after every
+    accepted action (autosave ``snapshot()`` then) and ``match_over()`` once per match
+    (statistics: ``summary()``; the result is ``result()``). ``before_new_match`` is called
+    before a rematch or new match replaces this one (the window records it as abandoned).
     """
 
-    action_applied = Signal()
-    game_finished = Signal(object)
+    action_applied = Signal(int, object)
+    match_over = Signal()
 
     def __init__(
         self,
@@ -108,6 +110,8 @@ class CribbageController(QObject):
         if opponent is None or isinstance(opponent, str):
             opponent = default_opponent(seed, opponent or "expert")
         self.opponent = opponent
+        self.opponent_id = str(getattr(opponent, "persona_id", "") or type(opponent).__name__)
+        self.before_new_match: Callable[[], None] | None = None
         self.background = Background(self)
         self.loop = TurnLoop(ready=self._loop_ready, present=self._present_move,
                              wait_still=self._when_still, scaled=table.animator.scaled,
@@ -193,13 +197,37 @@ class CribbageController(QObject):
         """Let the opponent move until the person's decision is due (screenshots, scripts)."""
         return self.loop.settle(timeout_ms)
 
-    def new_game(self, seed: int | None = None, first_dealer: int | None = None) -> None:
+    def new_match(self, seed: int | None = None, first_dealer: int | None = None) -> None:
+        if self.before_new_match is not None:
+            self.before_new_match()
         self.start(CribbageMatch(seed=seed, rules=self.rules, first_dealer=first_dealer))
+
+    @property
+    def session(self) -> CribbageMatch:
+        """The engine session (the same name as the gin controller's)."""
+        return self.match
+
+    def snapshot(self) -> dict[str, Any]:
+        """JSON-ready autosave state."""
+        return {"game": "cribbage", "match": self.match.snapshot(), "opponent": self.opponent_id}
+
+    def summary(self, started_at: Any, result: str) -> Any:
+        """The storage ``MatchSummary`` of this match ("win", "loss" or "abandoned")."""
+        from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
+        from ginrummy_desktop.gui.cribbage.summary import game_summary
+
+        rules_text = CribbageSetup.from_rules(self.opponent_id, self.rules).rules_text()
+        return game_summary(self.match, opponent_id=self.opponent_id,
+                            opponent_name=self.names[self.bot_seat], rules=rules_text,
+                            started_at=started_at, result=result, human=self.human)
+
+    def person_won(self) -> bool:
+        return self.match.winner == self.human
 
     def rematch(self) -> None:
         """A new game with the same rules; the loser of the last one deals first."""
         winner = self.match.winner
-        self.new_game(first_dealer=None if winner is None else 1 - winner)
+        self.new_match(first_dealer=None if winner is None else 1 - winner)
 
     @property
     def stage(self) -> str:
@@ -382,7 +410,7 @@ class CribbageController(QObject):
             self._refresh()  # the refused card springs back
             return False
         self._cancel_hint()
-        self.action_applied.emit()
+        self.action_applied.emit(seat, action)
         self._absorb()
         return True
 
@@ -487,7 +515,7 @@ class CribbageController(QObject):
         """Show an action of the opponent's that the turn loop applied."""
         if self._stage == STAGE_SHOW:  # muggins: its count or claim; go on with the show
             self._bot_counting = False
-            self.action_applied.emit()
+            self.action_applied.emit(seat, action)
             self._show_next_item()
             return
         if action.kind == "go":
@@ -496,7 +524,7 @@ class CribbageController(QObject):
         elif action.kind == "discard":
             self._say(f"{self.names[seat]} lays two cards away.", "info")
         self._cancel_hint()
-        self.action_applied.emit()
+        self.action_applied.emit(seat, action)
         self._absorb()
 
     def _later(self, callback: Callable[[], None], pause_ms: int) -> None:
@@ -629,7 +657,7 @@ class CribbageController(QObject):
 
     def _engine_apply(self, seat: int, action: Action) -> None:
         self.loop.play(seat, action)
-        self.action_applied.emit()  # autosave
+        self.action_applied.emit(seat, action)  # autosave
 
     def _show_next_item(self) -> None:
         """Highlight the next combination of the current show step, then peg its total."""
@@ -742,7 +770,7 @@ class CribbageController(QObject):
         self._say(text + " Press Rematch to play again.", "success")
         self._refresh()
         self._result_sent = True
-        self.game_finished.emit(self._result())
+        self.match_over.emit()
 
     def _sync_board(self) -> None:
         """Make sure the pegs show the engine's positions (e.g. after skipping ahead)."""
@@ -775,7 +803,7 @@ class CribbageController(QObject):
         view = match.view(self.human)
         observation = match.observation(self.human)
         hint_title, hint_lines, hint_cards = self._hint or ("", (), frozenset())
-        result = self._result()
+        result = self.result()
         if self._stage == STAGE_DISCARD:
             hand = tuple(c for c in view.hand if c not in self._pending)
             return CribbageDisplay(
@@ -879,10 +907,11 @@ class CribbageController(QObject):
             highlighted=highlighted,
             continue_label=label,
             ask_count=self._awaiting_count,
-            result=self._result() if self._stage == STAGE_OVER else None,
+            result=self.result() if self._stage == STAGE_OVER else None,
         )
 
-    def _result(self) -> GameResult | None:
+    def result(self) -> GameResult | None:
+        """How the finished match ended (None until it is over and shown)."""
         match = self.match
         if match.phase != OVER or match.winner is None or self._stage != STAGE_OVER:
             return None

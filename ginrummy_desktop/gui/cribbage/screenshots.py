@@ -75,7 +75,7 @@ def discard_scene() -> QWidget:
     table = _table(SEED)
     controller = table.controller
     if controller.match.to_move() != controller.human:
-        controller.new_game(seed=SEED, first_dealer=0)
+        controller.new_match(seed=SEED, first_dealer=0)
     observation = controller.match.observation(controller.human)
     advice = default_opponent(SEED, "careful").choose(observation)
     for card in advice.cards:
@@ -88,7 +88,7 @@ def hint_scene() -> QWidget:
     """The discard advisor's table of keeps with expected values."""
     table = _table(SEED)
     if table.controller.match.to_move() != table.controller.human:
-        table.controller.new_game(seed=SEED, first_dealer=0)
+        table.controller.new_match(seed=SEED, first_dealer=0)
     table.controller.toggle_hint()
     deadline = QDeadlineTimer(20_000)
     while table.controller.background.busy and not deadline.hasExpired():

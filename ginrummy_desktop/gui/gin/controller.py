@@ -175,9 +175,18 @@ class GinController(QObject):
     def snapshot(self) -> dict[str, Any]:
         """Match plus table state (hand order), JSON-ready, for autosave."""
         assert self.session is not None
-        return {"match": self.session.snapshot(), "hand_order": [str(c) for c in self.hand_order],
-                "opponent": self.setup.opponent, "preset": self.setup.preset,
+        return {"game": "gin", "match": self.session.snapshot(),
+                "hand_order": [str(c) for c in self.hand_order], "opponent": self.setup.opponent, "preset": self.setup.preset,
                 "practice": self.setup.practice, "undo_used": self.undo_used}
+
+    def summary(self, started_at: Any, result: str) -> Any:
+        """The storage ``MatchSummary`` of this match ("win", "loss" or "abandoned")."""
+        from ginrummy_desktop.gui.gin.summary import match_summary
+
+        return match_summary(self, started_at, result)
+
+    def person_won(self) -> bool:
+        return self.session is not None and HUMAN in self.session.winners
 
     def _begin_hand(self, deal: bool) -> None:
         view = self.view()

@@ -230,9 +230,7 @@ class MainWindow(QMainWindow):
                               speed=self.gin_screen.animator.speed, names=names)
         table.scene.set_felt_colour(self.table_colour)
         table.set_card_size(self.card_size)
-        # Rematch goes through the window so the finished game's record is closed first.
-        table.rematch_button.clicked.disconnect()
-        table.rematch_button.clicked.connect(self.rematch)
+        table.controller.before_new_match = self._before_cribbage_match
         self.cribbage_setup = setup
         self.cribbage_table = table
         self.stack.addWidget(table)
@@ -242,8 +240,20 @@ class MainWindow(QMainWindow):
             self.stack.removeWidget(old)
             old.deleteLater()
         if self.persistence is not None:
-            self.persistence.attach_cribbage(table)
+            self.persistence.attach(table.controller)
         return table
+
+    def _before_cribbage_match(self) -> None:
+        """A cribbage rematch is about to start: record the match it replaces."""
+        if self.persistence is not None:
+            self.persistence.new_match_started()
+
+    @property
+    def controller(self) -> Any:
+        """The controller of the match on screen (gin or cribbage; the same interface)."""
+        if self.game == CRIBBAGE and self.cribbage_table is not None:
+            return self.cribbage_table.controller
+        return self.gin_screen.controller
 
     def _preferred_opponent(self) -> str:
         from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
@@ -289,9 +299,7 @@ class MainWindow(QMainWindow):
 
     def rematch(self) -> None:
         if self.game == CRIBBAGE and self.cribbage_table is not None:
-            if self.persistence is not None:
-                self.persistence.new_match_started()
-            self.cribbage_table.controller.rematch()
+            self.cribbage_table.controller.rematch()  # before_new_match records the old one
             return
         setup = self.gin_screen.controller.setup
         self.gin_screen.new_match(MatchSetup(setup.preset, setup.opponent, setup.practice))

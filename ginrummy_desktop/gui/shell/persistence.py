@@ -1,8 +1,10 @@
 """Connects the main window to storage: appearance settings applied live, window geometry,
 autosave after every action, resume after a crash or quit, and finished matches recorded.
 
-Both games share the one autosave slot: it holds whichever game is in progress (a cribbage
-state carries ``"game": "cribbage"``; a state without ``game`` is a gin match).
+Both games share the one autosave slot: it holds whichever match is in progress, as the game's
+controller gives it (``snapshot()``, with a ``"game"`` key; an older state without one is a gin
+match). What is recorded comes from the controller too (``summary()``): nothing here depends on
+which game is on screen.
 
 Storage is pure Python; this is the only GUI module that knows its API. Every storage call is
 guarded so a failing disk never takes the game down (the problem is shown once instead).
@@ -11,6 +13,7 @@ guarded so a failing disk never takes the game down (the problem is shown once i
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -18,48 +21,14 @@ from PySide6.QtCore import QByteArray, QObject
 
 from ginrummy_desktop.engine.cards import parse_cards
 from ginrummy_desktop.engine.gin.match import GinMatch
+from ginrummy_desktop.gui.gin.controller import MatchSetup
 from ginrummy_desktop.gui.table.animation import SPEEDS
 from ginrummy_desktop.gui.table.card_renderer import CardStyle
-from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
 
 if TYPE_CHECKING:
     from ginrummy_desktop.gui.shell.main_window import MainWindow
 
 GEOMETRY_KEY = "main"
-
-
-def _side(seat: int | None) -> str | None:
-    return None if seat is None else ("player" if seat == HUMAN else "opponent")
-
-
-def match_summary(controller: Any, started_at: datetime, result: str) -> Any:
-    """A storage ``MatchSummary`` of the controller's match from the engine's hand records."""
-    from ginrummy_desktop.storage import HandSummary, MatchSummary
-
-    hands = []
-    for record in controller.session.hand_records():
-        outcome = record["result"]
-        winner = outcome.get("winner")
-        points = outcome.get("points", 0) if outcome.get("kind") != "draw" else 0
-        mine = next((h for h in outcome.get("hands", []) if h.get("seat") == HUMAN), None)
-        scores = record.get("scores", [0, 0])
-        hands.append(HandSummary(
-            winner=_side(winner) if outcome.get("kind") != "draw" else None,
-            player_points=points if winner == HUMAN else 0,
-            opponent_points=points if winner not in (None, HUMAN) else 0,
-            player_total=scores[HUMAN], opponent_total=scores[1 - HUMAN],
-            ending=outcome.get("kind"), knocker=_side(outcome.get("knocker")),
-            player_deadwood=mine.get("deadwood_points") if mine else None,
-            turns=sum(1 for action in record.get("actions", []) if action[1] == "discard"),
-            record=record))
-    scores = controller.session.seat_scores()
-    rules = controller.setup.preset + (" (practice)" if controller.setup.practice else "")
-    return MatchSummary(game="gin", opponent_id=controller.setup.opponent,
-                        opponent_name=controller.opponent_name, rules=rules,
-                        started_at=started_at, ended_at=datetime.now(UTC),
-                        player_score=scores[HUMAN], opponent_score=scores[1 - HUMAN],
-                        result=result, hands=tuple(hands),
-                        undo_used=bool(controller.setup.practice and controller.undo_used))
 
 
 def _unfinished(session: Any, opponent: str, bots: dict[str, Any]) -> Any:
@@ -71,6 +40,43 @@ def _unfinished(session: Any, opponent: str, bots: dict[str, Any]) -> Any:
     return session
 
 
+def _restore_gin(state: dict[str, Any]) -> Callable[[MainWindow], None]:
+    from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
+
+    session = _unfinished(GinMatch.restore(state["match"]), state["opponent"], BUILTIN_BOTS)
+    setup = MatchSetup(preset=str(state["preset"]), opponent=state["opponent"],
+                       practice=bool(state["practice"]))
+    order, undo_used = parse_cards(state["hand_order"]), bool(state["undo_used"])
+
+    def start(window: MainWindow) -> None:
+        window.gin_screen.start_session(session, setup, order)
+        window.gin_screen.controller.undo_used = undo_used
+    return start
+
+
+def _restore_cribbage(state: dict[str, Any]) -> Callable[[MainWindow], None]:
+    from ginrummy_desktop.engine.cribbage import CribbageMatch
+    from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
+    from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
+
+    match = _unfinished(CribbageMatch.restore(state["match"]), state["opponent"], BUILTIN_BOTS)
+    setup = CribbageSetup.from_rules(state["opponent"], match.rules)
+    return lambda window: window.start_cribbage(setup, match=match)
+
+
+#: Each game's autosave state (its controller's ``snapshot()``) -> how to continue it.
+RESTORERS: dict[str, Callable[[dict[str, Any]], Callable[[MainWindow], None]]] = {
+    "gin": _restore_gin, "cribbage": _restore_cribbage}
+
+
+def _restore_state(state: dict[str, Any]) -> Callable[[MainWindow], None]:
+    """Check a saved state and return how to start it (``ValueError`` if it cannot be)."""
+    game = state.get("game", "gin")  # states saved before the "game" key were gin matches
+    if game not in RESTORERS:
+        raise ValueError(f"unknown game {game!r}")
+    return RESTORERS[game](state)
+
+
 class Persistence(QObject):
     """Owns the window's link to a ``Storage``."""
 
@@ -78,7 +84,6 @@ class Persistence(QObject):
         super().__init__(window)
         self.window = window
         self.storage = storage
-        self.controller = window.gin_screen.controller
         self.started_at = datetime.now(UTC)
         self.recorded = False
         self.autosave = None
@@ -90,8 +95,7 @@ class Persistence(QObject):
         self.apply_settings(storage.settings.settings)
         self._unsubscribe = storage.settings.subscribe(
             lambda settings, _changed: self.apply_settings(settings))
-        self.controller.action_applied.connect(lambda _seat, _action: self.save())
-        self.controller.match_over.connect(self.record_finished)
+        self.attach(window.gin_screen.controller)
 
     # -- settings ----------------------------------------------------------------------
 
@@ -123,75 +127,31 @@ class Persistence(QObject):
 
     # -- autosave and records ------------------------------------------------------------
 
-    def attach_cribbage(self, table: Any) -> None:
-        """Autosave after every cribbage action; record the game when it ends."""
-        table.controller.action_applied.connect(self.save)
-        table.controller.game_finished.connect(lambda _result: self.record_finished())
+    def attach(self, controller: Any) -> None:
+        """Autosave after every action of ``controller``'s match; record it when it ends."""
+        controller.action_applied.connect(lambda _seat, _action: self.save())
+        controller.match_over.connect(self.record_finished)
 
     def resume(self) -> bool:
-        """Resume the autosaved game (gin or cribbage), if there is one; True when resumed."""
+        """Resume the autosaved match (gin or cribbage), if there is one; True when resumed."""
         if self.autosave is None:
             return False
-        state = self.autosave.load(self._restore_state)
-        if state is None:
+        start = self.autosave.load(_restore_state)
+        if start is None:
             return False
-        if state[0] == "cribbage":
-            _game, match, setup = state
-            self.window.start_cribbage(setup, match=match)
-        else:
-            _game, session, gin_setup, order, undo_used = state
-            self.window.gin_screen.start_session(session, gin_setup, order)
-            self.controller.undo_used = undo_used
+        start(self.window)
         self.started_at = datetime.now(UTC)
         self.recorded = False
         self.window.status_line().show_message("Resumed your game in progress", "success")
         return True
 
-    @staticmethod
-    def _restore_state(state: dict[str, Any]) -> tuple:
-        if state.get("game") == "cribbage":
-            return Persistence._restore_cribbage(state)
-        from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
-
-        session = _unfinished(GinMatch.restore(state["match"]), state["opponent"], BUILTIN_BOTS)
-        setup = MatchSetup(preset=str(state["preset"]), opponent=state["opponent"],
-                           practice=bool(state["practice"]))
-        return ("gin", session, setup, parse_cards(state["hand_order"]),
-                bool(state["undo_used"]))
-
-    @staticmethod
-    def _restore_cribbage(state: dict[str, Any]) -> tuple:
-        from ginrummy_desktop.engine.cribbage import CribbageMatch
-        from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
-        from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
-
-        match = _unfinished(CribbageMatch.restore(state["match"]), state["opponent"], BUILTIN_BOTS)
-        return "cribbage", match, CribbageSetup.from_rules(state["opponent"], match.rules)
-
-    def _cribbage_state(self) -> dict[str, Any]:
-        table = self.window.cribbage_table
-        return {"game": "cribbage", "match": table.controller.match.snapshot(),
-                "opponent": self.window.cribbage_setup.opponent}
-
     def _summary(self, result: str) -> Any:
-        """The storage summary of the game on screen."""
-        if self.window.game == "cribbage":
-            from ginrummy_desktop.gui.cribbage.summary import game_summary
-
-            table = self.window.cribbage_table
-            setup = self.window.cribbage_setup
-            return game_summary(table.controller.match, opponent_id=setup.opponent,
-                                opponent_name=table.controller.names[1],
-                                rules=setup.rules_text(), started_at=self.started_at,
-                                result=result, human=table.controller.human)
-        return match_summary(self.controller, self.started_at, result)
+        """The storage summary of the match on screen."""
+        return self.window.controller.summary(self.started_at, result)
 
     def _current(self) -> Any:
-        """The engine session of the game on screen (a GinMatch or a CribbageMatch), or None."""
-        if self.window.game == "cribbage":
-            table = self.window.cribbage_table
-            return table.controller.match if table is not None else None
-        return self.controller.session
+        """The engine session of the match on screen (a GinMatch or a CribbageMatch), or None."""
+        return self.window.controller.session
 
     def new_match_started(self) -> None:
         """Called before a new game replaces the current one: record it as abandoned."""
@@ -208,20 +168,14 @@ class Persistence(QObject):
             return
         if session.over:
             self._guard(self.autosave.clear)
-        elif self.window.game == "cribbage":
-            self._guard(lambda: self.autosave.save(self._cribbage_state()))
         else:
-            self._guard(lambda: self.autosave.save(self.controller.snapshot()))
+            self._guard(lambda: self.autosave.save(self.window.controller.snapshot()))
 
     def record_finished(self) -> None:
         session = self._current()
         if session is None or self.recorded:
             return
-        if self.window.game == "cribbage":
-            human = self.window.cribbage_table.controller.human
-            result = "win" if session.winner == human else "loss"
-        else:
-            result = "win" if HUMAN in session.winners else "loss"
+        result = "win" if self.window.controller.person_won() else "loss"
         self._guard(lambda: self.storage.record_match(self._summary(result)))
         self.recorded = True
         if self.autosave is not None:
