@@ -19,11 +19,6 @@ from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSpinBox, QVBoxLayout, Q
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
-from ginrummy_desktop.gui.table.animation import DEFAULT_SPEED, Animator
-from ginrummy_desktop.gui.table.card_item import MARK_DEADWOOD, CardItem
-from ginrummy_desktop.gui.table.card_items import CardItems
-from ginrummy_desktop.gui.table.card_renderer import CardRenderer
-from ginrummy_desktop.gui.table.controls_style import button_style, control_pixels
 from ginrummy_desktop.gui.cribbage.controller import ZONE_CRIB, ZONE_PLAY, CribbageController
 from ginrummy_desktop.gui.cribbage.display import (
     STAGE_DISCARD,
@@ -40,10 +35,15 @@ from ginrummy_desktop.gui.cribbage.table_items import (
     SpokenBanner,
 )
 from ginrummy_desktop.gui.cribbage.table_layout import CribbageTableLayout, table_layout
-from ginrummy_desktop.gui.table.layout import DEFAULT_CARD_SIZE, Placement, card_scale
-from ginrummy_desktop.gui.table.status import StatusLine
+from ginrummy_desktop.gui.table.animation import DEFAULT_SPEED, Animator
+from ginrummy_desktop.gui.table.card_item import MARK_DEADWOOD, CardItem
+from ginrummy_desktop.gui.table.card_items import CardItems
+from ginrummy_desktop.gui.table.card_renderer import CardRenderer
+from ginrummy_desktop.gui.table.controls_style import button_style, control_pixels
 from ginrummy_desktop.gui.table.items import Badge, InfoPanel
+from ginrummy_desktop.gui.table.layout import DEFAULT_CARD_SIZE, Placement, card_scale
 from ginrummy_desktop.gui.table.scene import DropZone, TableScene
+from ginrummy_desktop.gui.table.status import StatusLine
 from ginrummy_desktop.gui.table.view import TableView
 
 DECK_LAYERS = 3

@@ -176,7 +176,8 @@ class GinController(QObject):
         """Match plus table state (hand order), JSON-ready, for autosave."""
         assert self.session is not None
         return {"game": "gin", "match": self.session.snapshot(),
-                "hand_order": [str(c) for c in self.hand_order], "opponent": self.setup.opponent, "preset": self.setup.preset,
+                "hand_order": [str(c) for c in self.hand_order],
+                "opponent": self.setup.opponent, "preset": self.setup.preset,
                 "practice": self.setup.practice, "undo_used": self.undo_used}
 
     def summary(self, started_at: Any, result: str) -> Any:

@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QWidget
 
-from ginrummy_desktop.gui.table.animation import SPEEDS
-from ginrummy_desktop.gui.table.card_renderer import BACKS, CardRenderer, CardStyle
 from ginrummy_desktop.gui.gin.controller import MatchSetup
+from ginrummy_desktop.gui.gin.new_match_dialog import NewMatchDialog
 from ginrummy_desktop.gui.gin.opponents import default_opponent
 from ginrummy_desktop.gui.gin.screen import GinScreen, shortcut_rows
 from ginrummy_desktop.gui.shell.help_pages import (
@@ -25,8 +24,9 @@ from ginrummy_desktop.gui.shell.help_pages import (
     about_html,
     shortcuts_html,
 )
+from ginrummy_desktop.gui.table.animation import SPEEDS
+from ginrummy_desktop.gui.table.card_renderer import BACKS, CardRenderer, CardStyle
 from ginrummy_desktop.gui.table.layout import DEFAULT_CARD_SIZE
-from ginrummy_desktop.gui.gin.new_match_dialog import NewMatchDialog
 from ginrummy_desktop.gui.table.scene import TABLE_COLOURS
 
 if TYPE_CHECKING:  # the cribbage modules load when cribbage is first played (faster start-up)
