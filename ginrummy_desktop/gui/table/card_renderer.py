@@ -3,11 +3,17 @@
 Everything is vector drawing (paths for suits, real pip layouts, drawn court panels), rendered
 once per (card, width, device pixel ratio, style) into a cached pixmap, so cards are crisp at any
 size and on high-DPI screens while dragging stays cheap. Game-agnostic: both tables use it.
+
+The cache holds one card size at a time, like KPat's: widths are rounded to ``WIDTH_STEP``
+pixels, a new size or style drops the pixmaps of the old one, and the whole cache is bounded in
+bytes (``CACHE_BYTES``, least recently used out first), so resizing a window never piles up
+pixmaps.
 """
 
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -26,6 +32,8 @@ from PySide6.QtGui import (
 from ginrummy_desktop.engine.cards import RANK_LETTERS, Card
 
 CARD_ASPECT = 1.4  # height / width, close to a poker card's 88.9 x 63.5 mm
+WIDTH_STEP = 2  # card widths are rounded to this many pixels (fewer sizes while resizing)
+CACHE_BYTES = 8 * 1024 * 1024  # a full deck at a large size on a 2x screen is about this
 
 # Named backs: (display name, main colour, accent colour, pattern).
 BACKS: dict[str, tuple[str, str, str, str]] = {
@@ -62,6 +70,7 @@ class CardStyle:
 
     four_colour: bool = False
     back: str = DEFAULT_BACK
+    face: str = "standard"  # or "large-index": big corner indices, easy to read in a fan
 
     def suit_colour(self, suit: str) -> QColor:
         return QColor((_FOUR_COLOUR if self.four_colour else _TWO_COLOUR)[suit])
@@ -125,9 +134,12 @@ class CardRenderer:
     (four-colour deck, another back) shows at once.
     """
 
-    def __init__(self, style: CardStyle | None = None) -> None:
+    def __init__(self, style: CardStyle | None = None, cache_bytes: int = CACHE_BYTES) -> None:
         self._style = style or CardStyle()
-        self._cache: dict[tuple, QPixmap] = {}
+        self._cache: OrderedDict[tuple, QPixmap] = OrderedDict()
+        self._cache_bytes = cache_bytes
+        self._bytes = 0
+        self._size: tuple[int, float] | None = None  # the (width, dpr) the cache holds
 
     @property
     def style(self) -> CardStyle:
@@ -136,22 +148,40 @@ class CardRenderer:
     def set_style(self, style: CardStyle) -> None:
         if style != self._style:
             self._style = style
-            self._cache.clear()
+            self._clear()
 
     def cache_size(self) -> int:
+        """How many pixmaps are cached."""
         return len(self._cache)
+
+    def cache_bytes(self) -> int:
+        """How many bytes the cached pixmaps hold."""
+        return self._bytes
+
+    def _clear(self) -> None:
+        self._cache.clear()
+        self._bytes = 0
 
     def pixmap(self, card: Card | None, width: int, dpr: float = 1.0, face_up: bool = True
                ) -> QPixmap:
         """The card (or the back when ``card`` is None or ``face_up`` is False) at ``width`` px."""
-        width = max(8, int(round(width)))
+        width = max(8, int(round(width / WIDTH_STEP)) * WIDTH_STEP)
         dpr = round(float(dpr), 2) or 1.0
         showing = card if (face_up and card is not None) else None
-        key = (showing.index if showing else "back", width, dpr, self._style)
+        key = (showing.index if showing else "back", width, dpr)
         cached = self._cache.get(key)
-        if cached is None:
-            cached = self._render(showing, width, dpr)
-            self._cache[key] = cached
+        if cached is not None:
+            self._cache.move_to_end(key)
+            return cached
+        if self._size != (width, dpr):  # one size at a time: the old size's pixmaps go
+            self._size = (width, dpr)
+            self._clear()
+        cached = self._render(showing, width, dpr)
+        self._cache[key] = cached
+        self._bytes += _pixmap_bytes(cached)
+        while self._bytes > self._cache_bytes and len(self._cache) > 1:
+            _key, old = self._cache.popitem(last=False)
+            self._bytes -= _pixmap_bytes(old)
         return cached
 
     # -- painting -------------------------------------------------------------------------
@@ -184,7 +214,10 @@ class CardRenderer:
 
         colour = self._style.suit_colour(card.suit)
         self._paint_indices(painter, rect, card, colour)
-        inner = QRectF(rect.left() + w * 0.22, rect.top() + h * 0.1, w * 0.56, h * 0.8)
+        if self._style.face == "large-index":  # the pips make room for the big indices
+            inner = QRectF(rect.left() + w * 0.3, rect.top() + h * 0.12, w * 0.4, h * 0.76)
+        else:
+            inner = QRectF(rect.left() + w * 0.22, rect.top() + h * 0.1, w * 0.56, h * 0.8)
         if card.rank == 1:
             size = w * (0.5 if card.suit == "S" else 0.36)
             painter.setPen(Qt.PenStyle.NoPen)
@@ -197,10 +230,12 @@ class CardRenderer:
 
     def _paint_indices(self, painter: QPainter, rect: QRectF, card: Card, colour: QColor) -> None:
         w = rect.width()
+        large = self._style.face == "large-index"
+        scale = 1.45 if large else 1.0  # the large index fills the visible strip of a fan
         font = QFont("DejaVu Sans")
         font.setBold(True)
         # "10" is two glyphs in a one-glyph column: draw it a little narrower.
-        font.setPixelSize(max(6, int(w * (0.17 if card.rank == 10 else 0.2))))
+        font.setPixelSize(max(6, int(w * scale * (0.17 if card.rank == 10 else 0.2))))
         text = rank_label(card.rank)
         for rotated in (False, True):
             painter.save()
@@ -208,7 +243,8 @@ class CardRenderer:
                 painter.translate(rect.center())
                 painter.rotate(180)
                 painter.translate(-rect.center())
-            box = QRectF(rect.left() + w * 0.01, rect.top() + w * 0.035, w * 0.19, w * 0.22)
+            box = QRectF(rect.left() + w * 0.01, rect.top() + w * 0.035, w * 0.19 * scale,
+                         w * 0.22 * scale)
             painter.setFont(font)
             painter.setPen(colour)
             painter.drawText(box, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
@@ -216,7 +252,8 @@ class CardRenderer:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(colour)
             painter.drawPath(suit_path(card.suit, QPointF(box.center().x(),
-                                                          box.bottom() + w * 0.1), w * 0.14))
+                                                          box.bottom() + w * 0.1 * scale),
+                                       w * 0.14 * scale))
             painter.restore()
 
     def _paint_pips(self, painter: QPainter, inner: QRectF, card: Card, colour: QColor) -> None:
@@ -380,3 +417,7 @@ class CardRenderer:
         painter.setPen(accent_colour)
         painter.drawText(QRectF(centre.x() - w * 0.3, centre.y() - w * 0.3, w * 0.6, w * 0.6),
                          Qt.AlignmentFlag.AlignCenter, "G")
+
+
+def _pixmap_bytes(pixmap: QPixmap) -> int:
+    return pixmap.width() * pixmap.height() * max(1, pixmap.depth() // 8)
