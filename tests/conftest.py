@@ -54,3 +54,20 @@ def drag_on_view():
                            view.mapFromScene(end))
 
     return drag
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "real_questions: the window's confirmations are shown "
+                                       "and must be answered (by clicking) in the test")
+
+
+@pytest.fixture(autouse=True)
+def _confirmations_answered_yes(request: pytest.FixtureRequest,
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Outside tests of the confirmations themselves, a person who always answers "Yes":
+    a modal question would otherwise wait for ever (closing a window mid-match asks)."""
+    if "qtbot" not in request.fixturenames or "real_questions" in request.keywords:
+        return
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
+
+    monkeypatch.setattr(MainWindow, "ask", lambda _window, _box: True)

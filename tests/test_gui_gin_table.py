@@ -10,7 +10,7 @@ from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.gin.melds import best_arrangement
 from ginrummy_desktop.gui.gin.controller import BOT, HUMAN, MatchSetup, sort_cards
-from ginrummy_desktop.gui.gin.table import ZONE_DISCARD, ZONE_KNOCK
+from ginrummy_desktop.gui.gin.table import ZONE_DISCARD, ZONE_HAND, ZONE_KNOCK
 from ginrummy_desktop.gui.shell.main_window import MainWindow
 from ginrummy_desktop.gui.table.background import Background
 from ginrummy_desktop.gui.table.card_item import MARK_KNOWN, MARK_LOCKED, MARK_NEW
@@ -429,3 +429,53 @@ def test_random_clicks_drops_and_keys_never_break_the_table(window):
             assert len(screen.table.items) == (
                 len(view.hand) + view.opponent_hand_size + len(view.discard_pile)
                 + min(4, view.stock_size))
+
+
+def hover_drag(view, start: QPointF, end: QPointF, steps: int = 6) -> None:
+    """Press at ``start`` and move (left button held) to ``end`` without releasing."""
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    viewport = view.viewport()
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     view.mapFromScene(start))
+    for i in range(1, steps + 1):
+        local = QPointF(view.mapFromScene(start + (end - start) * (i / steps)))
+        QApplication.sendEvent(viewport, QMouseEvent(
+            QMouseEvent.Type.MouseMove, local, QPointF(viewport.mapToGlobal(local.toPoint())),
+            Qt.MouseButton.NoButton, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier))
+
+
+def release(view, at: QPointF) -> None:
+    QTest.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier, view.mapFromScene(at))
+
+
+def test_the_card_just_taken_does_not_light_up_the_discard_pile(window, qtbot, drag_on_view):
+    """Like KPat: a zone lights up only for a card that may legally go there."""
+    screen = start(window)
+    stand_in_until(screen, lambda: my_turn_to_draw(screen))
+    controller = screen.controller
+    assert not controller.rules.rediscard_taken  # the classic rule: it may not go back
+    taken = controller.view().discard_pile[-1]
+    hand_zone = screen.table.zones[ZONE_HAND].rect()
+    drag_on_view(screen.view, centre(screen.table.discard_top()), QPointF(hand_zone.center()))
+    assert controller.drawn == taken
+    pile = screen.table.zones[ZONE_DISCARD]
+    item = screen.table.item_for(taken)
+    hover_drag(screen.view, left_edge(item), pile.rect().center() + (left_edge(item)
+                                                                      - centre(item)))
+    assert screen.scene.dragging
+    assert pile.rect().intersects(item.card_rect())  # the card is over the pile...
+    assert not pile.hovered  # ...and the pile stays dark
+    release(screen.view, pile.rect().center())
+    assert taken in controller.view().hand  # refused: still in the hand
+    assert screen.status.kind == "warning"  # and the engine says why
+    # Any other card lights the pile up while it hovers there.
+    other = next(c for c in controller.hand_order if c != taken)
+    item = screen.table.item_for(other)
+    hover_drag(screen.view, left_edge(item), pile.rect().center() + (left_edge(item)
+                                                                      - centre(item)))
+    assert pile.hovered
+    release(screen.view, pile.rect().center())
+    assert other in controller.view().discard_pile

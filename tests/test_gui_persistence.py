@@ -13,6 +13,7 @@ from ginrummy_desktop.storage import open_storage
 @pytest.fixture
 def storage():
     store = open_storage()  # GINRUMMY_DESKTOP_HOME points at a per-test folder (conftest)
+    store.settings.update(animation_speed="instant")  # no pauses before the opponent's moves
     yield store
     store.close()
 

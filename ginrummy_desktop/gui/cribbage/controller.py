@@ -125,6 +125,7 @@ class CribbageController(QObject):
         self.display = CribbageDisplay()
         self._generation = 0
         scene = table.scene
+        scene.accepts = self.accepts
         scene.card_clicked.connect(self._on_card_clicked)
         scene.card_double_clicked.connect(self._on_card_double_clicked)
         scene.card_dropped.connect(self._on_card_dropped)
@@ -140,6 +141,7 @@ class CribbageController(QObject):
         """Show ``match`` from where it stands (a new game or a restored one)."""
         self._generation += 1
         self._result_sent = match.over  # a finished game restored is not reported again
+        self.resigned = False
         self.background.cancel()
         self._hint_op = None
         self._bot_counting = False
@@ -222,7 +224,22 @@ class CribbageController(QObject):
                             started_at=started_at, result=result, human=self.human)
 
     def person_won(self) -> bool:
-        return self.match.winner == self.human
+        return not self.resigned and self.match.winner == self.human
+
+    def resign(self) -> bool:
+        """End the match now as the person's loss (``match_over`` records it)."""
+        if self.match.over or self.resigned:
+            return False
+        self.stop()
+        self.resigned = True
+        self._stage = STAGE_OVER
+        self._show_steps = []
+        self._hint = None
+        self._refresh()
+        self._say(f"You resigned: {self.names[self.bot_seat]} wins the match. "
+                  "Press Rematch to play again.", "info")
+        self.match_over.emit()
+        return True
 
     def rematch(self) -> None:
         """A new game with the same rules; the loser of the last one deals first."""
@@ -383,6 +400,18 @@ class CribbageController(QObject):
         card = item.key if isinstance(item.key, Card) else None
         if card is not None and self._stage == STAGE_PLAY and card in self.display.hand:
             self.play_card(card)
+
+    def accepts(self, zone: str, item: CardItem) -> bool:
+        """May this dragged card go to ``zone`` now? (asked per card while dragging)"""
+        card = item.key if isinstance(item.key, Card) else None
+        if card is None or self.match.to_move() != self.human:
+            return False
+        if zone == ZONE_CRIB:
+            return self._stage == STAGE_DISCARD and card in self.display.hand
+        if zone == ZONE_PLAY:
+            return self._stage == STAGE_PLAY and \
+                Action("play", card=card) in self.match.legal_actions(self.human)
+        return False
 
     def _on_card_dropped(self, item: CardItem, zone: str, centre: QPointF) -> None:
         card = item.key if isinstance(item.key, Card) else None

@@ -10,6 +10,7 @@ accepts, the prompts.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -123,6 +124,14 @@ class GinController(QObject):
         self._reveal_view: GinView | None = None
         self._hint_op: int | None = None
         self.last_hint: tuple[Action, str] | None = None
+        # "Sort my hand automatically": the dealt hand and every draw are sorted the way the
+        # person last chose (melds first to begin with); off, cards stay where they are put.
+        self.auto_sort = True
+        self.sort_how = "melds"
+        # Asked before the person knocks from the table (drop on the knock area, K, the Knock
+        # button): the "Ask for confirmation: before knocking" setting. False cancels.
+        self.confirm_knock: Callable[[Action], bool] | None = None
+        self.resigned = False
 
     # -- match lifecycle -----------------------------------------------------------------
 
@@ -151,6 +160,7 @@ class GinController(QObject):
         self.hand_order = list(hand_order or [])
         self.drawn = self.locked = self.selected = None
         self.fan_discard = False
+        self.resigned = False
         self._begin_hand(deal=True)
 
     def stop(self) -> None:
@@ -187,12 +197,14 @@ class GinController(QObject):
         return match_summary(self, started_at, result)
 
     def person_won(self) -> bool:
-        return self.session is not None and HUMAN in self.session.winners
+        return self.session is not None and not self.resigned \
+            and HUMAN in self.session.winners
 
     def _begin_hand(self, deal: bool) -> None:
         view = self.view()
         if set(self.hand_order) != set(view.hand):
-            self.hand_order = sort_cards(view.hand, "melds")
+            self.hand_order = sort_cards(view.hand, self.sort_how) if self.auto_sort \
+                else list(view.hand)
         self.drawn = self.locked = self.selected = None
         self._undo.clear()
         self._refresh(deal=deal)
@@ -311,7 +323,7 @@ class GinController(QObject):
         """Apply the player's action; on refusal show why and spring the table back."""
         if self.session is None or self.reveal is not None:
             return False
-        if self.session.over:
+        if self.session.over or self.resigned:
             self._refuse("the match is over: start a rematch or a new match from the Game menu")
             return False
         if self.session.to_move() != HUMAN:
@@ -379,11 +391,19 @@ class GinController(QObject):
             hand = list(self.view().hand)
             best = min(outs, key=lambda a: (a.kind != "gin", min_deadwood(
                 [c for c in hand if c != a.card])))
-            return self.play(best)
+            return self._knock_if_confirmed(best)
         for kind in ("gin", "knock"):
             if Action(kind, card) in legal:
-                return self.play(Action(kind, card))
+                return self._knock_if_confirmed(Action(kind, card))
         return self.play(Action("knock", card))  # the engine explains why not
+
+    def _knock_if_confirmed(self, action: Action) -> bool:
+        if action.kind == "knock" and self.confirm_knock is not None \
+                and not self.confirm_knock(action):
+            self.message.emit("You did not knock: play on", "info")
+            self.table.refresh()
+            return False
+        return self.play(action)
 
     def select(self, card: Card | None) -> None:
         self.selected = None if card == self.selected else card
@@ -422,6 +442,7 @@ class GinController(QObject):
 
     def sort_hand(self, how: str) -> None:
         self.hand_order = sort_cards(self.hand_order, how)
+        self.sort_how = how
         self._refresh()
         self.message.emit(f"Sorted by {how}", "info")
 
@@ -455,6 +476,28 @@ class GinController(QObject):
                               "info")
             self.table.refresh()
 
+    def accepts(self, zone: str, item: Any) -> bool:
+        """May this dragged card go to ``zone`` now? Asked of the engine's legal actions, per
+        card, while dragging (the zone lights up only then)."""
+        if self.session is None:
+            return False
+        key = item.key
+        in_hand = isinstance(key, Card) and key in self.hand_order
+        if zone == ZONE_HAND and in_hand:
+            return True  # reordering is always allowed
+        if self.reveal is not None or self.resigned:
+            return False
+        legal = self.view().legal_actions
+        if in_hand and zone == ZONE_DISCARD:
+            return Action("discard", key) in legal
+        if in_hand and zone == ZONE_KNOCK:
+            return Action("knock", key) in legal or Action("gin", key) in legal
+        if zone == ZONE_HAND and isinstance(key, tuple) and key[:1] == ("stock",):
+            return any(a.kind == "draw_stock" for a in legal)
+        if zone == ZONE_HAND and isinstance(key, Card) and key in self.view().discard_pile:
+            return any(a.kind == "draw_discard" for a in legal)
+        return False
+
     def click(self, item: Any) -> None:
         key = item.key
         if self.reveal is not None:
@@ -476,6 +519,19 @@ class GinController(QObject):
     def double_click(self, item: Any) -> None:
         if isinstance(item.key, Card) and item.key in self.hand_order:
             self.discard(item.key)
+
+    def resign(self) -> bool:
+        """End the match now as the person's loss (``match_over`` records it)."""
+        if self.session is None or self.session.over or self.resigned:
+            return False
+        self.stop()
+        self.resigned = True
+        self.reveal = None
+        self.selected = None
+        self._refresh()
+        self.message.emit(f"You resigned: {self.opponent_name} wins the match", "info")
+        self.match_over.emit()
+        return True
 
     # -- undo and hints ------------------------------------------------------------------
 
@@ -543,6 +599,8 @@ class GinController(QObject):
                 if card not in self.hand_order:
                     self.hand_order.append(card)
             self.hand_order = [c for c in self.hand_order if c in view.hand]
+            if new_cards and self.auto_sort:
+                self.hand_order = sort_cards(self.hand_order, self.sort_how)
             if action.kind in DRAW_KINDS and new_cards:
                 self.drawn = new_cards[0]
                 discards = {a.card for a in view.legal_actions if a.kind == "discard"}
@@ -622,7 +680,7 @@ class GinController(QObject):
         self.loop.kick()
 
     def _loop_ready(self) -> bool:
-        return self.session is not None and self.reveal is None
+        return self.session is not None and self.reveal is None and not self.resigned
 
     def _present_bot_move(self, seat: int, action: Action) -> None:
         self._after_move(seat, action, set())

@@ -102,7 +102,9 @@ class Persistence(QObject):
     def apply_settings(self, settings: Any) -> None:
         window = self.window
         window.set_card_style(four_colour=bool(settings.four_colour_deck),
-                              back=str(settings.card_back))
+                              back=str(settings.card_back), face=str(settings.card_face))
+        window.set_auto_sort(bool(settings.auto_sort))
+        window.set_confirmations(dict(settings.confirmations))
         window.set_table_colour(str(settings.table_colour))
         window.set_card_size(str(settings.card_size))
         if settings.animation_speed in SPEEDS:

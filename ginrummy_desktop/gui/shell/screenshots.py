@@ -89,6 +89,7 @@ def _gin_window(stage: str) -> QWidget:
     from ginrummy_desktop.gui.shell.main_window import MainWindow
 
     window = MainWindow(storage=None, speed="instant")
+    window.set_confirmations(dict.fromkeys(window.confirmations, False))  # nobody to answer
     screen = window.gin_screen
     controller = screen.controller
     opponent = "greedy" if "greedy" in BUILTIN_BOTS else next(iter(BUILTIN_BOTS))
