@@ -1,11 +1,18 @@
-"""Statistics window with a long history: how long it takes to open with 10,000 matches.
+"""Statistics window with a long history, and with the database locked by another process.
 
 Builds a temporary data root with N plausible Gin Rummy and Cribbage matches (about 60,000
-hands), then times ``StatisticsWindow(storage)`` until its first paint, several times, plus the
-figures query alone. Prints the numbers; ``--write-docs`` also records them in
-docs/performance.md between the stats markers.
+hands), then times the Statistics window until its first paint and until its figures are laid
+out (they are read on the storage thread), several times, plus the figures query alone.
 
-    python benchmarks/stats.py [--matches 10000] [--runs 5] [--write-docs]
+Then a child process takes the write lock (``BEGIN EXCLUSIVE``) and holds it for
+``--lock-seconds``. Meanwhile a finished match is recorded the way the app records it (on the
+storage thread, where it waits for the lock), the window refreshes behind it, and a 10 ms timer
+plus a repaint every 16 ms measure how long the GUI thread ever goes without running its
+event loop or painting. For comparison, the same write is made once on the GUI thread, as the
+app did before, and the time the GUI thread was blocked is printed. Prints the numbers;
+``--write-docs`` also records them in docs/performance.md between the stats markers.
+
+    python benchmarks/stats.py [--matches 10000] [--runs 5] [--lock-seconds 3] [--write-docs]
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ import os
 import platform
 import re
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -114,52 +122,163 @@ def sample_matches(count: int, seed: int = 2026) -> list[MatchSummary]:
     return matches
 
 
+HOLD_LOCK = """
+import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("BEGIN EXCLUSIVE")
+print("locked", flush=True)
+time.sleep(float(sys.argv[2]))
+db.rollback()
+"""
+
+
+def _hold_lock(path: Path, seconds: float) -> subprocess.Popen[str]:
+    """A child process holding the database's write lock for ``seconds``."""
+    child = subprocess.Popen([sys.executable, "-c", HOLD_LOCK, str(path), str(seconds)],
+                             stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None and child.stdout.readline().strip() == "locked"
+    return child
+
+
+def _wait(app: object, condition: object, limit: float = 120.0) -> float:
+    began = time.perf_counter()
+    while not condition() and time.perf_counter() - began < limit:  # type: ignore[operator]
+        app.processEvents()  # type: ignore[attr-defined]
+        time.sleep(0.001)
+    return time.perf_counter() - began
+
+
+class _Gaps:
+    """Longest gap between timer ticks (event loop) and between paint events of a widget."""
+
+    def __init__(self, widget: object) -> None:
+        from PySide6.QtCore import QEvent, QObject, QTimer
+
+        gaps = self
+
+        class PaintWatch(QObject):
+            def eventFilter(self, _watched: object, event: object) -> bool:
+                if event.type() == QEvent.Type.Paint:  # type: ignore[attr-defined]
+                    gaps.mark("paint")
+                return False
+
+        self.times: dict[str, list[float]] = {"tick": [], "paint": []}
+        self.watch = PaintWatch()
+        widget.installEventFilter(self.watch)  # type: ignore[attr-defined]
+        self.tick = QTimer()
+        self.tick.timeout.connect(lambda: self.mark("tick"))
+        self.tick.start(10)
+        self.repaint = QTimer()
+        self.repaint.timeout.connect(widget.update)  # type: ignore[attr-defined]
+        self.repaint.start(16)
+
+    def mark(self, kind: str) -> None:
+        self.times[kind].append(time.perf_counter())
+
+    def longest(self, kind: str, start: float, end: float) -> float:
+        """The longest gap between two marks of ``kind`` that ends within [start, end]."""
+        marks = self.times[kind]
+        return max((b - a for a, b in zip(marks, marks[1:], strict=False) if start <= b <= end),
+                   default=0.0)
+
+    def stop(self) -> None:
+        self.tick.stop()
+        self.repaint.stop()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--matches", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--lock-seconds", type=float, default=3.0)
     parser.add_argument("--write-docs", action="store_true")
     args = parser.parse_args()
 
     from PySide6.QtWidgets import QApplication
 
     import ginrummy_desktop.gui  # noqa: F401  (applies the PySide6 workaround)
+    from ginrummy_desktop.gui.stats.background import StorageJobs
     from ginrummy_desktop.gui.stats.window import StatisticsWindow
+    from ginrummy_desktop.storage.stats import StatisticsQueries
 
     app = QApplication.instance() or QApplication([])
     with tempfile.TemporaryDirectory() as root:
         storage = Storage(root)
+        queries = StatisticsQueries(storage)
+        jobs = StorageJobs()
         began = time.perf_counter()
         matches = sample_matches(args.matches)
         storage.database.record_matches(matches, storage.profile)
         fill = time.perf_counter() - began
         hands = sum(len(m.hands) for m in matches)
-        figures_times, open_times = [], []
+        figures_times, paint_times, open_times = [], [], []
         for _ in range(args.runs):
             began = time.perf_counter()
             storage.figures()
             figures_times.append(time.perf_counter() - began)
             began = time.perf_counter()
-            window = StatisticsWindow(storage)
+            window = StatisticsWindow(queries, jobs)
             window.show()
             window.repaint()
             app.processEvents()
+            paint_times.append(time.perf_counter() - began)
+            _wait(app, lambda w=window: not w.busy and not jobs.pending)
             open_times.append(time.perf_counter() - began)
             window.close()
             window.deleteLater()
             app.processEvents()
+
+        # The write lock held by another process, the app recording a match meanwhile.
+        window = StatisticsWindow(queries, jobs)
+        window.show()
+        _wait(app, lambda: not window.busy and not jobs.pending)
+        extra = sample_matches(2, seed=7)
+        child = _hold_lock(storage.paths.database_file, args.lock_seconds)
+        locked_at = time.perf_counter()
+        gaps = _Gaps(window)
+        stored: list[float] = []
+        jobs.submit(lambda: queries.record_match(extra[0]),
+                    lambda _id: stored.append(time.perf_counter() - locked_at), writes=True)
+        _wait(app, lambda: bool(stored) and not window.busy and not jobs.pending)
+        figures_shown = time.perf_counter() - locked_at
+        gaps.stop()
+        released = locked_at + stored[0]
+        waiting = {kind: gaps.longest(kind, locked_at, released) for kind in ("tick", "paint")}
+        after = {kind: gaps.longest(kind, released, locked_at + figures_shown + 1)
+                 for kind in ("tick", "paint")}
+        child.wait()
+        # The way it was: the same write on the GUI thread, which blocks until the lock goes.
+        child = _hold_lock(storage.paths.database_file, args.lock_seconds)
+        began = time.perf_counter()
+        storage.record_match(extra[1])
+        blocked = time.perf_counter() - began
+        child.wait()
+        jobs.wait()
+        window.close()
         storage.close()
     lines = [
         f"- {args.matches:,} matches ({hands:,} hands) written in {fill:.2f} s "
         "(one transaction).",
-        f"- Opening the Statistics window (query, fill, first paint): median "
+        f"- Opening the Statistics window: first paint median "
+        f"{statistics.median(paint_times):.3f} s (worst {max(paint_times):.3f} s); figures, "
+        f"history and opponents laid out (read on the storage thread) median "
         f"{statistics.median(open_times):.3f} s, worst {max(open_times):.3f} s over "
         f"{args.runs} runs.",
         f"- All figures for one filter (`storage.figures()`): median "
         f"{statistics.median(figures_times) * 1000:.0f} ms.",
+        f"- Write lock held by another process for {args.lock_seconds:g} s (`BEGIN EXCLUSIVE`)"
+        f", a finished match recorded meanwhile: stored after {stored[0] if stored else -1:.2f}"
+        f" s, the window's refreshed figures shown after {figures_shown:.2f} s. While the "
+        f"write waited for the lock the longest gap between event-loop ticks (a 10 ms timer) "
+        f"was {waiting['tick'] * 1000:.0f} ms and between paints (a repaint asked every 16 ms)"
+        f" {waiting['paint'] * 1000:.0f} ms; laying out the refreshed history afterwards took "
+        f"the GUI thread up to {after['tick'] * 1000:.0f} ms. The same write on the GUI "
+        f"thread, as before, blocked it for {blocked:.2f} s.",
         f"- Measured {datetime.now():%Y-%m-%d} on {platform.system()} {platform.machine()}, "
         f"Python {platform.python_version()}, {os.cpu_count()} cores, load average "
-        f"{os.getloadavg()[0]:.1f} (other jobs shared the machine).",
+        f"{os.getloadavg()[0]:.1f} (other jobs shared the machine). Command: "
+        f"`python benchmarks/stats.py --matches {args.matches} --runs {args.runs} "
+        f"--lock-seconds {args.lock_seconds:g} --write-docs`.",
     ]
     print("\n".join(lines))
     if args.write_docs:

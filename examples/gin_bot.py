@@ -5,7 +5,9 @@ Try it from the project folder:
     ginrummy-sim gin --players examples.gin_bot:CarefulBot greedy --matches 100 --seed 1
 
 A bot is any class that can be built with no arguments (``seed=`` is passed when accepted)
-and has ``choose(observation)`` returning one of ``observation.legal_actions``.
+and has ``choose(observation)`` returning one of ``observation.legal_actions``. The runner
+plays it in a process of its own (its ``print`` output goes to a log file); ``--in-process``
+runs it inside the runner. ``examples/gin_bot.js`` is the same idea in JavaScript.
 """
 
 from __future__ import annotations

@@ -13,9 +13,13 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ginrummy_desktop import __version__
 from ginrummy_desktop.applog import LOGGER, install_excepthook, start_logging
+
+if TYPE_CHECKING:
+    from ginrummy_desktop.storage import Storage
 
 
 def _parse_size(text: str) -> tuple[int, int]:
@@ -72,7 +76,53 @@ def _set_window_icon(app: object) -> None:
         app.setWindowIcon(QIcon(str(APP_ICON)))
 
 
+STARTUP_DIALOG_TITLE = "Gin Rummy Desktop: some files could not be used"
+
+
+def show_startup_problems(problems: Sequence[str]) -> None:
+    """Tell the person, before the table appears, what was set aside and where.
+
+    A modal dialog of its own (not the main window's notice line, which is not there when
+    start-up goes wrong); its text can be selected and copied into a bug report.
+    """
+    startup_problems_dialog(problems).exec()
+
+
+def startup_problems_dialog(problems: Sequence[str]) -> Any:
+    """The (not yet shown) start-up dialog listing ``problems``."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QMessageBox
+
+    box = QMessageBox(QMessageBox.Icon.Warning, STARTUP_DIALOG_TITLE,
+                      "Gin Rummy Desktop started, but some of your files could not be used. "
+                      "Nothing was deleted.")
+    box.setObjectName("startupProblems")
+    box.setInformativeText("\n\n".join(problems))
+    # Paths are long: a wider text column keeps each notice to a few readable lines.
+    box.setStyleSheet("QLabel#qt_msgbox_informativelabel { min-width: 560px; }")
+    box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    box.setStandardButtons(QMessageBox.StandardButton.Ok)
+    return box
+
+
+def _open_storage(problems: list[str]) -> Storage | None:
+    try:
+        from ginrummy_desktop.storage import open_storage
+
+        return open_storage()
+    except Exception as error:  # noqa: BLE001 - the game must still start without its files
+        problems.append(f"Settings and statistics are unavailable this time: {error}")
+        return None
+
+
 def run_app() -> int:
+    from ginrummy_desktop.display_check import check_display
+
+    display = check_display()
+    if not display.usable:
+        # Qt would abort (exit 134) with a misleading hint about xcb-cursor0; say what is wrong.
+        print(f"ginrummy-desktop: {display.problem}", file=sys.stderr)
+        return 1
     from PySide6.QtWidgets import QApplication
 
     import ginrummy_desktop.gui  # noqa: F401  (applies PySide workarounds before any widget)
@@ -84,18 +134,23 @@ def run_app() -> int:
     # Matches the installed .desktop file, so desktops group the window under its launcher.
     app.setDesktopFileName(DESKTOP_FILE_ID)
     _set_window_icon(app)
-    storage = None
-    try:
-        from ginrummy_desktop.storage import open_storage
-
-        storage = open_storage()
-    except Exception as error:  # the game must still start without its data files
-        print(f"ginrummy-desktop: settings and statistics unavailable: {error}", file=sys.stderr)
+    problems: list[str] = []
+    storage = _open_storage(problems)
     start_logging(storage.paths.log_file if storage is not None else None)
     LOGGER.info("Gin Rummy Desktop %s starting", __version__)
     window = MainWindow(storage=storage)
     install_excepthook(window.notify)
-    window.restore_or_start()
+    try:
+        window.restore_or_start()
+    except Exception as error:  # noqa: BLE001 - a failed resume must not stop the app
+        LOGGER.exception("resuming the saved game failed")
+        problems.append(f"The game in progress could not be resumed: {error}")
+        window.start_default_match()
+    problems.extend(window.notifications)  # storage notices are shown there at start
+    for problem in problems:
+        LOGGER.warning("at start: %s", problem)
+    if problems:
+        show_startup_problems(problems)
     window.show()
     code = app.exec()
     from ginrummy_desktop.gui.table.background import Background

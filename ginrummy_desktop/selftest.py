@@ -1,6 +1,8 @@
 """``ginrummy-desktop --self-test``: prove an installed or packaged copy of the app works.
 
-Starts the real GUI (offscreen unless ``QT_QPA_PLATFORM`` names another platform), opens the
+First checks that the platform the app would really start on can open a window here (the
+display, the X11 libraries) and reports it; the GUI checks then run on that platform, or
+offscreen when it cannot start (so the rest is still checked, and the test fails). It opens the
 main window, renders one frame of each game's table through the screenshot scenes, writes and
 reads the settings file and statistics database in a throw-away data root, and prints one line
 per check. Returns 0 when every check passed, 1 otherwise (each failure says what went wrong).
@@ -30,13 +32,18 @@ class SelfTestFailure(Exception):
 
 def run() -> int:
     """Run every check; print a line for each; 0 if all passed, 1 otherwise."""
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from ginrummy_desktop.display_check import check_display
+
+    display = check_display()
+    if not display.usable:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
     root = Path(tempfile.mkdtemp(prefix="ginrummy-selftest-"))
     previous_home = os.environ.get(HOME_ENV_VAR)
     os.environ[HOME_ENV_VAR] = str(root)
-    context: dict[str, Any] = {"root": root}
+    context: dict[str, Any] = {"root": root, "display": display}
     checks: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
         ("version", check_version),
+        ("display", check_display_platform),
         ("data files", check_data_files),
         ("Qt", check_qt),
         ("main window", check_main_window),
@@ -79,8 +86,32 @@ def check_version(_context: dict[str, Any]) -> str:
     if frozen and version.startswith("0.0.0"):
         raise SelfTestFailure("the bundle has no version metadata (build.spec writes it from "
                               "pyproject.toml); About would show a wrong version")
-    return f"{version} ({'packaged' if frozen else 'from source'}, Python "\
+    return f"{version} ({'packaged' if frozen else install_kind()}, Python "\
            f"{sys.version.split()[0]}, {sys.platform})"
+
+
+def install_kind() -> str:
+    """Where the running code comes from: an installed package, or a source checkout."""
+    import site
+    import sysconfig
+
+    import ginrummy_desktop
+
+    package = Path(ginrummy_desktop.__file__).resolve().parent
+    installed_dirs = {sysconfig.get_paths()[key] for key in ("purelib", "platlib")}
+    installed_dirs.update(site.getsitepackages() + [site.getusersitepackages()])
+    for folder in installed_dirs:
+        if Path(folder).resolve() in package.parents:
+            return "installed with pip"
+    return f"from the source checkout in {package.parent}"
+
+
+def check_display_platform(context: dict[str, Any]) -> str:
+    """The platform the app itself would start on (not the offscreen one tests use)."""
+    display = context["display"]
+    if not display.usable:
+        raise SelfTestFailure(f"the app cannot open a window here: {display.problem}")
+    return f"the app starts on Qt platform {display.platform!r} ({display.detail})"
 
 
 def check_data_files(context: dict[str, Any]) -> str:
@@ -161,9 +192,9 @@ def check_game_tables(context: dict[str, Any]) -> str:
     """One frame of each game's table, through the screenshot scene registry."""
     if "app" not in context:
         raise SelfTestFailure("skipped: Qt did not start")
-    from ginrummy_desktop.gui.shell.screenshots import SCENES, render_scene
+    from ginrummy_desktop.gui.shell.screenshots import SCENES, load_scene_modules, render_scene
 
-    _load_scene_modules()
+    load_scene_modules()
     first_scene = {}
     for name in SCENES:  # registration order: each game's first scene is its usual table
         first_scene.setdefault(name.split("-", 1)[0], name)
@@ -175,18 +206,6 @@ def check_game_tables(context: dict[str, Any]) -> str:
         _require_painted(render_scene(first_scene[game], *FRAME_SIZE),
                          f"scene {first_scene[game]!r}")
     return "rendered " + ", ".join(first_scene[game] for game in GAMES)
-
-
-def _load_scene_modules() -> None:
-    """Import every ``gui/*screenshots`` module: each game's scenes register on import."""
-    import importlib
-    import pkgutil
-
-    import ginrummy_desktop.gui as gui
-
-    for module in pkgutil.iter_modules(gui.__path__):
-        if module.name.endswith("screenshots"):
-            importlib.import_module(f"{gui.__name__}.{module.name}")
 
 
 def _require_painted(image: Any, what: str) -> None:

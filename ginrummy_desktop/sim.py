@@ -1,21 +1,32 @@
 """``ginrummy-sim``: play bots against each other headless, or verify a records file.
 
     ginrummy-sim gin --players random greedy --matches 200 --seed 1 --json
+    ginrummy-sim gin --players examples.gin_bot:CarefulBot "cmd:node examples/gin_bot.js"
     ginrummy-sim verify records.jsonl
+
+Every argument is checked (and every bot found) before any file is written; records go to a
+temporary file that replaces ``--records`` only when the run is complete.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import math
+import os
 import sys
-from collections.abc import Sequence
-from typing import NoReturn
+import tempfile
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import IO, NoReturn
 
+from ginrummy_desktop.engine.records_check import check_records_file
 from ginrummy_desktop.engine.registry import GAMES, get_game
-from ginrummy_desktop.engine.runner import RunReport, run_matches, verify_records
+from ginrummy_desktop.engine.runner import MAX_TIME_LIMIT, RunReport, prepare_run
 
 USAGE_ERROR = 2
+INTERRUPTED = 130  # what a shell reports for Ctrl-C
 
 
 class _Parser(argparse.ArgumentParser):
@@ -47,8 +58,11 @@ def _seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected seconds, got {text!r}") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError("the time limit must be positive")
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"the time limit must be a positive number, not {text!r}")
+    if value > MAX_TIME_LIMIT:
+        raise argparse.ArgumentTypeError(
+            f"the time limit must be at most {MAX_TIME_LIMIT:g} seconds, not {text}")
     return value
 
 
@@ -58,7 +72,8 @@ def build_parser() -> argparse.ArgumentParser:
     for game in GAMES:
         sub = commands.add_parser(game, help=f"play {game} matches between bots")
         sub.add_argument("--players", nargs="+", required=True, metavar="BOT",
-                         help="one per seat: a built-in bot id or package.module:Class")
+                         help="one per seat: a built-in bot id, package.module:Class or "
+                              "'cmd:PROGRAM ARGS' (plug-ins run in a process of their own)")
         sub.add_argument("--matches", type=_non_negative, default=1)
         sub.add_argument("--seed", type=_non_negative, default=0)
         sub.add_argument("--rules", default=None, metavar="PRESET", help="rules preset")
@@ -69,10 +84,20 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--mirror", action="store_true",
                          help="play every match twice, seats swapped, same deals")
         sub.add_argument("--time-limit", type=_seconds, default=10.0, metavar="SECONDS",
-                         help="longest a bot may think about one decision (default 10)")
+                         help="longest a bot may think about one decision (default 10, "
+                              f"at most {MAX_TIME_LIMIT:g})")
+        sub.add_argument("--in-process", action="store_true",
+                         help="run package.module:Class bots inside the runner (trusted code "
+                              "only: faster, but such a bot can read the whole game)")
+        sub.add_argument("--bot-logs", metavar="DIR",
+                         help="folder for plug-in bots' stderr logs (default: a new folder "
+                              "under ginrummy-sim-logs in the temp folder)")
     verify = commands.add_parser("verify", help="check fair-deal commitments and replay records")
     verify.add_argument("file", metavar="FILE.jsonl")
     verify.add_argument("--json", action="store_true")
+    from ginrummy_desktop.online.sim_online import add_online_parser  # no network imports
+
+    add_online_parser(commands)
     return parser
 
 
@@ -89,27 +114,59 @@ def _print_table(report: RunReport) -> None:
     for seat, player in enumerate(data["players"]):
         counters = ", ".join(
             f"{key} {value}" for key, value in player.items()
-            if key not in ("spec",) and not key.startswith("decision_ms")
+            if key not in ("spec", "log") and not key.startswith("decision_ms")
         )
         print(f"  {seat}: {player['spec']}: {counters}; decision ms mean "
               f"{player['decision_ms_mean']:.3f} p95 {player['decision_ms_p95']:.3f} "
               f"max {player['decision_ms_max']:.3f}")
+        if "log" in player:
+            print(f"     its stderr: {player['log']}")
     for forfeit in data["forfeits"]:
         print(f"  forfeit: match {forfeit['match']}: {forfeit['player']} {forfeit['reason']}")
 
 
+def _check_records_path(path: str) -> Path:
+    """The records file may be created or replaced: its folder exists, it is not a folder."""
+    target = Path(path)
+    if target.is_dir():
+        raise ValueError(f"--records {path}: is a folder, not a file")
+    folder = target.parent
+    if not folder.is_dir():
+        raise ValueError(f"--records {path}: folder {str(folder)!r} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise ValueError(f"--records {path}: folder {str(folder)!r} is not writable")
+    return target
+
+
+@contextlib.contextmanager
+def _replacing(target: Path | None) -> Iterator[IO[str] | None]:
+    """A temp file next to ``target`` that replaces it only if the block completes."""
+    if target is None:
+        yield None
+        return
+    handle = tempfile.NamedTemporaryFile(  # noqa: SIM115 - renamed or removed below
+        "w", encoding="utf-8", dir=target.parent, prefix=f".{target.name}.", suffix=".tmp",
+        delete=False,
+    )
+    try:
+        with handle:
+            yield handle
+        os.replace(handle.name, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(handle.name)
+        raise
+
+
 def _play(args: argparse.Namespace) -> int:
     spec = get_game(args.command)
-    records = open(args.records, "w", encoding="utf-8") if args.records else None  # noqa: SIM115
-    try:
-        report = run_matches(
-            spec, args.players, args.matches, args.seed, args.rules, dict(args.rule),
-            mirror=args.mirror, time_limit=args.time_limit, records=records,
-            progress=_progress,
-        )
-    finally:
-        if records is not None:
-            records.close()
+    target = _check_records_path(args.records) if args.records else None
+    with prepare_run(
+        spec, args.players, args.matches, args.seed, args.rules, dict(args.rule),
+        mirror=args.mirror, time_limit=args.time_limit, in_process=args.in_process,
+        bot_log_dir=args.bot_logs,
+    ) as run, _replacing(target) as records:
+        report = run.play(records, progress=_progress)
     if args.json:
         print(json.dumps(report.to_json(), indent=2))
     else:
@@ -118,8 +175,7 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _verify(args: argparse.Namespace) -> int:
-    with open(args.file, encoding="utf-8") as handle:
-        report = verify_records(handle)
+    report = check_records_file(args.file)
     if args.json:
         print(json.dumps({"hands": report.hands, "ok": report.ok, "problems": report.problems}))
     elif report.ok:
@@ -127,17 +183,24 @@ def _verify(args: argparse.Namespace) -> int:
     else:
         for problem in report.problems:
             print(problem)
-        print(f"{len(report.problems)} of {report.hands} hands failed verification")
+        print(f"{len(report.problems)} problem(s) in {report.hands} hands")
     return 0 if report.ok else 1
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if args.command == "online":
+            from ginrummy_desktop.online.sim_online import run_online
+
+            return run_online(args)
         return _verify(args) if args.command == "verify" else _play(args)
     except (ValueError, OSError) as error:
         print(f"ginrummy-sim: error: {error}", file=sys.stderr)
         return USAGE_ERROR
+    except KeyboardInterrupt:  # bot processes are stopped and --records is left as it was
+        print("ginrummy-sim: interrupted", file=sys.stderr)
+        return INTERRUPTED
 
 
 if __name__ == "__main__":

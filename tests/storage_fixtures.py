@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
+import subprocess
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
 
 from ginrummy_desktop.engine.cards import FULL_DECK, format_cards
 from ginrummy_desktop.engine.deck import commitment
@@ -90,3 +97,39 @@ CRIBBAGE_MATCHES = [
         crib_hand(5, 30, hand=2, crib=0, pegging=3),
     ]),
 ]
+
+
+# ----- hostile file-system states -------------------------------------------------------------
+@contextlib.contextmanager
+def frozen_folder(folder: Path) -> Iterator[None]:
+    """Nothing in ``folder`` can be renamed, created or removed while this lasts (files in it
+    stay writable). Root ignores permissions, so as root the folder is made immutable."""
+    if os.geteuid() != 0:
+        mode = folder.stat().st_mode
+        folder.chmod(0o555)
+        try:
+            yield
+        finally:
+            folder.chmod(mode)
+        return
+    done = subprocess.run(["chattr", "+i", str(folder)], capture_output=True, check=False)
+    if done.returncode != 0:
+        pytest.skip(f"cannot make a folder unwritable here: {done.stderr.decode().strip()}")
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", str(folder)], check=True)
+
+
+def played_gin_records(seed: int = 1, count: int = 2) -> list[dict]:
+    """Real hand records of a gin match between two built-in bots (they replay)."""
+    from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
+    from ginrummy_desktop.engine.gin.match import GinMatch
+    from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
+
+    session = GinMatch(GIN_PRESETS["classic"], seed)
+    bots = [BUILTIN_BOTS["greedy"](seed=seed), BUILTIN_BOTS["greedy"](seed=seed + 1)]
+    while len(session.hand_records()) < count and not session.over:
+        seat = session.to_move()
+        session.apply(seat, bots[seat].choose(session.observation(seat)))
+    return session.hand_records()[:count]

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tests.test_gin_bots_simple import discard_observation, draw_observation
-
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.gin.bots.styles import KnockerBot
 from ginrummy_desktop.engine.gin.match import GinMatch
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
+from tests.test_gin_bots_simple import discard_observation, draw_observation
 
 
 def style_of(bot_id: str, deals: int = 40) -> Counter:

@@ -6,13 +6,13 @@ import dataclasses
 import json
 
 import pytest
-from tests.test_gin_rules import DEFENDER, GIN_DEFENDER, GIN_HAND, KNOCKER, play, rigged_deck
 
 from ginrummy_desktop.engine.actions import Action, IllegalActionError
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.deck import commitment
 from ginrummy_desktop.engine.gin import GIN_PRESETS, GinMatch, replay_record
 from ginrummy_desktop.engine.gin.spec import GIN
+from tests.test_gin_rules import DEFENDER, GIN_DEFENDER, GIN_HAND, KNOCKER, play, rigged_deck
 
 CLASSIC = GIN_PRESETS["classic"]
 KNOCK_DEAL = rigged_deck(KNOCKER, DEFENDER, "AD")  # non-dealer takes AD, knocks QD: 45 points

@@ -8,10 +8,10 @@ from PySide6.QtWidgets import QPushButton
 
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.gui.gin.controller import MatchSetup
+from ginrummy_desktop.gui.gin.new_match_dialog import TABLE_PRESETS, NewMatchDialog
 from ginrummy_desktop.gui.gin.opponents import hint, list_opponents
 from ginrummy_desktop.gui.gin.screen import KEYS, shortcut_rows
 from ginrummy_desktop.gui.shell.main_window import MainWindow
-from ginrummy_desktop.gui.gin.new_match_dialog import TABLE_PRESETS, NewMatchDialog
 
 
 @pytest.fixture
@@ -103,17 +103,20 @@ def test_view_menu_changes_style_speed_and_felt(window):
         window.gin_screen.animator.set_speed("warp")
 
 
-def test_persona_metadata_is_read_in_any_common_shape(monkeypatch):
-    from ginrummy_desktop.engine.gin import bots
+def test_the_picker_lists_each_personas_own_metadata():
+    from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS, PERSONAS
     from ginrummy_desktop.gui.gin import opponents as gin_opponents
 
-    monkeypatch.setattr(bots, "PERSONAS", {
-        "greedy": {"display_name": "Gus", "style": "Grabs melds", "rating": {"elo": 1512.4},
-                   "emblem_hint": "G"},
-        "unknown-bot": {"name": "Ghost"},  # not playable: not in the registry
-    }, raising=False)
     infos = {info.bot_id: info for info in gin_opponents.list_opponents()}
-    assert infos["greedy"].name == "Gus" and infos["greedy"].rating == "Elo 1512"
-    assert infos["greedy"].style == "Grabs melds" and infos["greedy"].emblem == "G"
-    assert "unknown-bot" not in infos
-    assert infos["random"].rating == "not yet measured"
+    assert set(infos) == set(BUILTIN_BOTS)
+    expert = PERSONAS["expert"]
+    shown = infos["expert"]
+    assert (shown.name, shown.style, shown.emblem) == (expert.name, expert.style, expert.emblem)
+    assert shown.rating == (f"Elo {round(expert.rating)}" if expert.rating is not None
+                            else "not yet measured")
+    assert infos["random"].rating == "not yet measured"  # a baseline bot without a persona
+    assert gin_opponents.default_opponent() == "expert"
+    with pytest.raises(ValueError, match="unknown gin opponent 'strategist'"):
+        gin_opponents.make_bot("strategist")
+    assert type(gin_opponents.make_bot("simple", seed=3)) is type(BUILTIN_BOTS["simple"](seed=3))
+

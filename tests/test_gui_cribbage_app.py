@@ -14,7 +14,6 @@ from ginrummy_desktop.engine.cards import FULL_DECK, Card, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch
 from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup, NewCribbageGameDialog
 from ginrummy_desktop.gui.shell.main_window import MainWindow
-from ginrummy_desktop.gui.stats.window import StatisticsWindow
 from ginrummy_desktop.storage import open_storage
 from ginrummy_desktop.storage.stats import figures
 from tests.gui_helpers import settle
@@ -121,6 +120,7 @@ def test_new_cribbage_game_from_the_menu_with_a_chosen_opponent(qtbot, storage):
     # Back to gin: the unfinished cribbage game had no finished deal, so nothing is recorded.
     window.start_default_match()
     assert window.game == "gin" and window.centralWidget().currentWidget() is window.gin_screen
+    window.persistence.jobs.wait()
     assert storage.database.history("player") == []
 
 
@@ -157,8 +157,8 @@ def test_finished_cribbage_game_appears_in_statistics(qtbot, storage):
     qtbot.waitUntil(lambda: table.controller.stage == "over")
     assert storage.autosave().load(lambda state: state) is None  # cleared when the game ended
 
-    stats = StatisticsWindow(storage, window)
-    qtbot.addWidget(stats)
+    stats = window.show_statistics()  # the game is stored on the storage thread first
+    qtbot.waitUntil(lambda: not stats.busy and bool(stats.history_model.rows))
     row = stats.history_model.rows[0]
     assert (row.game, row.opponent_name, row.result) == ("cribbage", "Bea", "win")
     assert row.rules == "121 points"
@@ -180,6 +180,7 @@ def test_rematch_starts_a_new_cribbage_game(qtbot, storage):
     click(qtbot, table.rematch_button, table.rematch_button.rect().center())
     assert table.controller.match.scores == [0, 0]
     assert table.controller.stage == "discard"
+    window.persistence.jobs.wait()
     assert len(storage.database.history("player")) == 1  # the finished game, once
 
 

@@ -15,11 +15,12 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 import ginrummy_desktop.gui  # noqa: F401 - applies the PySide6 workaround before Qt objects
 from ginrummy_desktop.gui.cribbage.pegboard import CribbagePegboard
 from ginrummy_desktop.gui.cribbage.pegboard_layout import (
-    GAME_HOLE,
     HEIGHT_UNITS,
-    WIDTH_UNITS,
     PegboardLayout,
+    width_units,
 )
+
+GAME_HOLE = 121  # the standard game's target, which a board without rules plays to
 
 
 @pytest.fixture
@@ -182,7 +183,7 @@ def test_layout_fits_and_every_hole_is_distinct(size):
     width, height = size
     layout = PegboardLayout.for_size(width, height)
     assert layout.width <= width + 1e-6 and layout.height <= height + 1e-6
-    assert layout.unit == pytest.approx(min(width / WIDTH_UNITS, height / HEIGHT_UNITS))
+    assert layout.unit == pytest.approx(min(width / width_units(4), height / HEIGHT_UNITS))
     points = {layout.hole(p, h) for p in range(2) for h in range(1, 121)}
     points |= {layout.start_hole(p, i) for p in range(2) for i in range(2)}
     points.add(layout.game_hole())

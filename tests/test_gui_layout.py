@@ -12,8 +12,8 @@ from PySide6.QtCore import QRectF
 from ginrummy_desktop.engine.cards import FULL_DECK, parse_cards
 from ginrummy_desktop.gui.gin.controller import MatchSetup
 from ginrummy_desktop.gui.gin.table import GinTableModel, RevealedRow, compute_layout
-from ginrummy_desktop.gui.table.layout import fit_spacing, grouped_row, insertion_index, row_width
 from ginrummy_desktop.gui.shell.main_window import MainWindow
+from ginrummy_desktop.gui.table.layout import fit_spacing, grouped_row, insertion_index, row_width
 
 HAND = tuple(parse_cards("AC 2C 3C 7H 7S 7D 9S TD QH KS 5D"))
 

@@ -100,6 +100,7 @@ def test_finished_match_is_recorded_and_autosave_cleared(qtbot, storage):
         if controller.reveal is None and not controller.session.over:
             controller.play(bot.choose(controller.session.observation(HUMAN)))
     assert controller.session.over
+    window.persistence.jobs.wait()  # matches are stored on the storage thread
     figures = storage.figures("gin")
     assert figures.matches_played == 1
     assert figures.hands_played == len(controller.session.hand_records())
@@ -119,12 +120,13 @@ def test_abandoned_match_is_recorded_when_a_new_one_starts(qtbot, storage):
         if controller.reveal is None and not controller.session.over:
             controller.play(bot.choose(controller.session.observation(HUMAN)))
     window.rematch()
+    window.persistence.jobs.wait()
     assert storage.figures("gin").matches_abandoned == 1
     window.close()
 
 
 def test_practice_match_with_undo_is_marked_in_the_history(qtbot, storage):
-    from ginrummy_desktop.gui.stats.window import HistoryModel, StatisticsWindow
+    from ginrummy_desktop.gui.stats.window import HistoryModel
 
     window = make_window(qtbot, storage)
     window.gin_screen.new_match(MatchSetup(opponent="greedy", seed=2, practice=True))
@@ -138,10 +140,11 @@ def test_practice_match_with_undo_is_marked_in_the_history(qtbot, storage):
         if controller.reveal is None and not controller.session.over:
             controller.play(bot.choose(controller.session.observation(HUMAN)))
     window.rematch()
+    window.persistence.jobs.wait()
     [row] = storage.database.history(storage.profile)
     assert row.undo_used and row.rules == "classic (practice)"
-    stats = StatisticsWindow(storage, window)
-    qtbot.addWidget(stats)
+    stats = window.show_statistics()
+    qtbot.waitUntil(lambda: not stats.busy)
     model = stats.history_model
     column = HistoryModel.COLUMNS.index("Undo")
     assert model.data(model.index(0, column)) == "used"

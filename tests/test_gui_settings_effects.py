@@ -206,6 +206,7 @@ def test_resign_asks_then_ends_the_match_as_a_recorded_loss(window, qtbot, stora
     controller = window.gin_screen.controller
     assert controller.resigned and window.gin_screen.panel.isVisible()
     assert "You resigned" in window.gin_screen.panel.title.text()
+    qtbot.waitUntil(lambda: bool(storage.database.history(storage.profile)))  # storage thread
     [row] = storage.database.history(storage.profile)
     assert row.result == "loss"
     assert not storage.autosave().exists()
@@ -224,6 +225,7 @@ def test_resigning_a_cribbage_match(window, qtbot, storage):
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert table.controller.resigned and table.controller.stage == "over"
     assert table.rematch_button.isVisible() and "You resigned" in table.status.message
+    qtbot.waitUntil(lambda: bool(storage.database.history(storage.profile)))  # storage thread
     [row] = storage.database.history(storage.profile)
     assert (row.game, row.result) == ("cribbage", "loss")
 

@@ -133,3 +133,61 @@ def test_choosing_a_default_opponent(qtbot, dialog, storage):
     first = combo.itemData(0)
     assert storage.settings.settings.default_opponent == {"cribbage": first}
     assert "(not available)" not in dialog.opponent_combos["gin"].currentText()
+
+
+def _choose_preset(qtbot, dialog, preset):
+    from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
+
+    dialog.preset_combo.setFocus()
+    qtbot.keyClick(dialog.preset_combo, Qt.Key.Key_Home)
+    for _ in range(list(GIN_PRESETS).index(preset)):
+        qtbot.keyClick(dialog.preset_combo, Qt.Key.Key_Down)
+
+
+def test_oklahoma_with_deal_eleven_is_refused_and_the_dialog_opens_again(qtbot, dialog, storage):
+    click_tab(qtbot, dialog, "Gin Rummy")
+    _choose_preset(qtbot, dialog, "oklahoma")
+    assert storage.settings.settings.gin_preset == "oklahoma"
+    tick(qtbot, dialog.gin_flags["deal_eleven"])
+    assert "Not allowed with the oklahoma rules" in dialog.message.text()
+    assert "deal_eleven" in dialog.message.text()
+    assert not dialog.gin_flags["deal_eleven"].isChecked()  # the box shows what is stored
+    assert storage.settings.settings.gin_overrides == {}
+    assert reopened(storage).gin_overrides == {}
+    # The same option is fine with the classic rules.
+    _choose_preset(qtbot, dialog, "classic")
+    tick(qtbot, dialog.gin_flags["deal_eleven"])
+    assert storage.settings.settings.gin_overrides == {"deal_eleven": True}
+    assert dialog.message.text() == ""
+    dialog.close()
+    again = PreferencesDialog(storage)
+    qtbot.addWidget(again)
+    assert again.gin_flags["deal_eleven"].isChecked()
+
+
+def test_a_stored_invalid_combination_falls_back_to_the_preset(qtbot, tmp_path):
+    import json
+
+    from ginrummy_desktop.storage import app_paths
+
+    paths = app_paths(tmp_path).ensure()
+    paths.settings_file.write_text(json.dumps({
+        "format": "ginrummy-desktop-settings", "version": 1, "last_profile": "player",
+        "profiles": {"player": {"gin_preset": "oklahoma", "card_back": "red",
+                                "gin_overrides": {"deal_eleven": True}}},
+    }))
+    storage = Storage(tmp_path)
+    try:
+        [notice] = storage.notices.take()
+        assert "reset to their defaults: player: gin_overrides" in notice.message
+        settings = storage.settings.settings
+        assert (settings.gin_preset, settings.gin_overrides, settings.card_back) == (
+            "oklahoma", {}, "red")
+        window = PreferencesDialog(storage)
+        qtbot.addWidget(window)
+        window.show()
+        click_tab(qtbot, window, "Gin Rummy")
+        assert window.gin_flags["oklahoma"].isChecked()
+        assert not window.gin_flags["deal_eleven"].isChecked()
+    finally:
+        storage.close()

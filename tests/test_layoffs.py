@@ -11,7 +11,6 @@ import itertools
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.meld_reference import ref_is_meld, ref_packings, ref_points
 
 from ginrummy_desktop.engine.cards import FULL_DECK, Card, cards_mask, parse_cards
 from ginrummy_desktop.engine.gin import layoffs
@@ -21,6 +20,7 @@ from ginrummy_desktop.engine.gin.layoffs import (
     possible_layoff_cards,
 )
 from ginrummy_desktop.engine.gin.melds import ALL_MELD_MASKS, best_arrangement
+from tests.meld_reference import ref_is_meld, ref_packings, ref_points
 
 
 def ref_defender_deadwood(hand: frozenset[Card], knocker: list[tuple[Card, ...]]) -> int:

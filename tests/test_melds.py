@@ -8,7 +8,6 @@ from functools import cache
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.meld_reference import ref_is_meld, ref_melds_in, ref_packings, ref_points
 
 from ginrummy_desktop.engine.cards import FULL_DECK, Card, cards_mask, parse_cards
 from ginrummy_desktop.engine.gin import melds
@@ -24,6 +23,7 @@ from ginrummy_desktop.engine.gin.melds import (
     min_deadwood,
     min_deadwood_mask,
 )
+from tests.meld_reference import ref_is_meld, ref_melds_in, ref_packings, ref_points
 
 # ---------------------------------------------------------------------------------------------
 # Reference solver built on tests/meld_reference.py.

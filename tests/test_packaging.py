@@ -42,6 +42,7 @@ def test_linux_bundle_and_installers_build_install_start_and_uninstall() -> None
     assert output.count("self-test passed") >= 2  # the bundle and the installed .deb
     assert re.search(r"ok +game tables: rendered gin-\S+, cribbage-", output)  # both games
     assert "ok: desktop file, metainfo and hicolor icons" in output
+    assert "ok: with no display the app exits 1 with a plain message" in output
     if os.geteuid() == 0:
         assert "ok: installed with dpkg -i, launched, removed with dpkg -r" in output
     assert "ok: ginrummy-desktop-" in output and "-setup.exe" in output

@@ -185,7 +185,7 @@ def test_self_test_passes_from_source_and_leaves_the_data_root_alone(
     home = Path(os.environ["GINRUMMY_DESKTOP_HOME"])  # conftest's private folder for this test
     assert selftest.run() == 0
     output = capsys.readouterr().out
-    for check in ("version", "data files", "Qt", "main window", "game tables"):
+    for check in ("version", "display", "data files", "Qt", "main window", "game tables"):
         assert f"ok   {check}:" in output
     assert "rendered gin-" in output and ", cribbage-" in output  # each game's table
     assert os.environ["GINRUMMY_DESKTOP_HOME"] == str(home)
@@ -201,7 +201,7 @@ def test_self_test_failure_is_a_message_and_exit_status_1(
     assert selftest.run() == 1
     output = capsys.readouterr().out
     assert "FAIL data files: OSError: [Errno 28] No space left on device" in output
-    assert "self-test FAILED: 1 of 5 checks failed" in output
+    assert "self-test FAILED: 1 of 6 checks failed" in output
     assert "Traceback" not in output
 
 
@@ -237,6 +237,6 @@ def test_self_test_fails_when_a_game_has_no_table_scene(
     gin_only = {name: build for name, build in screenshots.SCENES.items()
                 if name.startswith("gin-")}
     monkeypatch.setattr(screenshots, "SCENES", gin_only)
-    monkeypatch.setattr(selftest, "_load_scene_modules", lambda: None)
+    monkeypatch.setattr(screenshots, "load_scene_modules", lambda: gin_only)
     with pytest.raises(selftest.SelfTestFailure, match="no table scene registered for cribbage"):
         selftest.check_game_tables({"app": qapp})

@@ -11,7 +11,8 @@ import pytest
 
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.gin.spec import GIN
-from ginrummy_desktop.engine.runner import run_matches, verify_records
+from ginrummy_desktop.engine.records_check import check_records as verify_records
+from ginrummy_desktop.engine.runner import run_matches
 
 TIMING = ("decision_ms_mean", "decision_ms_p95", "decision_ms_max")
 

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -116,3 +119,85 @@ def test_cribbage_json_adds_skunks_and_average_hand_crib_and_pegging_points(caps
         assert player["average_crib_points"] == round(
             player["crib_points"] / player["cribs"], 3)
     assert sum(player["cribs"] for player in data["players"]) == data["hands"]
+
+
+@pytest.mark.parametrize("limit", ["nan", "inf", "-inf", "1e300", "3601", "-1", "0", "soon"])
+def test_time_limit_must_be_finite_positive_and_sane(capsys, limit) -> None:
+    try:
+        code = main(["gin", "--players", "random", "greedy", f"--time-limit={limit}"])
+    except SystemExit as exit_:
+        code = exit_.code
+    assert code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1
+    assert "time limit" in err or "expected seconds" in err
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        ["--players", "random", "greedyy"],
+        ["--players", "random", "greedy", "--time-limit", "nan"],
+        ["--players", "random", "greedy", "--rule", "knock_limit=lots"],
+        ["--players", "random", "no_such_module:Bot"],
+    ],
+)
+def test_a_bad_argument_leaves_the_records_file_untouched(tmp_path, capsys, bad) -> None:
+    keep = tmp_path / "keep.jsonl"
+    keep.write_text('{"kept": true}\n')
+    try:
+        code = main(["gin", *bad, "--records", str(keep)])
+    except SystemExit as exit_:
+        code = exit_.code
+    assert code == 2
+    assert keep.read_text() == '{"kept": true}\n'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.jsonl"]
+
+
+def test_records_replace_the_file_only_when_the_run_is_complete(tmp_path, capsys) -> None:
+    keep = tmp_path / "keep.jsonl"
+    keep.write_text("old\n")
+    assert main(["gin", "--players", "random", "greedy", "--records", str(keep)]) == 0
+    assert keep.read_text().startswith('{"game":"gin"')
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.jsonl"]  # no temp file left
+
+
+@pytest.mark.parametrize("where", ["folder", "missing/keep.jsonl"])
+def test_records_path_that_cannot_be_written_is_a_usage_error(tmp_path, capsys, where) -> None:
+    (tmp_path / "folder").mkdir()
+    assert main(["gin", "--players", "random", "greedy", "--records",
+                 str(tmp_path / where)]) == 2
+    assert "--records" in capsys.readouterr().err
+
+
+def test_typo_in_players_from_the_shell_keeps_records_and_prints_no_traceback(tmp_path) -> None:
+    keep = tmp_path / "keep.jsonl"
+    keep.write_text("precious\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "ginrummy_desktop.sim", "gin", "--players", "random", "gredy",
+         "--records", str(keep)],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 2
+    assert "unknown gin bot 'gredy'" in done.stderr and "Traceback" not in done.stderr
+    assert keep.read_text() == "precious\n"
+
+
+def test_ctrl_c_stops_the_run_and_leaves_the_records_file_as_it_was(tmp_path) -> None:
+    keep = tmp_path / "keep.jsonl"
+    keep.write_text("precious\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    run = subprocess.Popen(
+        [sys.executable, "-m", "ginrummy_desktop.sim", "gin", "--players", "greedy",
+         "tests.hostile_bots:Hangs", "--time-limit", "600", "--records", str(keep)],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    deadline = time.monotonic() + 60
+    while not any(p.name.endswith(".tmp") for p in tmp_path.iterdir()):  # the run has begun
+        assert run.poll() is None and time.monotonic() < deadline
+        time.sleep(0.05)
+    run.send_signal(signal.SIGINT)
+    _, err = run.communicate(timeout=60)
+    assert run.returncode == 130 and "interrupted" in err and "Traceback" not in err
+    assert keep.read_text() == "precious\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.jsonl"]

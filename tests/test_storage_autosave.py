@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 
 import pytest
 
@@ -63,7 +65,9 @@ def test_truncated_save_is_set_aside_and_reported(autosave, storage):
 def test_edited_save_fails_its_checksum(autosave, storage):
     autosave.save(STATE)
     document = json.loads(autosave.path.read_text())
-    document["state"]["scores"] = [99, 0]
+    state = json.loads(zlib.decompress(base64.b64decode(document["state"])))
+    state["scores"] = [99, 0]
+    document["state"] = base64.b64encode(zlib.compress(json.dumps(state).encode())).decode()
     autosave.path.write_text(json.dumps(document))
     assert autosave.load() is None
     _assert_set_aside(autosave, storage, "incomplete or damaged")

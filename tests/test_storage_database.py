@@ -9,14 +9,6 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from tests.storage_fixtures import (
-    CRIBBAGE_MATCHES,
-    EPOCH,
-    GIN_MATCHES,
-    gin_hand,
-    gin_record,
-    match,
-)
 
 from ginrummy_desktop.storage import StatsDatabase, Storage, breakdown, figures
 from ginrummy_desktop.storage.migrations import (
@@ -26,6 +18,14 @@ from ginrummy_desktop.storage.migrations import (
     refresh_match_totals,
 )
 from ginrummy_desktop.storage.stats import points_per_hand_distribution, win_rate_over_time
+from tests.storage_fixtures import (
+    CRIBBAGE_MATCHES,
+    EPOCH,
+    GIN_MATCHES,
+    gin_hand,
+    gin_record,
+    match,
+)
 
 
 @pytest.fixture

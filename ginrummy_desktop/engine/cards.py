@@ -2,13 +2,17 @@
 
 A card is immutable and hashable. ``card.index`` (0..51, suit-major: clubs 0-12, diamonds
 13-25, hearts 26-38, spades 39-51) lets fast code keep hands as integer bit masks.
+
+Immutable for real: a card is a ``(rank, suit)`` tuple underneath with its class fixed, so not
+even ``object.__setattr__`` can rewrite one. Agents are handed the engine's own cards; they
+could not be trusted with them otherwise. Equality, hashing and order are the tuple's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 SUITS = "CDHS"
 RANK_LETTERS = "A23456789TJQK"
@@ -24,33 +28,46 @@ _SYMBOL_TO_SUIT = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 _SYMBOL_TO_SUIT.update({"♧": "C", "♢": "D", "♡": "H", "♤": "S"})
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Card:
-    """One card. ``rank`` is 1 (ace, always low) to 13 (king); ``suit`` is one of ``C D H S``."""
+_SUIT_OFFSET = {suit: 13 * position for position, suit in enumerate(SUITS)}
 
+
+class _CardFields(NamedTuple):
     rank: int
     suit: str
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.rank, int) or not 1 <= self.rank <= 13:
-            raise ValueError(f"card rank must be 1..13, not {self.rank!r}")
-        if self.suit not in SUITS or len(self.suit) != 1:
-            raise ValueError(f"card suit must be one of C D H S, not {self.suit!r}")
 
-    @property
-    def index(self) -> int:
+class Card(_CardFields):
+    """One card. ``rank`` is 1 (ace, always low) to 13 (king); ``suit`` is one of ``C D H S``."""
+
+    __slots__ = ()
+    # A data descriptor named __class__ blocks ``card.__class__ = Other`` (type() is unchanged).
+    __class__ = property(type, doc="Always Card: the class cannot be reassigned.")
+
+    def __new__(cls, rank: int, suit: str) -> Card:
+        if not isinstance(rank, int) or not 1 <= rank <= 13:
+            raise ValueError(f"card rank must be 1..13, not {rank!r}")
+        if not isinstance(suit, str) or suit not in _SUIT_OFFSET:
+            raise ValueError(f"card suit must be one of C D H S, not {suit!r}")
+        return tuple.__new__(cls, (int(rank), str(suit)))
+
+    def __getnewargs__(self) -> tuple[int, str]:
+        return (self[0], self[1])
+
+    @property  # (replaces tuple.index on purpose: a card's index is its place in the deck)
+    def index(self) -> int:  # type: ignore[override]
         """Position 0..51 in suit-major order; ``Card.from_index`` inverts it."""
-        return SUITS.index(self.suit) * 13 + self.rank - 1
+        return _SUIT_OFFSET[self[1]] + self[0] - 1
 
     @property
     def mask(self) -> int:
         """This card's bit in a 52-bit hand mask."""
-        return 1 << self.index
+        return 1 << (_SUIT_OFFSET[self[1]] + self[0] - 1)
 
     @property
     def points(self) -> int:
         """Count value used by both games: ace 1, 2-9 face value, ten and courts 10."""
-        return min(self.rank, 10)
+        rank = self[0]
+        return rank if rank < 10 else 10
 
     @property
     def name(self) -> str:
@@ -129,6 +146,18 @@ def mask_cards(mask: int) -> list[Card]:
 def format_cards(cards: Iterable[Card]) -> str:
     """``"AS 2S 3S"``: the inverse of ``parse_cards``."""
     return " ".join(str(card) for card in cards)
+
+
+def card_text(card: Card) -> str:
+    """A card as a person writes it, ``"J♣"`` or ``"10♥"``: the one form for every text a
+    person reads (``str(card)``, ``"JC"``, is the code for records and the command line)."""
+    rank = "10" if card.rank == 10 else RANK_LETTERS[card.rank - 1]
+    return rank + SUIT_SYMBOLS[card.suit]
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    """``"A♠ 2♠ 3♠"``: several cards for a person to read."""
+    return " ".join(card_text(card) for card in cards)
 
 
 def require_distinct(cards: Iterable[Card], what: str = "cards") -> list[Card]:

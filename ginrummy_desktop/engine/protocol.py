@@ -16,7 +16,11 @@ from ginrummy_desktop.engine.actions import Action
 
 @runtime_checkable
 class Observation(Protocol):
-    """What one seat may know. Game observations add their own fields (see docs/bots.md)."""
+    """What one seat may know. Game observations add their own fields (see docs/bots.md).
+
+    Built afresh for each call from immutable values (tuples, ``Card``, ``Action``) and copies
+    (the rules), so an agent that rewrites what it was given changes nothing the engine uses.
+    """
 
     seat: int
     legal_actions: Sequence[Action]
@@ -46,7 +50,9 @@ class MatchSession(Protocol):
         """The observation for ``seat`` (only what that seat may know)."""
 
     def apply(self, seat: int, action: Action) -> None:
-        """Play ``action`` for ``seat``; illegal actions raise ``IllegalActionError`` unchanged."""
+        """Play ``action`` for ``seat``; anything but one of its legal actions (compared by value
+        on exact types, ``engine.actions.legal_action``) raises ``IllegalActionError``, with
+        the state and the hand's log unchanged."""
 
     def hand_records(self) -> list[dict]:
         """JSON-ready records of every finished hand, in order."""

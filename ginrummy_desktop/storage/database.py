@@ -1,15 +1,19 @@
 """The statistics and records database (SQLite, WAL, one transaction per write).
 
-Opening never fails because of the file: a corrupt database is moved aside (with its ``-wal`` and
-``-shm`` companions) and a fresh one created; a database from a newer app version is left
-untouched and this session keeps its statistics in memory only. Either way a notice says so.
+Opening never fails because of the file: a corrupt database, or one that is not ours (another
+program's tables, or something other than a regular file in its place) is moved aside (with its
+``-wal`` and ``-shm`` companions) and a fresh one created; a database from a newer app version,
+or one that cannot be moved aside, is left untouched and this session keeps its statistics in
+memory only. Either way a notice says so. Reading never fails because of a bad row either: rows
+whose record is not valid JSON are skipped and counted.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
+import os
 import sqlite3
+import stat
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -17,11 +21,13 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ginrummy_desktop.storage.files import move_aside
+from ginrummy_desktop.storage.jsonfile import JsonProblem, check_tree, dumps_strict, parse_json
 from ginrummy_desktop.storage.migrations import (
     SCHEMA_VERSION,
     migrate,
     record_digest,
     refresh_match_totals,
+    tables_at,
 )
 from ginrummy_desktop.storage.notices import Notices
 from ginrummy_desktop.storage.summaries import MatchSummary, timestamp
@@ -55,13 +61,16 @@ class HistoryRow(NamedTuple):
 
 
 class RecordInfo(NamedTuple):
-    """What the records list shows about one stored hand record."""
+    """What the records list shows about one stored hand record: how its deal ended comes
+    from the record itself (``result_kind``; a cribbage deal's ``last_event`` tells whether
+    the game was won in the play or in the show)."""
 
     record_id: int
     game: str
     source: str  # "played" or "imported"
     added_at: float
     result_kind: str | None
+    last_event: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,11 +134,15 @@ class StatsDatabase:
         db: sqlite3.Connection | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            odd = _not_a_regular_file(self.path)
+            if odd:
+                return self._replace_corrupt(odd)
             db = self._connect(str(self.path))
             check = db.execute("PRAGMA quick_check").fetchone()[0]
             if check != "ok":
                 raise sqlite3.DatabaseError(check)
             version = db.execute("PRAGMA user_version").fetchone()[0]
+            foreign = _schema_problem(db, version)
         except (OSError, sqlite3.OperationalError) as error:  # cannot open: not a damaged file
             if db is not None:
                 db.close()
@@ -139,7 +152,7 @@ class StatsDatabase:
         except sqlite3.DatabaseError as error:
             if db is not None:
                 db.close()
-            return self._replace_corrupt(str(error))
+            return self._replace_corrupt(f"it is damaged ({error})")
         if version > SCHEMA_VERSION:
             db.close()
             self.notices.add(
@@ -149,6 +162,9 @@ class StatsDatabase:
             )
             self.in_memory = True
             return self._prepare(self._connect(":memory:"))
+        if foreign:
+            db.close()
+            return self._replace_corrupt(foreign)
         try:
             return self._prepare(db)
         except sqlite3.OperationalError as error:  # e.g. a read-only file or folder
@@ -156,6 +172,9 @@ class StatsDatabase:
             if _is_busy(error):
                 raise _Busy(str(error)) from error
             return self._fall_back_to_memory(str(error))
+        except sqlite3.DatabaseError as error:  # a migration met tables it did not expect
+            db.close()
+            return self._replace_corrupt(f"it could not be brought up to date ({error})")
 
     def _fall_back_to_memory(self, why: str) -> sqlite3.Connection:
         self.notices.add(
@@ -168,22 +187,38 @@ class StatsDatabase:
 
     def _replace_corrupt(self, why: str) -> sqlite3.Connection:
         assert self.path is not None
-        moved = move_aside(self.path)
+        try:
+            moved = move_aside(self.path)
+        except OSError as error:
+            self.notices.add(
+                "corrupt",
+                f"Your statistics file {self.path} could not be used because {why}. It could "
+                f"not be moved aside ({error.strerror or error}), so it was left as it is and "
+                "ignored; games played now are counted for this session only.",
+            )
+            self.in_memory = True
+            return self._prepare(self._connect(":memory:"))
         for suffix in ("-wal", "-shm"):
             companion = self.path.with_name(self.path.name + suffix)
-            if companion.exists():
+            if os.path.lexists(companion):
                 with contextlib.suppress(OSError):
                     companion.rename(moved.with_name(moved.name + suffix))
         self.notices.add(
             "corrupt",
-            "Your statistics file was damaged and could not be read. It was kept as "
-            f"{moved.name} and a new, empty statistics file was started.",
+            f"Your statistics file could not be used because {why}. It was set aside as "
+            f"{moved} and a new, empty statistics file was started.",
         )
-        return self._prepare(self._connect(str(self.path)))
+        try:
+            return self._prepare(self._connect(str(self.path)))
+        except sqlite3.DatabaseError as error:
+            return self._fall_back_to_memory(str(error))
 
     @staticmethod
     def _connect(target: str) -> sqlite3.Connection:
-        db = sqlite3.connect(target, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+        # The GUI runs every database call on its one storage thread (not the thread that
+        # opened the file), one call at a time, so the connection may move between threads.
+        db = sqlite3.connect(target, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None,
+                             check_same_thread=False)
         db.execute("PRAGMA foreign_keys = ON")
         return db
 
@@ -266,7 +301,8 @@ class StatsDatabase:
         db: sqlite3.Connection, profile: str, game: str, record: dict[str, Any], source: str,
         added_at: float,
     ) -> int:
-        body = json.dumps(record, sort_keys=True, separators=(",", ":"))
+        check_tree(record)  # nothing stored that the Records tab could not read back
+        body = dumps_strict(record, sort_keys=True, separators=(",", ":"))
         digest = record_digest(body)
         row = db.execute(
             "SELECT id FROM records WHERE profile = ? AND digest = ?", (profile, digest)
@@ -297,37 +333,146 @@ class StatsDatabase:
             "SELECT m.id, m.game, m.opponent_id, m.opponent_name, m.rules, m.started_at, "
             "m.ended_at, m.player_score, m.opponent_score, m.result, "
             "m.hands_played, m.player_seat, m.undo_used = 1 "
-            "FROM matches m WHERE m.profile = ? ORDER BY m.ended_at DESC, m.id DESC",
+            f"FROM matches m WHERE m.profile = ? AND {_GOOD_MATCH_ROW} "
+            "ORDER BY m.ended_at DESC, m.id DESC",
             (profile,),
         ).fetchall()
         return list(map(HistoryRow._make, rows))
 
     def match_hands(self, match_id: int) -> list[StoredHand]:
         rows = self._db.execute(
-            f"SELECT {_HAND_COLUMNS} FROM hands WHERE match_id = ? ORDER BY number", (match_id,)
+            f"SELECT {_HAND_COLUMNS} FROM hands WHERE match_id = ? AND {_GOOD_HAND_ROW} "
+            "ORDER BY number",
+            (match_id,),
         ).fetchall()
         return [StoredHand(*row) for row in rows]
 
     def record(self, record_id: int) -> dict[str, Any] | None:
+        """The stored record, or None when there is none or its row is damaged."""
         row = self._db.execute("SELECT body FROM records WHERE id = ?", (record_id,)).fetchone()
-        return json.loads(row[0]) if row else None
+        return _parse_body(row[0]) if row else None
 
-    def record_index(self, profile: str) -> list[RecordInfo]:
-        """A line per stored record of ``profile`` (played and imported), newest first."""
+    def record_index(self, profile: str) -> RecordIndex:
+        """A line per stored record of ``profile`` (played and imported), newest first.
+
+        Rows that could not be shown (a body that is not valid JSON, a field of the wrong type)
+        are left out; ``.skipped`` counts them.
+        """
         rows = self._db.execute(
-            "SELECT id, game, source, added_at, json_extract(body, '$.result.kind') "
-            "FROM records WHERE profile = ? ORDER BY id DESC",
+            f"SELECT id, game, source, added_at, CASE WHEN {_GOOD_RECORD_ROW} THEN "
+            "(CASE WHEN json_type(body, '$.result.kind') = 'text' "
+            "THEN json_extract(body, '$.result.kind') END) END, "
+            f"CASE WHEN {_GOOD_RECORD_ROW} THEN "
+            "(CASE WHEN json_type(body, '$.events[#-1].kind') = 'text' "
+            "THEN json_extract(body, '$.events[#-1].kind') END) END, "
+            f"{_GOOD_RECORD_ROW} FROM records WHERE profile = ? ORDER BY id DESC",
             (profile,),
         ).fetchall()
-        return list(map(RecordInfo._make, rows))
+        index = RecordIndex(RecordInfo._make(row[:6]) for row in rows if row[6])
+        index.skipped = len(rows) - len(index)
+        return index
 
     def iter_records(self, profile: str) -> Iterator[tuple[int, dict[str, Any]]]:
-        """``(record_id, record)`` for every stored record of ``profile``, oldest first."""
+        """``(record_id, record)`` for every readable stored record of ``profile``, oldest
+        first (a damaged row is skipped)."""
         cursor = self._db.execute(
             "SELECT id, body FROM records WHERE profile = ? ORDER BY id", (profile,)
         )
         for record_id, body in cursor:
-            yield record_id, json.loads(body)
+            record = _parse_body(body)
+            if record is not None:
+                yield record_id, record
+
+
+class RecordIndex(list[RecordInfo]):
+    """The records list, plus how many damaged rows were left out of it."""
+
+    skipped: int = 0
+
+
+# A row the Records tab can show: strict JSON (SQLite's json_valid refuses NaN and nesting
+# deeper than it supports), text fields that are text, a time that converts to a date. A CASE,
+# because SQLite does not promise to stop at the first false term of an AND, and json_type
+# raises on a body that is not JSON.
+_GOOD_RECORD_ROW = (
+    "(CASE WHEN typeof(body) != 'text' OR NOT json_valid(body) THEN 0 "
+    "WHEN json_type(body) != 'object' THEN 0 "
+    "WHEN typeof(game) != 'text' OR typeof(source) != 'text' THEN 0 "
+    "WHEN typeof(added_at) NOT IN ('real', 'integer') THEN 0 "
+    "WHEN added_at NOT BETWEEN 0 AND 253402300799 THEN 0 ELSE 1 END)"
+)
+
+
+# A match row the History tab can show (a hand-edited or foreign row is left out).
+_GOOD_MATCH_ROW = (
+    "(CASE WHEN typeof(m.game) != 'text' OR typeof(m.opponent_name) != 'text' "
+    "OR typeof(m.opponent_id) != 'text' OR typeof(m.rules) != 'text' "
+    "OR typeof(m.result) != 'text' THEN 0 "
+    "WHEN typeof(m.started_at) NOT IN ('real', 'integer') "
+    "OR typeof(m.ended_at) NOT IN ('real', 'integer') THEN 0 "
+    "WHEN m.started_at NOT BETWEEN 0 AND 253402300799 "
+    "OR m.ended_at NOT BETWEEN 0 AND 253402300799 THEN 0 "
+    "WHEN typeof(m.player_score) != 'integer' OR typeof(m.opponent_score) != 'integer' THEN 0 "
+    "ELSE 1 END)"
+)
+
+
+_HAND_INTEGERS = ("number", "player_points", "opponent_points", "player_total", "opponent_total")
+_HAND_OPTIONAL_TEXT = ("winner", "ending", "knocker")
+_HAND_OPTIONAL_INTEGERS = ("player_deadwood", "turns", "hand_points", "crib_points",
+                           "pegging_points", "record_id")
+# A hand row the match details can show.
+_GOOD_HAND_ROW = "(CASE " + " ".join(
+    [f"WHEN typeof({c}) != 'integer' THEN 0" for c in _HAND_INTEGERS]
+    + [f"WHEN typeof({c}) NOT IN ('null', 'text') THEN 0" for c in _HAND_OPTIONAL_TEXT]
+    + [f"WHEN typeof({c}) NOT IN ('null', 'integer') THEN 0" for c in _HAND_OPTIONAL_INTEGERS]
+) + " ELSE 1 END)"
+
+
+def _parse_body(body: Any) -> dict[str, Any] | None:
+    if not isinstance(body, str):
+        return None
+    try:
+        record = parse_json(body)
+    except JsonProblem:
+        return None
+    return record if isinstance(record, dict) else None
+
+
+def _not_a_regular_file(path: Path) -> str | None:
+    """Why ``path`` (or a companion) cannot be a database file, or None. SQLite would block on a
+    FIFO, so this is decided before SQLite opens anything."""
+    for candidate in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        try:
+            info = os.stat(candidate)
+        except FileNotFoundError:
+            continue
+        if not stat.S_ISREG(info.st_mode):
+            return f"{candidate.name} is not a regular file"
+    return None
+
+
+def _schema_problem(db: sqlite3.Connection, version: int) -> str | None:
+    """Why ``db`` is not a statistics database of this app, or None (checks the tables
+    themselves, not only ``user_version``, which any program can set)."""
+    if version > SCHEMA_VERSION or version < 0:
+        return None if version > SCHEMA_VERSION else "its schema version is not ours"
+    tables = {
+        name: {column[1] for column in db.execute(f"PRAGMA table_info('{name}')")}
+        for (name,) in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+        )
+    }
+    expected = tables_at(version)
+    for name, columns in expected.items():
+        if name not in tables:
+            return "it does not hold this app's tables (it may belong to another program)"
+        missing = columns - tables[name]
+        if missing:
+            return f"its {name} table lacks {', '.join(sorted(missing))}"
+    if version == 0 and tables:
+        return "it holds another program's tables"
+    return None
 
 
 OPEN_ATTEMPTS = 8

@@ -1,12 +1,19 @@
-"""Crash-safe file helpers: atomic replace and moving a bad file aside."""
+"""Crash-safe file helpers: atomic replace, moving a bad file aside, and sweeping leftovers."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+
+TEMP_SUFFIX = ".tmp"
+# A temp file this old is a leftover of a write that was interrupted (crash, power cut); a
+# younger one may belong to another running copy of the app that is writing right now.
+STALE_TEMP_SECONDS = 60.0
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -16,7 +23,7 @@ def atomic_write_text(path: Path, text: str) -> None:
     the rename, then fsync the folder so the rename itself survives a power cut.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    fd, temp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
@@ -54,3 +61,29 @@ def move_aside(path: Path, reason: str = "corrupt") -> Path:
         target = path.with_name(f"{path.name}.{reason}-{stamp}-{counter}")
     os.replace(path, target)
     return target
+
+
+def remove_stale_temp_files(folder: Path, is_ours: Callable[[str], bool]) -> list[Path]:
+    """Delete leftovers of interrupted atomic writes in ``folder``: ``.<name>.<random>.tmp``
+    for a ``name`` that ``is_ours``, regular files older than ``STALE_TEMP_SECONDS``.
+
+    Returns what was removed. Never raises.
+    """
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not (entry.name.startswith(".") and entry.name.endswith(TEMP_SUFFIX)):
+            continue
+        target = entry.name[1:-len(TEMP_SUFFIX)].rpartition(".")[0]
+        if not target or not is_ours(target):
+            continue
+        with contextlib.suppress(OSError):
+            info = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and now - info.st_mtime > STALE_TEMP_SECONDS:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+    return removed

@@ -8,10 +8,13 @@ for people reading it; it is not used to decide anything.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
+import sys
 from pathlib import Path
 
-if os.name == "nt":  # pragma: no cover - exercised on Windows CI only
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows CI only
     import msvcrt
 
     def _try_lock(fd: int) -> bool:
@@ -40,6 +43,9 @@ else:
         fcntl.flock(fd, fcntl.LOCK_UN)
 
 
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # not on Windows, where links need admin rights
+
+
 class FileLock:
     """Non-blocking exclusive lock on ``path``. Two ``FileLock`` objects on one path exclude each
     other even inside one process (each opens its own file description)."""
@@ -57,7 +63,18 @@ class FileLock:
         if self._fd is not None:
             return True
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        if self.path.is_symlink():  # also caught by O_NOFOLLOW; this gives the clearer words
+            raise OSError(errno.ELOOP, "the lock file is a link, which is refused", str(self.path))
+        # Never follow a link planted in the lock's place (it could point at any file to be
+        # truncated below); never block on a FIFO; lock only a regular file.
+        flags = os.O_RDWR | os.O_CREAT | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0)
+        fd = os.open(self.path, flags, 0o644)
+        try:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(errno.EINVAL, "the lock file is not a regular file", str(self.path))
+        except OSError:
+            os.close(fd)
+            raise
         if not _try_lock(fd):
             os.close(fd)
             return False

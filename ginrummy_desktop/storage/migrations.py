@@ -7,6 +7,7 @@ transaction together with its ``user_version`` bump, so a crash mid-migration ch
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import sqlite3
 from collections.abc import Callable
@@ -197,3 +198,20 @@ def migrate(db: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
         except BaseException:
             db.execute("ROLLBACK")
             raise
+
+
+@functools.cache
+def tables_at(version: int) -> dict[str, frozenset[str]]:
+    """The tables and columns a database at ``version`` has, from running the migrations on an
+    empty database (so the check of a file on disk can never drift from the schema)."""
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        migrate(db, version)
+        names = [row[0] for row in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+        return {
+            name: frozenset(column[1] for column in db.execute(f"PRAGMA table_info('{name}')"))
+            for name in names
+        }
+    finally:
+        db.close()

@@ -44,6 +44,11 @@ class AppPaths:
     def autosave_lock_file(self, profile_id: str) -> Path:
         return self.data_dir / f"autosave-{_safe_name(profile_id)}.lock"
 
+    @staticmethod
+    def is_autosave_name(name: str) -> bool:
+        """Whether ``name`` is the file name of an autosave (of any profile)."""
+        return re.fullmatch(r"autosave-[A-Za-z0-9_-]+\.json", name) is not None
+
     @property
     def log_file(self) -> Path:
         return self.log_dir / "ginrummy-desktop.log"

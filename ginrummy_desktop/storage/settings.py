@@ -74,7 +74,11 @@ class Settings:
             problem = _check(name, value)
             if problem:
                 raise ValueError(f"setting {name!r}: {problem}")
-        return dataclasses.replace(self, **_complete(changes))
+        changed = dataclasses.replace(self, **_complete(changes))
+        problem = _gin_combination_problem(changed.gin_preset, changed.gin_overrides)
+        if problem:
+            raise ValueError(problem)
+        return changed
 
     def to_json(self) -> dict[str, Any]:
         return {name: _copy(getattr(self, name)) for name in SETTING_NAMES}
@@ -95,6 +99,10 @@ class Settings:
                 rejected.append(name)
                 continue
             values[name] = _copy(value)
+        preset = values.get("gin_preset", defaults.gin_preset)
+        if _gin_combination_problem(preset, values.get("gin_overrides", {})):
+            values.pop("gin_overrides", None)  # the preset's own rules instead
+            rejected.append("gin_overrides")
         return dataclasses.replace(defaults, **_complete(values)), rejected
 
 
@@ -173,7 +181,12 @@ def _check(name: str, value: Any) -> str | None:
 _GIN_DEFAULTS = GinRules()
 
 
+MAX_GIN_NUMBER = 1_000_000  # beyond any sensible bonus or target (and any spin box)
+
+
 def _check_gin_overrides(overrides: dict[str, Any]) -> str | None:
+    """Each override on its own: a known option of the right type. Whether the options go
+    together is for the engine to say, against the chosen preset (``_gin_combination_problem``)."""
     for key, option in overrides.items():
         if key == "preset" or not hasattr(_GIN_DEFAULTS, key):
             return f"unknown gin option {key!r}"
@@ -182,17 +195,23 @@ def _check_gin_overrides(overrides: dict[str, Any]) -> str | None:
         same_type = type(option) is type(default) or (_is_int(option) and _is_int(default))
         if not (nullable or same_type):
             return f"gin option {key!r} has a bad value {option!r}"
-    try:
-        _GIN_DEFAULTS.replace(**overrides)
-    except (ValueError, TypeError) as error:
-        return str(error)
+        if _is_int(option) and abs(option) > MAX_GIN_NUMBER:
+            return f"gin option {key!r} is out of range"
     return None
 
 
+def _gin_combination_problem(preset: str, overrides: dict[str, Any]) -> str | None:
+    """Why ``overrides`` cannot be played with ``preset`` (the engine decides), or None."""
+    rules = ENGINE_GIN_PRESETS.get(preset)
+    if rules is None:
+        return None  # an unknown preset is refused on its own
+    problems = rules.problems_with(**overrides)
+    if not problems:
+        return None
+    return f"Not allowed with the {preset} rules: {'; '.join(problems)}."
+
+
 def _cribbage_rules(options: dict[str, Any]) -> CribbageRules:
-    target = options.get("target", 121)
-    stinkhole = bool(options.get("stinkhole", False))
-    muggins = bool(options.get("muggins", False))
-    if target == 61:
-        return CribbageRules.short_game(stinkhole=stinkhole, muggins=muggins)
-    return CribbageRules(stinkhole=stinkhole, muggins=muggins)
+    return CribbageRules.for_target(int(options.get("target", 121)),
+                                    stinkhole=bool(options.get("stinkhole", False)),
+                                    muggins=bool(options.get("muggins", False)))

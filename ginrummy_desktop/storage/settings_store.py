@@ -7,17 +7,25 @@ File layout (JSON, written atomically)::
 
 A corrupt file is moved aside and defaults are used; a file written by a newer app version is
 left untouched and this session runs on defaults without saving (``read_only``).
+
+Two copies of the app may share the file: every write takes ``settings.json.lock``, re-reads
+the file and applies only this copy's change to what it finds, so a profile added in one copy
+survives a setting changed in the other.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from ginrummy_desktop.storage.files import atomic_write_text, move_aside
+from ginrummy_desktop.storage.jsonfile import JsonProblem, Missing, read_json_file
+from ginrummy_desktop.storage.lock import FileLock
 from ginrummy_desktop.storage.notices import Notices
 from ginrummy_desktop.storage.settings import Settings
 
@@ -25,7 +33,46 @@ SETTINGS_FORMAT = "ginrummy-desktop-settings"
 SETTINGS_VERSION = 1
 DEFAULT_PROFILE_ID = "player"
 
+MAX_FILE_BYTES = 4_000_000
+LOCK_WAIT_SECONDS = 2.0  # another copy holds the lock only while it writes one small file
+
 SettingsListener = Callable[[Settings, frozenset[str]], None]
+Profiles = dict[str, Settings]
+Change = Callable[[Profiles], None]
+
+
+class _Unusable(Exception):
+    """The file cannot be used; the message says why (for the notice)."""
+
+
+class _Newer(Exception):
+    """The file was written by a newer version of the app."""
+
+
+def _parse_document(document: Any) -> tuple[Profiles, Any, list[str]]:
+    """Profiles, the stored ``last_profile`` and the names of values that fell back."""
+    if not isinstance(document, dict) or document.get("format") != SETTINGS_FORMAT:
+        raise _Unusable("it is not a settings file of this app")
+    version = document.get("version")
+    if type(version) is not int or version < 1:
+        raise _Unusable("its version number is missing or wrong")
+    if version > SETTINGS_VERSION:
+        raise _Newer
+    raw_profiles = document.get("profiles")
+    if not isinstance(raw_profiles, dict) or not raw_profiles:
+        raise _Unusable("it lists no profiles")
+    profiles: Profiles = {}
+    repaired: list[str] = []
+    for pid, raw in raw_profiles.items():
+        if not re.fullmatch(r"[a-z0-9_-]{1,40}", pid):
+            repaired.append(f"profile {pid[:40]!r}")
+            continue
+        settings, rejected = Settings.from_json(raw)
+        profiles[pid] = settings
+        repaired.extend(f"{pid}: {name}" for name in rejected)
+    if not profiles:
+        raise _Unusable("none of its profiles could be read")
+    return profiles, document.get("last_profile"), repaired
 
 
 class SettingsStore:
@@ -40,9 +87,10 @@ class SettingsStore:
         self.path = path
         self.notices = notices if notices is not None else Notices()
         self.read_only = False
-        self._profiles: dict[str, Settings] = {DEFAULT_PROFILE_ID: Settings()}
+        self._profiles: Profiles = {DEFAULT_PROFILE_ID: Settings()}
         self._current = DEFAULT_PROFILE_ID
         self._listeners: list[SettingsListener] = []
+        self._lock = FileLock(path.with_name(path.name + ".lock"))
         self._load()
 
     # ----- reading -------------------------------------------------------------------------
@@ -73,10 +121,20 @@ class SettingsStore:
         changed = frozenset(n for n in changes if getattr(old, n) != getattr(new, n))
         if not changed:
             return new
-        self._profiles[self._current] = new
-        self.save()
+        pid = self._current
+        values = {name: getattr(new, name) for name in changed}
+
+        def change(profiles: Profiles) -> None:  # only the fields changed here
+            merged = dataclasses.replace(profiles.get(pid, new), **values)
+            try:
+                merged.gin_rules()
+            except ValueError:  # the other copy chose rules our change does not fit
+                merged = new
+            profiles[pid] = merged
+
+        self._commit(change)
         self._emit(changed)
-        return new
+        return self.settings
 
     def reset_to_defaults(self) -> Settings:
         """Defaults for everything except the player's name and saved window positions."""
@@ -85,8 +143,8 @@ class SettingsStore:
         changed = frozenset(
             n for n in fresh.to_json() if getattr(old, n) != getattr(fresh, n)
         )
-        self._profiles[self._current] = fresh
-        self.save()
+        pid = self._current
+        self._commit(lambda profiles: profiles.__setitem__(pid, fresh))
         if changed:
             self._emit(changed)
         return fresh
@@ -94,13 +152,19 @@ class SettingsStore:
     def add_profile(self, player_name: str) -> str:
         """Create a profile with default settings and return its id (it does not switch)."""
         settings = Settings().with_changes(player_name=player_name.strip())
+        self._refresh()  # a profile another copy added counts too
         existing = {s.player_name.casefold() for s in self._profiles.values()}
         if settings.player_name.casefold() in existing:
             raise ValueError(f"a profile called {settings.player_name!r} already exists")
-        profile_id = _unique_id(_slug(settings.player_name), self._profiles)
-        self._profiles[profile_id] = settings
-        self.save()
-        return profile_id
+        chosen: list[str] = []
+
+        def change(profiles: Profiles) -> None:
+            profile_id = _unique_id(_slug(settings.player_name), profiles)
+            profiles[profile_id] = settings
+            chosen.append(profile_id)
+
+        self._commit(change)
+        return chosen[-1]
 
     def remove_profile(self, profile_id: str) -> None:
         """Forget a profile's settings (its statistics stay in the database)."""
@@ -108,25 +172,105 @@ class SettingsStore:
             raise ValueError(f"no profile {profile_id!r}")
         if len(self._profiles) == 1:
             raise ValueError("the last profile cannot be removed")
-        del self._profiles[profile_id]
-        if self._current == profile_id:
-            self._current = next(iter(self._profiles))
+        was_current = self._current == profile_id
+        if was_current:
+            self._current = next(pid for pid in self._profiles if pid != profile_id)
+
+        def change(profiles: Profiles) -> None:
+            if len(profiles) > 1 or profile_id not in profiles:
+                profiles.pop(profile_id, None)
+
+        self._commit(change)
+        if was_current:
             self._emit(frozenset(self.settings.to_json()))
-        self.save()
 
     def switch_profile(self, profile_id: str) -> Settings:
         """Make ``profile_id`` current (and the one opened next time)."""
         if profile_id not in self._profiles:
+            self._refresh()
+        if profile_id not in self._profiles:
             raise ValueError(f"no profile {profile_id!r}")
         if profile_id != self._current:
             self._current = profile_id
-            self.save()
+            self._commit(lambda profiles: None)
             self._emit(frozenset(self.settings.to_json()))
         return self.settings
 
     def save(self) -> None:
+        """Write this copy's settings, merged with what another copy may have written."""
+        self._commit(lambda profiles: None)
+
+    # ----- internals -----------------------------------------------------------------------
+    def _emit(self, changed: frozenset[str]) -> None:
+        for listener in list(self._listeners):
+            listener(self.settings, changed)
+
+    def _commit(self, change: Change) -> None:
+        """Under the lock: re-read the file, apply ``change`` to it and to memory, write it."""
+        if self.read_only:
+            change(self._profiles)
+            self._settle_current()
+            return
+        locked = self._take_lock()
+        try:
+            on_disk = self._read_for_merge()
+            profiles = on_disk if on_disk is not None else dict(self._profiles)
+            change(profiles)
+            self._profiles = profiles
+            self._settle_current()
+            if not self.read_only:
+                self._write()
+        finally:
+            if locked:
+                self._lock.release()
+
+    def _settle_current(self) -> None:
+        if self._current not in self._profiles:  # removed by the other copy meanwhile
+            self._current = next(iter(self._profiles))
+
+    def _take_lock(self) -> bool:
+        deadline = time.monotonic() + LOCK_WAIT_SECONDS
+        while True:
+            try:
+                if self._lock.try_acquire():
+                    return True
+            except OSError:
+                return False  # no lock possible (read-only folder, a link): write unguarded
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.01)
+
+    def _refresh(self) -> None:
+        """Pick up profiles another copy wrote (no write)."""
         if self.read_only:
             return
+        on_disk = self._read_for_merge(set_aside=False)
+        if on_disk is not None:
+            self._profiles = on_disk
+            self._settle_current()
+
+    def _read_for_merge(self, set_aside: bool = True) -> Profiles | None:
+        """The profiles now on disk, or None when there is nothing usable to merge with."""
+        try:
+            profiles, _last, _repaired = _parse_document(
+                read_json_file(self.path, MAX_FILE_BYTES))
+        except Missing:
+            return None
+        except _Newer:
+            self.read_only = True
+            self.notices.add(
+                "newer_version",
+                "Another copy of a newer version of Gin Rummy Desktop rewrote your settings; "
+                "this copy will not save changes any more.",
+            )
+            return None
+        except (JsonProblem, _Unusable) as problem:
+            if set_aside:
+                self._set_aside(str(problem))
+            return None
+        return profiles
+
+    def _write(self) -> None:
         document = {
             "format": SETTINGS_FORMAT,
             "version": SETTINGS_VERSION,
@@ -134,36 +278,19 @@ class SettingsStore:
             "profiles": {pid: s.to_json() for pid, s in self._profiles.items()},
         }
         try:
-            atomic_write_text(self.path, json.dumps(document, indent=2, sort_keys=True) + "\n")
-        except OSError as error:
-            self.notices.add("io", f"Your settings could not be saved ({error.strerror}).")
-
-    # ----- internals -----------------------------------------------------------------------
-    def _emit(self, changed: frozenset[str]) -> None:
-        for listener in list(self._listeners):
-            listener(self.settings, changed)
+            text = json.dumps(document, indent=2, sort_keys=True, allow_nan=False) + "\n"
+            atomic_write_text(self.path, text)
+        except (OSError, ValueError) as error:
+            why = error.strerror if isinstance(error, OSError) and error.strerror else error
+            self.notices.add("io", f"Your settings could not be saved ({why}).")
 
     def _load(self) -> None:
         try:
-            text = self.path.read_text(encoding="utf-8")
-        except FileNotFoundError:
+            document = read_json_file(self.path, MAX_FILE_BYTES)
+            profiles, last, repaired = _parse_document(document)
+        except Missing:
             return
-        except (OSError, UnicodeDecodeError) as error:
-            self._set_aside(f"it could not be read ({error})")
-            return
-        try:
-            document = json.loads(text)
-        except ValueError:
-            self._set_aside("it is damaged")
-            return
-        if not isinstance(document, dict) or document.get("format") != SETTINGS_FORMAT:
-            self._set_aside("it is not a settings file of this app")
-            return
-        version = document.get("version")
-        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            self._set_aside("its version number is missing or wrong")
-            return
-        if version > SETTINGS_VERSION:
+        except _Newer:
             self.read_only = True
             self.notices.add(
                 "newer_version",
@@ -171,28 +298,11 @@ class SettingsStore:
                 "as they are; this version uses default settings and will not save changes.",
             )
             return
-        self._read_profiles(document)
-
-    def _read_profiles(self, document: dict[str, Any]) -> None:
-        raw_profiles = document.get("profiles")
-        if not isinstance(raw_profiles, dict) or not raw_profiles:
-            self._set_aside("it lists no profiles")
-            return
-        profiles: dict[str, Settings] = {}
-        repaired: list[str] = []
-        for pid, raw in raw_profiles.items():
-            if not isinstance(pid, str) or not re.fullmatch(r"[a-z0-9_-]{1,40}", pid):
-                repaired.append(f"profile {pid!r}")
-                continue
-            settings, rejected = Settings.from_json(raw)
-            profiles[pid] = settings
-            repaired.extend(f"{pid}: {name}" for name in rejected)
-        if not profiles:
-            self._set_aside("none of its profiles could be read")
+        except (JsonProblem, _Unusable) as problem:
+            self._set_aside(str(problem))
             return
         self._profiles = profiles
-        last = document.get("last_profile")
-        self._current = last if last in profiles else next(iter(profiles))
+        self._current = last if isinstance(last, str) and last in profiles else next(iter(profiles))
         if repaired:
             self.notices.add(
                 "corrupt",
@@ -203,17 +313,18 @@ class SettingsStore:
     def _set_aside(self, why: str) -> None:
         try:
             moved = move_aside(self.path)
-        except OSError:
+        except OSError as error:
             self.read_only = True  # cannot move it: do not overwrite it either
             self.notices.add(
                 "corrupt",
-                f"Your settings file {self.path} could not be used because {why}. "
-                "Default settings are in use for now.",
+                f"Your settings file {self.path} could not be used because {why}. It could not "
+                f"be moved aside ({error.strerror or error}), so it was left as it is and "
+                "ignored; default settings are in use for now and changes are not saved.",
             )
             return
         self.notices.add(
             "corrupt",
-            f"Your settings file could not be used because {why}. It was kept as {moved.name} "
+            f"Your settings file could not be used because {why}. It was set aside as {moved} "
             "and default settings are in use.",
         )
 

@@ -6,11 +6,20 @@ averages are None when there is nothing to average, so the window can show a das
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import groupby
+from pathlib import Path
+from typing import Any
 
-from ginrummy_desktop.storage.database import StatsDatabase
+from ginrummy_desktop.engine.gin.results import arcade_score
+from ginrummy_desktop.storage.database import HistoryRow, RecordIndex, StatsDatabase, StoredHand
 from ginrummy_desktop.storage.migrations import MATCH_TOTAL_COLUMNS
+from ginrummy_desktop.storage.records_io import (
+    export_history_csv,
+    export_records_jsonl,
+    import_records_jsonl,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +57,7 @@ class Figures:
     average_hand_turns: float | None = None
     best_match: MatchRef | None = None
     worst_match: MatchRef | None = None
+    best_score: int | None = None  # the best arcade score of a won gin match
     longest_win_streak: int = 0
     longest_losing_streak: int = 0
     current_streak: int = 0  # +n: n wins in a row now; -n: n losses in a row
@@ -78,7 +88,8 @@ class Figures:
 
 
 def _where(profile: str, game: str | None, opponent_id: str | None) -> tuple[str, list[object]]:
-    clauses, params = ["m.profile = ?"], [profile]
+    clauses: list[str] = ["m.profile = ?"]
+    params: list[object] = [profile]
     if game is not None:
         clauses.append("m.game = ?")
         params.append(game)
@@ -112,12 +123,14 @@ def figures(
     best_hand, best_pegging = row[-2:]
     # One ordered pass over the decided matches gives the streaks and the best/worst match.
     decided = db.execute(
-        f"SELECT m.result, m.id, m.player_score, m.opponent_score FROM matches m WHERE {where} "
-        "AND m.result != 'abandoned' ORDER BY m.ended_at, m.id",
+        f"SELECT m.result, m.id, m.player_score, m.opponent_score, m.game FROM matches m "
+        f"WHERE {where} AND m.result != 'abandoned' ORDER BY m.ended_at, m.id",
         params,
     ).fetchall()
     longest_win, longest_loss, current = _streaks([result for result, *_ in decided])
-    refs = [MatchRef(match_id, mine, theirs) for _, match_id, mine, theirs in decided]
+    refs = [MatchRef(match_id, mine, theirs) for _, match_id, mine, theirs, _g in decided]
+    best_score = max((arcade_score(mine, theirs) for result, _id, mine, theirs, game in decided
+                      if result == "win" and game == "gin"), default=None)
     # max/min keep the first of equal margins: the earliest match, as the window says.
     best = max(refs, key=lambda ref: ref.margin, default=None)
     worst = min(refs, key=lambda ref: ref.margin, default=None)
@@ -135,6 +148,7 @@ def figures(
         best_hand=best_hand, best_pegging=best_pegging,
         best_match=best,
         worst_match=worst,
+        best_score=best_score,
         longest_win_streak=longest_win, longest_losing_streak=longest_loss,
         current_streak=current, skunks_given=sk_g, double_skunks_given=dsk_g,
         skunks_taken=sk_t, double_skunks_taken=dsk_t,
@@ -230,3 +244,84 @@ def points_per_hand_distribution(
         params,
     ).fetchall()
     return dict(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class Overview:
+    """What the Statistics window loads at once: the profile it belongs to, the per-opponent
+    lines and the whole match history."""
+
+    profile: str
+    lines: list[OpponentLine]
+    history: list[HistoryRow]
+
+
+class StatisticsQueries:
+    """Everything the Statistics window reads and writes, for the current profile of a
+    ``Storage``, as plain blocking calls: the window runs them on its storage thread, so it
+    never imports storage itself and never waits for the database."""
+
+    def __init__(self, storage: Any) -> None:
+        self._storage = storage
+
+    @property
+    def profile(self) -> str:
+        return str(self._storage.profile)
+
+    @property
+    def database(self) -> StatsDatabase:
+        return self._storage.database  # type: ignore[no-any-return]
+
+    def subscribe_profile(self, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call ``callback`` after any settings change (a profile switch among them); returns
+        the function that unsubscribes."""
+        return self._storage.settings.subscribe(  # type: ignore[no-any-return]
+            lambda _settings, _changed: callback())
+
+    def overview(self) -> Overview:
+        profile = self.profile
+        return Overview(profile, breakdown(self.database, profile, by="opponent"),
+                        self.database.history(profile))
+
+    def figures(self, game: str | None, opponent_id: str | None) -> Figures:
+        return figures(self.database, self.profile, game, opponent_id)
+
+    def charts(self, game: str | None, opponent_id: str | None
+               ) -> tuple[list[tuple[float, float]], dict[int, int]]:
+        """(win rate over time, points per hand distribution) for the filter."""
+        profile = self.profile
+        return (win_rate_over_time(self.database, profile, game, opponent_id=opponent_id),
+                points_per_hand_distribution(self.database, profile, game, opponent_id))
+
+    def match_hands(self, match_id: int) -> list[StoredHand]:
+        return self.database.match_hands(match_id)
+
+    def match_rules(self, match_id: int) -> dict[str, Any] | None:
+        """The rules the match was played under, from its first readable hand record (None
+        when no record was kept): the chart draws the match's own target and lines."""
+        for hand in self.database.match_hands(match_id):
+            record = self.database.record(hand.record_id) if hand.record_id is not None else None
+            if record is not None and isinstance(record.get("rules"), dict):
+                return record["rules"]
+        return None
+
+    def record(self, record_id: int) -> dict[str, Any] | None:
+        return self.database.record(record_id)
+
+    def records(self) -> RecordIndex:
+        """The records list; damaged rows are left out and counted (``.skipped``)."""
+        return self.database.record_index(self.profile)
+
+    def record_match(self, summary: Any) -> int:
+        """Store a finished or abandoned match (``MatchSummary``) for the current profile."""
+        return int(self._storage.record_match(summary))
+
+    def export_history(self, path: Path) -> int:
+        return export_history_csv(self.database, self.profile, path)
+
+    def export_records(self, path: Path) -> int:
+        return export_records_jsonl(self.database, self.profile, path)
+
+    def import_records(self, path: Path) -> str:
+        """Import a JSON-lines file of records; returns the report for a person to read."""
+        return import_records_jsonl(self.database, self.profile, path).summary()

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ginrummy_desktop.storage.autosave import Autosave
 from ginrummy_desktop.storage.database import StatsDatabase
+from ginrummy_desktop.storage.files import remove_stale_temp_files
 from ginrummy_desktop.storage.notices import Notices
 from ginrummy_desktop.storage.paths import AppPaths, app_paths
 from ginrummy_desktop.storage.settings_store import SettingsStore
@@ -28,9 +29,18 @@ class Storage:
             self.paths.ensure()
         except OSError as error:  # each part below copes on its own and says what it lost
             self.notices.add("io", f"The app's folders could not be created ({error}).")
+        self.removed_temp_files = self._sweep_temp_files()
         self.settings = SettingsStore(self.paths.settings_file, self.notices)
         self.database = StatsDatabase(self.paths.database_file, self.notices)
         self._autosaves: dict[str, Autosave] = {}
+
+    def _sweep_temp_files(self) -> list[Path]:
+        """Remove what interrupted atomic writes of settings and autosaves left behind."""
+        settings_name = self.paths.settings_file.name
+        return [
+            *remove_stale_temp_files(self.paths.config_dir, lambda name: name == settings_name),
+            *remove_stale_temp_files(self.paths.data_dir, self.paths.is_autosave_name),
+        ]
 
     @property
     def profile(self) -> str:

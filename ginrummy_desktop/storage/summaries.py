@@ -11,8 +11,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
+from ginrummy_desktop.engine.gin.results import RESULT_KINDS
+
 Side = Literal["player", "opponent"]
-GIN_ENDINGS = ("gin", "big_gin", "knock", "undercut", "draw")
+GIN_ENDINGS = RESULT_KINDS  # how a gin hand can end: the engine's record kinds
 MATCH_RESULTS = ("win", "loss", "abandoned")
 GAMES = ("gin", "cribbage")
 

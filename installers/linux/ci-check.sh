@@ -46,8 +46,13 @@ for tool in dpkg-deb desktop-file-validate appstreamcli makensis ldd strip; do
 done
 ((${#need[@]} == 0)) || fail "missing tools: ${need[*]} (apt-get install binutils dpkg-dev desktop-file-utils appstream nsis)"
 
-# Run a command with nothing on PATH (so no python can be found) and a clean environment.
+# Run a command with nothing on PATH (so no python can be found) and a clean environment,
+# headless (the self-test checks the platform it is given; offscreen needs no display).
 without_python() {
+  env -i PATH="$NO_PYTHON_BIN" HOME="$OUT/home" LANG=C.UTF-8 QT_QPA_PLATFORM=offscreen "$@"
+}
+# The same, as a person would start it on a machine with no display at all.
+without_display() {
   env -i PATH="$NO_PYTHON_BIN" HOME="$OUT/home" LANG=C.UTF-8 "$@"
 }
 run_self_test() {  # $1: label, rest: command
@@ -90,6 +95,19 @@ if without_python /bin/sh -c 'command -v python3 || command -v python' >/dev/nul
   fail "python is still reachable on the test PATH"
 fi
 run_self_test bundle without_python "$BUNDLE/$APP" --self-test
+step "the bundle on a machine with no display says so in plain words"
+set +e
+without_display "$BUNDLE/$APP" >"$OUT/no-display.log" 2>&1; code=$?
+without_display "$BUNDLE/$APP" --self-test >"$OUT/no-display-selftest.log" 2>&1; selftest_code=$?
+set -e
+[[ $code == 1 ]] || { cat "$OUT/no-display.log"; fail "with no display the app exited $code, not 1"; }
+grep -q "No display was found" "$OUT/no-display.log" \
+  || { cat "$OUT/no-display.log"; fail "with no display the app did not say so"; }
+[[ $selftest_code == 1 ]] && grep -q "^FAIL display: the app cannot open a window" \
+  "$OUT/no-display-selftest.log" \
+  || { cat "$OUT/no-display-selftest.log"; fail "the self-test passed with no display"; }
+echo "ok: with no display the app exits 1 with a plain message, and the self-test fails"
+
 if command -v xvfb-run >/dev/null; then
   step "self-test of the bundle on a real X server (Xvfb, xcb platform)"
   run_self_test bundle-xcb xvfb-run -a sh -c 'exec env -i PATH="$0" HOME="$1" LANG=C.UTF-8 \

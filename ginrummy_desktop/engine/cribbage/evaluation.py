@@ -1,8 +1,8 @@
 """Expected values for discards: the kept hand over every possible starter, and the crib.
 
 The hand's value is exact: the mean score over the 46 starters the player cannot see. The crib's
-value comes from a table (``_crib_tables.py``, built by ``crib_model.py``) indexed by the two
-tossed ranks and by who owns the crib; it models the *other* player's toss as a sensible player
+value comes from a table (``_crib_tables.py``, built by ``tools/crib_tables.py``) indexed by the
+two tossed ranks and by who owns the crib; it models the *other* player's toss as a sensible player
 makes it (a pone balks the dealer's crib, a dealer feeds his own), not as a random pair.
 """
 

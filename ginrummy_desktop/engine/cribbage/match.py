@@ -1,6 +1,7 @@
 """One two-player game of Cribbage as a ``MatchSession``: deal, discard, the play, the show.
 
 The engine decides every rule: it offers only legal actions (``go`` only when no card fits),
+accepts only those (checked by value, ``engine.actions.legal_action``, before anything changes),
 pegs every point as an itemized ``ScoreEvent`` and ends the game the instant a player reaches
 the target. A seat that holds no cards is skipped automatically; there is no decision to make.
 """
@@ -11,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import Any
 
-from ginrummy_desktop.engine.actions import Action, IllegalActionError
+from ginrummy_desktop.engine.actions import Action, IllegalActionError, legal_action
 from ginrummy_desktop.engine.cards import FULL_DECK, Card, format_cards, parse_cards
 from ginrummy_desktop.engine.cribbage.observation import (
     COUNT,
@@ -27,12 +28,14 @@ from ginrummy_desktop.engine.cribbage.observation import (
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.engine.cribbage.scoring import (
     ScoreItem,
+    ShowPart,
     ShowScore,
     _play_items_unchecked,
-    score_show,
+    show_parts,
     show_points,
 )
 from ginrummy_desktop.engine.deck import commitment, new_salt, shuffled_deck
+from ginrummy_desktop.engine.frozen import detached_copy
 from ginrummy_desktop.engine.rng import StableRandom
 
 SNAPSHOT_VERSION = 1
@@ -108,6 +111,7 @@ class CribbageMatch:
         self._records: list[dict] = []
         self._last_events: list[ScoreEvent] = []
         self._last_shows: list[dict] = []
+        self._legal_cache: tuple[Action, ...] | None = None
         self._start_hand()
 
     # ------------------------------------------------------------------ MatchSession
@@ -120,7 +124,19 @@ class CribbageMatch:
         return self._to_move
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """``seat``'s legal actions (empty when it is not its turn)."""
         if seat != self._to_move:
+            return ()
+        return self._legal()
+
+    def _legal(self) -> tuple[Action, ...]:
+        """The legal actions of the seat to move (immutable, so they are handed out as is)."""
+        if self._legal_cache is None:
+            self._legal_cache = self._compute_legal(self._to_move)
+        return self._legal_cache
+
+    def _compute_legal(self, seat: int | None) -> tuple[Action, ...]:
+        if seat is None:
             return ()
         if self.phase == DISCARD:
             hand = sorted(self.hands[seat])
@@ -137,6 +153,8 @@ class CribbageMatch:
         return (Action("go"),)
 
     def observation(self, seat: int) -> CribbageObservation:
+        """What ``seat`` may know, as immutable values and a copy of the rules: nothing in it
+        is an object the engine reads and an agent could rewrite."""
         self._check_seat(seat)
         return CribbageObservation(
             seat=seat,
@@ -155,7 +173,7 @@ class CribbageMatch:
             opponent_cards_left=len(self.hands[1 - seat]),
             crib_size=len(self.crib),
             hand_number=self.hand_number,
-            rules=self.rules,
+            rules=detached_copy(self.rules),
             history=tuple(self.history),
             **self._show_fields(),
         )
@@ -164,11 +182,11 @@ class CribbageMatch:
         """The observation's show fields: set only while a hand or crib is being counted."""
         if self.phase not in (COUNT, MUGGINS):
             return {}
-        seat, what, cards = self._show_parts()[self._show_step]
+        part = self.show_parts()[self._show_step]
         return {
-            "show_seat": seat,
-            "show_cards": tuple(sorted(cards)),
-            "show_is_crib": what == "crib",
+            "show_seat": part.seat,
+            "show_cards": part.cards,
+            "show_is_crib": part.is_crib,
             "claimed": self._claimed if self.phase == MUGGINS else None,
         }
 
@@ -177,22 +195,74 @@ class CribbageMatch:
         if self.phase == OVER:
             raise IllegalActionError("The game is over; no more moves can be made.")
         if seat != self._to_move:
+            assert self._to_move is not None  # None only once the game is over
             raise IllegalActionError(f"It is not your turn: player {self._to_move + 1} is to move.")
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"{action!r} is not an action.")
-        self._actions.append({"seat": seat, "action": _action_json(action)})
-        try:
-            if self.phase == DISCARD:
-                self._discard(seat, action)
-            elif self.phase == COUNT:
-                self._count(seat, action)
-            elif self.phase == MUGGINS:
-                self._muggins(seat, action)
-            else:
-                self._play(seat, action)
-        except IllegalActionError:
-            self._actions.pop()
-            raise
+        own = legal_action(action, self._legal(), lambda copy: self._explain_illegal(seat, copy))
+        # From here on only the engine's own legal action: the submitted object is done with.
+        self._legal_cache = None
+        self._actions.append({"seat": seat, "action": _action_json(own)})
+        if self.phase == DISCARD:
+            self._discard(seat, own)
+        elif self.phase == COUNT:
+            self._count(seat, own)
+        elif self.phase == MUGGINS:
+            self._muggins(seat, own)
+        else:
+            self._play(seat, own)
+
+    def _explain_illegal(self, seat: int, action: Action) -> str:
+        """Why a well-formed ``action`` (the engine's copy of what was submitted) is illegal."""
+        if self.phase == DISCARD:
+            reason = self._why_not_discard(seat, action)
+        elif self.phase in (COUNT, MUGGINS):
+            reason = self._why_not_show(action)
+        else:
+            reason = self._why_not_play(seat, action)
+        return reason or f"'{action}' is not a legal move now (a legal action has only its fields)."
+
+    def _why_not_discard(self, seat: int, action: Action) -> str | None:
+        if action.kind != "discard":
+            return "Lay two cards away to the crib first."
+        if len(action.cards) != 2 or len(set(action.cards)) != 2:
+            return "Lay exactly two different cards away to the crib."
+        for card in action.cards:
+            if card not in self.hands[seat]:
+                return f"You do not hold {card}."
+        return None
+
+    def _why_not_show(self, action: Action) -> str | None:
+        what = self.show_parts()[self._show_step].what
+        if self.phase == MUGGINS:
+            if action.kind not in ("muggins", "pass"):
+                return "Claim the points your opponent missed (muggins) or pass."
+            return None
+        if action.kind != "count" or action.points is None:
+            return f"Count your {what}: say how many points it makes."
+        if action.points < 0:
+            return "A count cannot be below zero."
+        total = self._show_total()
+        if action.points > total:
+            # The simplest clear rule: an over-count is refused and the seat counts again.
+            return f"You claimed {action.points} but the {what} is worth {total}."
+        return None
+
+    def _why_not_play(self, seat: int, action: Action) -> str | None:
+        fitting = [card for card in self.hands[seat] if self.count + card.points <= 31]
+        card = action.card
+        if action.kind == "go":
+            if fitting:
+                return f"You cannot say go while a card fits: {format_cards(sorted(fitting))}."
+            return None
+        if action.kind != "play" or card is None:
+            return "Play a card (or say go when none fits)."
+        if card not in self.hands[seat]:
+            return f"You do not hold {card}."
+        if card not in fitting:
+            return (
+                f"{card} would take the count to {self.count + card.points}; "
+                "the count may never pass 31."
+            )
+        return None
 
     def hand_records(self) -> list[dict]:
         return [dict(record) for record in self._records]
@@ -299,14 +369,7 @@ class CribbageMatch:
         self._to_move: int | None = pone
 
     def _discard(self, seat: int, action: Action) -> None:
-        if action.kind != "discard":
-            raise IllegalActionError("Lay two cards away to the crib first.")
         cards = action.cards
-        if len(cards) != 2 or len(set(cards)) != 2:
-            raise IllegalActionError("Lay exactly two different cards away to the crib.")
-        for card in cards:
-            if card not in self.hands[seat]:
-                raise IllegalActionError(f"You do not hold {card}.")
         self.discards[seat] = tuple(sorted(cards))
         self.hands[seat] = [card for card in self.hands[seat] if card not in cards]
         self.kept[seat] = list(self.hands[seat])
@@ -325,25 +388,12 @@ class CribbageMatch:
     # ------------------------------------------------------------------ the play
 
     def _play(self, seat: int, action: Action) -> None:
-        fitting = [card for card in self.hands[seat] if self.count + card.points <= 31]
         if action.kind == "go":
-            if fitting:
-                raise IllegalActionError(
-                    f"You cannot say go while a card fits: {format_cards(sorted(fitting))}."
-                )
             self.history.append((seat, "go", None))
             self._said_go(seat)
             return
-        if action.kind != "play" or action.card is None:
-            raise IllegalActionError("Play a card (or say go when none fits).")
         card = action.card
-        if card not in self.hands[seat]:
-            raise IllegalActionError(f"You do not hold {card}.")
-        if card not in fitting:
-            raise IllegalActionError(
-                f"{card} would take the count to {self.count + card.points}; "
-                "the count may never pass 31."
-            )
+        assert card is not None
         self.hands[seat].remove(card)
         self.current.append((seat, card))
         self.played.append((seat, card))
@@ -388,14 +438,10 @@ class CribbageMatch:
 
     # ------------------------------------------------------------------ the show
 
-    def _show_parts(self) -> list[tuple[int, str, list[Card]]]:
-        """The show in order: the pone's hand, the dealer's hand, the crib."""
-        pone = 1 - self.dealer
-        return [
-            (pone, "hand", self.kept[pone]),
-            (self.dealer, "hand", self.kept[self.dealer]),
-            (self.dealer, "crib", self.crib),
-        ]
+    def show_parts(self) -> tuple[ShowPart, ...]:
+        """The current hand's show in counting order (the pone's hand, the dealer's hand, the
+        crib), each scored by the engine once the starter is up: the one place that knows it."""
+        return show_parts(self.dealer, self.kept, self.crib, self.starter)
 
     def _show(self) -> None:
         assert self.starter is not None
@@ -403,10 +449,11 @@ class CribbageMatch:
             self._show_step = 0
             self._begin_count()
             return
-        for seat, what, cards in self._show_parts():
-            score = score_show(cards, self.starter, is_crib=(what == "crib"))
-            self._shows.append(_show_record(seat, what, cards, score))
-            if self._peg(seat, what, score.items, words=score.spoken):
+        for part in self.show_parts():
+            score = part.score
+            assert score is not None
+            self._shows.append(_show_record(part.seat, part.what, part.cards, score))
+            if self._peg(part.seat, part.what, score.items, words=score.spoken):
                 return
         self._finish_hand()
         self._start_hand()
@@ -416,29 +463,19 @@ class CribbageMatch:
     def _begin_count(self) -> None:
         self.phase = COUNT
         self._claimed = None
-        self._to_move = self._show_parts()[self._show_step][0]
+        self._to_move = self.show_parts()[self._show_step].seat
 
     def _show_total(self) -> int:
-        _, what, cards = self._show_parts()[self._show_step]
+        part = self.show_parts()[self._show_step]
         assert self.starter is not None
-        return show_points(cards, self.starter, is_crib=(what == "crib"))
+        return show_points(part.cards, self.starter, is_crib=part.is_crib)
 
     def _count(self, seat: int, action: Action) -> None:
-        _, what, cards = self._show_parts()[self._show_step]
-        if action.kind != "count" or not isinstance(action.points, int) or isinstance(
-            action.points, bool
-        ):
-            raise IllegalActionError(f"Count your {what}: say how many points it makes.")
-        claimed = action.points
-        if claimed < 0:
-            raise IllegalActionError("A count cannot be below zero.")
-        assert self.starter is not None
-        score = score_show(cards, self.starter, is_crib=(what == "crib"))
-        if claimed > score.total:
-            # The simplest clear rule: an over-count is refused and the seat counts again.
-            raise IllegalActionError(
-                f"You claimed {claimed} but the {what} is worth {score.total}."
-            )
+        part = self.show_parts()[self._show_step]
+        what, cards = part.what, part.cards
+        claimed = action.points  # its range was checked (_why_not_show) before anything moved
+        score = part.score
+        assert claimed is not None and score is not None
         show = {**_show_record(seat, what, cards, score), "claimed": claimed, "muggins": 0}
         self._shows.append(show)
         if claimed == score.total:
@@ -456,8 +493,6 @@ class CribbageMatch:
         self._next_show_step()
 
     def _muggins(self, seat: int, action: Action) -> None:
-        if action.kind not in ("muggins", "pass"):
-            raise IllegalActionError("Claim the points your opponent missed (muggins) or pass.")
         assert self._claimed is not None
         missed = self._show_total() - self._claimed
         if action.kind == "muggins":
@@ -473,7 +508,7 @@ class CribbageMatch:
 
     def _next_show_step(self) -> None:
         self._show_step += 1
-        if self._show_step < len(self._show_parts()):
+        if self._show_step < len(self.show_parts()):
             self._begin_count()
             return
         self._finish_hand()
@@ -596,6 +631,7 @@ class CribbageMatch:
         if data.get("version") != SNAPSHOT_VERSION:
             raise ValueError(f"unsupported cribbage snapshot version {data.get('version')!r}")
         game = cls.__new__(cls)
+        game._legal_cache = None
         game.rules = CribbageRules.from_json(data["rules"])
         game._rng = StableRandom(int(data["rng"]))
         stacked = data["stacked"]

@@ -1,4 +1,5 @@
-"""Replaying a cribbage hand record: the same deck and actions must give the same points."""
+"""Checking cribbage hand records: one hand alone (``replay_record``: the same deck and actions
+must give the same points) and the hands of one game in order (``CribbageMatchChain``)."""
 
 from __future__ import annotations
 
@@ -45,16 +46,56 @@ def replay_record(record: dict) -> None:
         replayed = finished[0]
     except (KeyError, TypeError, IndexError) as error:
         raise ValueError(f"damaged cribbage record ({error!r})") from None
-    _compare("events", _points(replayed["events"]), _points(record.get("events", [])))
-    _compare("scores", replayed["scores_after"], record.get("scores_after"))
-    _compare("winner", replayed["winner"], record.get("winner"))
-    _compare("starter", replayed["starter"], record.get("starter"))
+    _compare("events", _points(record.get("events", [])), _points(replayed["events"]))
+    _compare("scores", record.get("scores_after"), replayed["scores_after"])
+    _compare("winner", record.get("winner"), replayed["winner"])
+    _compare("starter", record.get("starter"), replayed["starter"])
 
 
 def _points(events: Sequence[dict]) -> list[tuple]:
     return [(e["seat"], e["kind"], e["points"]) for e in events]
 
 
-def _compare(what: str, replayed: object, recorded: object) -> None:
-    if replayed != recorded:
-        raise ValueError(f"{what} differ on replay: recorded {recorded!r}, rules give {replayed!r}")
+def _compare(what: str, recorded: object, expected: object) -> None:
+    if expected != recorded:
+        shown = repr(recorded)
+        shown = shown if len(shown) <= 120 else shown[:120] + "..."
+        raise ValueError(f"{what} differ: recorded {shown}, the rules give {expected!r}")
+
+
+class CribbageMatchChain:
+    """The hands of one game, fed in order with ``add`` (each already replays alone): the
+    scores carry over, the deal alternates, hands count from 1, nothing follows the end."""
+
+    def __init__(self) -> None:
+        self._last: dict | None = None
+        self.hands = 0
+
+    num_seats = 2
+
+    @staticmethod
+    def starts_match(record: dict) -> bool:
+        return record.get("hand") == 1
+
+    @property
+    def over(self) -> bool:
+        return self._last is not None and self._last.get("winner") is not None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return (self._last["winner"],) if self.over and self._last is not None else ()
+
+    def add(self, record: dict) -> None:
+        last = self._last
+        if last is None:
+            _compare("scores_before", record.get("scores_before"), [0, 0])
+        else:
+            if self.over:
+                raise ValueError("the game was already over before this hand")
+            if record.get("rules") != last.get("rules"):
+                raise ValueError("the rules changed within the game")
+            _compare("hand number", record.get("hand"), last["hand"] + 1)
+            _compare("dealer", record.get("dealer"), 1 - last["dealer"])
+            _compare("scores_before", record.get("scores_before"), last["scores_after"])
+        self._last = record
+        self.hands += 1

@@ -1,8 +1,28 @@
-"""Cribbage rule options (defaults follow the American Cribbage Congress) and game values."""
+"""Cribbage rule options (defaults follow the American Cribbage Congress) and game values.
+
+The rules object also owns the words for its values: ``describe()`` names a game length with its
+skunk lines, ``outcome_note()`` says why a game was worth what it was worth, ``score_lines()``
+lists the lines a board or a chart draws, and ``OPTION_LABELS`` name the house rules. The GUI
+reads these instead of writing its own numbers.
+"""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+
+#: Game lengths the table offers (the first is the default); ``CribbageRules.for_target`` builds
+#: each one's rules.
+STANDARD_TARGET = 121
+SHORT_TARGET = 61
+GAME_LENGTHS = (STANDARD_TARGET, SHORT_TARGET)
+
+#: Check-box labels for the optional rules, by field name.
+OPTION_LABELS = {
+    "stinkhole": "Stinkhole (house rule: no pegging out with a go or his heels from the hole "
+                 "before the last)",
+    "muggins": "Muggins (you count your own hand and crib; the opponent takes any points you "
+               "miss)",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,9 +56,49 @@ class CribbageRules:
     @classmethod
     def short_game(cls, **changes: object) -> CribbageRules:
         """The 61-point game ("once around"): skunk below 31, no double skunk."""
-        base = {"target": 61, "skunk_line": 30, "double_skunk_line": -1}
+        base: dict[str, object] = {"target": SHORT_TARGET, "skunk_line": 30,
+                                   "double_skunk_line": -1}
         base.update(changes)
         return cls(**base)  # type: ignore[arg-type]
+
+    @classmethod
+    def for_target(cls, target: int, **changes: object) -> CribbageRules:
+        """The rules of a game to ``target`` with its own skunk lines: 61 is the short game
+        (skunk at 30, no double skunk), any other length keeps the ACC lines (90 and 60)."""
+        if target == SHORT_TARGET:
+            return cls.short_game(**changes)
+        return cls(target=target, **changes)  # type: ignore[arg-type]
+
+    @property
+    def has_double_skunk(self) -> bool:
+        """False when no score can be at or below the double-skunk line (the short game)."""
+        return self.double_skunk_line >= 0
+
+    def describe(self) -> str:
+        """The game length in words, e.g. ``"61 points: the short game, once around (skunk at
+        30)"``."""
+        name = {STANDARD_TARGET: "the standard game",
+                SHORT_TARGET: "the short game, once around"}.get(self.target, "a custom game")
+        lines = f"skunk at {self.skunk_line}"
+        if self.has_double_skunk:
+            lines += f", double skunk at {self.double_skunk_line}"
+        return f"{self.target} points: {name} ({lines})"
+
+    def outcome_note(self, outcome: str, loser: str) -> str:
+        """Why a finished game is worth what it is: ``loser`` names the losing player."""
+        if outcome == "double skunk":
+            return f"Double skunk! {loser} stayed at or below the {self.double_skunk_line} line."
+        if outcome == "skunk":
+            return f"Skunk! {loser} stayed at or below the {self.skunk_line} line."
+        return "A fine game of cribbage."
+
+    def score_lines(self) -> tuple[tuple[int, str], ...]:
+        """The lines a board or chart marks, highest first: ``(points, label)``."""
+        lines = [(self.target, f"game {self.target}"),
+                 (self.skunk_line, f"skunk {self.skunk_line}")]
+        if self.has_double_skunk:
+            lines.append((self.double_skunk_line, f"double skunk {self.double_skunk_line}"))
+        return tuple(lines)
 
     def game_points(self, loser_score: int) -> int:
         """Games the winner earns: 1, or more for a skunk or double skunk."""

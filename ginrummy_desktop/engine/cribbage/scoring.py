@@ -22,6 +22,10 @@ _NUMBER_WORDS = [
     "twenty-five", "twenty-six", "twenty-seven", "twenty-eight", "twenty-nine",
 ]
 
+#: The most a hand or crib can score in the show: 5 5 5 J with the fourth five turned up and
+#: the jack of its suit (twenty-nine).
+MAX_SHOW_POINTS = 29
+
 # Names for 2, 3 and 4 of a rank, in the show and in the play.
 _SET_NAMES = {2: "pair", 3: "pair royal", 4: "double pair royal"}
 _SET_POINTS = {2: 2, 3: 6, 4: 12}
@@ -91,6 +95,43 @@ class ShowScore:
         if len(phrases) == 1:
             return phrases[0]
         return ", ".join(phrases[:-1]) + " and " + phrases[-1]
+
+    def spoken_after(self, counted: int) -> str:
+        """The count as said so far, after the first ``counted`` items: no "and" until the
+        last combination is reached; the whole count (``spoken``) once every item is said."""
+        if counted >= len(self.items):
+            return self.spoken
+        if counted <= 0:
+            return ""
+        return ", ".join(ShowScore(self.items[:counted]).spoken.rsplit(" and ", 1))
+
+
+@dataclass(frozen=True, slots=True)
+class ShowPart:
+    """One group counted in the show: ``what`` is ``"hand"`` or ``"crib"``; ``score`` is None
+    until the starter is turned up."""
+
+    seat: int
+    what: str
+    cards: tuple[Card, ...]
+    score: ShowScore | None
+
+    @property
+    def is_crib(self) -> bool:
+        return self.what == "crib"
+
+
+def show_parts(dealer: int, kept: Sequence[Sequence[Card]], crib: Sequence[Card],
+               starter: Card | None) -> tuple[ShowPart, ...]:
+    """The show in counting order: the pone's hand, the dealer's hand, then the crib."""
+    pone = 1 - dealer
+    groups = ((pone, "hand", kept[pone]), (dealer, "hand", kept[dealer]), (dealer, "crib", crib))
+    return tuple(
+        ShowPart(seat, what, tuple(sorted(cards)),
+                 None if starter is None or len(cards) != 4
+                 else score_show(cards, starter, is_crib=(what == "crib")))
+        for seat, what, cards in groups
+    )
 
 
 def _check_show_cards(hand: Iterable[Card], starter: Card) -> tuple[list[Card], Card]:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
+from typing import Any
 
 from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.cribbage.match import CribbageMatch
-from ginrummy_desktop.engine.cribbage.records import replay_record
+from ginrummy_desktop.engine.cribbage.records import CribbageMatchChain, replay_record
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.engine.protocol import MatchSession
 
@@ -39,7 +40,7 @@ def parse_rules(preset: str, overrides: Mapping[str, str]) -> CribbageRules:
                 changes[name] = int(text)
             except ValueError:
                 raise ValueError(f"{name} must be a whole number, not {text!r}") from None
-    return replace(CRIBBAGE_PRESETS[preset], **changes)
+    return replace(CRIBBAGE_PRESETS[preset], **changes)  # type: ignore[arg-type]  # checked above
 
 
 class CribbageSpec:
@@ -51,6 +52,11 @@ class CribbageSpec:
 
     def parse_rules(self, preset: str, overrides: Mapping[str, str]) -> CribbageRules:
         return parse_rules(preset, overrides)
+
+    def rules_from_dict(self, data: Mapping[str, Any]) -> CribbageRules:
+        """The rules a record or snapshot stored (its ``rules`` field); bad data raises
+        ``ValueError``."""
+        return CribbageRules.from_json(dict(data))
 
     def num_seats(self, rules: CribbageRules) -> int:
         return 2
@@ -110,6 +116,9 @@ class CribbageSpec:
 
     def replay_record(self, record: dict) -> None:
         replay_record(record)
+
+    def match_chain(self) -> CribbageMatchChain:
+        return CribbageMatchChain()
 
 
 CRIBBAGE = CribbageSpec()

@@ -3,13 +3,15 @@
 Players are kept by position: 0 is the first player (the non-dealer), 1 the dealer. ``seats``
 maps positions to match seats so the same hand serves two, three and four-player matches.
 Every ``apply`` validates first and mutates afterwards, so an illegal action changes nothing.
+Legality is checked by value (``engine.actions.legal_action``): the move is applied from the
+engine's own cards, never from the object an agent submitted.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ginrummy_desktop.engine.actions import Action, IllegalActionError
+from ginrummy_desktop.engine.actions import Action, IllegalActionError, legal_action
 from ginrummy_desktop.engine.cards import Card, cards_mask, parse_cards
 from ginrummy_desktop.engine.deck import commitment
 from ginrummy_desktop.engine.gin import layoffs, melds
@@ -45,14 +47,39 @@ class GinHand:
         "knock_limit", "multiplier", "turns_taken", "upcard", "wall_take", "_legal_cache",
         "_seen_events",
     )
+    # The slots' types (set in ``deal``).
+    rules: GinRules
+    deck: list[Card]
+    salt: str
+    seats: tuple[int, ...]  # (first player's seat, dealer's seat)
+    hand_number: int
+    hands: list[list[Card]]  # by position
+    discard_pile: list[Card]  # top card last
+    stock_pos: int  # index in ``deck`` of the next stock card
+    phase: str
+    turn: int  # the position to move
+    taken: Card | None  # the card just taken from the pile
+    retake_ban: tuple[Card, int] | None
+    known: list[list[Card]]  # by position: taken from the pile, not discarded since
+    events: list[tuple[int, str, Card | None]]
+    actions: list[tuple[int, str, Card | None]]
+    result: HandResult | None
+    knock_limit: int
+    multiplier: int
+    turns_taken: list[int]
+    upcard: Card | None
+    wall_take: bool
+    _legal_cache: tuple[Action, ...] | None
+    _seen_events: tuple[list[HistoryEvent], list[HistoryEvent]]
 
     def __init__(self) -> None:
+        # This state's legal actions (immutable, so they are handed out as they are).
         self._legal_cache: tuple[Action, ...] | None = None
 
     # ----------------------------------------------------------------- construction
     @classmethod
     def deal(
-        cls, rules: GinRules, deck: list[Card], salt: str, seats: tuple[int, int],
+        cls, rules: GinRules, deck: list[Card], salt: str, seats: tuple[int, ...],
         hand_number: int = 0,
     ) -> GinHand:
         """Deal ``deck`` (first card to the non-dealer ``seats[0]``, alternating)."""
@@ -120,6 +147,9 @@ class GinHand:
 
     # ----------------------------------------------------------------- legality
     def legal_actions(self) -> tuple[Action, ...]:
+        return self._legal()
+
+    def _legal(self) -> tuple[Action, ...]:
         if self._legal_cache is None:
             self._legal_cache = tuple(self._compute_legal())
         return self._legal_cache
@@ -191,14 +221,12 @@ class GinHand:
         if seat != self.seats[self.turn]:
             due = self.seats[self.turn]
             raise IllegalActionError(f"it is seat {due}'s turn, not seat {seat}'s")
-        if not isinstance(action, Action):
-            raise IllegalActionError(f"{action!r} is not an Action")
-        legal = self.legal_actions()
-        if action not in legal:
-            raise IllegalActionError(self._explain_illegal(action, legal))
+        legal = self._legal()
+        own = legal_action(action, legal, lambda copy: self._explain_illegal(copy, legal))
+        # From here on only the engine's own legal action: the submitted object is done with.
         self._legal_cache = None
         me = self.turn
-        kind, card = action.kind, action.card
+        kind, card = own.kind, own.card
         self.actions.append((seat, kind, card))
         self._record_event(me, kind, card if kind != "draw_stock" else self.deck[self.stock_pos])
         if kind == "pass":
@@ -209,6 +237,7 @@ class GinHand:
             self.taken = None
             self.phase = DISCARD
         elif kind == "draw_discard":
+            assert card is not None  # the legal draw_discard names the pile's top card
             self.discard_pile.pop()
             self.hands[me].append(card)
             self.known[me].append(card)
@@ -216,6 +245,7 @@ class GinHand:
             self.wall_take = self.phase == LAST_DISCARD
             self.phase = DISCARD
         elif kind == "discard":
+            assert card is not None
             self._discard(me, card)
         else:  # knock, gin, big_gin
             if card is not None:
@@ -330,7 +360,7 @@ class GinHand:
             subtotal = sum(item.points for item in items)
             extra = subtotal * (self.multiplier - 1)
             items.append(ScoreItem("Spade upcard doubles the hand", extra))
-        reveals = [None, None]
+        reveals: list[Any] = [None, None]
         reveals[knocker], reveals[defender] = knocker_reveal, defender_reveal
         return HandResult(
             kind=result_kind, knocker=self.seats[knocker], winner=self.seats[winner],

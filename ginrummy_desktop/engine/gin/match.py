@@ -14,6 +14,7 @@ from typing import Any
 from ginrummy_desktop.engine.actions import Action, IllegalActionError
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.deck import new_salt, shuffled_deck
+from ginrummy_desktop.engine.frozen import detached_copy
 from ginrummy_desktop.engine.gin.hand import GinHand
 from ginrummy_desktop.engine.gin.observation import GinObservation, GinView
 from ginrummy_desktop.engine.gin.results import HandResult
@@ -61,7 +62,8 @@ class GinMatch:
         sides = 2 if rules.players == 4 else rules.players
         self.scores = [0] * sides  # per seat, or per team (seat % 2) in partnerships
         self.boxes = [0] * sides
-        self.hollywood = [[[0, 0], [0, 0], None] for _ in range(3)]  # scores, boxes, winner
+        # Per game: [scores, boxes, winner or None].
+        self.hollywood: list[list[Any]] = [[[0, 0], [0, 0], None] for _ in range(3)]
         self.hollywood_wins = [0, 0]
         self.records: list[dict] = []
         self.hands_dealt = 0
@@ -112,11 +114,15 @@ class GinMatch:
         return None if self.finished else self.hand.to_move_seat
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """``seat``'s legal actions (empty when it is not its turn)."""
         if self.finished or self.hand.to_move_seat != seat:
             return ()
         return self.hand.legal_actions()
 
     def observation(self, seat: int) -> GinObservation:
+        """What ``seat`` may know, as immutable values (tuples, cards, actions, events) and a
+        copy of the rules: nothing in it is an object the engine reads and an agent could
+        rewrite."""
         hand = self.hand
         if seat not in hand.seats:
             raise ValueError(f"seat {seat} sits out this hand")
@@ -131,7 +137,7 @@ class GinMatch:
             stock_size=hand.stock_size,
             knock_limit=hand.knock_limit,
             scores=self.seat_scores(),
-            rules=self.rules,
+            rules=detached_copy(self.rules),
             legal_actions=self.legal_actions(seat),
             history=hand.history_for(me),
             opponent=hand.seats[other],
@@ -194,12 +200,14 @@ class GinMatch:
 
     def _score_partnership_deal(self) -> None:
         first, second = self.table_results
+        assert first.winner is not None and second.winner is not None  # draws are dealt again
         team_a, team_b = first.winner % 2, second.winner % 2
         if team_a == team_b:
             team, points = team_a, first.points + second.points
         elif first.points != second.points:
             bigger = first if first.points > second.points else second
-            team, points = bigger.winner % 2, abs(first.points - second.points)
+            team = team_a if bigger is first else team_b
+            points = abs(first.points - second.points)
         else:
             team, points = None, 0
         self.table_results = []

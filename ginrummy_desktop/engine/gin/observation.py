@@ -1,8 +1,13 @@
-"""What a Gin Rummy seat may know: the bot observation and the GUI's table view."""
+"""What a Gin Rummy seat may know: the bot observation and the GUI's table view.
+
+Both are built afresh for each call from immutable values (tuples, cards, actions, events) and
+a copy of the rules, so an agent that rewrites what it was given changes nothing the engine uses.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import Card
@@ -10,13 +15,21 @@ from ginrummy_desktop.engine.gin.results import HandResult
 from ginrummy_desktop.engine.gin.rules import GinRules
 
 
-@dataclass(frozen=True, slots=True)
-class HistoryEvent:
-    """One public event of the hand. ``card`` is None where it is hidden from this seat."""
-
+class _HistoryFields(NamedTuple):
     seat: int
     kind: str  # upcard, pass, draw_stock, draw_discard, discard, knock, gin, big_gin
     card: Card | None
+
+
+class HistoryEvent(_HistoryFields):
+    """One public event of the hand. ``card`` is None where it is hidden from this seat.
+
+    Immutable for real (a tuple underneath, its class fixed): the engine keeps these to build
+    later observations, so no agent may rewrite one.
+    """
+
+    __slots__ = ()
+    __class__ = property(type, doc="Always HistoryEvent.")
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ginrummy_desktop.engine.cards import Card, parse_cards
 
+#: How a hand can end (a ``HandResult``'s and a hand record's ``result.kind``); storage checks
+#: stored records against it.
 RESULT_KINDS = ("knock", "gin", "big_gin", "undercut", "draw")
 
 
@@ -98,3 +101,28 @@ class HandResult:
             discard=None if data["discard"] is None else Card.parse(data["discard"]),
             knock_limit=data["knock_limit"],
         )
+
+
+def match_totals(
+    final_breakdown: Sequence[Sequence[Any]], seat_scores: Sequence[int]
+) -> tuple[int, ...]:
+    """Each seat's match total as the match-over panel shows it: the ``Total`` lines of a
+    finished match's breakdown (hand points, boxes, game and shutout bonuses; a partnership's
+    team total for both partners), or the running ``seat_scores`` while no breakdown exists."""
+    totals = {int(side): int(points) for label, side, points in final_breakdown
+              if label == "Total"}
+    if not totals:
+        return tuple(seat_scores)
+    if len(seat_scores) == 4:  # partnerships: the breakdown is per team (seat % 2)
+        return tuple(totals.get(seat % 2, seat_scores[seat]) for seat in range(4))
+    return tuple(totals.get(seat, seat_scores[seat]) for seat in range(len(seat_scores)))
+
+
+ARCADE_POINT_VALUE = 200
+
+
+def arcade_score(winner_points: int, loser_points: int) -> int:
+    """The arcade high score of a won match: (the winner's points - the loser's points) x 200,
+    from the match totals; never below 0. Statistics keeps the best; the match-over panel
+    shows it."""
+    return max(0, winner_points - loser_points) * ARCADE_POINT_VALUE

@@ -1,6 +1,8 @@
 """Gin Rummy rules as one dataclass of named options, and the named presets.
 
-Every option and preset is documented, with its source, in docs/rules.md.
+Every option and preset is documented, with its source, in docs/rules.md. The words for them live
+here too (``OPTION_LABELS``, ``PRESET_NOTES``, ``GinRules.describe()``), so dialogs read them
+instead of copying numbers.
 """
 
 from __future__ import annotations
@@ -56,6 +58,39 @@ class GinRules:
     def replace(self, **changes: Any) -> GinRules:
         return dataclasses.replace(self, **changes)
 
+    def score_lines(self) -> tuple[tuple[int, str], ...]:
+        """The lines a score chart marks: ``(points, label)`` (gin has one, the target)."""
+        return ((self.target, f"game {self.target}"),)
+
+    def describe(self) -> str:
+        """The scoring values in a line, e.g. ``"gin 25, big gin 31, undercut 25, box 20,
+        game 100; knock at 10 or less; to 100"`` (built from the fields, so it is always true)."""
+        values = [f"gin {self.gin_bonus}"]
+        if self.big_gin_bonus is not None:
+            values.append(f"big gin {self.big_gin_bonus}")
+        values.append(f"undercut {self.undercut_bonus}")
+        if self.box_bonus:
+            values.append(f"box {self.box_bonus}")
+        if self.game_bonus:
+            values.append(f"game {self.game_bonus}")
+        if self.oklahoma:
+            knock = "the upcard sets the knock limit, a spade upcard doubles"
+        elif self.knock_limit == 0:
+            knock = "only gin ends a hand"
+        else:
+            knock = f"knock at {self.knock_limit} or less"
+        games = "three games scored at once, each " if self.hollywood else ""
+        return f"{', '.join(values)}; {knock}; {games}to {self.target}"
+
+    def problems_with(self, **changes: Any) -> list[str]:
+        """Why these rules with ``changes`` applied are not a playable set (empty when they
+        are): how Preferences learns which option combinations a preset allows."""
+        try:
+            self.replace(**changes)
+        except (TypeError, ValueError) as error:
+            return str(error).split("; ")
+        return []
+
 
 def validate_rules(rules: GinRules) -> list[str]:
     """Human-readable problems with a rules object (empty when it is fine)."""
@@ -103,6 +138,41 @@ GIN_PRESETS: dict[str, GinRules] = {
     "three-player": _CLASSIC.replace(preset="three-player", players=3),
     "partnership": _CLASSIC.replace(preset="partnership", players=4, target=125),
 }
+
+
+#: What each preset is, in a phrase (its numbers come from ``GinRules.describe()``).
+PRESET_NOTES: dict[str, str] = {
+    "classic": "Common modern rules",
+    "traditional": "Pagat's rules",
+    "tournament": "Research rules",
+    "oklahoma": "Oklahoma gin",
+    "straight": "Straight gin",
+    "hollywood": "Hollywood gin",
+    "three-player": "Three players, the dealer sits out",
+    "partnership": "Two partnerships of two",
+}
+
+#: Labels for the options a person can change, by field name.
+OPTION_LABELS: dict[str, str] = {
+    "knock_limit": "Knock limit (0 = gin only)",
+    "gin_bonus": "Gin bonus",
+    "big_gin_bonus": "Big gin bonus (0 = no big gin)",
+    "undercut_bonus": "Undercut bonus",
+    "box_bonus": "Box bonus per hand won",
+    "game_bonus": "Game bonus",
+    "target": "Game target",
+    "shutout": "Shutout",
+    "next_dealer": "Next dealer",
+    "oklahoma": "Oklahoma: upcard sets the knock limit",
+    "deal_eleven": "Deal eleven to the first player (no upcard)",
+    "rediscard_taken": "A card taken from the pile may be discarded again",
+    "last_discard_to_knock": "At the wall, the last discard may be taken only to knock",
+}
+
+
+def preset_description(name: str) -> str:
+    """A preset's note and its values, e.g. ``"Pagat's rules; gin 20, undercut 10, ..."``."""
+    return f"{PRESET_NOTES.get(name, name.title())}; {GIN_PRESETS[name].describe()}"
 
 
 def _parse_value(name: str, text: str, current: Any) -> Any:

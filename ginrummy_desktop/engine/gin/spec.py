@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.gin.match import GinMatch, replay_record
+from ginrummy_desktop.engine.gin.records import GinMatchChain
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, GinRules, parse_rules
 from ginrummy_desktop.engine.protocol import MatchSession
 
@@ -22,6 +24,11 @@ class GinSpec:
 
     def parse_rules(self, preset: str, overrides: Mapping[str, str]) -> GinRules:
         return parse_rules(preset, overrides)
+
+    def rules_from_dict(self, data: Mapping[str, Any]) -> GinRules:
+        """The rules a record or snapshot stored (its ``rules`` field); bad data raises
+        ``ValueError``."""
+        return GinRules.from_dict(data)
 
     def num_seats(self, rules: GinRules) -> int:
         return rules.players
@@ -50,6 +57,9 @@ class GinSpec:
 
     def replay_record(self, record: dict) -> None:
         replay_record(record)
+
+    def match_chain(self) -> GinMatchChain:
+        return GinMatchChain()
 
 
 GIN = GinSpec()

@@ -27,7 +27,7 @@ from ginrummy_desktop.engine.actions import Action, IllegalActionError
 from ginrummy_desktop.engine.cards import Card, format_cards, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules, ScoreEvent
 from ginrummy_desktop.engine.cribbage.observation import COUNT, DISCARD, MUGGINS, OVER
-from ginrummy_desktop.engine.cribbage.scoring import ScoreItem, ShowScore, score_show
+from ginrummy_desktop.engine.cribbage.scoring import ScoreItem, ShowScore
 from ginrummy_desktop.gui.cribbage.display import (
     STAGE_DISCARD,
     STAGE_OVER,
@@ -171,7 +171,7 @@ class CribbageController(QObject):
         self._hint: tuple[str, tuple[tuple[str, str, bool], ...], frozenset[Card]] | None = None
         self._stage = STAGE_OVER if match.over else self._engine_stage()
         board = self.table.board
-        board.reset()
+        board.reset(match.rules)
         board.set_names(self.names)
         view = match.view(self.human)
         speed = board.speed
@@ -621,15 +621,9 @@ class CribbageController(QObject):
         """Muggins: lay out the show from the table while the engine waits for the counts."""
         match = self.match
         assert match.starter is not None
-        pone = 1 - match.dealer
-        parts = ((pone, "hand", match.kept[pone]), (match.dealer, "hand", match.kept[match.dealer]),
-                 (match.dealer, "crib", match.crib))
-        steps = []
-        for seat, what, cards in parts:
-            score = score_show(cards, match.starter, is_crib=(what == "crib"))
-            steps.append(ShowStep(seat, what, tuple(sorted(cards)), score.items, score.total,
-                                  score.spoken))
-        self._show_steps = steps
+        self._show_steps = [ShowStep(part.seat, part.what, part.cards, part.score.items,
+                                     part.score.total, part.score.spoken)
+                            for part in match.show_parts() if part.score is not None]
         self._show_starter = match.starter
         self._show_dealer = match.dealer
         self._show_kept = {seat: tuple(sorted(match.kept[seat])) for seat in (0, 1)}
@@ -903,11 +897,7 @@ class CribbageController(QObject):
             show_cards = tuple(step.cards) + ((starter,) if starter else ())
             counted = len(step.items) if done else self._show_items
             shown_items = step.items[:counted]
-            spoken = ShowScore(shown_items).spoken if shown_items else ""
-            # Mid-count there is no "and" yet: it comes before the last combination only.
-            spoken = ", ".join(spoken.rsplit(" and ", 1))
-            if done or counted == len(step.items):
-                spoken = step.spoken
+            spoken = ShowScore(step.items).spoken_after(counted)
             if self._awaiting_count:
                 spoken = ""
             if counted and shown_items:

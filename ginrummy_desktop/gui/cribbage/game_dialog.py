@@ -7,11 +7,12 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import QCheckBox, QComboBox, QWidget
 
 from ginrummy_desktop.engine.cribbage import CribbageRules
+from ginrummy_desktop.engine.cribbage.rules import GAME_LENGTHS, OPTION_LABELS, STANDARD_TARGET
 from ginrummy_desktop.gui.cribbage.opponents import default_opponent, list_opponents
 from ginrummy_desktop.gui.shell.opponent_picker import NewGameDialog
 
-TARGETS = {121: "121 points: the standard game (skunk at 90, double skunk at 60)",
-           61: "61 points: the short game, once around (skunk at 30)"}
+# Game length -> its words, from the engine's rules for that length.
+TARGETS = {target: CribbageRules.for_target(target).describe() for target in GAME_LENGTHS}
 
 
 @dataclass(frozen=True)
@@ -19,14 +20,13 @@ class CribbageSetup:
     """Who and what a cribbage game is played with (the settings' ``cribbage_options``)."""
 
     opponent: str = "expert"
-    target: int = 121
+    target: int = STANDARD_TARGET
     stinkhole: bool = False
     muggins: bool = False
 
     def rules(self) -> CribbageRules:
-        if self.target == 61:
-            return CribbageRules.short_game(stinkhole=self.stinkhole, muggins=self.muggins)
-        return CribbageRules(target=self.target, stinkhole=self.stinkhole, muggins=self.muggins)
+        return CribbageRules.for_target(self.target, stinkhole=self.stinkhole,
+                                        muggins=self.muggins)
 
     def rules_text(self) -> str:
         """How the game is named in the statistics history."""
@@ -51,12 +51,10 @@ class NewCribbageGameDialog(NewGameDialog):
             self.target.addItem(text, target)
         self.target.setCurrentIndex(max(0, self.target.findData(current.target)))
         self.form.addRow("Game:", self.target)
-        self.stinkhole = QCheckBox("Stinkhole (house rule: no pegging out with a go or his heels "
-                                   "from the hole before the last)", self)
+        self.stinkhole = QCheckBox(OPTION_LABELS["stinkhole"], self)
         self.stinkhole.setChecked(current.stinkhole)
         self.form.addRow("", self.stinkhole)
-        self.muggins = QCheckBox("Muggins (you count your own hand and crib; the computer "
-                                 "takes any points you miss)", self)
+        self.muggins = QCheckBox(OPTION_LABELS["muggins"], self)
         self.muggins.setChecked(current.muggins)
         self.form.addRow("", self.muggins)
 

@@ -2,7 +2,8 @@
 
 ``CribbagePegboard`` is a ``QGraphicsObject`` painted with ``QPainter`` at whatever size it is
 given (``set_size``), so it stays crisp when the window grows. It only shows scores; the engine
-decides them. Feed it either score events (``peg(player, points, reason)``) or the engine's peg
+decides them, and the engine's rules (``reset(rules)``) give its holes, game hole and skunk
+lines. Feed it either score events (``peg(player, points, reason)``) or the engine's peg
 positions (``set_pegs(player, front, back, reason)``); both move the *rear* peg past the front one
 (leapfrog), so the gap between a player's pegs always shows the last score. Moves are animated
 along the groove one at a time at the chosen speed (``"instant"`` for none); ``pegging_finished``
@@ -41,14 +42,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.gui.cribbage.pegboard_layout import (
-    DOUBLE_SKUNK_LINE,
-    GAME_HOLE,
     GROUP,
-    HOLES,
-    SKUNK_LINE,
     STREET_LENGTH,
-    STREETS,
     PegboardLayout,
 )
 
@@ -214,11 +211,13 @@ class CribbagePegboard(QGraphicsObject):
         width: float = 240,
         height: float = 820,
         parent: QGraphicsItem | None = None,
+        rules: CribbageRules | None = None,
     ) -> None:
         super().__init__(parent)
         self.names = tuple(names)
+        self.rules = rules or CribbageRules()
         self._rect = QRectF(0, 0, width, height)
-        self.layout = PegboardLayout.for_size(width, height)
+        self.layout = PegboardLayout.for_size(width, height, self.rules.target)
         self.speed = "normal"
         self.hovered_player: int | None = None
         self._holes = [[0, 0], [0, 0]]  # where each peg stands (0 = its start hole)
@@ -253,18 +252,24 @@ class CribbagePegboard(QGraphicsObject):
     def last_score(self, player: int) -> LastScore | None:
         return self._last[player]
 
+    @property
+    def game_hole(self) -> int:
+        """The hole that wins: the rules' target."""
+        return self.rules.target
+
     def peg(self, player: int, points: int, reason: str = "") -> None:
         """Score ``points`` for ``player``: the rear peg leapfrogs to the new total."""
-        if points <= 0 or self.score(player) >= GAME_HOLE:
+        if points <= 0 or self.score(player) >= self.game_hole:
             return  # a zero hand moves no peg (ACC 8.1); nothing moves once a game is won
-        total = min(self.score(player) + points, GAME_HOLE)
+        total = min(self.score(player) + points, self.game_hole)
         self.set_pegs(player, total, self.score(player), reason)
 
     def set_pegs(self, player: int, front: int, back: int, reason: str = "") -> None:
         """Show the engine's peg positions; animates whichever peg had to move."""
         front, back = max(front, back), min(front, back)
-        if not 0 <= back <= front <= GAME_HOLE:
-            raise ValueError(f"peg positions must be within 0..{GAME_HOLE}, not {front}/{back}")
+        if not 0 <= back <= front <= self.game_hole:
+            raise ValueError(
+                f"peg positions must be within 0..{self.game_hole}, not {front}/{back}")
         current = self._holes[player]
         if sorted(current) == [back, front]:
             return
@@ -286,8 +291,13 @@ class CribbagePegboard(QGraphicsObject):
             self._last[player] = LastScore(front - before, reason, before, front)
         self._run_queue()
 
-    def reset(self) -> None:
-        """Both players back to their start holes (a new game); nothing animates."""
+    def reset(self, rules: CribbageRules | None = None) -> None:
+        """Both players back to their start holes (a new game); nothing animates. ``rules``
+        (when given) is the new game's: the board takes its holes and lines from them."""
+        if rules is not None and rules != self.rules:
+            self.rules = rules
+            self.prepareGeometryChange()
+            self._relayout()
         self._stop_animation()
         self._queue.clear()
         self._holes = [[0, 0], [0, 0]]
@@ -340,7 +350,8 @@ class CribbagePegboard(QGraphicsObject):
         return self._holes[player][peg]
 
     def _relayout(self) -> None:
-        self.layout = PegboardLayout.for_size(self._rect.width(), self._rect.height())
+        self.layout = PegboardLayout.for_size(self._rect.width(), self._rect.height(),
+                                              self.rules.target)
         self._grain = self._make_grain()
         for row in self.pegs:
             for peg in row:
@@ -491,7 +502,7 @@ class CribbagePegboard(QGraphicsObject):
         self._paint_skunk_lines(painter)
         radius = u * 0.2
         for player in range(2):
-            for hole in range(1, HOLES + 1):
+            for hole in range(1, lay.holes + 1):
                 x, y = lay.hole(player, hole)
                 self._paint_hole(painter, x, y, radius)
             for peg in range(2):
@@ -556,20 +567,40 @@ class CribbagePegboard(QGraphicsObject):
         u = lay.unit
         return QRectF(lay.x0 + u * 0.5, lay.y0 + u * 0.3, lay.width - u, u * 2.9)
 
-    def skunk_labels(self) -> list[tuple[str, QRectF]]:
-        """Each skunk line's label and where it is printed, beside its U-turn."""
+    def skunk_lines(self) -> list[tuple[int, str]]:
+        """The rules' skunk lines that fall on the board: ``(hole, "S")`` and ``(hole, "SS")``."""
+        lines = [(self.rules.skunk_line, "S")]
+        if self.rules.has_double_skunk:
+            lines.append((self.rules.double_skunk_line, "SS"))
+        return [(hole, mark) for hole, mark in lines if 1 <= hole < self.layout.holes]
+
+    def _line_geometry(self, hole: int) -> tuple[QPointF, QPointF, QRectF]:
+        """The stroke of the line between ``hole`` and ``hole + 1`` and its label's box: across
+        the U-turn when a street ends there, else across the street between the two holes."""
         lay = self.layout
         u = lay.unit
-        labels = []
-        for hole, label in ((SKUNK_LINE, "S"), (DOUBLE_SKUNK_LINE, "SS")):
+        if lay.is_turn(hole):
             (cx, cy), radius, on_top = lay.turn(0, hole)
             _, other_radius, _ = lay.turn(1, hole)
             outer = max(radius, other_radius) + u * 0.55
+            inner = min(radius, other_radius) - u * 0.55
             apex = cy - outer if on_top else cy + outer
+            inner_apex = cy - inner if on_top else cy + inner
             box_y = apex - u * 0.85 if on_top else apex + u * 0.05
-            labels.append((f"{label}  {hole}|{hole + 1}", QRectF(cx - u * 1.5, box_y, u * 3,
-                                                                  u * 0.8)))
-        return labels
+            return (QPointF(cx, apex), QPointF(cx, inner_apex),
+                    QRectF(cx - u * 1.5, box_y, u * 3, u * 0.8))
+        street = (hole - 1) // STREET_LENGTH
+        (_, y1), (_, y2) = lay.hole(0, hole), lay.hole(0, hole + 1)
+        y = (y1 + y2) / 2
+        left = lay.street_x(street) - u * 0.45
+        right = lay.street_x(street) + u * 1.45
+        return (QPointF(left, y), QPointF(right, y),
+                QRectF(right + u * 0.1, y - u * 0.4, u * 3, u * 0.8))
+
+    def skunk_labels(self) -> list[tuple[str, QRectF]]:
+        """Each skunk line's label and where it is printed, beside its U-turn."""
+        return [(f"{mark}  {hole}|{hole + 1}", self._line_geometry(hole)[2])
+                for hole, mark in self.skunk_lines()]
 
     def _paint_header(self, painter: QPainter) -> None:
         lay = self.layout
@@ -623,12 +654,12 @@ class CribbagePegboard(QGraphicsObject):
             painter.drawPath(path)
 
     def _track_path(self, player: int) -> QPainterPath:
-        """The player's whole groove from the start holes round every U-turn to hole 120."""
+        """The player's whole groove from the start holes round every U-turn to the last hole."""
         lay = self.layout
         path = QPainterPath()
         path.moveTo(*lay.start_hole(player, 1))
-        for hole in range(1, HOLES + 1):
-            if hole - 1 in (STREET_LENGTH, 2 * STREET_LENGTH, 3 * STREET_LENGTH):
+        for hole in range(1, lay.holes + 1):
+            if lay.is_turn(hole - 1):
                 for k in range(1, 24):
                     path.lineTo(*lay.track_point(player, 0, hole - 1 + k / 24))
             path.lineTo(*lay.hole(player, hole))
@@ -641,10 +672,12 @@ class CribbagePegboard(QGraphicsObject):
         font.setPixelSize(max(5, round(u * 0.46)))
         painter.setFont(font)
         painter.setPen(QColor(59, 36, 16, 200))
-        for street in range(STREETS):
+        for street in range(lay.streets):
             x = lay.street_x(street) - u * 0.95
             for hole_in_street in range(GROUP, STREET_LENGTH + 1, GROUP):
                 hole = street * STREET_LENGTH + hole_in_street
+                if hole > lay.holes:
+                    break
                 _, y = lay.hole(0, hole)
                 painter.drawText(
                     QRectF(x - u * 0.6, y - u * 0.4, u * 1.2, u * 0.8),
@@ -653,11 +686,13 @@ class CribbagePegboard(QGraphicsObject):
                 )
         # Short rules across each street between groups of five, as on a turned board.
         painter.setPen(QPen(QColor(59, 36, 16, 90), max(0.5, u * 0.04)))
-        for street in range(STREETS):
+        for street in range(lay.streets):
             left = lay.street_x(street) - u * 0.45
             right = lay.street_x(street) + u * 1.45
             for hole_in_street in range(GROUP, STREET_LENGTH, GROUP):
                 hole = street * STREET_LENGTH + hole_in_street
+                if hole >= lay.holes:
+                    break
                 _, y1 = lay.hole(0, hole)
                 _, y2 = lay.hole(0, hole + 1)
                 y = (y1 + y2) / 2
@@ -670,16 +705,10 @@ class CribbagePegboard(QGraphicsObject):
         font.setPixelSize(max(5, round(u * 0.5)))
         font.setBold(True)
         painter.setFont(font)
-        for hole, (text, box) in zip((SKUNK_LINE, DOUBLE_SKUNK_LINE), self.skunk_labels(),
-                                     strict=True):
-            (cx, cy), radius, on_top = lay.turn(0, hole)
-            _, other_radius, _ = lay.turn(1, hole)
-            outer = max(radius, other_radius) + u * 0.55
-            inner = min(radius, other_radius) - u * 0.55
-            apex = cy - outer if on_top else cy + outer
-            inner_apex = cy - inner if on_top else cy + inner
+        for (hole, _), (text, _) in zip(self.skunk_lines(), self.skunk_labels(), strict=True):
+            start, end, box = self._line_geometry(hole)
             painter.setPen(QPen(QColor("#7a1010"), max(1.0, u * 0.12)))
-            painter.drawLine(QPointF(cx, apex), QPointF(cx, inner_apex))
+            painter.drawLine(start, end)
             painter.setPen(QColor("#7a1010"))
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 

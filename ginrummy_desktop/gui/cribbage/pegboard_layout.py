@@ -1,10 +1,12 @@
 """Where every hole of the cribbage board sits, as plain geometry (no painting, no Qt widgets).
 
-The board stands upright and holds four streets of 30 holes side by side: street 1 runs up
-(holes 1-30), street 2 down (31-60), street 3 up (61-90) and street 4 down (91-120); U-turns at
-the ends join them. Each street has one lane per player, mirrored from street to street so each
-player's track is one continuous groove (a player outside on one U-turn is inside on the next).
-Both start holes sit below street 1, the shared game hole (121) below street 4.
+The board stands upright and holds streets of 30 holes side by side, as many as the game's target
+needs (the engine's ``rules.target``): for 121 points street 1 runs up (holes 1-30), street 2
+down (31-60), street 3 up (61-90) and street 4 down (91-120); a 61-point board has the first two
+streets only. U-turns at the ends join them. Each street has one lane per player, mirrored from
+street to street so each player's track is one continuous groove (a player outside on one U-turn
+is inside on the next). Both start holes sit below street 1, the shared game hole (the target)
+past the end of the last street.
 
 All lengths are in units of the hole pitch ``unit``; ``PegboardLayout.for_size`` picks the
 largest unit that fits a given width and height so the board scales with the window.
@@ -15,14 +17,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-HOLES = 120
-GAME_HOLE = 121
 STREET_LENGTH = 30
 GROUP = 5
-STREETS = HOLES // STREET_LENGTH
-# Skunk lines sit between these holes: losing at or below the first one is a (double) skunk.
-SKUNK_LINE = 90
-DOUBLE_SKUNK_LINE = 60
 
 # Horizontal plan (in hole pitches): margin, lane pitch inside a street, street-to-street gap.
 _SIDE_MARGIN = 1.45
@@ -34,35 +30,75 @@ _TOP_ROOM = 4.0  # the 90|91 skunk label sits above the top U-turn, below the he
 _GROUP_GAP = 0.65
 _BOTTOM_ROOM = 4.8
 _BOTTOM_MARGIN = 0.4
-WIDTH_UNITS = 2 * _SIDE_MARGIN + STREETS * _LANE_PITCH + (STREETS - 1) * _STREET_GAP
 TRACK_UNITS = (STREET_LENGTH - 1) + (STREET_LENGTH // GROUP - 1) * _GROUP_GAP
 HEIGHT_UNITS = _HEADER + _TOP_ROOM + TRACK_UNITS + _BOTTOM_ROOM + _BOTTOM_MARGIN
+_DEFAULT_TARGET = 121  # the engine's default game (CribbageRules().target)
 
 Point = tuple[float, float]
 
 
+def streets_for(target: int) -> int:
+    """Streets of 30 holes a board needs for a game to ``target`` (the game hole is extra)."""
+    return max(1, math.ceil((target - 1) / STREET_LENGTH))
+
+
+# A board is never narrower than this (in pitches): the score header needs the room.
+_MIN_WIDTH = 10.0
+
+
+def _streets_width(streets: int) -> float:
+    return streets * _LANE_PITCH + (streets - 1) * _STREET_GAP
+
+
+def width_units(streets: int) -> float:
+    """The board's width in hole pitches for ``streets`` streets."""
+    return max(_MIN_WIDTH, 2 * _SIDE_MARGIN + _streets_width(streets))
+
+
 @dataclass(frozen=True)
 class PegboardLayout:
-    """Hole positions for a board drawn at ``unit`` pixels per hole pitch, offset by (x0, y0)."""
+    """Hole positions for a board to ``target`` drawn at ``unit`` pixels per hole pitch, offset
+    by (x0, y0)."""
 
     unit: float
     x0: float = 0.0
     y0: float = 0.0
+    target: int = _DEFAULT_TARGET
 
     @staticmethod
-    def for_size(width: float, height: float) -> PegboardLayout:
-        """The largest board that fits ``width`` x ``height``, centred in it."""
-        unit = max(1.0, min(width / WIDTH_UNITS, height / HEIGHT_UNITS))
+    def for_size(width: float, height: float, target: int = _DEFAULT_TARGET) -> PegboardLayout:
+        """The largest board to ``target`` that fits ``width`` x ``height``, centred in it."""
+        across = width_units(streets_for(target))
+        unit = max(1.0, min(width / across, height / HEIGHT_UNITS))
         return PegboardLayout(
             unit,
-            (width - unit * WIDTH_UNITS) / 2,
+            (width - unit * across) / 2,
             (height - unit * HEIGHT_UNITS) / 2,
+            target,
         )
+
+    # -- the game's size ---------------------------------------------------------------------
+    @property
+    def holes(self) -> int:
+        """Holes in each player's track; the shared game hole (``target``) comes after them."""
+        return self.target - 1
+
+    @property
+    def streets(self) -> int:
+        return streets_for(self.target)
+
+    @property
+    def width_units(self) -> float:
+        return width_units(self.streets)
+
+    def is_turn(self, hole: int) -> bool:
+        """True when a U-turn leaves ``hole`` (the end of every street but the last)."""
+        return 0 < hole < self.holes and hole % STREET_LENGTH == 0
 
     # -- overall boxes ----------------------------------------------------------------------------
     @property
     def width(self) -> float:
-        return self.unit * WIDTH_UNITS
+        return self.unit * self.width_units
 
     @property
     def height(self) -> float:
@@ -85,7 +121,8 @@ class PegboardLayout:
     # -- columns ----------------------------------------------------------------------------------
     def street_x(self, street: int) -> float:
         """x of the left lane of ``street`` (0..3)."""
-        return self.x0 + self.unit * (_SIDE_MARGIN + street * (_LANE_PITCH + _STREET_GAP))
+        margin = (self.width_units - _streets_width(self.streets)) / 2  # streets centred
+        return self.x0 + self.unit * (margin + street * (_LANE_PITCH + _STREET_GAP))
 
     def lane_x(self, player: int, street: int) -> float:
         """Lanes mirror from street to street so each track is one continuous groove."""
@@ -102,11 +139,12 @@ class PegboardLayout:
 
     # -- holes ------------------------------------------------------------------------------------
     def hole(self, player: int, hole: int) -> Point:
-        """Centre of ``hole`` (1..120) in ``player``'s track; 121 is the shared game hole."""
-        if hole == GAME_HOLE:
+        """Centre of ``hole`` (1..target-1) in ``player``'s track; ``target`` is the shared game
+        hole."""
+        if hole == self.target:
             return self.game_hole()
-        if not 1 <= hole <= HOLES:
-            raise ValueError(f"board holes run 1..{HOLES} (and {GAME_HOLE}), not {hole}")
+        if not 1 <= hole <= self.holes:
+            raise ValueError(f"board holes run 1..{self.holes} (and {self.target}), not {hole}")
         street, offset = divmod(hole - 1, STREET_LENGTH)
         step = offset if street % 2 == 0 else STREET_LENGTH - 1 - offset
         return self.lane_x(player, street), self.row_y(step)
@@ -117,17 +155,26 @@ class PegboardLayout:
         return x, self.track_bottom + self.unit * (1.6 + peg * 1.0)
 
     def game_hole(self) -> Point:
-        return self.street_centre_x(STREETS - 1), self.track_bottom + self.unit * 2.4
+        """Past the end of the last street: below it when it runs down, above when it runs up."""
+        last = self.streets - 1
+        x = self.street_centre_x(last)
+        in_last = self.holes - last * STREET_LENGTH
+        if in_last < STREET_LENGTH:  # a short last street: one pitch and a half beyond it
+            _, y = self.hole(0, self.holes)
+            return x, y + self.unit * (1.5 if last % 2 else -1.5)
+        if last % 2:
+            return x, self.track_bottom + self.unit * 2.4
+        return x, self.track_top - self.unit * 2.4
 
     def position(self, player: int, peg: int, hole: int) -> Point:
         """Where a peg standing at score ``hole`` sits (0 means its start hole)."""
         if hole <= 0:
             return self.start_hole(player, peg)
-        return self.hole(player, min(hole, GAME_HOLE))
+        return self.hole(player, min(hole, self.target))
 
     # -- U-turns and travel -------------------------------------------------------------------
     def turn(self, player: int, after_hole: int) -> tuple[Point, float, bool]:
-        """The U-turn leaving hole ``after_hole`` (30, 60 or 90): centre, radius, over the top."""
+        """The U-turn leaving hole ``after_hole`` (30, 60, ...): centre, radius, over the top."""
         street = after_hole // STREET_LENGTH - 1
         centre_x = (self.street_x(street) + self.street_x(street + 1) + _LANE_PITCH * self.unit) / 2
         start_x, start_y = self.hole(player, after_hole)
@@ -147,13 +194,13 @@ class PegboardLayout:
 
     def track_point(self, player: int, peg: int, where: float) -> Point:
         """The point at fractional score ``where`` along ``player``'s track."""
-        where = max(0.0, min(float(GAME_HOLE), where))
+        where = max(0.0, min(float(self.target), where))
         low = math.floor(where)
         frac = where - low
         if frac == 0.0:
             return self.position(player, peg, low)
         high = low + 1
-        if low in (STREET_LENGTH, 2 * STREET_LENGTH, 3 * STREET_LENGTH):
+        if self.is_turn(low):
             (cx, cy), radius, on_top = self.turn(player, low)
             sx, sy = self.hole(player, low)
             ex, ey = self.hole(player, high)

@@ -15,7 +15,8 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QDeadlineTimer
 from PySide6.QtWidgets import QWidget
 
-from ginrummy_desktop.engine.cribbage import CribbageMatch
+from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
+from ginrummy_desktop.engine.cribbage.rules import SHORT_TARGET
 from ginrummy_desktop.gui.cribbage.controller import default_opponent
 from ginrummy_desktop.gui.cribbage.table import CribbageTable
 from ginrummy_desktop.gui.shell.screenshots import register_scene, render_scene
@@ -24,8 +25,8 @@ SEED = 20240611
 SIZE = (1280, 800)
 
 
-def _table(seed: int) -> CribbageTable:
-    match = CribbageMatch(seed=seed)
+def _table(seed: int, rules: CribbageRules | None = None) -> CribbageTable:
+    match = CribbageMatch(seed=seed, rules=rules)
     opponent = default_opponent(seed + 1, "careful")  # quick and good enough for pictures
     return CribbageTable(match=match, opponent=opponent, speed="instant")
 
@@ -50,14 +51,16 @@ def _step(table: CribbageTable, stand_in: object) -> None:
 
 
 def _play_until(condition: Callable[[CribbageTable], bool], skip_hands: int = 0,
-                seeds: int = 40) -> CribbageTable:
-    """Play seeded games until ``condition`` holds (after ``skip_hands`` complete hands)."""
+                seeds: int = 40, rules: CribbageRules | None = None,
+                person: str = "careful") -> CribbageTable:
+    """Play seeded games until ``condition`` holds (after ``skip_hands`` complete hands); the
+    person's moves are the ``person`` bot's."""
     table: CribbageTable | None = None
     for seed in range(SEED, SEED + seeds):
         if table is not None:
             table.deleteLater()
-        table = _table(seed)
-        stand_in = default_opponent(seed + 2, "careful")
+        table = _table(seed, rules)
+        stand_in = default_opponent(seed + 2, person)
         for _ in range(2000):
             controller = table.controller
             if controller.match.hand_number > skip_hands and condition(table):
@@ -136,13 +139,71 @@ def over_scene() -> QWidget:
     return table
 
 
+def short_game_skunk(seeds: int = 40) -> CribbageTable:
+    """A 61-point game played to a skunk (the person, playing like a beginner, stays at or below
+    the short game's 30 line)."""
+    return _play_until(_skunked, seeds=seeds, rules=CribbageRules.for_target(SHORT_TARGET),
+                       person="beginner")
+
+
+@register_scene("cribbage-over-61")
+def short_over_scene() -> QWidget:
+    """End of a 61-point game with a skunk: the two-street board, its 30 line and game hole."""
+    return short_game_skunk()
+
+
+@register_scene("cribbage-61-statistics")
+def short_statistics_scene() -> QWidget:
+    """That 61-point game opened in the statistics history: its chart marks 61 and 30."""
+    import shutil
+    import tempfile
+    from datetime import UTC, datetime
+
+    from ginrummy_desktop.gui.cribbage.summary import game_summary
+    from ginrummy_desktop.gui.stats.background import StorageJobs
+    from ginrummy_desktop.gui.stats.window import StatisticsWindow
+    from ginrummy_desktop.storage import Storage
+    from ginrummy_desktop.storage.stats import StatisticsQueries
+
+    match = short_game_skunk().controller.match
+    root = Path(tempfile.mkdtemp(prefix="ginrummy-shot-"))
+    storage = Storage(root)
+    storage.record_match(game_summary(
+        match, opponent_id="careful", opponent_name="Careful", rules="61 points",
+        started_at=datetime.now(UTC), result="win" if match.winner == 0 else "loss"))
+    jobs = StorageJobs()
+    window = StatisticsWindow(StatisticsQueries(storage), jobs)
+    jobs.setParent(window)
+    tabs = window.tabs
+    tabs.setCurrentIndex(next(i for i in range(tabs.count()) if tabs.tabText(i) == "History"))
+
+    def settle() -> None:
+        for _ in range(10):
+            jobs.wait()
+            QCoreApplication.processEvents()
+            if not window.busy and not jobs.pending:
+                break
+        window.open_match(window.history_model.rows[0])
+        jobs.wait()
+        QCoreApplication.processEvents()
+
+    def clean_up(_object: object = None) -> None:
+        jobs.wait()
+        storage.close()
+        shutil.rmtree(root, ignore_errors=True)
+
+    window.settle = settle  # type: ignore[attr-defined]
+    window.destroyed.connect(clean_up)
+    return window
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write every cribbage scene as ``cribbage-<name>.png`` into the given folder."""
     args = sys.argv[1:] if argv is None else argv
     folder = Path(args[0] if args else "docs/screenshots")
     folder.mkdir(parents=True, exist_ok=True)
     for name in ("cribbage-discard", "cribbage-hint", "cribbage-play", "cribbage-show",
-                 "cribbage-over"):
+                 "cribbage-over", "cribbage-over-61", "cribbage-61-statistics"):
         image = render_scene(name, *SIZE)
         path = folder / f"{name}.png"
         if not image.save(str(path)):

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSpinBox, QVBoxLayout, Q
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
+from ginrummy_desktop.engine.cribbage.scoring import MAX_SHOW_POINTS
 from ginrummy_desktop.gui.cribbage.controller import ZONE_CRIB, ZONE_PLAY, CribbageController
 from ginrummy_desktop.gui.cribbage.display import (
     STAGE_DISCARD,
@@ -101,7 +102,7 @@ class CribbageTable(QWidget):
         self.continue_button = QPushButton("Next hand", self)
         self.rematch_button = QPushButton("Rematch", self)
         self.count_entry = QSpinBox(self)
-        self.count_entry.setRange(0, 29)
+        self.count_entry.setRange(0, MAX_SHOW_POINTS)
         self.count_entry.setAccessibleName("Your count")
         self._count_asked = False  # the count box was on show at the last render
         self.count_button = QPushButton("Count", self)
@@ -346,12 +347,7 @@ class CribbageTable(QWidget):
         names = self.display.names
         title = "You win!" if result.winner == 0 else f"{names[result.winner]} wins"
         loser = 1 - result.winner
-        if result.outcome == "double skunk":
-            subtitle = f"Double skunk! {names[loser]} stayed at or below the 60 line."
-        elif result.outcome == "skunk":
-            subtitle = f"Skunk! {names[loser]} stayed at or below the 90 line."
-        else:
-            subtitle = "A fine game of cribbage."
+        subtitle = self.controller.match.rules.outcome_note(result.outcome, names[loser])
         worth = f" · worth {result.game_points} games" if result.game_points > 1 else ""
         target = self.controller.rules.target
         shown = [min(score, target) for score in result.scores]  # as the pegs stand

@@ -26,8 +26,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
-from ginrummy_desktop.gui.table.box_item import BoxItem
 from ginrummy_desktop.gui.cribbage.pegboard import PLAYER_COLOURS
+from ginrummy_desktop.gui.table.box_item import BoxItem
 from ginrummy_desktop.gui.table.items import table_font
 
 

@@ -4,21 +4,15 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QWidget
 
-from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
+from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, preset_description
 from ginrummy_desktop.gui.gin.controller import MatchSetup
 from ginrummy_desktop.gui.gin.opponents import default_opponent, list_opponents
 from ginrummy_desktop.gui.shell.opponent_picker import NewGameDialog
 
 # Two-player presets the table can show (three-player and partnership need other tables).
 TABLE_PRESETS = tuple(name for name, rules in GIN_PRESETS.items() if rules.players == 2)
-PRESET_NOTES = {
-    "classic": "Gin 25, undercut 25, big gin 31, box 20, game 100; to 100",
-    "traditional": "Pagat: gin 20, undercut 10, no big gin; to 100",
-    "tournament": "Research rules: no box or game bonus; knock limit 10",
-    "oklahoma": "The upcard sets the knock limit; a spade upcard doubles; to 150",
-    "straight": "Only gin ends a hand",
-    "hollywood": "Three games scored at once",
-}
+
+
 class NewMatchDialog(NewGameDialog):
     """Pick opponent and preset; ``setup()`` gives the chosen ``MatchSetup``."""
 
@@ -28,7 +22,7 @@ class NewMatchDialog(NewGameDialog):
         self.preset = QComboBox(self)
         self.preset.setAccessibleName("Rules preset")
         for name in TABLE_PRESETS:
-            self.preset.addItem(f"{name.title()} — {PRESET_NOTES.get(name, '')}", name)
+            self.preset.addItem(f"{name.title()} — {preset_description(name)}", name)
         self.preset.setCurrentIndex(max(0, self.preset.findData(current.preset)))
         self.form.addRow("Rules:", self.preset)
         self.practice = QCheckBox("Practice game (undo allowed; marked so in statistics)", self)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from ginrummy_desktop.engine.gin.results import match_totals
 from ginrummy_desktop.gui.gin.controller import HUMAN
 
 
@@ -32,7 +33,8 @@ def match_summary(controller: Any, started_at: datetime, result: str) -> Any:
             player_deadwood=mine.get("deadwood_points") if mine else None,
             turns=sum(1 for action in record.get("actions", []) if action[1] == "discard"),
             record=record))
-    scores = controller.session.seat_scores()
+    session = controller.session  # match totals (boxes, bonuses), as the match-over panel
+    scores = match_totals(session.final_breakdown, session.seat_scores())
     rules = controller.setup.preset + (" (practice)" if controller.setup.practice else "")
     return MatchSummary(game="gin", opponent_id=controller.setup.opponent,
                         opponent_name=controller.opponent_name, rules=rules,

@@ -106,9 +106,10 @@ class MainWindow(QMainWindow):
             self.play_menu.addAction(action)
         game.addSeparator()
         self.replay_action = self._action(game, "Replay &last hand…", self.replay_last_hand)
-        for label, module, cls in (("&Statistics…", "stats.window", "StatisticsWindow"),
-                                   ("&Preferences…", "shell.preferences", "PreferencesDialog")):
-            self._optional_window_action(game, label, module, cls)
+        if self.storage is not None:
+            self._action(game, "&Statistics…", self.show_statistics)
+        self._optional_window_action(game, "&Preferences…", "shell.preferences",
+                                     "PreferencesDialog")
         game.addSeparator()
         self._action(game, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
@@ -341,6 +342,15 @@ class MainWindow(QMainWindow):
         from ginrummy_desktop.gui.stats.replay_window import ReplayWindow
 
         window = ReplayWindow(records[-1], names, self.renderer, self)
+        self.dialogs.append(window)
+        window.show()
+        return window
+
+    def show_statistics(self) -> QWidget | None:
+        """The Statistics window, reading storage through persistence's storage thread."""
+        if self.persistence is None:
+            return None
+        window = self.persistence.statistics_window(self)
         self.dialogs.append(window)
         window.show()
         return window

@@ -6,8 +6,11 @@ controller gives it (``snapshot()``, with a ``"game"`` key; an older state witho
 match). What is recorded comes from the controller too (``summary()``): nothing here depends on
 which game is on screen.
 
-Storage is pure Python; this is the only GUI module that knows its API. Every storage call is
-guarded so a failing disk never takes the game down (the problem is shown once instead).
+Storage is pure Python; this module is the GUI's link to it (the Statistics window gets its
+query interface and the storage thread from here; Preferences edits the settings, and
+gui/cribbage/summary.py builds a cribbage game's summary). Every storage call is guarded so a
+failing disk never takes the game down (the problem is shown once instead), and finished
+matches are written on the storage thread, so a locked database never freezes the table.
 """
 
 from __future__ import annotations
@@ -22,8 +25,11 @@ from PySide6.QtCore import QByteArray, QObject
 from ginrummy_desktop.engine.cards import parse_cards
 from ginrummy_desktop.engine.gin.match import GinMatch
 from ginrummy_desktop.gui.gin.controller import MatchSetup
+from ginrummy_desktop.gui.gin.summary import match_summary  # noqa: F401 - a public name
+from ginrummy_desktop.gui.stats.background import StorageJobs
 from ginrummy_desktop.gui.table.animation import SPEEDS
 from ginrummy_desktop.gui.table.card_renderer import CardStyle
+from ginrummy_desktop.storage.stats import StatisticsQueries
 
 if TYPE_CHECKING:
     from ginrummy_desktop.gui.shell.main_window import MainWindow
@@ -42,8 +48,11 @@ def _unfinished(session: Any, opponent: str, bots: dict[str, Any]) -> Any:
 
 def _restore_gin(state: dict[str, Any]) -> Callable[[MainWindow], None]:
     from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
+    from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
 
     session = _unfinished(GinMatch.restore(state["match"]), state["opponent"], BUILTIN_BOTS)
+    if not isinstance(state["preset"], str) or state["preset"] not in GIN_PRESETS:
+        raise ValueError(f"unknown rules preset {state['preset']!r}")  # Rematch needs it
     setup = MatchSetup(preset=str(state["preset"]), opponent=state["opponent"],
                        practice=bool(state["practice"]))
     order, undo_used = parse_cards(state["hand_order"]), bool(state["undo_used"])
@@ -71,6 +80,8 @@ RESTORERS: dict[str, Callable[[dict[str, Any]], Callable[[MainWindow], None]]] =
 
 def _restore_state(state: dict[str, Any]) -> Callable[[MainWindow], None]:
     """Check a saved state and return how to start it (``ValueError`` if it cannot be)."""
+    if not isinstance(state, dict):
+        raise ValueError("the saved game is not a match")
     game = state.get("game", "gin")  # states saved before the "game" key were gin matches
     if game not in RESTORERS:
         raise ValueError(f"unknown game {game!r}")
@@ -84,6 +95,8 @@ class Persistence(QObject):
         super().__init__(window)
         self.window = window
         self.storage = storage
+        self.jobs = StorageJobs(self)  # the storage thread, shared with the Statistics window
+        self.queries = StatisticsQueries(storage)
         self.started_at = datetime.now(UTC)
         self.recorded = False
         self.autosave = None
@@ -138,10 +151,14 @@ class Persistence(QObject):
         """Resume the autosaved match (gin or cribbage), if there is one; True when resumed."""
         if self.autosave is None:
             return False
-        start = self.autosave.load(_restore_state)
-        if start is None:
+        try:  # a damaged save is set aside by load(); anything else must not stop the app
+            start = self.autosave.load(_restore_state)
+            if start is None:
+                return False
+            start(self.window)
+        except Exception as error:  # noqa: BLE001 - the player starts a new game instead
+            self.window.notify(f"The game in progress could not be resumed: {error}")
             return False
-        start(self.window)
         self.started_at = datetime.now(UTC)
         self.recorded = False
         self.window.status_line().show_message("Resumed your game in progress", "success")
@@ -160,7 +177,7 @@ class Persistence(QObject):
         session = self._current()
         if session is not None and not session.over and not self.recorded \
                 and session.hand_records():
-            self._guard(lambda: self.storage.record_match(self._summary("abandoned")))
+            self.record_in_background(self._guard(lambda: self._summary("abandoned")))
         self.started_at = datetime.now(UTC)
         self.recorded = False
 
@@ -178,15 +195,31 @@ class Persistence(QObject):
         if session is None or self.recorded:
             return
         result = "win" if self.window.controller.person_won() else "loss"
-        self._guard(lambda: self.storage.record_match(self._summary(result)))
+        self.record_in_background(self._guard(lambda: self._summary(result)))
         self.recorded = True
         if self.autosave is not None:
             self._guard(self.autosave.clear)
+
+    def record_in_background(self, summary: Any) -> None:
+        """Store a match summary on the storage thread; the game goes on at once. A failure
+        is told to the player; an open Statistics window refreshes when it is stored."""
+        if summary is None:
+            return
+        self.jobs.submit(lambda: self.queries.record_match(summary), None,
+                         lambda error: self.window.notify(f"Could not save: {error}"),
+                         writes=True)
+
+    def statistics_window(self, parent: Any = None) -> Any:
+        """A Statistics window reading this storage through the storage thread."""
+        from ginrummy_desktop.gui.stats.window import StatisticsWindow
+
+        return StatisticsWindow(self.queries, self.jobs, parent)
 
     def apply_style(self) -> CardStyle:
         return self.window.renderer.style
 
     def close(self) -> None:
+        self.jobs.wait()  # every finished match is stored before storage closes
         self.save_geometry()
         self.save()
         self._unsubscribe()

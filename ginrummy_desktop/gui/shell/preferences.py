@@ -26,11 +26,14 @@ from PySide6.QtWidgets import (
 )
 
 from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS as CRIBBAGE_BOTS
+from ginrummy_desktop.engine.cribbage.rules import GAME_LENGTHS, CribbageRules
+from ginrummy_desktop.engine.cribbage.rules import OPTION_LABELS as CRIBBAGE_LABELS
 from ginrummy_desktop.engine.gin.rules import (
     GIN_PRESETS as GIN_RULE_PRESETS,
 )
 from ginrummy_desktop.engine.gin.rules import (
     NEXT_DEALER_CHOICES,
+    OPTION_LABELS,
     SHUTOUT_CHOICES,
 )
 from ginrummy_desktop.gui.gin.opponents import default_opponent, list_opponents
@@ -45,25 +48,20 @@ from ginrummy_desktop.storage.settings import (
     Settings,
 )
 
-# Gin options shown as spin boxes: (field, label, maximum).
-GIN_NUMBER_OPTIONS = (
-    ("knock_limit", "Knock limit (0 = gin only)", 100),
-    ("gin_bonus", "Gin bonus", 500),
-    ("big_gin_bonus", "Big gin bonus (0 = no big gin)", 500),
-    ("undercut_bonus", "Undercut bonus", 500),
-    ("box_bonus", "Box bonus per hand won", 500),
-    ("game_bonus", "Game bonus", 1000),
-    ("target", "Game target", 1000),
+# Gin options shown as spin boxes: (field, label, maximum); the labels are the engine's.
+GIN_NUMBER_OPTIONS = tuple(
+    (name, OPTION_LABELS[name], maximum)
+    for name, maximum in (("knock_limit", 100), ("gin_bonus", 500), ("big_gin_bonus", 500),
+                          ("undercut_bonus", 500), ("box_bonus", 500), ("game_bonus", 1000),
+                          ("target", 1000))
 )
 GIN_CHOICE_OPTIONS = (
-    ("shutout", "Shutout", SHUTOUT_CHOICES),
-    ("next_dealer", "Next dealer", NEXT_DEALER_CHOICES),
+    ("shutout", OPTION_LABELS["shutout"], SHUTOUT_CHOICES),
+    ("next_dealer", OPTION_LABELS["next_dealer"], NEXT_DEALER_CHOICES),
 )
-GIN_FLAG_OPTIONS = (
-    ("oklahoma", "Oklahoma: upcard sets the knock limit"),
-    ("deal_eleven", "Deal eleven to the first player (no upcard)"),
-    ("rediscard_taken", "A card taken from the pile may be discarded again"),
-    ("last_discard_to_knock", "At the wall, the last discard may be taken only to knock"),
+GIN_FLAG_OPTIONS = tuple(
+    (name, OPTION_LABELS[name])
+    for name in ("oklahoma", "deal_eleven", "rediscard_taken", "last_discard_to_knock")
 )
 CONFIRMATION_LABELS = {
     "knock": "Before knocking",
@@ -227,16 +225,14 @@ class PreferencesDialog(QDialog):
         page = QWidget()
         form = QFormLayout(page)
         self.cribbage_target_combo = self._combo(
-            [("121 points (standard)", 121), ("61 points (short game)", 61)],
+            [(CribbageRules.for_target(t).describe(), t) for t in GAME_LENGTHS],
             lambda v: self._set_cribbage("target", v),
         )
         self.stinkhole_check = self._check(
-            "Stinkhole: no pegging out with his heels or a go from 120",
-            lambda on: self._set_cribbage("stinkhole", on),
+            CRIBBAGE_LABELS["stinkhole"], lambda on: self._set_cribbage("stinkhole", on),
         )
         self.muggins_check = self._check(
-            "Muggins: count your own hand and crib; the opponent takes points you miss",
-            lambda on: self._set_cribbage("muggins", on),
+            CRIBBAGE_LABELS["muggins"], lambda on: self._set_cribbage("muggins", on),
         )
         form.addRow("Game length", self.cribbage_target_combo)
         form.addRow("", self.stinkhole_check)
@@ -274,7 +270,10 @@ class PreferencesDialog(QDialog):
             self.four_colour_check.setChecked(s.four_colour_deck)
             self._select(self.speed_combo, s.animation_speed)
             self._select(self.preset_combo, s.gin_preset)
-            rules = s.gin_rules()
+            try:
+                rules = s.gin_rules()
+            except ValueError:  # settings built in code, never read from disk: show the preset
+                rules = GIN_RULE_PRESETS[s.gin_preset]
             for key, spin in self.gin_spins.items():
                 spin.setValue(getattr(rules, key) or 0)
             for key, combo in self.gin_choices.items():

@@ -4,12 +4,15 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from ginrummy_desktop.engine.registry import get_game
 
 PLAYER_COLOUR = "#1f6fd1"
 OPPONENT_COLOUR = "#d1495b"
@@ -27,6 +30,18 @@ class Series:
     points: Sequence[tuple[float, float]]
     colour: str = PLAYER_COLOUR
     step: bool = False  # draw as steps (score after each hand) instead of straight segments
+
+
+def rule_lines(game: str, rules: Mapping[str, Any] | None) -> list[tuple[float, str]]:
+    """The score lines of one match's own rules (its target; a cribbage game's skunk lines too),
+    as the engine names them; none when the rules are unknown or unreadable."""
+    if not rules:
+        return []
+    try:
+        parsed = get_game(game).rules_from_dict(rules)  # type: ignore[attr-defined]
+    except (ValueError, TypeError, AttributeError):
+        return []
+    return [(float(points), label) for points, label in parsed.score_lines() if points > 0]
 
 
 def nice_ticks(low: float, high: float, count: int = 5) -> list[float]:
@@ -95,7 +110,8 @@ class _ChartBase(QWidget):
 
 
 class LineChart(_ChartBase):
-    """Lines over a shared x axis; optional horizontal reference line (e.g. the target score)."""
+    """Lines over a shared x axis; optional horizontal reference lines (e.g. the target score and
+    the skunk lines of the match's own rules)."""
 
     def __init__(self, title: str, parent: QWidget | None = None) -> None:
         super().__init__(title, parent)
@@ -103,16 +119,22 @@ class LineChart(_ChartBase):
         self.y_range: tuple[float, float] | None = None
         self.y_format: Formatter = lambda v: f"{v:g}"
         self.x_format: Formatter = lambda v: f"{v:g}"
-        self.reference: tuple[float, str] | None = None
+        self.references: list[tuple[float, str]] = []
+
+    @property
+    def reference(self) -> tuple[float, str] | None:
+        """The first reference line (the highest one given), or None."""
+        return self.references[0] if self.references else None
 
     def set_series(self, series: Sequence[Series], y_range: tuple[float, float] | None = None,
                    y_format: Formatter | None = None, x_format: Formatter | None = None,
-                   reference: tuple[float, str] | None = None) -> None:
+                   reference: tuple[float, str] | None = None,
+                   references: Sequence[tuple[float, str]] = ()) -> None:
         self.series = [s for s in series if s.points]
         self.y_range = y_range
         self.y_format = y_format or self.y_format
         self.x_format = x_format or self.x_format
-        self.reference = reference
+        self.references = ([reference] if reference else []) + list(references)
         self.update()
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -124,8 +146,7 @@ class LineChart(_ChartBase):
         area = self._plot_area()
         xs = [x for s in self.series for x, _ in s.points]
         ys = [y for s in self.series for _, y in s.points]
-        if self.reference:
-            ys.append(self.reference[0])
+        ys.extend(value for value, _ in self.references)
         low, high = self.y_range or (min(0.0, min(ys)), max(ys) * 1.05 or 1.0)
         x_low, x_high = min(xs), max(xs)
         if x_high == x_low:
@@ -142,8 +163,7 @@ class LineChart(_ChartBase):
             box = QRectF(area.left() - 20 if fraction == 0 else area.right() - 190,
                          area.bottom() + 4, 200, 18)
             painter.drawText(box, align | Qt.AlignmentFlag.AlignTop, self.x_format(value))
-        if self.reference:
-            value, label = self.reference
+        for value, label in self.references:
             painter.setPen(QPen(QColor("#8a8f96"), 1, Qt.PenStyle.DashLine))
             painter.drawLine(QPointF(area.left(), to_y(value)), QPointF(area.right(), to_y(value)))
             painter.drawText(QPointF(area.left() + 4, to_y(value) - 4), label)

@@ -1,7 +1,10 @@
 """Replay viewer: step through a recorded Gin Rummy or Cribbage hand, both hands face up.
 
-The frames come from ``storage.replay.replay_frames`` (pure Python); this window only shows
-them. Cards are drawn by the shared ``CardRenderer``.
+The frames come from the engine (``engine.replay.replay_frames``); this window only shows them.
+Each player's name sits above their cards (the person at the bottom, as at the table); the
+last frames lay the hands out as scored (gin melds, deadwood and lay-offs; each cribbage hand
+and the crib with the starter) with the score item by item. Cards are drawn by the shared
+``CardRenderer`` at the size the window leaves them.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QKeySequence, QPainter, QPaintEvent, QPen, QShortcut
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -24,50 +27,88 @@ from PySide6.QtWidgets import (
 )
 
 from ginrummy_desktop.engine.cards import Card
-from ginrummy_desktop.gui.table.card_renderer import CardRenderer, card_height
-from ginrummy_desktop.storage.replay import ReplayFrame, replay_frames
+from ginrummy_desktop.engine.replay import ReplayFrame, ShownHand, replay_frames
+from ginrummy_desktop.gui.table.card_renderer import CARD_ASPECT, CardRenderer
 
 FELT = "#1f6b3f"
+HIGHLIGHT = "#f2c94c"
+Group = tuple[str, Sequence[Card | None]]  # (label under the cards, cards)
 
 
 class CardRow(QWidget):
-    """A row of overlapping cards painted with the card renderer (None = a face-down card)."""
+    """Rows of overlapping cards painted with the card renderer, in labelled groups (a meld,
+    the deadwood...); None is a face-down card. Cards take the size the row is given, between
+    ``min_width`` and ``max_width``."""
 
-    def __init__(self, renderer: CardRenderer, card_width: int = 64, overlap: float = 0.45,
-                 parent: QWidget | None = None) -> None:
+    def __init__(self, renderer: CardRenderer, max_width: int = 96, overlap: float = 0.45,
+                 min_width: int = 36, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.renderer = renderer
-        self.card_width = card_width
-        self.overlap = overlap
-        self.cards: list[Card | None] = []
+        self.max_width, self.min_width, self.overlap = max_width, min_width, overlap
+        self.groups: list[Group] = []
         self.highlight: Card | None = None
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setMinimumHeight(int(card_height(card_width)) + 8)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumHeight(int(min_width * CARD_ASPECT) + self._label_space())
+
+    @property
+    def cards(self) -> list[Card | None]:
+        return [card for _label, cards in self.groups for card in cards]
 
     def set_cards(self, cards: Sequence[Card | None], highlight: Card | None = None) -> None:
-        self.cards = list(cards)
+        self.set_groups([("", cards)], highlight)
+
+    def set_groups(self, groups: Sequence[Group], highlight: Card | None = None) -> None:
+        self.groups = [(label, list(cards)) for label, cards in groups if cards]
         self.highlight = highlight
         self.update()
 
+    def _label_space(self) -> int:
+        labelled = any(label for label, _ in getattr(self, "groups", []))
+        return self.fontMetrics().height() + 4 if labelled else 4
+
+    def card_width(self) -> int:
+        """The card width that fits the row's height and width."""
+        count = len(self.cards)
+        gaps = max(0, len(self.groups) - 1)
+        # width needed per unit of card width: overlapped cards, full last cards, group gaps
+        units = 1 + (1 - self.overlap) * max(0, count - len(self.groups)) + \
+            gaps * (1 + 0.3) if count else 1
+        by_width = (self.width() - 8) / units
+        by_height = (self.height() - self._label_space() - 8) / CARD_ASPECT
+        return int(max(self.min_width, min(self.max_width, by_width, by_height)))
+
     def sizeHint(self) -> QSize:
-        step = int(self.card_width * (1 - self.overlap))
-        return QSize(self.card_width + step * 11 + 8, int(card_height(self.card_width)) + 8)
+        return QSize(self.max_width * 7, int(self.max_width * CARD_ASPECT) + 24)
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        if not self.groups:
+            return
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        step = self.card_width * (1 - self.overlap)
-        total = self.card_width + step * max(0, len(self.cards) - 1)
+        width = self.card_width()
+        height = width * CARD_ASPECT
+        step = width * (1 - self.overlap)
+        spans = [width + step * (len(cards) - 1) for _label, cards in self.groups]
+        gap = width * 0.3
+        total = sum(spans) + gap * (len(spans) - 1)
         x = max(4.0, (self.width() - total) / 2)
+        top = max(4.0, (self.height() - self._label_space() - height) / 2)
         dpr = self.devicePixelRatioF()
-        for card in self.cards:
-            pixmap = self.renderer.pixmap(card, self.card_width, dpr, face_up=card is not None)
-            painter.drawPixmap(int(x), 4, pixmap)
-            if card is not None and card == self.highlight:
-                painter.setPen(QPen(QColor("#f2c94c"), 3))
-                painter.drawRoundedRect(QRectF(x + 1, 5, self.card_width - 2,
-                                               card_height(self.card_width) - 2), 6, 6)
-            x += step
+        for (label, cards), span in zip(self.groups, spans, strict=True):
+            left = x
+            for card in cards:
+                pixmap = self.renderer.pixmap(card, width, dpr, face_up=card is not None)
+                painter.drawPixmap(int(x), int(top), pixmap)
+                if card is not None and card == self.highlight:
+                    painter.setPen(QPen(QColor(HIGHLIGHT), 3))
+                    painter.drawRoundedRect(QRectF(x + 1, top + 1, width - 2, height - 2), 6, 6)
+                x += step
+            if label:
+                painter.setPen(QColor(HIGHLIGHT if label == "laid off" else "white"))
+                painter.drawText(QRectF(left, top + height + 2, span, self._label_space()),
+                                 Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
+                                 label)
+            x = left + span + gap
         painter.end()
 
 
@@ -113,23 +154,34 @@ class ReplayWindow(QWidget):
             self.resize(640, 480)
             return
         seats = self.frames[0].seats
-        self.top_label = QLabel(self._seat_name(seats[1]) + " (dealer)")
+        # The person sits at the bottom, as at the table; otherwise the dealer is on top.
+        self.bottom_position = 1 if self.names.get(seats[1]) == "You" else 0
+        self.top_position = 1 - self.bottom_position
+        bold = QFont(self.font())
+        bold.setBold(True)
+        self.top_label, self.bottom_label = QLabel(), QLabel()
+        for label in (self.top_label, self.bottom_label):
+            label.setFont(bold)
         self.top_row = CardRow(self.renderer)
+        self.bottom_row = CardRow(self.renderer)
         middle = QHBoxLayout()
         self.stock_label = QLabel()
-        self.stock_label.setMinimumWidth(150)
+        self.stock_label.setMinimumWidth(170)
         self.stock_label.setWordWrap(True)
-        self.pile_row = CardRow(self.renderer, card_width=56, overlap=0.7)
+        self.pile_row = CardRow(self.renderer, max_width=80, overlap=0.7)
         middle.addWidget(self.stock_label)
         middle.addWidget(self.pile_row, 1)
-        self.bottom_row = CardRow(self.renderer)
-        self.bottom_label = QLabel(self._seat_name(seats[0]))
         self.move_label = QLabel()
         self.move_label.setObjectName("replayMove")
+        self.move_label.setWordWrap(True)
         font = self.move_label.font()
         font.setPointSizeF(font.pointSizeF() * 1.2)
         font.setBold(True)
         self.move_label.setFont(font)
+        self.scoring_label = QLabel()
+        self.scoring_label.setObjectName("replayScoring")
+        self.scoring_label.setWordWrap(True)
+        self.scoring_label.setTextFormat(Qt.TextFormat.RichText)
         buttons = QHBoxLayout()
         self.first_button = QPushButton("« Deal")
         self.back_button = QPushButton("‹ Back")
@@ -147,33 +199,41 @@ class ReplayWindow(QWidget):
         self.back_button.clicked.connect(self.step_back)
         self.forward_button.clicked.connect(self.step_forward)
         self.last_button.clicked.connect(lambda: self.show_step(len(self.frames) - 1))
-        QShortcut(QKeySequence(Qt.Key.Key_Right), self, self.step_forward)
-        QShortcut(QKeySequence(Qt.Key.Key_Left), self, self.step_back)
         self.moves = QListWidget()
-        self.moves.setFixedWidth(320)
+        self.moves.setMinimumWidth(240)
+        self.moves.setMaximumWidth(360)
+        self.moves.setWordWrap(True)
         self.moves.addItems([f"{f.step}. {f.description}" for f in self.frames])
         self.moves.currentRowChanged.connect(self._row_chosen)
         table = QVBoxLayout()
-        for widget in (self.top_label, self.top_row):
-            table.addWidget(widget)
-        table.addLayout(middle)
-        for widget in (self.bottom_row, self.bottom_label, self.move_label):
-            table.addWidget(widget)
-        table.addStretch(1)
+        table.addWidget(self.top_label)
+        table.addWidget(self.top_row, 3)
+        table.addLayout(middle, 2)
+        table.addWidget(self.bottom_label)
+        table.addWidget(self.bottom_row, 3)
+        table.addWidget(self.move_label)
+        table.addWidget(self.scoring_label)
         table.addLayout(buttons)
         body = QHBoxLayout()
-        body.addLayout(table, 1)
-        body.addWidget(self.moves)
-        layout.addLayout(body)
-        result = self.record.get("result")
-        if isinstance(result, dict):
-            layout.addWidget(QLabel(_result_text(result, self._seat_name)))
-        self.resize(1000, 560)
+        body.addLayout(table, 3)
+        body.addWidget(self.moves, 1)
+        layout.addLayout(body, 1)
+        self.resize(1000, 640)
 
     def _seat_name(self, seat: Any) -> str:
         return self.names.get(seat, f"Seat {seat}") if isinstance(seat, int) else "nobody"
 
     # ----- stepping --------------------------------------------------------------------------
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Right/Left step, Home/End jump to the deal/the end (keys no child widget took)."""
+        moves = {Qt.Key.Key_Right: self.position + 1, Qt.Key.Key_Left: self.position - 1,
+                 Qt.Key.Key_Home: 0, Qt.Key.Key_End: len(self.frames) - 1}
+        target = moves.get(Qt.Key(event.key()))
+        if target is None or not self.frames:
+            super().keyPressEvent(event)
+            return
+        self.show_step(target)
+
     def step_forward(self) -> None:
         self.show_step(self.position + 1)
 
@@ -190,14 +250,20 @@ class ReplayWindow(QWidget):
             return
         self.position = max(0, min(index, len(self.frames) - 1))
         frame = self.frames[self.position]
-        # Sorted by suit then rank so a hand reads like a player would hold it.
-        self.top_row.set_cards(sorted(frame.hands[1], key=_by_suit),
-                               frame.card if frame.actor == frame.seats[1] else None)
-        self.bottom_row.set_cards(sorted(frame.hands[0], key=_by_suit),
-                                  frame.card if frame.actor == frame.seats[0] else None)
-        self.pile_row.set_cards(frame.discard_pile[-6:], frame.card)
-        self.stock_label.setText(frame.note or f"Stock: {frame.stock_count} cards")
+        for row, label, position in ((self.top_row, self.top_label, self.top_position),
+                                     (self.bottom_row, self.bottom_label,
+                                      self.bottom_position)):
+            self._show_seat(frame, position, row, label)
+        if self.record.get("game") == "gin":  # the stock face down beside the discard pile
+            self.pile_row.set_groups([(f"stock: {frame.stock_count}", [None]),
+                                      ("discard pile", frame.discard_pile[-8:])], frame.card)
+        else:
+            self.pile_row.set_cards(frame.discard_pile[-8:], frame.card)
+        self.stock_label.setText(frame.note)
+        self.stock_label.setVisible(bool(frame.note))
         self.move_label.setText(frame.description)
+        self.scoring_label.setText("<br>".join(frame.scoring))
+        self.scoring_label.setVisible(bool(frame.scoring))
         self.counter_label.setText(f"Move {self.position} of {len(self.frames) - 1}")
         self.back_button.setEnabled(self.position > 0)
         self.first_button.setEnabled(self.position > 0)
@@ -206,19 +272,34 @@ class ReplayWindow(QWidget):
         if self.moves.currentRow() != self.position:
             self.moves.setCurrentRow(self.position)
 
+    def _show_seat(self, frame: ReplayFrame, position: int, row: CardRow, label: QLabel
+                   ) -> None:
+        seat = frame.seats[position]
+        parts = [self._seat_name(seat)]
+        if position == 1:
+            parts.append("dealer")
+        shown = frame.shown[position]
+        highlight = frame.card if frame.actor == seat else None
+        if shown is not None:
+            row.set_groups(_shown_groups(shown, self.record.get("game")), highlight)
+            parts.append(shown.summary)
+        else:
+            row.set_cards(_in_hand_order(frame.hands[position]), highlight)
+            if frame.deadwood[position] is not None:
+                parts.append(f"deadwood {frame.deadwood[position]}")
+        label.setText("  ·  ".join(parts))
 
-def _by_suit(card: Card) -> tuple[str, int]:
-    return card.suit, card.rank
+
+def _shown_groups(shown: ShownHand, game: Any) -> list[Group]:
+    if game != "gin":  # cribbage: the counted hand or crib (the starter is in the middle)
+        return [("counted", meld) for meld in shown.melds]
+    groups: list[Group] = [("meld", meld) for meld in shown.melds]
+    groups.append(("deadwood", _in_hand_order(shown.deadwood)))
+    groups.append(("laid off", shown.laid_off))
+    return groups
 
 
-def _result_text(result: dict[str, Any], name: Any) -> str:
-    kind = str(result.get("kind", "?")).replace("_", " ")
-    if kind == "draw":
-        return "Result: dead hand, no score."
-    winner = result.get("winner")
-    points = result.get("points")
-    text = f"Result: {kind}"
-    if winner is not None:
-        scores = "score" if name(winner) == "You" else "scores"
-        text += f", {name(winner)} {scores} {points}"
-    return text + "."
+def _in_hand_order(cards: Sequence[Card]) -> list[Card | None]:
+    """By suit, then rank, as a player would hold them."""
+    ordered: list[Card] = sorted(cards, key=lambda card: (card.suit, card.rank))
+    return list[Card | None](ordered)

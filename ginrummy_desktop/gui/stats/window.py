@@ -1,8 +1,11 @@
 """Statistics window: figures per game and opponent, the match history, charts, export/import.
 
-All figures come from ``storage.stats`` (SQL); the window only lays them out. The history model
-sorts and filters its own list in Python (a proxy model would call back into Python for every
-comparison, too slow at 10,000 matches).
+The shell hands the window a query interface (``storage.stats.StatisticsQueries``) and the
+storage thread (``StorageJobs``); every query runs there and its result is laid out when it
+arrives, so a locked or slow database never freezes the window. The history model sorts and
+filters its own list in Python (a proxy model would call back into Python for every
+comparison, too slow at 10,000 matches); typing in its filter only re-filters that list,
+after a short pause, and never re-runs the figures.
 """
 
 from __future__ import annotations
@@ -10,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -35,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ginrummy_desktop.gui.stats.background import StorageJobs
 from ginrummy_desktop.gui.stats.charts import (
     OPPONENT_COLOUR,
     PLAYER_COLOUR,
@@ -42,22 +46,18 @@ from ginrummy_desktop.gui.stats.charts import (
     LineChart,
     Series,
     bucket_counts,
-)
-from ginrummy_desktop.storage.database import HistoryRow, RecordInfo, StoredHand
-from ginrummy_desktop.storage.records_io import (
-    export_history_csv,
-    export_records_jsonl,
-    import_records_jsonl,
-)
-from ginrummy_desktop.storage.stats import (
-    Figures,
-    breakdown,
-    figures,
-    points_per_hand_distribution,
-    win_rate_over_time,
+    rule_lines,
 )
 
+if TYPE_CHECKING:  # types only: the window reaches storage through the queries it is given
+    from ginrummy_desktop.storage.database import HistoryRow, RecordIndex, RecordInfo, StoredHand
+    from ginrummy_desktop.storage.stats import Figures, Overview, StatisticsQueries
+
 GAME_NAMES = {"gin": "Gin Rummy", "cribbage": "Cribbage"}
+SEARCH_PAUSE_MS = 250  # re-filter the history once typing pauses this long
+GIN_ENDINGS = {"knock": "Knock", "gin": "Gin", "big_gin": "Big gin", "undercut": "Undercut",
+               "draw": "Dead hand"}
+PLAY_EVENTS = ("play", "go", "last card", "heels")
 ModelIndex = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 
@@ -76,18 +76,32 @@ def _duration(seconds: float) -> str:
 
 
 def _outcome(hand: StoredHand, opponent: str) -> str:
-    """How a hand ended, in words: "Gin by you", "You undercut", "Dead hand"..."""
-    who = {"player": "you", "opponent": opponent}
+    """How a hand ended, in words: "You went gin", "Max undercut you", "Dead hand"..."""
     if hand.ending == "draw":
         return "Dead hand"
-    if hand.ending == "undercut":  # named after the defender, who scores
-        return "You undercut" if hand.knocker == "opponent" else f"Undercut by {opponent}"
+    if hand.ending == "undercut":  # told from the defender, who scores
+        return f"You undercut {opponent}" if hand.knocker == "opponent" else \
+            f"{opponent} undercut you"
     if hand.ending and hand.knocker:
-        kind = {"gin": "Gin", "big_gin": "Big gin", "knock": "Knock"}.get(hand.ending, "?")
-        return f"{kind} by {who[hand.knocker]}"
+        did = {"gin": "went gin", "big_gin": "went big gin", "knock": "knocked"}.get(
+            hand.ending, hand.ending)
+        return f"{'You' if hand.knocker == 'player' else opponent} {did}"
     if hand.winner is None:
         return "Even"
     return "You scored more" if hand.winner == "player" else f"{opponent} scored more"
+
+
+def record_ending(line: RecordInfo) -> str:
+    """How a recorded deal ended, from the record: "Gin", "Dead hand", "Deal played out (the
+    game went on)", "Game won in the show (skunk)"..."""
+    kind = line.result_kind
+    if line.game == "gin":
+        return GIN_ENDINGS.get(kind or "", "–")
+    if kind in (None, "continue"):
+        return "Deal played out (the game went on)"
+    where = "pegging in the play" if line.last_event in PLAY_EVENTS else "in the show"
+    extra = "" if kind == "win" else f" ({kind})"
+    return f"Game won {where}{extra}"
 
 
 class _RowsModel(QAbstractTableModel):
@@ -171,10 +185,13 @@ class HistoryModel(_RowsModel):
         self.layoutChanged.emit()
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole or not index.isValid():
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole) or \
+                not index.isValid():
             return None
         row = self.rows[index.row()]
         column = index.column()
+        if role == Qt.ItemDataRole.ToolTipRole:  # the whole text, where a column elides it
+            return row.opponent_name if column == 2 else row.rules if column == 6 else None
         if column == 0:
             return datetime.fromtimestamp(row.started_at).strftime("%Y-%m-%d %H:%M")
         if column == 1:
@@ -209,35 +226,46 @@ class RecordsModel(_RowsModel):
         self.endResetModel()
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole or not index.isValid():
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole) or \
+                not index.isValid():
             return None
         row = self.rows[index.row()]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return record_ending(row) if index.column() == 2 else None
         return (
             str(row.record_id),
             GAME_NAMES.get(row.game, row.game),
-            (row.result_kind or "–").replace("_", " "),
+            record_ending(row),
             row.source,
             datetime.fromtimestamp(row.added_at).strftime("%Y-%m-%d %H:%M"),
         )[index.column()]
 
 
 class StatisticsWindow(QWidget):
-    """The player's statistics for the current profile of ``storage``."""
+    """The player's statistics for the current profile, read through ``queries`` on the
+    storage thread ``jobs`` (both from the shell: ``Persistence.statistics_window``)."""
 
-    def __init__(self, storage: Any, parent: QWidget | None = None) -> None:
+    def __init__(self, queries: StatisticsQueries, jobs: StorageJobs,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowFlag(Qt.WindowType.Window)
         self.setWindowTitle("Statistics")
-        self.storage = storage
+        self.queries = queries
+        self.jobs = jobs
         self.replays: list[QWidget] = []  # keep replay windows alive
         self.current_hands: list[StoredHand] = []
         self.current_match: HistoryRow | None = None
+        self.lines: list[Any] = []
+        self.figures: Figures | None = None
+        self.loading = False  # the overview (history, opponents) is on its way
+        self._shown_profile = queries.profile
         self._build()
         self.refresh()
         self.resize(1000, 700)
-        # Follow a profile switch made elsewhere (menu, Preferences).
-        unsubscribe = storage.settings.subscribe(lambda _s, _c: self._profile_may_have_changed())
-        self.destroyed.connect(lambda _obj=None: unsubscribe())
+        # Follow a profile switch made elsewhere (menu, Preferences) and each recorded match.
+        unsubscribe = queries.subscribe_profile(self._profile_may_have_changed)
+        self.destroyed.connect(lambda _obj=None: (unsubscribe(), self._mark_closed()))
+        jobs.changed.connect(self.refresh)
 
     # ----- building --------------------------------------------------------------------------
     def _build(self) -> None:
@@ -289,6 +317,7 @@ class StatisticsWindow(QWidget):
         page = QWidget()
         layout = QHBoxLayout(page)
         self.figure_labels: dict[str, QLabel] = {}
+        self._row_names: list[QLabel] = []
         groups = QVBoxLayout()
         self.general_box = self._figure_group("Results", (
             ("matches", "Matches played"), ("won", "Matches won / lost"),
@@ -298,16 +327,22 @@ class StatisticsWindow(QWidget):
             ("best", "Best match"), ("worst", "Worst match"),
         ))
         self.gin_box = self._figure_group("Gin Rummy", (
+            ("best_score", "Best score"),
             ("gins", "Gins / big gins"), ("knocks", "Knocks"),
             ("undercuts", "Undercuts given / taken"),
             ("deadwood", "Average deadwood when caught"), ("turns", "Average hand length"),
         ))
+        self.figure_labels["best_score"].setToolTip(
+            "The arcade score of your best win: (your points − the computer's points) × 200")
         self.cribbage_box = self._figure_group("Cribbage", (
             ("avg_hand", "Average hand"), ("avg_crib", "Average crib"),
             ("avg_pegging", "Average pegging"), ("skunks_given", "Skunks / double skunks given"),
             ("skunks_taken", "Skunks / double skunks taken"), ("best_hand", "Best hand"),
             ("best_pegging", "Highest pegging in a deal"),
         ))
+        widest = max(name.sizeHint().width() for name in self._row_names)
+        for name in self._row_names:  # the same column of values in every group
+            name.setMinimumWidth(widest)
         for box in (self.general_box, self.gin_box, self.cribbage_box):
             groups.addWidget(box)
         groups.addStretch(1)
@@ -339,7 +374,9 @@ class StatisticsWindow(QWidget):
             label.setObjectName(f"figure_{key}")
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             self.figure_labels[key] = label
-            form.addRow(text, label)
+            name = QLabel(text)
+            self._row_names.append(name)
+            form.addRow(name, label)
         return box
 
     def _history_tab(self) -> QWidget:
@@ -348,7 +385,12 @@ class StatisticsWindow(QWidget):
         self.search_edit = QLineEdit()
         self.search_edit.setPlaceholderText("Filter: opponent, result, rules or date (2026-03)")
         self.search_edit.setClearButtonEnabled(True)
-        self.search_edit.textChanged.connect(lambda _t: self.apply_filters())
+        # Typing re-filters the history list once it pauses; the figures do not depend on it.
+        self.search_timer = QTimer(self)
+        self.search_timer.setSingleShot(True)
+        self.search_timer.setInterval(SEARCH_PAUSE_MS)
+        self.search_timer.timeout.connect(self._filter_history)
+        self.search_edit.textChanged.connect(lambda _t: self.search_timer.start())
         layout.addWidget(self.search_edit)
         self.history_model = HistoryModel(self)
         self.history_view = QTableView()
@@ -357,28 +399,32 @@ class StatisticsWindow(QWidget):
         self.history_view.horizontalHeader().setSortIndicator(0, Qt.SortOrder.DescendingOrder)
         self.history_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.history_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.history_view.setWordWrap(False)
         self.history_view.verticalHeader().hide()
         self.history_view.verticalHeader().setDefaultSectionSize(22)
-        self.history_view.horizontalHeader().setStretchLastSection(True)
-        for column, width in enumerate((130, 90, 120, 80, 80, 80, 110, 60)):
-            self.history_view.setColumnWidth(column, width)
+        header = self.history_view.horizontalHeader()
+        header.setResizeContentsPrecision(200)  # size columns from the first rows, not 10,000
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)  # the opponent's name
         self.history_view.clicked.connect(self._match_clicked)
         self.history_view.activated.connect(self._match_clicked)
         detail = QWidget()
         detail_layout = QHBoxLayout(detail)
         hands_side = QVBoxLayout()
         self.match_title = QLabel("Choose a match to see its hands.")
+        self.match_title.setWordWrap(True)
         self.hands_table = QTableWidget(0, 5)
         self.hands_table.setHorizontalHeaderLabels(["Hand", "Outcome", "You", "Opponent",
                                                     "Score after"])
         self.hands_table.verticalHeader().hide()
         self.hands_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.hands_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.hands_table.horizontalHeader().setStretchLastSection(True)
+        # Figures take the room they need; the outcome the rest (elided, whole in its tooltip).
+        hands_header = self.hands_table.horizontalHeader()
+        hands_header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        hands_header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.hands_table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.hands_table.setWordWrap(False)
         self.hands_table.verticalHeader().setDefaultSectionSize(22)
-        for column, width in enumerate((44, 170, 50, 70)):
-            self.hands_table.setColumnWidth(column, width)
         self.hands_table.itemSelectionChanged.connect(self._hand_selected)
         self.hands_table.cellDoubleClicked.connect(lambda row, _c: self.open_replay(row))
         self.replay_button = QPushButton("Replay hand")
@@ -416,37 +462,20 @@ class StatisticsWindow(QWidget):
         self.records_view = QTableView()
         self.records_view.setModel(self.records_model)
         self.records_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.records_view.setWordWrap(False)
         self.records_view.verticalHeader().hide()
         self.records_view.verticalHeader().setDefaultSectionSize(22)
         self.records_view.horizontalHeader().setStretchLastSection(True)
+        self.records_view.horizontalHeader().setResizeContentsPrecision(200)
         self.records_view.doubleClicked.connect(
             lambda index: self.open_record(self.records_model.rows[index.row()].record_id))
         layout.addWidget(self.records_view)
         return page
 
-    def _update_records_if_visible(self) -> None:
-        if not self._records_stale or self.tabs.currentWidget() is not self.records_page:
-            return
-        self._records_stale = False
-        self.records_model.set_rows(self.storage.database.record_index(self.profile))
-
-    def open_record(self, record_id: int) -> QWidget | None:
-        """Replay any stored record (seat names are generic: it may come from elsewhere)."""
-        from ginrummy_desktop.gui.stats.replay_window import ReplayWindow
-
-        record = self.storage.database.record(record_id)
-        if record is None:
-            return None
-        window = ReplayWindow(record)
-        window.setWindowTitle(f"Hand record {record_id}")
-        self.replays.append(window)
-        window.show()
-        return window
-
     # ----- data ------------------------------------------------------------------------------
     @property
     def profile(self) -> str:
-        return self.storage.profile
+        return self.queries.profile
 
     @property
     def game(self) -> str | None:
@@ -456,20 +485,54 @@ class StatisticsWindow(QWidget):
     def opponent(self) -> str | None:
         return self.opponent_combo.currentData()
 
+    @property
+    def busy(self) -> bool:
+        """A query of this window is still on its way (tests wait on this)."""
+        return self.loading or self._figures_pending or self._charts_pending
+
+    _figures_pending = False
+    _charts_pending = False
+
+    def _run(self, work: Any, done: Any, key: str | None = None) -> None:
+        """Run a query on the storage thread; ``done(result)`` lays it out when it arrives
+        (unless the window was closed and deleted meanwhile)."""
+        self.jobs.submit(work, lambda result: self._closed or done(result),
+                         lambda message: self._closed or self._failed(message), key=key)
+
+    _closed = False
+
+    def _failed(self, message: str) -> None:
+        self.loading = self._figures_pending = self._charts_pending = False
+        self.status.setText(f"The statistics could not be read: {message}")
+
+    def _mark_closed(self) -> None:
+        self._closed = True
+
     def _profile_may_have_changed(self) -> None:
         if self.profile != self._shown_profile:
             self.refresh()
 
     def refresh(self) -> None:
-        """Reload everything from the database (after a match, an import or a profile switch)."""
+        """Reload everything (after a match, an import or a profile switch), off the GUI
+        thread; what is on screen stays until the new figures arrive."""
         self._shown_profile = self.profile
-        self.lines = breakdown(self.storage.database, self.profile, by="opponent")
-        self.history_model.set_rows(self.storage.database.history(self.profile))
+        self.loading = True
+        self.status.setText("Reading your statistics…")
+        self._run(self.queries.overview, self._show_overview, key="overview")
         self._records_stale = True
-        if hasattr(self, "records_model"):
-            self._update_records_if_visible()
-        self._fill_opponents()
+        self._update_records_if_visible()
         self.apply_filters()
+
+    def _show_overview(self, overview: Overview) -> None:
+        self.loading = False
+        if overview.profile != self.profile:  # switched again while it was read
+            return
+        self.lines = overview.lines
+        self.history_model.set_rows(overview.history)
+        self._fill_opponents()
+        self._filter_history()
+        self._fill_opponent_table(self.game)
+        self.history_view.resizeColumnsToContents()
 
     def _fill_opponents(self) -> None:
         chosen = self.opponent
@@ -492,32 +555,58 @@ class StatisticsWindow(QWidget):
         self.apply_filters()
 
     def apply_filters(self) -> None:
-        """Recompute figures, history and charts for the chosen game, opponent and search."""
+        """The chosen game or opponent changed: new figures and charts (on the storage thread);
+        the history list and the opponent table are filtered here, from what is loaded."""
         game, opponent = self.game, self.opponent
-        self.show_figures(figures(self.storage.database, self.profile, game, opponent))
-        self.history_model.set_filter(self.search_edit.text(), game, opponent)
+        self._figures_pending = True
+        self._run(lambda: self.queries.figures(game, opponent), self._show_figures_result,
+                  key="figures")
+        self._filter_history()
         self._fill_opponent_table(game)
-        self.status.setText(f"{len(self.history_model.rows)} of "
-                            f"{len(self.history_model.all_rows)} matches shown.")
         self._charts_stale = True
         self._update_charts_if_visible()
+
+    def _filter_history(self) -> None:
+        self.search_timer.stop()
+        self.history_model.set_filter(self.search_edit.text(), self.game, self.opponent)
+        if not self.loading:
+            self.status.setText(f"{len(self.history_model.rows)} of "
+                                f"{len(self.history_model.all_rows)} matches shown.")
+
+    def _show_figures_result(self, figures: Figures) -> None:
+        self._figures_pending = False
+        self.show_figures(figures)
 
     def _update_charts_if_visible(self) -> None:
         if not self._charts_stale or self.tabs.currentWidget() is not self.charts_page:
             return
         self._charts_stale = False
+        self._charts_pending = True
         game, opponent = self.game, self.opponent
-        rates = win_rate_over_time(self.storage.database, self.profile, game,
-                                   opponent_id=opponent)
+        self._run(lambda: self.queries.charts(game, opponent), self._show_charts, key="charts")
+
+    def _show_charts(self, charts: tuple[list[tuple[float, float]], dict[int, int]]) -> None:
+        self._charts_pending = False
+        rates, distribution = charts
         self.win_rate_chart.set_series(
             [Series("Win rate", rates)], y_range=(0.0, 1.0),
             y_format=lambda v: f"{v * 100:.0f}%",
             x_format=lambda v: datetime.fromtimestamp(v).strftime("%Y-%m-%d"),
             reference=(0.5, "50%"),
         )
-        distribution = points_per_hand_distribution(self.storage.database, self.profile, game,
-                                                    opponent)
         self.points_chart.set_bars(bucket_counts(distribution))
+
+    def _update_records_if_visible(self) -> None:
+        if not self._records_stale or self.tabs.currentWidget() is not self.records_page:
+            return
+        self._records_stale = False
+        self._run(self.queries.records, self._show_records, key="records")
+
+    def _show_records(self, lines: RecordIndex) -> None:
+        self.records_model.set_rows(lines)
+        self.records_view.resizeColumnsToContents()
+        if lines.skipped:  # damaged rows are left out by the storage query, never shown broken
+            self.status.setText(f"{lines.skipped} damaged record(s) could not be shown.")
 
     def _fill_opponent_table(self, game: str | None) -> None:
         lines = [line for line in self.lines if game in (None, line.key.split("/", 1)[0])]
@@ -531,6 +620,7 @@ class StatisticsWindow(QWidget):
                 self.opponent_table.setItem(row, column, QTableWidgetItem(text))
 
     def show_figures(self, f: Figures) -> None:
+        self.figures = f
         put = {key: label.setText for key, label in self.figure_labels.items()}
         put["matches"](f"{f.matches_played}" + (
             f" ({f.matches_abandoned} abandoned)" if f.matches_abandoned else ""))
@@ -545,6 +635,7 @@ class StatisticsWindow(QWidget):
         for key, ref in (("best", f.best_match), ("worst", f.worst_match)):
             put[key]("–" if ref is None else
                      f"{ref.player_score}–{ref.opponent_score} ({ref.margin:+d})")
+        put["best_score"]("–" if f.best_score is None else f"{f.best_score:,}")
         put["gins"](f"{f.gins} / {f.big_gins}")
         put["knocks"](str(f.knocks))
         put["undercuts"](f"{f.undercuts_given} / {f.undercuts_taken}")
@@ -568,15 +659,30 @@ class StatisticsWindow(QWidget):
             self.open_match(self.history_model.rows[index.row()])
 
     def open_match(self, row: HistoryRow) -> None:
-        """Show the hands and the score progression of one match."""
+        """Show the hands and the score progression of one match (read on the storage thread)."""
         self.current_match = row
-        self.current_hands = self.storage.database.match_hands(row.match_id)
         when = datetime.fromtimestamp(row.started_at).strftime("%Y-%m-%d %H:%M")
         self.match_title.setText(
             f"<b>{GAME_NAMES.get(row.game, row.game)} against {row.opponent_name}</b>, {when}: "
             f"{row.result} {row.player_score}–{row.opponent_score}")
-        self.hands_table.setRowCount(len(self.current_hands))
-        for index, hand in enumerate(self.current_hands):
+        self.replay_button.setEnabled(False)
+        self._run(lambda: (self.queries.match_hands(row.match_id),
+                           self.queries.match_rules(row.match_id)),
+                  lambda found: self._show_hands(row, *found), key="match")
+
+    def _show_hands(self, row: HistoryRow, hands: list[StoredHand],
+                    rules: dict[str, Any] | None = None) -> None:
+        """The hands of ``row``; its ``rules`` (from its records) draw the match's own lines:
+        the target, and a cribbage game's skunk lines."""
+        self.current_hands = hands
+        last = hands[-1] if hands else None
+        if row.game == "gin" and last is not None and (
+                last.player_total, last.opponent_total) != (row.player_score, row.opponent_score):
+            self.match_title.setText(  # the hands add up to less than the match totals
+                f"{self.match_title.text()} (hand points {last.player_total}–"
+                f"{last.opponent_total}, plus boxes and bonuses)")
+        self.hands_table.setRowCount(len(hands))
+        for index, hand in enumerate(hands):
             outcome = _outcome(hand, row.opponent_name)
             values = (str(hand.number), outcome, str(hand.player_points),
                       str(hand.opponent_points), f"{hand.player_total}–{hand.opponent_total}")
@@ -584,18 +690,19 @@ class StatisticsWindow(QWidget):
                 item = QTableWidgetItem(text)
                 if hand.record_id is None and column == 0:
                     item.setToolTip("No record was kept for this hand")
+                elif column == 1:
+                    item.setToolTip(text)
                 self.hands_table.setItem(index, column, item)
         self.replay_button.setEnabled(False)
-        you = [(0.0, 0.0)] + [(float(h.number), float(h.player_total))
-                              for h in self.current_hands]
-        them = [(0.0, 0.0)] + [(float(h.number), float(h.opponent_total))
-                               for h in self.current_hands]
-        target = 121.0 if row.game == "cribbage" else None
+        you = [(0.0, 0.0)] + [(float(h.number), float(h.player_total)) for h in hands]
+        them = [(0.0, 0.0)] + [(float(h.number), float(h.opponent_total)) for h in hands]
+        highest = max(y for _, y in you + them)
+        lines = rule_lines(row.game, rules)
         self.progress_chart.set_series(
             [Series("You", you, PLAYER_COLOUR, step=True),
              Series(row.opponent_name, them, OPPONENT_COLOUR, step=True)],
             x_format=lambda v: f"hand {v:g}",
-            reference=(target, "121") if target and max(y for _, y in you + them) > 60 else None,
+            references=lines if lines and highest > lines[0][0] / 2 else (),
         )
 
     def _hand_selected(self) -> None:
@@ -604,47 +711,69 @@ class StatisticsWindow(QWidget):
             self.current_hands[row].record_id is not None
         self.replay_button.setEnabled(has_record)
 
-    def open_replay(self, row: int) -> QWidget | None:
+    # ----- replays ---------------------------------------------------------------------------
+    def open_replay(self, row: int) -> None:
         """Open the replay viewer for hand ``row`` of the open match (if it has a record)."""
+        if not 0 <= row < len(self.current_hands) or self.current_match is None:
+            return
+        hand, match = self.current_hands[row], self.current_match
+        if hand.record_id is None:
+            self.status.setText("No record was kept for this hand, so it cannot be replayed.")
+            return
+        names = {match.player_seat: "You", 1 - match.player_seat: match.opponent_name}
+        title = f"Hand {hand.number} against {match.opponent_name}"
+        self._open_replay_of(hand.record_id, names, title)
+
+    def open_record(self, record_id: int) -> None:
+        """Replay any stored record (seat names are generic: it may come from elsewhere)."""
+        self._open_replay_of(record_id, None, f"Hand record {record_id}")
+
+    def _open_replay_of(self, record_id: int, names: dict[int, str] | None, title: str) -> None:
         from ginrummy_desktop.gui.stats.replay_window import ReplayWindow
 
-        if not 0 <= row < len(self.current_hands) or self.current_match is None:
-            return None
-        hand = self.current_hands[row]
-        record = self.storage.database.record(hand.record_id) if hand.record_id else None
-        if record is None:
-            self.status.setText("No record was kept for this hand, so it cannot be replayed.")
-            return None
-        seat = self.current_match.player_seat
-        names = {seat: "You", 1 - seat: self.current_match.opponent_name}
-        window = ReplayWindow(record, names)
-        window.setWindowTitle(f"Hand {hand.number} against {self.current_match.opponent_name}")
-        self.replays.append(window)
-        window.show()
-        return window
+        def show(record: dict[str, Any] | None) -> None:
+            if record is None:
+                self.status.setText("That hand record is no longer stored.")
+                return
+            window = ReplayWindow(record, names)
+            window.setWindowTitle(title)
+            self.replays.append(window)
+            window.show()
+
+        self._run(lambda: self.queries.record(record_id), show)
 
     # ----- export and import -----------------------------------------------------------------
     def export_history(self, path: Path) -> None:
-        try:
-            count = export_history_csv(self.storage.database, self.profile, path)
-        except OSError as error:
-            self.status.setText(f"Could not write {path.name}: {error.strerror}.")
-            return
-        self.status.setText(f"Exported {count} matches to {path.name}.")
+        self._file_job(lambda: self.queries.export_history(path), path,
+                       lambda count: f"Exported {count} matches to {path.name}.")
 
     def export_records(self, path: Path) -> None:
-        try:
-            count = export_records_jsonl(self.storage.database, self.profile, path)
-        except OSError as error:
-            self.status.setText(f"Could not write {path.name}: {error.strerror}.")
-            return
-        self.status.setText(f"Exported {count} hand records to {path.name}.")
+        self._file_job(lambda: self.queries.export_records(path), path,
+                       lambda count: f"Exported {count} hand records to {path.name}.")
 
     def import_records(self, path: Path) -> None:
-        report = import_records_jsonl(self.storage.database, self.profile, path)
-        self.status.setText(report.summary())
-        self._records_stale = True
-        self._update_records_if_visible()
+        def imported(report: str) -> None:
+            self.status.setText(report)
+            self._records_stale = True
+            self._update_records_if_visible()
+
+        self.status.setText(f"Importing {path.name}…")
+        self._run(lambda: self.queries.import_records(path), imported)
+
+    def _file_job(self, work: Any, path: Path, told: Any) -> None:
+        def write() -> tuple[bool, Any]:
+            try:
+                return True, work()
+            except OSError as error:  # a folder that is gone, a full disk: said in words
+                return False, error.strerror or str(error)
+
+        def finished(outcome: tuple[bool, Any]) -> None:
+            written, value = outcome
+            self.status.setText(told(value) if written else
+                                f"Could not write {path.name}: {value}.")
+
+        self.status.setText(f"Writing {path.name}…")
+        self._run(write, finished)
 
     def _ask_export_history(self) -> None:
         name, _ = QFileDialog.getSaveFileName(self, "Export history", "history.csv",

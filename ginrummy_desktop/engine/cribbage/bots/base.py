@@ -9,8 +9,6 @@ other player under-counts; personas inherit that from ``choose``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage.observation import (
@@ -50,7 +48,7 @@ class CribbageBot:
         plays = [action for action in legal if action.kind == "play"]
         if not plays:
             return legal[0]  # go: the only legal action when no card fits
-        card = self.pick_play(observation, [action.card for action in plays], rng)
+        card = self.pick_play(observation, [a.card for a in plays if a.card is not None], rng)
         for action in plays:
             if action.card == card:
                 return action
@@ -115,7 +113,3 @@ def immediate_points(observation: CribbageObservation, card: Card) -> int:
     ranks = current_ranks(observation) + [card.rank]
     return play_points_for_ranks(ranks, observation.count + card.points)
 
-
-def toss_of(six: Sequence[Card], keep: Sequence[Card]) -> tuple[Card, Card]:
-    toss = [card for card in six if card not in keep]
-    return toss[0], toss[1]

@@ -2,8 +2,8 @@
 
 Discard: for each of the 15 keeps, the exact expected hand over the 46 unseen starters, plus
 (dealer) or minus (pone) the crib value with the opponent's toss modelled as a sensible
-player's (``crib_model.py``), plus a small pegging value of the kept ranks. Near the end a pone
-also values the chance that the hand alone counts out (the pone counts first).
+player's (``tools/crib_tables.py``), plus a small pegging value of the kept ranks. Near the end
+a pone also values the chance that the hand alone counts out (the pone counts first).
 
 Pegging: sample the opponent's unseen cards consistent with everything seen (cards played, and
 every "go": a player who said go held nothing that fit), weighted by how sensible its discard

@@ -151,7 +151,7 @@ def opponent_play_contexts(
 ) -> list[tuple[int, tuple[int, ...], int, int]]:
     """Each card the opponent played this hand as (count before it, ranks on the count before
     it, its rank, how many cards the opponent had played before it)."""
-    contexts = []
+    contexts: list[tuple[int, tuple[int, ...], int, int]] = []
     for seat, kind, card, running, ranks in _history_with_counts(observation):
         if kind == "play" and seat != observation.seat:
             assert card is not None

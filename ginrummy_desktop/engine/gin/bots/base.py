@@ -10,8 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ginrummy_desktop.engine.actions import Action
-from ginrummy_desktop.engine.cards import Card
-from ginrummy_desktop.engine.gin.bots.fastmelds import after_each_discard, deadwood
+from ginrummy_desktop.engine.gin.bots.fastmelds import after_each_discard
 from ginrummy_desktop.engine.gin.bots.knowledge import Knowledge, legal_by_kind, read_knowledge
 from ginrummy_desktop.engine.rng import StableRandom
 
@@ -92,9 +91,9 @@ class PersonaBot:
         self._previous_hand = knowledge.hand & ~(1 << index)
         kinds = ("gin", "knock", "discard") if go_out else ("discard", "knock", "gin")
         for kind in kinds:
-            action = by_card.get((kind, index))
-            if action is not None:
-                return action
+            chosen = by_card.get((kind, index))
+            if chosen is not None:
+                return chosen
         raise AssertionError("unreachable: allowed card without an action")
 
     def _track_hand(self, observation: Any, knowledge: Knowledge) -> None:
@@ -122,8 +121,8 @@ class PersonaBot:
     # -- helpers shared by personas -----------------------------------------------------------
     @staticmethod
     def knock_limit(observation: Any) -> int:
-        limit = getattr(observation, "knock_limit", 10)
-        return 10 if limit is None else int(limit)
+        """This hand's knock limit (0: gin only), as the engine set it."""
+        return int(observation.knock_limit)
 
     def repeat_forbidden(self, knowledge: Knowledge) -> int:
         """Cards whose discard would repeat a (drawn, discarded) pair of this hand."""
@@ -140,10 +139,3 @@ def residuals(hand: int, allowed: int) -> list[tuple[int, int]]:
     """(card index, deadwood after discarding it) for the allowed cards of an 11-card hand."""
     return [(index, value) for index, value in after_each_discard(hand) if allowed >> index & 1]
 
-
-def card_of(index: int) -> Card:
-    return Card.from_index(index)
-
-
-def hand_deadwood(hand: int) -> int:
-    return deadwood(hand)

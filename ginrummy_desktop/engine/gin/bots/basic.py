@@ -58,6 +58,11 @@ class GreedyBot:
     def _least_deadwood(self, options: list[Action], hand_mask: int) -> Action:
         after = deadwood_after_each_discard_mask(hand_mask)
         # Least deadwood left; among equals shed the highest card, then break ties at random.
-        best_key = min((after[a.card.index], -a.card.points) for a in options)
-        best = [a for a in options if (after[a.card.index], -a.card.points) == best_key]
+        def key(action: Action) -> tuple[int, int]:
+            card = action.card
+            assert card is not None  # discards, knocks and gins all name their card
+            return after[card.index], -card.points
+
+        best_key = min(key(a) for a in options)
+        best = [a for a in options if key(a) == best_key]
         return best[0] if len(best) == 1 else self._rng.choice(best)

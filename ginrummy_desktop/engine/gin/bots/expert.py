@@ -7,7 +7,8 @@
   the leading candidates are compared on common sampled worlds by playing the hand out.
 - Going out: whenever a knock is legal, "knock now" is compared with "keep playing" on the same
   worlds; every imagined result is turned into a probability of winning the match from the
-  current scores (``winprob``), so the expert banks a lead and gambles when far behind.
+  current scores (``winprob``, measured for the match's hand rules), so the expert banks a lead
+  and gambles when far behind.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ class ExpertBot(MarjjBot):
         if self._hand_seen is not None:
             gained_me = mine - self._scores_seen[0]
             gained_them = theirs - self._scores_seen[1]
-            gin_bonus = int(getattr(getattr(observation, "rules", None), "gin_bonus", 25))
+            gin_bonus = observation.rules.gin_bonus
             self._hands_watched += 1
             if not self._went_out and (0 < gained_them < gin_bonus or gained_me > 0):
                 self._opponent_knocks += 1
@@ -90,20 +91,14 @@ class ExpertBot(MarjjBot):
 
     # -- context ------------------------------------------------------------------------------
     def _scores(self, observation: Any) -> tuple[int, int, int]:
-        scores = tuple(getattr(observation, "scores", ()) or ())
-        seat = observation.seat
-        opponent = getattr(observation, "opponent", 1 - seat if seat in (0, 1) else 0)
-        mine = scores[seat] if seat < len(scores) else 0
-        theirs = scores[opponent] if opponent is not None and opponent < len(scores) else 0
-        target = int(getattr(getattr(observation, "rules", None), "target", 100) or 100)
-        return mine, theirs, target
+        scores = observation.scores
+        return scores[observation.seat], scores[observation.opponent], observation.rules.target
 
     @staticmethod
     def _sim_rules(observation: Any) -> SimRules:
         base = SimRules.from_observation(observation)
-        rules = getattr(observation, "rules", None)
-        upcard = getattr(observation, "upcard", None)
-        if getattr(rules, "oklahoma", False) and upcard is not None and upcard.suit == "S":
+        upcard = observation.upcard
+        if observation.rules.oklahoma and upcard is not None and upcard.suit == "S":
             return SimRules(
                 base.knock_limit, base.gin_bonus, base.undercut_bonus, base.dead_stock,
                 base.rediscard_taken, multiplier=2,
@@ -164,7 +159,7 @@ class ExpertBot(MarjjBot):
                 points = play_out(
                     [kept, world.opponent], list(world.stock), pile + [index], 1, go_out, rules
                 )
-                total += value_of_points(points, mine, theirs, target)
+                total += value_of_points(points, mine, theirs, target, observation.rules)
             if total > best_value:
                 best_index, best_value = index, total
         return best_index
@@ -183,9 +178,9 @@ class ExpertBot(MarjjBot):
         knock_total = play_total = 0.0
         for world in worlds:
             points = knock_points(knock_hand, world.opponent, rules)
-            knock_total += value_of_points(points, mine, theirs, target)
+            knock_total += value_of_points(points, mine, theirs, target, observation.rules)
             points = play_out(
                 [play_hand, world.opponent], list(world.stock), list(pile), 1, go_out, rules
             )
-            play_total += value_of_points(points, mine, theirs, target)
+            play_total += value_of_points(points, mine, theirs, target, observation.rules)
         return knock_total / len(worlds), play_total / len(worlds)

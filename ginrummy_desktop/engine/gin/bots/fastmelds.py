@@ -10,21 +10,17 @@ from __future__ import annotations
 
 from ginrummy_desktop.engine.gin.layoffs import defender_deadwood_mask
 from ginrummy_desktop.engine.gin.melds import (
-    ALL_MELD_MASKS,
     best_meld_masks,
     deadwood_after_each_discard_pairs,
     melded_in_any_mask,
     min_deadwood_mask,
-    points_of_mask,
 )
 
 RANKS = 13
 POINTS: tuple[int, ...] = tuple(min(i % RANKS + 1, 10) for i in range(52))
-ALL_MELDS = ALL_MELD_MASKS
 
 deadwood = min_deadwood_mask  # least deadwood of a hand of any size, every card arranged
 melded_in_any = melded_in_any_mask  # the cards that belong to at least one meld
-mask_points = points_of_mask
 
 
 def after_each_discard(hand: int) -> tuple[tuple[int, int], ...]:

@@ -18,10 +18,6 @@ from ginrummy_desktop.engine.gin.bots.knowledge import read_knowledge
 HINT_SEED = 20_21
 
 
-def _short(index: int) -> str:
-    return str(Card.from_index(index))
-
-
 def _best_draw(kept: int, unseen: int) -> tuple[int, int] | None:
     """The unmelded pair or gapped pair with the most outs: (mask of the two cards, outs)."""
     melded = melded_in_any(kept)

@@ -50,11 +50,6 @@ class Knowledge:
     just_drew: int  # the card I just drew (either source) when visible, or 0
     my_draw_discard_pairs: set[int] = field(default_factory=set)
 
-    @property
-    def unknown_opponent_cards(self) -> int:
-        """How many of an opponent's cards are not publicly known (10 minus known, at least 0)."""
-        return max(0, 10 - bin(self.opponent_known).count("1"))
-
 
 def _pile_before_each_event(history: Sequence[Any], final_pile: Sequence[Card]) -> list[list[Card]]:
     """The discard pile as it stood before every event, found by undoing events from the end."""

@@ -13,6 +13,7 @@ difference); gin = bonus plus the defender's deadwood (no lay-offs); a dead hand
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ginrummy_desktop.engine.gin.bots.fastmelds import (
     POINTS,
@@ -21,6 +22,9 @@ from ginrummy_desktop.engine.gin.bots.fastmelds import (
     deadwood,
     defender_deadwood,
 )
+
+if TYPE_CHECKING:
+    from ginrummy_desktop.engine.gin.observation import GinObservation
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,15 +39,15 @@ class SimRules:
     multiplier: int = 1
 
     @staticmethod
-    def from_observation(observation: object) -> SimRules:
-        rules = getattr(observation, "rules", None)
-        limit = getattr(observation, "knock_limit", None)
+    def from_observation(observation: GinObservation) -> SimRules:
+        """The hand's rules: its knock limit (an Oklahoma upcard's) and the match's bonuses."""
+        rules = observation.rules
         return SimRules(
-            knock_limit=int(limit if limit is not None else getattr(rules, "knock_limit", 10)),
-            gin_bonus=int(getattr(rules, "gin_bonus", 25)),
-            undercut_bonus=int(getattr(rules, "undercut_bonus", 25)),
-            dead_stock=int(getattr(rules, "dead_stock", 2)),
-            rediscard_taken=bool(getattr(rules, "rediscard_taken", False)),
+            knock_limit=observation.knock_limit,
+            gin_bonus=rules.gin_bonus,
+            undercut_bonus=rules.undercut_bonus,
+            dead_stock=rules.dead_stock,
+            rediscard_taken=rules.rediscard_taken,
         )
 
 

@@ -1,0 +1,290 @@
+"""The one way to check hand records: ``ginrummy-sim verify`` and records import both use it.
+
+A records file is JSON lines: hand records of any game (docs/engine.md, "Hand records") and the
+runner's ``{"kind": "match_summary"}`` lines. ``RecordsChecker.check_line`` judges one line at a
+time and says why a line fails, so a caller can refuse just that line and go on:
+
+- the line itself: UTF-8, at most ``wire.MAX_LINE_BYTES``, strict JSON (no NaN/Infinity, no deep
+  nesting), an object;
+- a hand record alone: a known ``game``, a 52-card ``deck`` matching its ``salt`` and
+  ``commitment`` (64 hex digits), and the game's ``replay_record`` reproducing it;
+- the chain of a match: hands in order with the right numbers, the running scores (gin
+  ``scores`` by replaying the match; cribbage ``scores_before`` = the previous ``scores_after``),
+  the dealer the rules name, nothing after the end;
+- a match summary: well formed, and its ``winners``/``forfeit`` agree with the match's hands.
+
+Records from the app carry no ``match`` field and no summaries; their chain is checked from each
+match's first hand on. ``finish()`` reports what only the end of the file reveals (a runner match
+without its summary line).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ginrummy_desktop.engine import wire
+from ginrummy_desktop.engine.deck import verify_commitment
+from ginrummy_desktop.engine.registry import get_game
+
+MATCH_SUMMARY = "match_summary"  # the ``kind`` of the runner's per-match lines
+_HEX64 = re.compile(r"[0-9a-f]{64}")
+_SALT = re.compile(r"[ -~]{1,128}")  # printable ASCII
+
+
+def forfeit_winners(num_seats: int, seat: int) -> tuple[int, ...]:
+    """Who wins when ``seat`` forfeits: everyone else, or the other team with four seats."""
+    if num_seats == 4:
+        return tuple(s for s in range(num_seats) if s % 2 != seat % 2)
+    return tuple(s for s in range(num_seats) if s != seat)
+
+
+@dataclass
+class LineVerdict:
+    """One line's verdict: ``kind`` is ``blank``, ``hand``, ``summary`` or ``bad``; ``record``
+    the parsed object (None when it is not one); ``problem`` None when the line is fine."""
+
+    number: int
+    kind: str
+    record: dict[str, Any] | None = None
+    problem: str | None = None
+
+
+@dataclass
+class RecordsReport:
+    hands: int = 0
+    summaries: int = 0
+    problems: list[str] = field(default_factory=list)  # "line N: reason"
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+@dataclass
+class _OpenMatch:
+    line: int  # where its first hand is
+    game: str
+    key: Any  # the runner's "match" field, or None (app records)
+    chain: Any  # the game's match chain, or None once a hand of it failed
+
+
+class RecordsChecker:
+    """Checks lines in order (``check_line``), then ``finish``. See the module docstring."""
+
+    def __init__(self) -> None:
+        self._open: _OpenMatch | None = None
+
+    def check_line(self, number: int, line: str | bytes) -> LineVerdict:
+        self._line = number
+        if not line.strip():
+            return LineVerdict(number, "blank")
+        try:
+            record = wire.loads_line(
+                line.rstrip(b"\r\n") if isinstance(line, bytes) else line.rstrip("\r\n"))
+        except wire.WireError as error:
+            return LineVerdict(number, "bad", None, str(error))
+        if type(record) is not dict:
+            return LineVerdict(number, "bad", None, "not a JSON object")
+        if record.get("kind") == MATCH_SUMMARY:
+            return LineVerdict(number, "summary", record, self._summary(record))
+        return LineVerdict(number, "hand", record, self._hand(record))
+
+    def finish(self) -> list[tuple[int, str]]:
+        """Problems found only at the end of the input, as ``(line, reason)``."""
+        problems = []
+        unsummarized = self._unsummarized()
+        if unsummarized:
+            problems.append(unsummarized)
+        self._open = None
+        return problems
+
+    # ------------------------------------------------------------------ hands
+    def _hand(self, record: dict[str, Any]) -> str | None:
+        try:
+            game = record.get("game")
+            spec = get_game(game if isinstance(game, str) else "")
+        except ValueError:
+            return f"unknown game {_short(record.get('game'))} (known: cribbage, gin)"
+        problem = _check_alone(spec, record)
+        chain_problem = self._follow(spec, record, failed=problem is not None)
+        return problem or chain_problem
+
+    def _follow(self, spec: Any, record: dict[str, Any], failed: bool) -> str | None:
+        """Put the hand in its match's chain; the reason if it does not follow."""
+        make_chain = getattr(spec, "match_chain", None)
+        if make_chain is None:
+            return None
+        key = record.get("match")
+        chain = make_chain()
+        pending = None
+        if chain.starts_match(record):
+            unsummarized = self._unsummarized()
+            if unsummarized:
+                pending = f"{unsummarized[1]} (line {unsummarized[0]})"
+            self._open = _OpenMatch(self._line, spec.name, key, None if failed else chain)
+        elif self._open is None:
+            return None  # the file starts in the middle of a match: nothing to follow
+        elif self._open.key != key or self._open.game != spec.name:
+            self._open.chain = None
+            return (f"this hand of match {_short(key)} is inside match "
+                    f"{_short(self._open.key)} (begun on line {self._open.line})")
+        if failed or self._open.chain is None:
+            self._open.chain = None
+            return pending
+        try:
+            self._open.chain.add(record)
+        except (ValueError, KeyError, TypeError, IndexError) as error:
+            self._open.chain = None
+            return pending or (f"does not follow the match begun on line {self._open.line}: "
+                               f"{_first_line(error)}")
+        return pending
+
+    # ------------------------------------------------------------------ summaries
+    def _summary(self, summary: dict[str, Any]) -> str | None:
+        problem = _summary_shape(summary)
+        current, self._open = self._open, None
+        if problem:
+            return problem
+        key, winners, forfeit = summary["match"], summary["winners"], summary["forfeit"]
+        seats = len(summary["players"])
+        if current is not None and (current.key != key or current.game != summary["game"]):
+            return (f"summary of match {_short(key)} follows the hands of match "
+                    f"{_short(current.key)} (begun on line {current.line})")
+        if forfeit is not None:
+            if not 0 <= forfeit["seat"] < seats:
+                return f"forfeit seat {forfeit['seat']} is not one of {seats} seats"
+            if winners != list(forfeit_winners(seats, forfeit["seat"])):
+                return f"winners {winners} are not the seats that gain from the forfeit"
+            if summary["players"][forfeit["seat"]] != forfeit["player"]:
+                return "the forfeit names a different player than the one in that seat"
+        chain = None if current is None else current.chain
+        if chain is None:
+            if current is None and forfeit is None:
+                return "a match summary with no hands and no forfeit"
+            return None  # its hands failed already (reported there)
+        if chain.num_seats is not None and chain.num_seats != seats:
+            return f"{seats} players for a match of {chain.num_seats} seats"
+        if chain.over and forfeit is not None:
+            return "the match was played to its end, yet the summary records a forfeit"
+        if chain.over and winners != list(chain.winners):
+            return f"winners {winners} differ from the match's own {list(chain.winners)}"
+        if not chain.over and forfeit is None:
+            return "the match's hands stop before its end and no forfeit is recorded"
+        return None
+
+    def _unsummarized(self) -> tuple[int, str] | None:
+        current = self._open
+        if current is None or current.key is None:
+            return None
+        return (current.line,
+                f"match {_short(current.key)} has no match_summary line after its hands")
+
+    _line = 0
+
+    def check(self, lines: Iterable[str | bytes], first: int = 1) -> Iterator[LineVerdict]:
+        """``check_line`` for every line (numbered from ``first``)."""
+        for number, line in enumerate(lines, start=first):
+            yield self.check_line(number, line)
+
+
+def _check_alone(spec: Any, record: dict[str, Any]) -> str | None:
+    deck, salt, expected = record.get("deck"), record.get("salt"), record.get("commitment")
+    if type(deck) is not list or len(deck) != 52 or not all(type(c) is str for c in deck):
+        return "the deck must list 52 cards"
+    if type(salt) is not str or not _SALT.fullmatch(salt):
+        return "the salt must be printable text (at most 128 characters)"
+    if type(expected) is not str or not _HEX64.fullmatch(expected):
+        return "the commitment must be 64 hexadecimal digits"
+    try:
+        if not verify_commitment(" ".join(deck), salt, expected):
+            return "the deck was not dealt as committed (commitment mismatch)"
+        spec.replay_record(record)
+    except ValueError as error:
+        return _first_line(error)
+    except Exception as error:  # noqa: BLE001 - a damaged record must not stop the check
+        return f"could not replay: {type(error).__name__}: {_first_line(error)}"
+    return None
+
+
+def _summary_shape(summary: dict[str, Any]) -> str | None:
+    game, key, players = summary.get("game"), summary.get("match"), summary.get("players")
+    winners, forfeit = summary.get("winners"), summary.get("forfeit")
+    try:
+        get_game(game if isinstance(game, str) else "")
+    except ValueError:
+        return f"match summary of unknown game {_short(game)}"
+    if type(key) is not int or key < 0:
+        return "a match summary needs its match number"
+    if type(players) is not list or not 2 <= len(players) <= 8 or not all(
+            type(p) is str for p in players):
+        return "a match summary needs the list of players"
+    if type(winners) is not list or not all(
+            type(w) is int and 0 <= w < len(players) for w in winners):
+        return "a match summary's winners must be seat numbers"
+    if forfeit is not None and not (
+        type(forfeit) is dict and type(forfeit.get("seat")) is int
+        and type(forfeit.get("player")) is str and type(forfeit.get("reason")) is str
+    ):
+        return "a match summary's forfeit must be null or have seat, player and reason"
+    return None
+
+
+def check_records(lines: Iterable[str | bytes]) -> RecordsReport:
+    """Check every line; the report counts hands and lists ``"line N: reason"`` problems."""
+    report = RecordsReport()
+    checker = RecordsChecker()
+    for verdict in checker.check(lines):
+        if verdict.kind == "hand":
+            report.hands += 1
+        elif verdict.kind == "summary":
+            report.summaries += 1
+        if verdict.problem:
+            report.problems.append(f"line {verdict.number}: {verdict.problem}")
+    report.problems.extend(f"line {number}: {why}" for number, why in checker.finish())
+    return report
+
+
+def check_records_file(path: str | os.PathLike[str]) -> RecordsReport:
+    """``check_records`` on a file, read line by line in bytes (a line too long is reported and
+    skipped, never held whole); a folder, FIFO or device raises ``OSError`` without blocking."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{os.fspath(path)}: not a regular file")
+        os.set_blocking(fd, True)
+        handle = os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+    with handle:
+        return check_records(_bounded_lines(handle))
+
+
+def _bounded_lines(handle: Any, limit: int = wire.MAX_LINE_BYTES) -> Iterator[bytes]:
+    """Lines of a binary file; a line longer than ``limit`` comes out as its first ``limit + 1``
+    bytes (so the check says it is too long) while the rest of it is skipped."""
+    while True:
+        line = handle.readline(limit + 1)
+        if not line:
+            return
+        if len(line) > limit and not line.endswith(b"\n"):
+            while True:  # skip the rest of the long line
+                rest = handle.readline(1 << 16)
+                if not rest or rest.endswith(b"\n"):
+                    break
+        yield line
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).split("\n")[0]
+    return text if len(text) <= 300 else text[:300] + "..."
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "..."

@@ -1,0 +1,554 @@
+"""The one JSON codec for what crosses a process or network boundary: observations and actions.
+
+Both games' observations and every action are turned into plain JSON values here, and read back
+from them with strict validation. The process-bot protocol (docs/bots.md, "Bots in their own
+process") and the online protocol carry exactly these objects, so a bot or client in any language
+sees the same thing.
+
+Wire format, version ``WIRE_VERSION`` (1):
+
+- A **card** is two characters, rank then suit: ``"AS" "2C" ... "TH" "JD" "QS" "KC"`` (``T`` is
+  ten; suits ``C D H S``). Nothing else is accepted (no ``"10H"``, no lower case, no symbols).
+- An **action** is an object with ``kind`` (text) and only the fields it uses: ``card`` (a card),
+  ``cards`` (a list of cards, Cribbage's two-card discard), ``points`` (a whole number, Cribbage's
+  muggins count). Examples: ``{"kind": "draw_stock"}``, ``{"kind": "discard", "card": "TH"}``,
+  ``{"kind": "discard", "cards": ["5H", "JC"]}``, ``{"kind": "count", "points": 8}``. Unknown
+  fields, wrong types, ``null`` where a value is required, or a ``kind`` that is not one of
+  ``engine.actions.ACTION_KINDS`` are refused.
+- An **observation** is an object with ``"game"`` (``"gin"`` or ``"cribbage"``) plus one key per
+  field of that game's observation (``GinObservation`` / ``CribbageObservation``, described in
+  docs/bots.md and docs/cribbage-engine.md): numbers stay numbers, ``null`` stays ``null``, cards
+  are card texts, tuples are lists, ``rules`` is the rules object's JSON (``GinRules.to_dict`` /
+  ``CribbageRules.to_json``), ``legal_actions`` is a list of actions. Events are objects:
+  Gin ``history`` items are ``{"seat", "kind", "card"}`` (``card`` null where hidden); Cribbage
+  ``current``/``played`` items are ``{"seat", "card"}`` and ``history`` items are
+  ``{"seat", "kind", "card"}`` (``kind`` ``play`` or ``go``).
+
+An observation holds only what its seat may know, so its encoding does too: the codec reads the
+observation's public fields and nothing else (never the engine state behind it).
+
+``observation_from_wire`` rebuilds the observation object (the Python bot host uses it, so a
+``module:Class`` bot in a child process receives the very same type as one run in-process), and
+``observation_from_wire(observation_to_wire(o)) == o`` for every observation either game makes.
+Every decoding error is a ``WireError`` (a ``ValueError``) whose message names the field.
+Changing any of this is a new ``WIRE_VERSION``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from ginrummy_desktop.engine.actions import ACTION_KINDS, Action
+from ginrummy_desktop.engine.cards import RANK_LETTERS, SUITS, Card
+from ginrummy_desktop.engine.cribbage.observation import CribbageObservation
+from ginrummy_desktop.engine.cribbage.rules import CribbageRules
+from ginrummy_desktop.engine.gin.observation import GinObservation, HistoryEvent
+from ginrummy_desktop.engine.gin.rules import GinRules
+
+WIRE_VERSION = 1
+
+#: Longest JSON line (in bytes) ``loads_line`` reads; an observation is a few kilobytes.
+MAX_LINE_BYTES = 1 << 20
+#: Deepest nesting ``loads_line`` accepts (observations nest four levels).
+MAX_DEPTH = 32
+
+_KIND = re.compile(r"[a-z][a-z_]{0,31}")
+_ACTION_KEYS = frozenset({"kind", "card", "cards", "points"})
+_MAX_POINTS = 10_000
+
+
+class WireError(ValueError):
+    """Data that is not a valid wire object; the message says which field and why."""
+
+
+# ----------------------------------------------------------------------------- JSON lines
+def dumps_line(value: Any) -> str:
+    """One compact JSON line (no newline) for a wire object; NaN and infinities are refused."""
+    return json.dumps(value, separators=(",", ":"), allow_nan=False, ensure_ascii=False)
+
+
+def loads_line(line: str | bytes, max_bytes: int = MAX_LINE_BYTES) -> Any:
+    """Parse one JSON line strictly: UTF-8, at most ``max_bytes``, no NaN/Infinity, nesting at
+    most ``MAX_DEPTH``, no absurdly long numbers. Anything else raises ``WireError``."""
+    if isinstance(line, bytes):
+        if len(line) > max_bytes:
+            raise WireError(f"line is longer than {max_bytes} bytes")
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise WireError(f"not UTF-8 (byte {error.start})") from None
+    elif len(line) > max_bytes:
+        raise WireError(f"line is longer than {max_bytes} characters")
+    try:
+        value = json.loads(line, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as error:
+        raise WireError(f"not JSON ({error.msg} at column {error.colno})") from None
+    except WireError:
+        raise
+    except RecursionError:
+        raise WireError(f"JSON nested too deeply (at most {MAX_DEPTH} levels)") from None
+    except ValueError as error:  # e.g. a 5,000-digit integer
+        raise WireError(f"not acceptable JSON ({error})") from None
+    if type(value) is dict or type(value) is list:
+        depth = _nesting_depth(value)
+        if depth > MAX_DEPTH:
+            raise WireError(f"JSON nested {depth} levels deep (at most {MAX_DEPTH})")
+    return value
+
+
+def _refuse_constant(name: str) -> Any:
+    raise WireError(f"{name} is not a JSON number")
+
+
+def _nesting_depth(value: Any) -> int:
+    """The deepest list/object nesting of a parsed value (walked without recursion)."""
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > deepest:
+            deepest = depth
+            if deepest > MAX_DEPTH:
+                return deepest
+        children = item.values() if type(item) is dict else item
+        for child in children:
+            if type(child) is dict or type(child) is list:
+                stack.append((child, depth + 1))
+    return deepest if type(value) in (dict, list) else 0
+
+
+# ----------------------------------------------------------------------------- cards
+_CARDS_BY_TEXT = {
+    rank + suit: Card(RANK_LETTERS.index(rank) + 1, suit) for suit in SUITS for rank in RANK_LETTERS
+}
+
+
+def card_to_wire(card: Card) -> str:
+    """``"TH"`` for a genuine ``Card`` (its fields read as plain values, no method called)."""
+    if type(card) is not Card:
+        raise WireError(f"not a card: {type(card).__name__}")
+    rank, suit = card.rank, card.suit
+    if type(rank) is not int or type(suit) is not str or not 1 <= rank <= 13 or suit not in SUITS:
+        raise WireError("not a card")
+    return RANK_LETTERS[rank - 1] + suit
+
+
+def card_from_wire(value: Any, where: str = "card") -> Card:
+    if type(value) is not str:
+        raise WireError(f"{where}: expected a card text like 'TH', got {_describe(value)}")
+    card = _CARDS_BY_TEXT.get(value)
+    if card is None:
+        raise WireError(f"{where}: {value[:12]!r} is not a card (rank A23456789TJQK, suit CDHS)")
+    return card
+
+
+def _cards_to_wire(cards: Any) -> list[str]:
+    return [card_to_wire(card) for card in cards]
+
+
+def _cards_from_wire(value: Any, where: str, limit: int = 52) -> tuple[Card, ...]:
+    items = _list(value, where, limit)
+    try:
+        return tuple([_CARDS_BY_TEXT[item] for item in items])  # the common, valid case
+    except (KeyError, TypeError):
+        return tuple(card_from_wire(item, f"{where}[{i}]") for i, item in enumerate(items))
+
+
+def _optional_card_to_wire(card: Card | None) -> str | None:
+    return None if card is None else card_to_wire(card)
+
+
+def _optional_card_from_wire(value: Any, where: str) -> Card | None:
+    return None if value is None else card_from_wire(value, where)
+
+
+# ----------------------------------------------------------------------------- actions
+def action_to_wire(action: Action) -> dict[str, Any]:
+    """The action as a JSON object. Only a genuine ``Action`` with plain field values encodes:
+    this never calls a method of a look-alike object (so it also vets a bot's return value)."""
+    if type(action) is not Action:
+        raise WireError(f"not an Action: {type(action).__name__}")
+    kind, card, cards, points = action.kind, action.card, action.cards, action.points
+    if type(kind) is not str or kind not in ACTION_KINDS:
+        raise WireError("the action's kind is not one of the games' action kinds")
+    data: dict[str, Any] = {"kind": kind}
+    if card is not None:
+        data["card"] = card_to_wire(card)
+    if type(cards) is not tuple:
+        raise WireError("the action's cards are not a tuple")
+    if cards:
+        data["cards"] = _cards_to_wire(cards)
+    if points is not None:
+        if type(points) is not int or abs(points) > _MAX_POINTS:
+            raise WireError("the action's points are not a whole number")
+        data["points"] = points
+    return data
+
+
+def action_from_wire(data: Any, where: str = "action") -> Action:
+    """A fresh ``Action`` from its JSON object; anything malformed raises ``WireError``."""
+    if type(data) is dict and len(data) <= 2:  # the common shapes, checked quickly
+        kind = data.get("kind")
+        if type(kind) is str and kind in ACTION_KINDS:
+            if len(data) == 1:
+                return Action(kind)
+            card = data.get("card")
+            if type(card) is str and card in _CARDS_BY_TEXT:
+                return Action(kind, _CARDS_BY_TEXT[card])
+    return _action_from_wire_checked(data, where)
+
+
+_EVENT_KINDS = frozenset({  # history kinds of both games, for the fast path
+    "upcard", "pass", "draw_stock", "draw_discard", "discard", "knock", "gin", "big_gin",
+    "play", "go",
+})
+def _action_from_wire_checked(data: Any, where: str) -> Action:
+    if type(data) is not dict:
+        raise WireError(f"{where}: expected an object, got {_describe(data)}")
+    unknown = set(data) - _ACTION_KEYS
+    if unknown:
+        names = ", ".join(sorted(repr(key)[:20] for key in unknown)[:5])
+        raise WireError(f"{where}: unknown field(s) {names} (known: kind, card, cards, points)")
+    kind = data.get("kind")
+    if type(kind) is not str or kind not in ACTION_KINDS:
+        known = ", ".join(sorted(ACTION_KINDS))
+        raise WireError(f"{where}.kind: expected one of {known}, got {_describe(kind)}")
+    card = _optional_card_from_wire(data.get("card"), f"{where}.card")
+    cards = _cards_from_wire(data["cards"], f"{where}.cards") if "cards" in data else ()
+    points = data.get("points")
+    if points is not None and (type(points) is not int or abs(points) > _MAX_POINTS):
+        raise WireError(f"{where}.points: expected a whole number, got {_describe(points)}")
+    return Action(kind, card=card, cards=cards, points=points)
+
+
+# ----------------------------------------------------------------------------- observations
+def observation_to_wire(observation: GinObservation | CribbageObservation) -> dict[str, Any]:
+    """The observation as a JSON object (``"game"`` says which game's fields follow)."""
+    if type(observation) is GinObservation:
+        return _gin_to_wire(observation)
+    if type(observation) is CribbageObservation:
+        return _cribbage_to_wire(observation)
+    raise WireError(f"not an observation: {type(observation).__name__}")
+
+
+def observation_from_wire(data: Any) -> GinObservation | CribbageObservation:
+    """Rebuild a game's observation from its JSON object (strictly validated)."""
+    if type(data) is not dict:
+        raise WireError(f"observation: expected an object, got {_describe(data)}")
+    game = data.get("game")
+    decode = _DECODERS.get(game) if type(game) is str else None
+    if decode is None:
+        raise WireError(f"observation.game: expected 'gin' or 'cribbage', got {_describe(game)}")
+    return decode(data)
+
+
+def _gin_to_wire(o: GinObservation) -> dict[str, Any]:
+    return {
+        "game": "gin",
+        "seat": o.seat,
+        "dealer": o.dealer,
+        "phase": o.phase,
+        "hand": _cards_to_wire(o.hand),
+        "discard_pile": _cards_to_wire(o.discard_pile),
+        "stock_size": o.stock_size,
+        "knock_limit": o.knock_limit,
+        "scores": list(o.scores),
+        "rules": o.rules.to_dict(),
+        "legal_actions": [action_to_wire(a) for a in o.legal_actions],
+        "history": [
+            {"seat": e.seat, "kind": e.kind, "card": _optional_card_to_wire(e.card)}
+            for e in o.history
+        ],
+        "opponent": o.opponent,
+        "hand_number": o.hand_number,
+        "turn": o.turn,
+        "known_opponent_cards": _cards_to_wire(o.known_opponent_cards),
+        "opponent_hand_size": o.opponent_hand_size,
+        "num_players": o.num_players,
+        "partner": o.partner,
+        "upcard": _optional_card_to_wire(o.upcard),
+    }
+
+
+def _rules(decode: Callable[[dict[str, Any]], Any], data: dict[str, Any], what: str) -> Any:
+    """Decoded rules, cached: every observation of a match carries the same rules."""
+    try:
+        key = (decode, tuple((k, type(v), v) for k, v in data.items()))
+        hash(key)
+    except TypeError:
+        key = None
+    cached = _RULES_CACHE.get(key) if key is not None else None
+    if cached is not None:
+        return cached
+    try:
+        rules = decode(data)
+    except (TypeError, ValueError) as error:
+        raise WireError(f"{what}.rules: {error}") from None
+    if key is not None:
+        if len(_RULES_CACHE) > 64:
+            _RULES_CACHE.clear()
+        _RULES_CACHE[key] = rules
+    return rules
+
+
+_RULES_CACHE: dict[Any, Any] = {}
+
+
+def _gin_from_wire(data: dict[str, Any]) -> GinObservation:
+    fields = _Fields(data, "gin observation")
+    rules = _rules(GinRules.from_dict, fields.object("rules"), "gin observation")
+    observation = GinObservation(
+        seat=fields.integer("seat"),
+        dealer=fields.integer("dealer"),
+        phase=fields.word("phase"),
+        hand=fields.cards("hand"),
+        discard_pile=fields.cards("discard_pile"),
+        stock_size=fields.integer("stock_size"),
+        knock_limit=fields.integer("knock_limit"),
+        scores=tuple(fields.integers("scores")),
+        rules=rules,
+        legal_actions=fields.actions("legal_actions"),
+        history=tuple(
+            HistoryEvent(seat, kind, card) for seat, kind, card in fields.events("history")
+        ),
+        opponent=fields.integer("opponent"),
+        hand_number=fields.integer("hand_number"),
+        turn=fields.integer("turn"),
+        known_opponent_cards=fields.cards("known_opponent_cards"),
+        opponent_hand_size=fields.integer("opponent_hand_size"),
+        num_players=fields.integer("num_players"),
+        partner=fields.integer("partner", optional=True),
+        upcard=fields.card("upcard", optional=True),
+    )
+    fields.finish()
+    return observation
+
+
+def _cribbage_to_wire(o: CribbageObservation) -> dict[str, Any]:
+    return {
+        "game": "cribbage",
+        "seat": o.seat,
+        "legal_actions": [action_to_wire(a) for a in o.legal_actions],
+        "phase": o.phase,
+        "hand": _cards_to_wire(o.hand),
+        "dealer": o.dealer,
+        "scores": list(o.scores),
+        "target": o.target,
+        "starter": _optional_card_to_wire(o.starter),
+        "count": o.count,
+        "current": [{"seat": seat, "card": card_to_wire(card)} for seat, card in o.current],
+        "played": [{"seat": seat, "card": card_to_wire(card)} for seat, card in o.played],
+        "go_seat": o.go_seat,
+        "own_discards": _cards_to_wire(o.own_discards),
+        "opponent_cards_left": o.opponent_cards_left,
+        "crib_size": o.crib_size,
+        "hand_number": o.hand_number,
+        "rules": o.rules.to_json(),
+        "history": [
+            {"seat": seat, "kind": kind, "card": _optional_card_to_wire(card)}
+            for seat, kind, card in o.history
+        ],
+        "show_seat": o.show_seat,
+        "show_cards": _cards_to_wire(o.show_cards),
+        "show_is_crib": o.show_is_crib,
+        "claimed": o.claimed,
+    }
+
+
+def _cribbage_from_wire(data: dict[str, Any]) -> CribbageObservation:
+    fields = _Fields(data, "cribbage observation")
+    rules = _rules(CribbageRules.from_json, fields.object("rules"), "cribbage observation")
+    scores = fields.integers("scores")
+    if len(scores) != 2:
+        raise WireError("cribbage observation.scores: expected two scores")
+    observation = CribbageObservation(
+        seat=fields.integer("seat"),
+        legal_actions=fields.actions("legal_actions"),
+        phase=fields.word("phase"),
+        hand=fields.cards("hand"),
+        dealer=fields.integer("dealer"),
+        scores=(scores[0], scores[1]),
+        target=fields.integer("target"),
+        starter=fields.card("starter", optional=True),
+        count=fields.integer("count"),
+        current=fields.seat_cards("current"),
+        played=fields.seat_cards("played"),
+        go_seat=fields.integer("go_seat", optional=True),
+        own_discards=fields.cards("own_discards"),
+        opponent_cards_left=fields.integer("opponent_cards_left"),
+        crib_size=fields.integer("crib_size"),
+        hand_number=fields.integer("hand_number"),
+        rules=rules,
+        history=fields.events("history"),
+        show_seat=fields.integer("show_seat", optional=True),
+        show_cards=fields.cards("show_cards"),
+        show_is_crib=fields.boolean("show_is_crib"),
+        claimed=fields.integer("claimed", optional=True),
+    )
+    fields.finish()
+    return observation
+
+
+_DECODERS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "gin": _gin_from_wire,
+    "cribbage": _cribbage_from_wire,
+}
+
+
+class _Fields:
+    """Typed reads of one observation object; ``finish`` refuses keys nobody read."""
+
+    def __init__(self, data: dict[str, Any], what: str) -> None:
+        self.data, self.what = data, what
+        self.read = {"game"}
+
+    def _get(self, name: str) -> Any:
+        if name not in self.data:
+            raise WireError(f"{self.what}: missing field {name!r}")
+        self.read.add(name)
+        return self.data[name]
+
+    def _where(self, name: str) -> str:
+        return f"{self.what}.{name}"
+
+    def integer(self, name: str, optional: bool = False) -> Any:
+        value = self._get(name)
+        if value is None and optional:
+            return None
+        if type(value) is not int or abs(value) > 1_000_000:
+            raise WireError(f"{self._where(name)}: expected a whole number, got {_describe(value)}")
+        return value
+
+    def integers(self, name: str) -> list[int]:
+        values = _list(self._get(name), self._where(name), 8)
+        for i, value in enumerate(values):
+            if type(value) is not int or abs(value) > 1_000_000:
+                raise WireError(f"{self._where(name)}[{i}]: expected a whole number")
+        return values
+
+    def boolean(self, name: str) -> bool:
+        value = self._get(name)
+        if type(value) is not bool:
+            raise WireError(f"{self._where(name)}: expected true or false, got {_describe(value)}")
+        return value
+
+    def word(self, name: str) -> str:
+        value = self._get(name)
+        if type(value) is not str or not _KIND.fullmatch(value):
+            raise WireError(f"{self._where(name)}: expected a short word, got {_describe(value)}")
+        return value
+
+    def object(self, name: str) -> dict[str, Any]:
+        value = self._get(name)
+        if type(value) is not dict:
+            raise WireError(f"{self._where(name)}: expected an object, got {_describe(value)}")
+        return value
+
+    def card(self, name: str, optional: bool = False) -> Card | None:
+        value = self._get(name)
+        if value is None and optional:
+            return None
+        return card_from_wire(value, self._where(name))
+
+    def cards(self, name: str) -> tuple[Card, ...]:
+        return _cards_from_wire(self._get(name), self._where(name))
+
+    def actions(self, name: str) -> tuple[Action, ...]:
+        items = _list(self._get(name), self._where(name), 400)
+        where = self._where(name)
+        return tuple([action_from_wire(item, where) for item in items])
+
+    def seat_cards(self, name: str) -> tuple[tuple[int, Card], ...]:
+        items = _list(self._get(name), self._where(name), 52)
+        result = []
+        for item in items:  # the valid case quickly; any doubt goes to the checked path
+            if type(item) is dict and len(item) == 2:
+                seat, card = item.get("seat"), item.get("card")
+                if type(seat) is int and 0 <= seat < 8 and type(card) is str:
+                    found = _CARDS_BY_TEXT.get(card)
+                    if found is not None:
+                        result.append((seat, found))
+                        continue
+            return self._seat_cards_checked(name, items)
+        return tuple(result)
+
+    def _seat_cards_checked(self, name: str, items: list[Any]) -> tuple[tuple[int, Card], ...]:
+        result = []
+        for i, item in enumerate(items):
+            where = f"{self._where(name)}[{i}]"
+            seat, card = _event(item, where, ("seat", "card"))
+            result.append((seat, card_from_wire(card, f"{where}.card")))
+        return tuple(result)
+
+    def events(self, name: str) -> tuple[tuple[int, str, Card | None], ...]:
+        items = _list(self._get(name), self._where(name), 400)
+        result: list[tuple[int, str, Card | None]] = []
+        for item in items:  # the valid case quickly; any doubt goes to the checked path
+            if type(item) is dict and len(item) == 3:
+                seat, kind, card = item.get("seat"), item.get("kind"), item.get("card", 0)
+                if (type(seat) is int and 0 <= seat < 8 and type(kind) is str
+                        and kind in _EVENT_KINDS):
+                    if card is None:
+                        result.append((seat, kind, None))
+                        continue
+                    found = _CARDS_BY_TEXT.get(card) if type(card) is str else None
+                    if found is not None:
+                        result.append((seat, kind, found))
+                        continue
+            return self._events_checked(name, items)
+        return tuple(result)
+
+    def _events_checked(
+        self, name: str, items: list[Any]
+    ) -> tuple[tuple[int, str, Card | None], ...]:
+        result = []
+        for i, item in enumerate(items):
+            where = f"{self._where(name)}[{i}]"
+            seat, kind, card = _event(item, where, ("seat", "kind", "card"))
+            if type(kind) is not str or not _KIND.fullmatch(kind):
+                raise WireError(f"{where}.kind: expected a short word, got {_describe(kind)}")
+            result.append((seat, kind, _optional_card_from_wire(card, f"{where}.card")))
+        return tuple(result)
+
+    def finish(self) -> None:
+        unknown = set(self.data) - self.read
+        if unknown:
+            names = ", ".join(sorted(repr(key)[:20] for key in unknown)[:5])
+            raise WireError(f"{self.what}: unknown field(s) {names}")
+
+
+def _event(item: Any, where: str, keys: tuple[str, ...]) -> tuple[Any, ...]:
+    if type(item) is not dict or set(item) != set(keys):
+        raise WireError(f"{where}: expected an object with exactly {', '.join(keys)}")
+    seat = item["seat"]
+    if type(seat) is not int or not 0 <= seat < 8:
+        raise WireError(f"{where}.seat: expected a seat number, got {_describe(seat)}")
+    return tuple(item[key] for key in keys)
+
+
+def _list(value: Any, where: str, limit: int) -> list[Any]:
+    if type(value) is not list:
+        raise WireError(f"{where}: expected a list, got {_describe(value)}")
+    if len(value) > limit:
+        raise WireError(f"{where}: more than {limit} items")
+    return value
+
+
+def _describe(value: Any) -> str:
+    """A short, safe description of a JSON value for error messages."""
+    if value is None:
+        return "null"
+    if type(value) is int and abs(value) >= 10**12:
+        return "a huge number"
+    if type(value) in (bool, int, float):
+        return json.dumps(value)
+    if type(value) is str:
+        return repr(value[:20]) + ("..." if len(value) > 20 else "")
+    if type(value) is list:
+        return "a list"
+    if type(value) is dict:
+        return "an object"
+    return type(value).__name__
