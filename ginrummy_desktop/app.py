@@ -125,7 +125,6 @@ def run_app() -> int:
         return 1
     from PySide6.QtWidgets import QApplication
 
-    import ginrummy_desktop.gui  # noqa: F401  (applies PySide workarounds before any widget)
     from ginrummy_desktop.gui.shell.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv)

@@ -12,13 +12,6 @@ pytest_plugins = ["tests.online_servers"]
 # Qt must know it runs headless before any QApplication exists.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-try:  # PySide6 6.12 on Python 3.11 under-counts None; without this, long Qt tests abort.
-    from ginrummy_desktop.gui.qt_compat import protect_none_refcount
-except ImportError:  # Qt not installed: engine-only test runs still work
-    pass
-else:
-    protect_none_refcount()
-
 
 @pytest.fixture(autouse=True)
 def _private_app_home(tmp_path_factory: pytest.TempPathFactory,

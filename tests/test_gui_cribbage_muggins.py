@@ -12,7 +12,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import Qt
 
-import ginrummy_desktop.gui  # noqa: F401 - applies the PySide6 workaround before Qt objects
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import Card, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules

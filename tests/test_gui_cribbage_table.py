@@ -14,7 +14,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 
-import ginrummy_desktop.gui  # noqa: F401 - applies the PySide6 workaround before Qt objects
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import FULL_DECK, Card, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch
