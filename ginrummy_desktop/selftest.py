@@ -180,6 +180,7 @@ def check_main_window(context: dict[str, Any]) -> str:
         _require_painted(image, "the main window")
         title = window.windowTitle()
     finally:
+        window.set_confirmations(dict.fromkeys(window.confirmations, False))  # nobody to answer
         window.close()
         window.deleteLater()
         QCoreApplication.processEvents()
