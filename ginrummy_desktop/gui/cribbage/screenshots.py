@@ -77,8 +77,10 @@ def discard_scene() -> QWidget:
     """Hand 1: two cards chosen for the crib, Send ready."""
     table = _table(SEED)
     controller = table.controller
+    controller.settle()  # the opponent may lay away first, off the GUI thread
     if controller.match.to_move() != controller.human:
         controller.new_match(seed=SEED, first_dealer=0)
+        controller.settle()
     observation = controller.match.observation(controller.human)
     advice = default_opponent(SEED, "careful").choose(observation)
     for card in advice.cards:
@@ -90,8 +92,10 @@ def discard_scene() -> QWidget:
 def hint_scene() -> QWidget:
     """The discard advisor's table of keeps with expected values."""
     table = _table(SEED)
+    table.controller.settle()
     if table.controller.match.to_move() != table.controller.human:
         table.controller.new_match(seed=SEED, first_dealer=0)
+        table.controller.settle()
     table.controller.toggle_hint()
     deadline = QDeadlineTimer(20_000)
     while table.controller.background.busy and not deadline.hasExpired():
