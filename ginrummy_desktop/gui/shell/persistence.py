@@ -164,6 +164,9 @@ class Persistence(QObject):
         self.window.status_line().show_message("Resumed your game in progress", "success")
         return True
 
+    #: Checks a saved state and returns how to start it (the autosave loader's validator).
+    _restore_state = staticmethod(lambda state: _restore_state(state))
+
     def _summary(self, result: str) -> Any:
         """The storage summary of the match on screen."""
         return self.window.controller.summary(self.started_at, result)
