@@ -46,7 +46,7 @@ def _unfinished(session: Any, opponent: str, bots: dict[str, Any]) -> Any:
     return session
 
 
-def _restore_gin(state: dict[str, Any]) -> Callable[[MainWindow], None]:
+def _restore_gin(state: dict[str, Any]) -> tuple[str, Any, Callable[[MainWindow], None]]:
     from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
     from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
 
@@ -60,26 +60,26 @@ def _restore_gin(state: dict[str, Any]) -> Callable[[MainWindow], None]:
     def start(window: MainWindow) -> None:
         window.gin_screen.start_session(session, setup, order)
         window.gin_screen.controller.undo_used = undo_used
-    return start
+    return "gin", session, start
 
 
-def _restore_cribbage(state: dict[str, Any]) -> Callable[[MainWindow], None]:
+def _restore_cribbage(state: dict[str, Any]) -> tuple[str, Any, Callable[[MainWindow], None]]:
     from ginrummy_desktop.engine.cribbage import CribbageMatch
     from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
     from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
 
     match = _unfinished(CribbageMatch.restore(state["match"]), state["opponent"], BUILTIN_BOTS)
     setup = CribbageSetup.from_rules(state["opponent"], match.rules)
-    return lambda window: window.start_cribbage(setup, match=match)
+    return "cribbage", match, lambda window: window.start_cribbage(setup, match=match)
 
 
 #: Each game's autosave state (its controller's ``snapshot()``) -> how to continue it.
-RESTORERS: dict[str, Callable[[dict[str, Any]], Callable[[MainWindow], None]]] = {
+RESTORERS: dict[str, Callable[[dict[str, Any]], tuple[str, Any, Callable[[MainWindow], None]]]] = {
     "gin": _restore_gin, "cribbage": _restore_cribbage}
 
 
-def _restore_state(state: dict[str, Any]) -> Callable[[MainWindow], None]:
-    """Check a saved state and return how to start it (``ValueError`` if it cannot be)."""
+def _restore_state(state: dict[str, Any]) -> tuple[str, Any, Callable[[MainWindow], None]]:
+    """Check a saved state: (game, session, how to start it); ``ValueError`` if it cannot be."""
     if not isinstance(state, dict):
         raise ValueError("the saved game is not a match")
     game = state.get("game", "gin")  # states saved before the "game" key were gin matches
@@ -152,9 +152,10 @@ class Persistence(QObject):
         if self.autosave is None:
             return False
         try:  # a damaged save is set aside by load(); anything else must not stop the app
-            start = self.autosave.load(_restore_state)
-            if start is None:
+            restored = self.autosave.load(_restore_state)
+            if restored is None:
                 return False
+            _game, _session, start = restored
             start(self.window)
         except Exception as error:  # noqa: BLE001 - the player starts a new game instead
             self.window.notify(f"The game in progress could not be resumed: {error}")
