@@ -183,7 +183,7 @@ class TablePane(QWidget):
 
     def _record(self, payload: dict[str, Any]) -> None:
         """The finished match into the local statistics, marked online (``online:<name>``)."""
-        from ginrummy_desktop.gui.shell.persistence import match_summary
+        from ginrummy_desktop.gui.gin.summary import match_summary
         remote = self.controller.remote
         if remote.winners == (0,):
             result = "win"
