@@ -97,8 +97,7 @@ def window_factory(qtbot, ejabberd_server, referee):
     yield make
     for window in windows:
         for pane in window.tables.values():
-            pane.controller.worker.cancel_all()
-            pane.controller.worker.wait_all()
+            pane.controller.stop()
         if window.session is not None:
             session = window.session
             window.session = None

@@ -131,7 +131,7 @@ class OnlineGinController(GinController):
 
     def start_remote(self, state: dict[str, Any], opponent_name: str,
                      send_move: MoveSender, rated: bool) -> None:
-        self.worker.cancel_all()
+        self.loop.reset()  # no local seats: the referee plays the match
         self.session = RemoteGinMatch(state)  # type: ignore[assignment]
         self.send_move = send_move
         self.opponent_name = opponent_name
@@ -146,7 +146,6 @@ class OnlineGinController(GinController):
         self.pending = None
         self.hand_order = []
         self.drawn = self.locked = self.selected = None
-        self.thinking = False
         self._begin_hand(deal=True)
 
     @property

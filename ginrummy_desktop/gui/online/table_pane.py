@@ -48,7 +48,6 @@ class TablePane(QWidget):
         self.screen = OnlineGinScreen(player_name=me, parent=self,
                                       **({"speed": speed} if speed else {}))
         self.controller: OnlineGinController = self.screen.controller  # type: ignore[assignment]
-        self.screen.controller.synchronous = False
 
         self.opponent_label = QLabel("", self)
         self.opponent_label.setAccessibleName("Opponent")
