@@ -308,7 +308,7 @@ def test_play_hint_lights_the_experts_card(qtbot):
     discard_by_clicking(qtbot, table)
     qtbot.mouseClick(table.hint_button, Qt.MouseButton.LeftButton)
     assert table.status.kind == "hint"
-    assert "The expert would play the" in table.status.message
+    assert "The expert would play " in table.status.message
     (suggested,) = table.display.hint_cards
     assert suggested in table.display.hand
     assert suggested.name in table.status.message

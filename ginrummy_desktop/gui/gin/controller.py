@@ -13,6 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from ginrummy_desktop.engine import cards
 from ginrummy_desktop.engine.actions import Action, IllegalActionError
 from ginrummy_desktop.engine.cards import SUITS, Card
 from ginrummy_desktop.engine.gin.match import GinMatch
@@ -57,11 +58,8 @@ def sort_cards(cards: list[Card] | tuple[Card, ...], how: str) -> list[Card]:
 
 
 def card_text(card: Card | None) -> str:
-    from ginrummy_desktop.engine.cards import SUIT_SYMBOLS
-    if card is None:
-        return "a card"
-    rank = "10" if card.rank == 10 else str(card)[0]
-    return f"{rank}{SUIT_SYMBOLS[card.suit]}"
+    """The engine's ``J♣`` for a card; "a card" for one the person may not see."""
+    return "a card" if card is None else cards.card_text(card)
 
 
 @dataclass
