@@ -37,8 +37,17 @@ def scored_text(name: str, words: str) -> str:
 def show_title(owner: str, what: str, total: int | None) -> str:
     """The show panel's heading: ``"Your hand: 8"``, ``"Ann's crib: 12"``; ``total`` None while
     the person is asked to count (``"Your crib: your count?"``)."""
-    counted = "your count?" if total is None else str(total)
-    return f"{possessive(owner, start=True)} {'crib' if what == 'crib' else 'hand'}: {counted}"
+    return f"{_whose(owner, what)}: {'your count?' if total is None else total}"
+
+
+def _whose(owner: str, what: str) -> str:
+    return f"{possessive(owner, start=True)} {'crib' if what == 'crib' else 'hand'}"
+
+
+def show_text(owner: str, what: str, spoken: str, total: int) -> str:
+    """A counted hand or crib for the status line: ``"Your hand: fifteen two and a pair is
+    four"``, ``"Ann's crib: nothing — no points."``."""
+    return f"{_whose(owner, what)}: {spoken}" + ("" if total else " — no points.")
 
 
 def muggins_text(taker: str, missed_by: str, points: int) -> str:

@@ -614,14 +614,14 @@ class CribbageController(QObject):
             QTimer.singleShot(animator.scaled(SHOW_ITEM_MS), self._guarded(self._show_next_item))
             return
         self._refresh()
-        who = self.names[step.seat]
         what = "crib" if step.what == "crib" else "hand"
         claimed, mugged = self._step_claim or (step.total, 0)
         if claimed:
             note = step.spoken if claimed == step.total else f"counted {claimed} of {step.total}"
             self.table.board.peg(step.seat, claimed, f"{what}: {note}")
         verdict = self._count_verdict(step)
-        text = f"{verdict}{who} ({what}): {step.spoken}" + ("" if step.total else " — no points.")
+        text = verdict + crib_words.show_text(self.speaker(step.seat), what, step.spoken,
+                                              step.total)
         if mugged:
             text += " " + self._announce_muggins(step, mugged)
         elif claimed < step.total:

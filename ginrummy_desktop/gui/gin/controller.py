@@ -19,7 +19,7 @@ from ginrummy_desktop.engine.cards import SUITS, Card
 from ginrummy_desktop.engine.gin.match import GinMatch
 from ginrummy_desktop.engine.gin.melds import best_arrangement, min_deadwood
 from ginrummy_desktop.engine.gin.observation import GinView
-from ginrummy_desktop.engine.gin.results import HandResult
+from ginrummy_desktop.engine.gin.results import HandResult, ending_text
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, GinRules
 from ginrummy_desktop.gui.gin import opponents as gin_opponents
 from ginrummy_desktop.gui.gin.table import (
@@ -524,7 +524,7 @@ class GinController(QObject):
             return f"{who} passed on the upcard"
         if action.kind == "discard":
             return f"{who} discarded {card_text(action.card)}"
-        return f"{who}: {action.kind}"
+        return ending_text(action.kind, who)  # knock, gin, big gin: "Ada knocked"
 
     def _announce(self, seat: int | None = None, action: Action | None = None) -> None:
         if self.session is None:

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from ginrummy_desktop.engine.gin.results import HandResult, describe_hand, match_over_text
+from ginrummy_desktop.engine.wording import YOU
 from ginrummy_desktop.gui.gin.controller import BOT, HUMAN, GinController, MatchSetup
 from ginrummy_desktop.gui.gin.table import GinTable
 from ginrummy_desktop.gui.table.animation import DEFAULT_SPEED, Animator
@@ -271,7 +272,8 @@ class GinScreen(QWidget):
         names = {HUMAN: c.player_name, BOT: c.opponent_name}
         lines: list[tuple[str, ...]] = []
         header: tuple[str, ...] = ()
-        title = describe_hand(result, names)
+        # Sentences address the person as "you"; labels and scores show the profile name.
+        title = describe_hand(result, {HUMAN: YOU, BOT: c.opponent_name})
         target = c.rules.target
         score = (f"{c.player_name} {view.scores[HUMAN]}  ·  {c.opponent_name} "
                  f"{view.scores[BOT]}   (playing to {target})")
@@ -279,7 +281,7 @@ class GinScreen(QWidget):
         if session.over:
             won = HUMAN in view.winners
             last_hand = "Last hand: " + title
-            title = match_over_text(c.player_name if won else c.opponent_name)
+            title = match_over_text(YOU if won else c.opponent_name)
             header = ("", c.player_name, c.opponent_name)
             table: dict[str, list[str]] = {}
             for label, seat, points in view.final_breakdown:
