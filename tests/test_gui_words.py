@@ -31,6 +31,7 @@ from ginrummy_desktop.gui.cribbage.table import CribbageTable
 from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
 from ginrummy_desktop.gui.shell.main_window import MainWindow
 from ginrummy_desktop.gui.table.status import StatusLine
+from tests.gui_helpers import settle
 from tests.test_engine_wording import CARD_CODE
 
 GUI = Path(ginrummy_desktop.__file__).parent / "gui"
@@ -145,8 +146,7 @@ def window(qtbot, said):
     win.show()
     qtbot.waitExposed(win)
     yield win
-    win.gin_screen.controller.worker.cancel_all()
-    win.gin_screen.controller.worker.wait_all()
+    win.gin_screen.controller.stop()
 
 
 def play_gin_to_the_panel(qtbot, window, seen: list[str], said: list[str] | None = None):
@@ -156,6 +156,7 @@ def play_gin_to_the_panel(qtbot, window, seen: list[str], said: list[str] | None
     controller = screen.controller
     stand_in = BUILTIN_BOTS["greedy"]()
     for _ in range(400):
+        assert controller.settle()  # the opponent thinks off the GUI thread
         if screen.panel.isVisible():
             return screen
         view = controller.view()
@@ -171,13 +172,13 @@ def play_gin_to_the_panel(qtbot, window, seen: list[str], said: list[str] | None
 
 def test_gin_table_words_show_cards_as_people_write_them(qtbot, window, said):
     screen = window.gin_screen
-    screen.controller.synchronous = True
     seen: list[str] = []
     for hand in range(3):
         if hand == 0:
             screen.new_match(MatchSetup(preset="classic", opponent="greedy", seed=5))
+            assert screen.controller.settle()
             # Ask for a hint with the H key: the expert's reason names cards and outs.
-            qtbot.keyClick(screen.view.viewport(), Qt.Key.Key_H)
+            qtbot.keyClick(window, Qt.Key.Key_H)
             qtbot.waitUntil(lambda: screen.controller.last_hint is not None, timeout=60_000)
             assert not re.search(r"\b1 outs\b", said[-1])
         play_gin_to_the_panel(qtbot, window, seen, said)
@@ -199,9 +200,12 @@ def test_cribbage_table_words_show_cards_as_people_write_them(qtbot, said):
     qtbot.waitExposed(table)
     controller = table.controller
     seen: list[str] = []
+    settle(qtbot, table)
     qtbot.mouseClick(table.hint_button, Qt.MouseButton.LeftButton)  # the discard advisor
+    settle(qtbot, table)
     seen += readable_texts(table)
     for _ in range(600):
+        settle(qtbot, table)  # the opponent, hints and the advisor think off the GUI thread
         if match.over or match.hand_number > 3:
             break
         if controller.stage == "show" or controller.display.continue_label:
@@ -221,6 +225,7 @@ def test_cribbage_table_words_show_cards_as_people_write_them(qtbot, said):
                     controller.play_card(refused[0])
                 if controller.stage == "play" and not refused:
                     qtbot.mouseClick(table.hint_button, Qt.MouseButton.LeftButton)
+                    settle(qtbot, table)
                 controller.play_card(legal[0].card)
             else:
                 controller._apply(controller.human, legal[0])
@@ -234,7 +239,6 @@ def test_cribbage_table_words_show_cards_as_people_write_them(qtbot, said):
 def test_end_of_hand_panel_reads_right_with_a_profile_name(qtbot, window):
     window.set_player_name("Ann")
     screen = window.gin_screen
-    screen.controller.synchronous = True
     screen.new_match(MatchSetup(preset="classic", opponent="greedy", seed=3))
     play_gin_to_the_panel(qtbot, window, [])
     panel = screen.panel

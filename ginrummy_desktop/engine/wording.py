@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import card_text, cards_text
 
 YOU = "You"
@@ -71,6 +72,8 @@ def count_of(count: int, word: str, plural: str | None = None) -> str:
 def action_text(action: Any) -> str:
     """An action as a person reads it: ``"discard 10♥"``, ``"play J♣"``, ``"count 8"``
     (``str(action)``, ``"discard TH"``, stays the code for logs and the command line)."""
+    if not isinstance(action, Action):  # a bot's stray answer: say what it was
+        return str(action)
     kind = str(action.kind).replace("_", " ")
     if action.points is not None:
         return f"{kind} {action.points}"
