@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ginrummy_desktop.engine.gin.results import ending_text
 from ginrummy_desktop.gui.stats.background import StorageJobs
 from ginrummy_desktop.gui.stats.charts import (
     OPPONENT_COLOUR,
@@ -85,13 +86,10 @@ def _outcome(hand: StoredHand, opponent: str) -> str:
     """How a hand ended, in words: "You went gin", "Max undercut you", "Dead hand"..."""
     if hand.ending == "draw":
         return "Dead hand"
-    if hand.ending == "undercut":  # told from the defender, who scores
-        return f"You undercut {opponent}" if hand.knocker == "opponent" else \
-            f"{opponent} undercut you"
     if hand.ending and hand.knocker:
-        did = {"gin": "went gin", "big_gin": "went big gin", "knock": "knocked"}.get(
-            hand.ending, hand.ending)
-        return f"{'You' if hand.knocker == 'player' else opponent} {did}"
+        knocker, other = ("You", opponent) if hand.knocker == "player" else (opponent, "You")
+        # An undercut is told from the defender, who scores: "Ada undercut you".
+        return ending_text(hand.ending, knocker, other if hand.ending == "undercut" else None)
     if hand.winner is None:
         return "Even"
     return "You scored more" if hand.winner == "player" else f"{opponent} scored more"
