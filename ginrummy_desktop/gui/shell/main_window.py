@@ -24,6 +24,7 @@ from ginrummy_desktop.gui.shell.help_pages import (
     about_html,
     shortcuts_html,
 )
+from ginrummy_desktop.gui.shell.table_sounds import TableSounds
 from ginrummy_desktop.gui.table.animation import SPEEDS
 from ginrummy_desktop.gui.table.card_renderer import BACKS, CardRenderer, CardStyle
 from ginrummy_desktop.gui.table.layout import DEFAULT_CARD_SIZE
@@ -67,6 +68,8 @@ class MainWindow(QMainWindow):
         self.gin_screen.on_new_opponent = self.new_match_dialog
         self.dialogs: list[QWidget] = []  # keep modeless dialogs alive
         self.notifications: list[str] = []
+        self.sounds = TableSounds()
+        self.sounds.attach(self.gin_screen.controller)
         self._build_menus()
         self.resize(1280, 800)
         self.persistence = None
@@ -125,6 +128,10 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _c=False, b=back_id: self.set_card_style(back=b))
             back_group.addAction(action)
             backs.addAction(action)
+        self.mute_action = QAction("&Mute sounds", self, checkable=True)
+        self.mute_action.setShortcut(QKeySequence("M"))
+        self.mute_action.triggered.connect(self.toggle_mute)
+        view.addAction(self.mute_action)
         felt = view.addMenu("&Table colour")
         felt_group = QActionGroup(self)
         for colour in TABLE_COLOURS:
@@ -181,6 +188,7 @@ class MainWindow(QMainWindow):
         if self.persistence is not None:
             self.persistence.new_match_started()
         self._show_game(GIN)
+        self.sounds.play("deal")
 
     def _show_game(self, game: str) -> None:
         self.game = game
@@ -237,7 +245,9 @@ class MainWindow(QMainWindow):
         self.cribbage_setup = setup
         self.cribbage_table = table
         self.stack.addWidget(table)
+        self.sounds.attach(table.controller)
         self._show_game(CRIBBAGE)
+        self.sounds.play("deal")
         if old is not None:
             old.controller.stop()
             self.stack.removeWidget(old)
@@ -371,7 +381,22 @@ class MainWindow(QMainWindow):
             controller.names = (name, controller.names[1])
             self.cribbage_table.board.set_names(controller.names)
 
+    def set_sound(self, volume: int, muted: bool) -> None:
+        """The sound settings, applied at once (Preferences and the Mute menu entry)."""
+        self.sounds.apply_settings(volume, muted)
+        self.mute_action.setChecked(self.sounds.muted)
+
+    def toggle_mute(self) -> None:
+        muted = not self.sounds.muted
+        self.set_sound(self.sounds.board.volume, muted)
+        if self.storage is not None:  # remembered; Preferences shows it at once
+            try:
+                self.storage.settings.update(sound_muted=muted)
+            except Exception as error:  # noqa: BLE001 - the toggle still works this session
+                self.notify(f"Could not save: {error}")
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.sounds.close()
         self.gin_screen.controller.worker.cancel_all()
         if self.cribbage_table is not None:
             self.cribbage_table.controller.stop()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSlider,
     QSpinBox,
     QTabWidget,
     QVBoxLayout,
@@ -193,7 +195,25 @@ class PreferencesDialog(QDialog):
         form.addRow("Table colour", self.table_combo)
         form.addRow("", self.four_colour_check)
         form.addRow("Animation speed", self.speed_combo)
+        self.volume_slider = QSlider(Qt.Orientation.Horizontal)
+        self.volume_slider.setObjectName("soundVolume")
+        self.volume_slider.setRange(0, 100)
+        self.volume_slider.setPageStep(10)
+        self.volume_slider.setAccessibleName("Sound volume")
+        self.volume_label = QLabel()
+        self.volume_label.setMinimumWidth(self.volume_label.fontMetrics().horizontalAdvance("100%"))
+        self.volume_slider.valueChanged.connect(self._volume_moved)
+        volume_row = QHBoxLayout()
+        volume_row.addWidget(self.volume_slider, 1)
+        volume_row.addWidget(self.volume_label)
+        form.addRow("Sound volume", volume_row)
+        self.mute_check = self._check("Mute sounds", lambda on: self._apply("sound_muted", on))
+        form.addRow("", self.mute_check)
         return page
+
+    def _volume_moved(self, value: int) -> None:
+        self.volume_label.setText(f"{value}%")
+        self._user(self._apply, "sound_volume", value)
 
     def _gin_tab(self) -> QWidget:
         page = QWidget()
@@ -269,6 +289,9 @@ class PreferencesDialog(QDialog):
             self._select(self.table_combo, s.table_colour)
             self.four_colour_check.setChecked(s.four_colour_deck)
             self._select(self.speed_combo, s.animation_speed)
+            self.volume_slider.setValue(s.sound_volume)
+            self.volume_label.setText(f"{s.sound_volume}%")
+            self.mute_check.setChecked(s.sound_muted)
             self._select(self.preset_combo, s.gin_preset)
             try:
                 rules = s.gin_rules()
