@@ -73,6 +73,10 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self.resize(1280, 800)
         self.persistence = None
+        self.welcome: Any = None  # the first-run page while it is shown
+        # The very first launch has no settings file yet (nothing writes one before this).
+        paths = getattr(storage, "paths", None)
+        self.first_run = paths is not None and not paths.settings_file.exists()
         if storage is not None:
             from ginrummy_desktop.gui.shell.persistence import Persistence
 
@@ -272,9 +276,47 @@ class MainWindow(QMainWindow):
             return self.storage.settings.settings.gin_preset
         return "classic"
 
+    def show_welcome(self) -> QWidget:
+        """The first-run page: name, game and opponent; "Play" starts that game."""
+        from ginrummy_desktop.gui.shell.welcome import WelcomePage
+
+        self.welcome = WelcomePage(self._welcome_done, self.player_name, self)
+        self.stack.addWidget(self.welcome)
+        self.stack.setCurrentWidget(self.welcome)
+        self.gin_screen.active = False  # no gin keys on the welcome page
+        self.play_menu.menuAction().setVisible(False)
+        self.welcome.focus_name()
+        return self.welcome
+
+    def _welcome_done(self, name: str, game: str, bot_id: str) -> None:
+        if self.storage is not None:
+            settings = self.storage.settings.settings
+            try:
+                self.storage.settings.update(
+                    player_name=name, default_opponent={**settings.default_opponent, game: bot_id})
+            except Exception as error:  # noqa: BLE001 - the game starts all the same
+                self.notify(f"Could not save: {error}")
+        self.set_player_name(name)
+        if game == CRIBBAGE:
+            from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
+
+            rules = self.preferred_cribbage_setup().rules()
+            self.start_cribbage(CribbageSetup.from_rules(bot_id, rules))
+        else:
+            self.gin_screen.new_match(MatchSetup(opponent=bot_id,
+                                                 preset=self._preferred_preset()))
+        page, self.welcome = self.welcome, None
+        if page is not None:
+            self.stack.removeWidget(page)
+            page.deleteLater()
+
     def restore_or_start(self) -> None:
-        """Resume the autosaved match if there is one, else deal a new match."""
-        if self.persistence is None or not self.persistence.resume():
+        """The welcome on the first launch; later, resume the autosaved match if there is one,
+        else deal a new match."""
+        if self.first_run:
+            self.first_run = False
+            self.show_welcome()
+        elif self.persistence is None or not self.persistence.resume():
             self.start_default_match()
         if self.persistence is not None:
             self.persistence.show_notices()

@@ -141,3 +141,15 @@ def _gin_window(stage: str) -> QWidget:
 for _stage in ("mid-hand", "end-of-hand", "match-over"):
     SCENES[f"gin-{_stage}"] = (lambda stage=_stage: _gin_window(stage))
 
+
+
+# -- Shell scenes ------------------------------------------------------------------------------
+
+@register_scene("first-run")
+def _first_run() -> QWidget:
+    """The welcome page of the very first launch (name, game and opponent)."""
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
+
+    window = MainWindow(storage=None, speed="instant")
+    window.show_welcome()
+    return window
