@@ -313,7 +313,8 @@ class MainWindow(QMainWindow):
     def restore_or_start(self) -> None:
         """The welcome on the first launch; later, resume the autosaved match if there is one,
         else deal a new match."""
-        if self.first_run:
+        saved = getattr(self.persistence, "autosave", None)
+        if self.first_run and not (saved is not None and saved.exists()):
             self.first_run = False
             self.show_welcome()
         elif self.persistence is None or not self.persistence.resume():
