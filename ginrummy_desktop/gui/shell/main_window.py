@@ -10,7 +10,14 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtCore import QRect
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QGuiApplication,
+    QKeySequence,
+)
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QWidget
 
 from ginrummy_desktop.gui.gin.controller import MatchSetup
@@ -72,6 +79,7 @@ class MainWindow(QMainWindow):
         self.sounds.attach(self.gin_screen.controller)
         self._build_menus()
         self.resize(1280, 800)
+        self.restored_geometry = False
         self.persistence = None
         self.welcome: Any = None  # the first-run page while it is shown
         # The very first launch has no settings file yet (nothing writes one before this).
@@ -81,8 +89,33 @@ class MainWindow(QMainWindow):
             from ginrummy_desktop.gui.shell.persistence import Persistence
 
             self.persistence = Persistence(self, storage)
-            self.persistence.restore_geometry()
+            self.restored_geometry = self.persistence.restore_geometry()
         self.gin_screen.before_new_match = self._before_gin_match
+
+    # -- fitting the screen -----------------------------------------------------------------
+
+    def fit_to_screen(self, size: str | None = None, available: QRect | None = None) -> None:
+        """Keep the whole window on its screen (``available``: that screen's free area; by
+        default the screen the window is on). ``size="default"`` starts from 1280x800."""
+        from ginrummy_desktop.gui.shell import window_fit
+
+        if available is None:
+            screen = self.screen() or QGuiApplication.primaryScreen()
+            if screen is None:
+                return
+            available = screen.availableGeometry()
+        self.setMinimumSize(window_fit.minimum_for(available))
+        if self.isMaximized() or self.isFullScreen():
+            return
+        start = window_fit.default_geometry(available) if size == "default" \
+            else self.geometry()
+        self.setGeometry(window_fit.fitted(start, available))
+
+    def open_on_screen(self) -> None:
+        """Show the window (the app's start), its saved or default size fitted to the screen."""
+        self.fit_to_screen(None if self.restored_geometry else "default")
+        self.show()
+        self.fit_to_screen()  # the screen it really opened on (the saved one may be gone)
 
     # -- menus -----------------------------------------------------------------------------
 
