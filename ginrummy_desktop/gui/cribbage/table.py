@@ -193,8 +193,7 @@ class CribbageTable(QWidget):
         if pixels == self._control_pixels:
             return
         self._control_pixels = pixels
-        self.setStyleSheet("CribbageTable { background: #15281d; }"
-                           + button_style(pixels, "QPushButton { padding: 5px 16px; }"))
+        self.setStyleSheet(button_style(pixels, "QPushButton { padding: 5px 16px; }"))
         self.status.set_font_pixels(pixels)
 
     def _placements(self, lay: CribbageTableLayout) -> list[Placement]:

@@ -35,7 +35,7 @@ from ginrummy_desktop.gui.shell.table_sounds import TableSounds
 from ginrummy_desktop.gui.table.animation import SPEEDS
 from ginrummy_desktop.gui.table.card_renderer import BACKS, CardRenderer, CardStyle
 from ginrummy_desktop.gui.table.layout import DEFAULT_CARD_SIZE
-from ginrummy_desktop.gui.table.scene import TABLE_COLOURS
+from ginrummy_desktop.gui.table.palette import TABLE_COLOURS, TablePalette, window_style_sheet
 
 if TYPE_CHECKING:  # the cribbage modules load when cribbage is first played (faster start-up)
     from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
@@ -75,6 +75,7 @@ class MainWindow(QMainWindow):
         self.gin_screen.on_new_opponent = self.new_match_dialog
         self.dialogs: list[QWidget] = []  # keep modeless dialogs alive
         self.notifications: list[str] = []
+        self.setStyleSheet(window_style_sheet(TablePalette.for_felt(self.table_colour)))
         self.sounds = TableSounds()
         self.sounds.attach(self.gin_screen.controller)
         self._build_menus()
@@ -444,7 +445,9 @@ class MainWindow(QMainWindow):
             self.cribbage_table.set_card_size(size)
 
     def set_table_colour(self, colour: str) -> None:
+        """The felt and, from it, the whole window's colours (bars, status line, panels)."""
         self.table_colour = colour
+        self.setStyleSheet(window_style_sheet(TablePalette.for_felt(colour)))
         self.gin_screen.scene.set_felt_colour(colour)
         if self.cribbage_table is not None:
             self.cribbage_table.scene.set_felt_colour(colour)

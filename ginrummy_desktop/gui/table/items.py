@@ -100,7 +100,9 @@ class InfoPanel(BoxItem):
         r = self._rect
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(QColor(255, 255, 255, 60), 1.5))
-        painter.setBrush(self.OPAQUE_FILL if self.opaque else QColor(0, 0, 0, 95))
+        palette = getattr(self.scene(), "table_palette", None)
+        opaque = palette.panel if palette is not None else self.OPAQUE_FILL
+        painter.setBrush(opaque if self.opaque else QColor(0, 0, 0, 95))
         painter.drawRoundedRect(r, 10, 10)
         rows = len(self.lines) + 1.4
         line_h = r.height() * 0.9 / rows

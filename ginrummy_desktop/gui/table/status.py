@@ -41,7 +41,7 @@ class StatusLine(QLabel):
 
     def _restyle(self) -> None:
         _prefix, style = _STYLES.get(self.kind, _STYLES["info"])
-        self.setStyleSheet(f"QLabel {{ background: #15281d; padding: 4px 10px; "
+        self.setStyleSheet(f"QLabel {{ padding: 4px 10px; "
                            f"font-size: {self._pixels}px; {style} }}")
 
     def show_message(self, text: str, kind: str = "info") -> None:
