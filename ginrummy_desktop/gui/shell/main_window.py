@@ -28,7 +28,6 @@ from ginrummy_desktop.gui.shell.help_pages import (
     CRIBBAGE_RULES_HTML,
     GIN_RULES_HTML,
     HelpDialog,
-    about_html,
     shortcuts_html,
 )
 from ginrummy_desktop.gui.shell.table_sounds import TableSounds
@@ -186,7 +185,7 @@ class MainWindow(QMainWindow):
             "Cribbage rules", CRIBBAGE_RULES_HTML))
         self._action(help_menu, "&Keyboard shortcuts", lambda: self.show_help(
             "Keyboard shortcuts", shortcuts_html(shortcut_rows())))
-        self._action(help_menu, "&About", lambda: self.show_help("About", about_html()))
+        self._action(help_menu, "&About", self.show_about)
 
     def _action(self, menu: Any, text: str, slot: Any, shortcut: Any = None) -> QAction:
         action = QAction(text, self)
@@ -417,6 +416,14 @@ class MainWindow(QMainWindow):
 
     def show_help(self, title: str, html: str) -> HelpDialog:
         dialog = HelpDialog(title, html, self)
+        self.dialogs.append(dialog)
+        dialog.show()
+        return dialog
+
+    def show_about(self) -> QWidget:
+        from ginrummy_desktop.gui.shell.about import AboutDialog
+
+        dialog = AboutDialog(self)
         self.dialogs.append(dialog)
         dialog.show()
         return dialog
