@@ -16,11 +16,6 @@ from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.protocol import Agent
 
 STRONGEST = "expert"  # the default opponent
-# Baseline bots have no persona: what they do, in plain words.
-_BASELINE_STYLES = {
-    "random": "Plays any legal move: for learning the rules",
-    "greedy": "Keeps whatever lowers its deadwood right now",
-}
 
 
 @dataclass(frozen=True)
@@ -28,7 +23,7 @@ class OpponentInfo:
     bot_id: str
     name: str
     style: str
-    rating: str  # measured strength as text ("Elo 1620", "not yet measured")
+    rating: str  # measured strength as text ("Elo 1620"), or its place on the ladder
     emblem: str  # a letter or short mark drawn in the picker
 
 
@@ -41,9 +36,11 @@ def list_opponents() -> list[OpponentInfo]:
     ]
     for bot_id in BUILTIN_BOTS:
         if bot_id not in gin_bots.PERSONAS:
-            result.append(OpponentInfo(bot_id, bot_id.replace("_", " ").title(),
-                                       _BASELINE_STYLES.get(bot_id, "Computer opponent"),
-                                       "not yet measured", bot_id[:1].upper()))
+            baseline = gin_bots.BASELINES.get(bot_id)
+            result.append(OpponentInfo(
+                bot_id, bot_id.replace("_", " ").title(),
+                baseline.style if baseline else "Computer opponent",
+                baseline.strength if baseline else "not rated", bot_id[:1].upper()))
     return result
 
 
@@ -53,7 +50,7 @@ def rating_text(rating: Any) -> str:
         rating = rating.get("elo")
     if isinstance(rating, (int, float)) and not isinstance(rating, bool):
         return f"Elo {round(rating)}"
-    return "not yet measured"
+    return "not rated"
 
 
 def default_opponent() -> str:

@@ -38,6 +38,7 @@ from ginrummy_desktop.engine.gin.rules import (
     OPTION_LABELS,
     SHUTOUT_CHOICES,
 )
+from ginrummy_desktop.gui.cribbage.opponents import list_opponents as cribbage_opponents
 from ginrummy_desktop.gui.gin.opponents import default_opponent, list_opponents
 from ginrummy_desktop.storage.settings import (
     ANIMATION_SPEEDS,
@@ -154,7 +155,7 @@ class PreferencesDialog(QDialog):
         form.addRow("Your name", self.name_edit)
         self.opponent_combos: dict[str, QComboBox] = {}
         gin_bots = [(info.name, info.bot_id) for info in list_opponents()]
-        cribbage_bots = [(_label(bot_id), bot_id) for bot_id in CRIBBAGE_BOTS]
+        cribbage_bots = [(info.name, info.bot_id) for info in cribbage_opponents()]
         for game, bots, label in (("gin", gin_bots, "Gin Rummy opponent"),
                                   ("cribbage", cribbage_bots, "Cribbage opponent")):
             combo = self._combo(bots, lambda value, g=game: self._set_opponent(g, value))
