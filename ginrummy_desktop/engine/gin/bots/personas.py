@@ -135,7 +135,8 @@ class Baseline:
 
 
 # Measured with ``ginrummy-sim gin --players A B --matches 100 --mirror --seed 1`` (classic,
-# 200 matches each; docs/ai.md): greedy beat beginner 144-56 and split 104-96 with simple,
+# 200 matches each; docs/opponents.md): greedy beat beginner 144-56, knocker 124-76 and split
+# 104-96 with simple,
 # about Elo 1480 on the ladder's scale; random lost all 200 to greedy, too weak to rate.
 BASELINES: dict[str, Baseline] = {
     "random": Baseline("Plays any legal move: for learning the rules",
