@@ -43,6 +43,7 @@ from ginrummy_desktop.gui.table.card_renderer import CardRenderer
 from ginrummy_desktop.gui.table.controls_style import button_style, control_pixels
 from ginrummy_desktop.gui.table.items import Badge, InfoPanel
 from ginrummy_desktop.gui.table.layout import DEFAULT_CARD_SIZE, Placement, card_scale
+from ginrummy_desktop.gui.table.palette import TablePalette, fill_with
 from ginrummy_desktop.gui.table.scene import DropZone, TableScene
 from ginrummy_desktop.gui.table.status import StatusLine
 from ginrummy_desktop.gui.table.view import TableView
@@ -74,6 +75,7 @@ class CribbageTable(QWidget):
         self.renderer = renderer or CardRenderer()
         self.animator = Animator(speed, self)
         self.status = StatusLine(self)
+        fill_with(self, TablePalette.for_felt("green").status)  # until the window's felt applies
         self.board = CribbagePegboard(names=names)
         self.board.set_speed(speed)
         self.scene.addItem(self.board)

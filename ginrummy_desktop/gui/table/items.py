@@ -11,6 +11,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from ginrummy_desktop.gui.table.box_item import BoxItem
+from ginrummy_desktop.gui.table.palette import READABLE_PX
 
 # (colour, pattern) per meld; a hand has at most 3 melds of 3+ cards among 11 cards.
 BAND_STYLES: tuple[tuple[str, Qt.BrushStyle], ...] = (
@@ -23,7 +24,7 @@ BAND_STYLES: tuple[tuple[str, Qt.BrushStyle], ...] = (
 
 def table_font(pixel_size: float, bold: bool = False) -> QFont:
     font = QFont("DejaVu Sans")
-    font.setPixelSize(max(8, int(pixel_size)))
+    font.setPixelSize(max(READABLE_PX, int(pixel_size)))
     font.setBold(bold)
     return font
 

@@ -11,6 +11,11 @@ from dataclasses import dataclass
 
 from PySide6.QtGui import QColor
 
+# The smallest text drawn on a table: panel lines and names, and the peg-board's hole numbers
+# (still readable at 800x600, where they scale down with the window).
+READABLE_PX = 10
+READABLE_SMALL_PX = 8
+
 TABLE_COLOURS: dict[str, str] = {
     "green": "#1f6b3f",
     "blue": "#1d4f7a",
@@ -36,6 +41,17 @@ class TablePalette:
             return QColor(felt.darker(factor).name())  # 8-bit, as a style sheet paints it
 
         return cls(felt=felt, bar=shade(200), status=shade(265), panel=shade(190))
+
+
+def fill_with(widget: object, colour: QColor) -> None:
+    """A widget's own background where no style sheet sets one (a table shown on its own,
+    outside the main window, whose style sheet sets it from the felt)."""
+    from PySide6.QtGui import QPalette
+
+    palette = widget.palette()  # type: ignore[attr-defined]
+    palette.setColor(QPalette.ColorRole.Window, colour)
+    widget.setPalette(palette)  # type: ignore[attr-defined]
+    widget.setAutoFillBackground(True)  # type: ignore[attr-defined]
 
 
 def window_style_sheet(palette: TablePalette) -> str:

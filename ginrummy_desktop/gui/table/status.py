@@ -9,6 +9,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from ginrummy_desktop.gui.table.palette import TablePalette, fill_with
+
 # Prefix signs come from the common symbol blocks that DejaVu Sans (Linux), Segoe UI Symbol
 # (Windows) and Apple Symbols all have; emoji such as U+1F4A1 showed as an empty box.
 _STYLES = {
@@ -32,7 +34,7 @@ class StatusLine(QLabel):
         self.message = ""
         self.kind = "info"
         self._pixels = 14
-        self.setAutoFillBackground(True)
+        fill_with(self, TablePalette.for_felt("green").status)  # until the window's felt applies
         self._restyle()
 
     def set_font_pixels(self, pixels: int) -> None:
