@@ -95,6 +95,9 @@ def build_parser() -> argparse.ArgumentParser:
     verify = commands.add_parser("verify", help="check fair-deal commitments and replay records")
     verify.add_argument("file", metavar="FILE.jsonl")
     verify.add_argument("--json", action="store_true")
+    from ginrummy_desktop.online.sim_online import add_online_parser  # no network imports
+
+    add_online_parser(commands)
     return parser
 
 
@@ -187,6 +190,10 @@ def _verify(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if args.command == "online":
+            from ginrummy_desktop.online.sim_online import run_online
+
+            return run_online(args)
         return _verify(args) if args.command == "verify" else _play(args)
     except (ValueError, OSError) as error:
         print(f"ginrummy-sim: error: {error}", file=sys.stderr)

@@ -6,6 +6,9 @@ import os
 
 import pytest
 
+# Real XMPP/PostgreSQL servers as child processes for the online tests (tests/online_servers.py).
+pytest_plugins = ["tests.online_servers"]
+
 # Qt must know it runs headless before any QApplication exists.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 

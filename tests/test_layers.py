@@ -46,3 +46,19 @@ def test_the_engine_contract_forbids_every_other_top_level_module():
     layers = {layer.strip("()").removeprefix(f"{PACKAGE}.")
               for layer in _contract("Layers:")["layers"]}
     assert top_level - forbidden - layers == set()
+
+
+def test_the_gui_never_scores_cribbage_itself():
+    """The show's parts, scores and words come from the engine (``match.show_parts()``,
+    ``ShowScore.spoken_after``); a widget that calls a scorer is deciding a rule."""
+    import ast
+
+    scorers = {"score_show", "show_points", "play_items", "score_play", "rank_points"}
+    calls = []
+    for path in sorted((ROOT / PACKAGE / "gui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call):
+                name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+                if name in scorers:
+                    calls.append(f"{path.relative_to(ROOT)}:{node.lineno} {name}")
+    assert not calls

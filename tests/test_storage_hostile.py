@@ -187,10 +187,13 @@ def test_the_records_tab_shows_good_rows_and_counts_bad_ones(qtbot, tmp_path):
         window = StatisticsWindow(StatisticsQueries(storage), jobs)
         qtbot.addWidget(window)
         window.show()
+        settled = lambda: not window.busy and not window.jobs.pending  # noqa: E731
+        qtbot.waitUntil(settled, timeout=5000)
         bar = window.tabs.tabBar()
         index = next(i for i in range(bar.count()) if bar.tabText(i) == "Records")
         qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
-        qtbot.waitUntil(lambda: window.records_model.rowCount() == 2, timeout=5000)
+        qtbot.waitUntil(settled, timeout=5000)
+        assert window.records_model.rowCount() == 2
         assert "1 damaged record(s) could not be shown" in window.status.text()
     finally:
         jobs.wait()

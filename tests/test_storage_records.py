@@ -12,7 +12,6 @@ from ginrummy_desktop.storage.records_io import (
     export_history_csv,
     export_records_jsonl,
     import_records_jsonl,
-    validate_record,
 )
 from tests.storage_fixtures import gin_hand, gin_record, match, played_gin_records
 
@@ -93,10 +92,3 @@ def test_import_refuses_bad_lines_with_reasons_and_keeps_good_ones(database, tmp
 def test_import_of_a_missing_file_reports_instead_of_raising(database, tmp_path):
     report = import_records_jsonl(database, "player", tmp_path / "nope.jsonl")
     assert report.added == 0 and "could not be opened" in report.rejected[0][1]
-
-
-def test_validate_names_what_is_missing():
-    with pytest.raises(ValueError, match="needs its deck"):
-        validate_record({"game": "gin", "actions": [], "result": {"kind": "gin"}})
-    with pytest.raises(ValueError, match="result"):
-        validate_record({**gin_record(), "result": {"kind": "victory"}})

@@ -11,9 +11,10 @@ import contextlib
 import errno
 import os
 import stat
+import sys
 from pathlib import Path
 
-if os.name == "nt":  # pragma: no cover - exercised on Windows CI only
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows CI only
     import msvcrt
 
     def _try_lock(fd: int) -> bool:

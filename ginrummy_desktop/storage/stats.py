@@ -270,12 +270,12 @@ class StatisticsQueries:
 
     @property
     def database(self) -> StatsDatabase:
-        return self._storage.database  # type: ignore[no-any-return]
+        return self._storage.database
 
     def subscribe_profile(self, callback: Callable[[], None]) -> Callable[[], None]:
         """Call ``callback`` after any settings change (a profile switch among them); returns
         the function that unsubscribes."""
-        return self._storage.settings.subscribe(  # type: ignore[no-any-return]
+        return self._storage.settings.subscribe(
             lambda _settings, _changed: callback())
 
     def overview(self) -> Overview:

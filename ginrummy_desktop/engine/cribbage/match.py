@@ -195,6 +195,7 @@ class CribbageMatch:
         if self.phase == OVER:
             raise IllegalActionError("The game is over; no more moves can be made.")
         if seat != self._to_move:
+            assert self._to_move is not None  # None only once the game is over
             raise IllegalActionError(f"It is not your turn: player {self._to_move + 1} is to move.")
         own = legal_action(action, self._legal(), lambda copy: self._explain_illegal(seat, copy))
         # From here on only the engine's own legal action: the submitted object is done with.

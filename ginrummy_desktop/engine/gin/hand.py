@@ -51,7 +51,7 @@ class GinHand:
     rules: GinRules
     deck: list[Card]
     salt: str
-    seats: tuple[int, int]
+    seats: tuple[int, ...]  # (first player's seat, dealer's seat)
     hand_number: int
     hands: list[list[Card]]  # by position
     discard_pile: list[Card]  # top card last
@@ -79,7 +79,7 @@ class GinHand:
     # ----------------------------------------------------------------- construction
     @classmethod
     def deal(
-        cls, rules: GinRules, deck: list[Card], salt: str, seats: tuple[int, int],
+        cls, rules: GinRules, deck: list[Card], salt: str, seats: tuple[int, ...],
         hand_number: int = 0,
     ) -> GinHand:
         """Deal ``deck`` (first card to the non-dealer ``seats[0]``, alternating)."""
@@ -237,6 +237,7 @@ class GinHand:
             self.taken = None
             self.phase = DISCARD
         elif kind == "draw_discard":
+            assert card is not None  # the legal draw_discard names the pile's top card
             self.discard_pile.pop()
             self.hands[me].append(card)
             self.known[me].append(card)
@@ -244,6 +245,7 @@ class GinHand:
             self.wall_take = self.phase == LAST_DISCARD
             self.phase = DISCARD
         elif kind == "discard":
+            assert card is not None
             self._discard(me, card)
         else:  # knock, gin, big_gin
             if card is not None:
@@ -358,7 +360,7 @@ class GinHand:
             subtotal = sum(item.points for item in items)
             extra = subtotal * (self.multiplier - 1)
             items.append(ScoreItem("Spade upcard doubles the hand", extra))
-        reveals = [None, None]
+        reveals: list[Any] = [None, None]
         reveals[knocker], reveals[defender] = knocker_reveal, defender_reveal
         return HandResult(
             kind=result_kind, knocker=self.seats[knocker], winner=self.seats[winner],

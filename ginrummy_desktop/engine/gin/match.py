@@ -62,7 +62,8 @@ class GinMatch:
         sides = 2 if rules.players == 4 else rules.players
         self.scores = [0] * sides  # per seat, or per team (seat % 2) in partnerships
         self.boxes = [0] * sides
-        self.hollywood = [[[0, 0], [0, 0], None] for _ in range(3)]  # scores, boxes, winner
+        # Per game: [scores, boxes, winner or None].
+        self.hollywood: list[list[Any]] = [[[0, 0], [0, 0], None] for _ in range(3)]
         self.hollywood_wins = [0, 0]
         self.records: list[dict] = []
         self.hands_dealt = 0
@@ -199,12 +200,14 @@ class GinMatch:
 
     def _score_partnership_deal(self) -> None:
         first, second = self.table_results
+        assert first.winner is not None and second.winner is not None  # draws are dealt again
         team_a, team_b = first.winner % 2, second.winner % 2
         if team_a == team_b:
             team, points = team_a, first.points + second.points
         elif first.points != second.points:
             bigger = first if first.points > second.points else second
-            team, points = bigger.winner % 2, abs(first.points - second.points)
+            team = team_a if bigger is first else team_b
+            points = abs(first.points - second.points)
         else:
             team, points = None, 0
         self.table_results = []

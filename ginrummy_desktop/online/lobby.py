@@ -1,0 +1,203 @@
+"""The lobby: one MUC room per game (``gin@``/``cribbage@`` the MUC domain) with chat, the list
+of open tables pushed to the room, chat rate limits, and quick match.
+
+The referee joins each room as its owner (nick ``referee``) and unlocks it (a new MUC room is
+locked until configured). Whenever a game's open tables change it sends the room a groupchat
+message with a ``tables`` payload and no body, so every occupant sees the list at once. A member
+who chats faster than the ``chat`` limit is barred from the room for a minute.
+
+Quick match pairs waiting players of one game whose ratings differ by at most a window that
+starts at ``quick_match_window`` and widens by that much every 10 s of waiting. A player still
+unpaired after ``quick_match_computer_after`` seconds is offered a computer opponent (an
+unrated table whose second seat is ``computer.<bot>``), taken by asking ``quick`` again with
+``computer: true``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from slixmpp import JID
+
+from ginrummy_desktop.online import protocol
+from ginrummy_desktop.online.table import COMPUTER_PREFIX, MoveRefused
+
+if TYPE_CHECKING:
+    from ginrummy_desktop.online.referee import Referee
+
+log = logging.getLogger("ginrummy.lobby")
+ROOM_NICK = "referee"
+WIDEN_EVERY = 10.0
+CHAT_MUTE_SECONDS = 60.0
+
+
+@dataclass
+class Waiting:
+    user: str
+    rating: float
+    since: float
+    offered: bool = False
+
+
+class Lobby:
+    def __init__(self, referee: Referee) -> None:
+        self.referee = referee
+        self.queue: dict[str, list[Waiting]] = {game: [] for game in protocol.GAMES}
+        self.rooms_ready = False
+        self._muted: dict[tuple[str, str], Any] = {}  # muted -> the timer giving voice back
+        self._muting: set[tuple[str, str]] = set()
+
+    # ------------------------------------------------------------------ rooms
+    def room(self, game: str) -> str:
+        return f"{game}@{self.referee.config.muc_domain}"
+
+    @property
+    def _occupant_from(self) -> str:
+        return f"{self.referee.boundjid.bare}/{ROOM_NICK}"
+
+    async def start(self) -> None:
+        if not self.referee.config.muc_domain or self.rooms_ready:
+            return
+        muc = self.referee.plugin["xep_0045"]
+        for game in protocol.GAMES:
+            try:
+                await muc.join_muc_wait(self.room(game), ROOM_NICK, maxstanzas=0, timeout=10,
+                                        presence_options={"pfrom": self._occupant_from})
+                form = self.referee.plugin["xep_0004"].make_form(ftype="submit")
+                form.add_field(var="FORM_TYPE", value="http://jabber.org/protocol/muc#roomconfig")
+                form.add_field(var="muc#roomconfig_persistentroom", value="1")
+                form.add_field(var="muc#roomconfig_whois", value="moderators")
+                await muc.set_room_config(self.room(game), form, ifrom=self._occupant_from)
+            except Exception as error:  # noqa: BLE001 - tables work without the lobby room
+                log.warning("cannot set up lobby room %s: %s", self.room(game), error)
+        self.rooms_ready = True
+        for game in protocol.GAMES:
+            self.tables_changed(game)
+
+    def open_tables(self, game: str | None = None) -> list[dict[str, Any]]:
+        store = self.referee.store
+        listing = []
+        for table in self.referee.tables.values():
+            if table.match is not None or (game is not None and table.game != game):
+                continue
+            host = table.players[0]
+            assert host is not None
+            options = table.options
+            listing.append({
+                "table": table.id, "host": host, "game": table.game,
+                "preset": options.get("preset"), "target": options.get("target"),
+                "rated": table.rated, "clock": options["clock"],
+                "host_rating": round(store.rating(host, table.game).rating, 1)})
+        return listing
+
+    def tables_changed(self, game: str) -> None:
+        if not self.rooms_ready or not self.referee.config.muc_domain:
+            return
+        message = self.referee.Message()
+        message["to"] = self.room(game)
+        message["from"] = self._occupant_from
+        message["type"] = "groupchat"
+        protocol.fill(message["game"], "tables", {"game": game, "tables": self.open_tables(game)})
+        message.send()
+
+    def on_groupchat(self, message: Any) -> None:
+        """Chat rate limit: the room's real JIDs are visible to the referee as its owner."""
+        room, nick = message["from"].bare, message["from"].resource
+        if nick == ROOM_NICK or not message["body"]:
+            return
+        real = self.referee.plugin["xep_0045"].get_jid_property(room, nick, "jid")
+        if not real:
+            return
+        account = JID(real).bare
+        if self.referee.limiter.allow(JID(account).user, "chat") or \
+                (room, account) in self._muting:
+            return
+        self._muting.add((room, account))
+        asyncio.ensure_future(self._mute(room, account))
+
+    async def _mute(self, room: str, account: str) -> None:
+        """Bar a flooder from the room for a minute (an outcast is removed at once and cannot
+        rejoin; this works the same on every MUC server, moderated room or not)."""
+        muc = self.referee.plugin["xep_0045"]
+        try:
+            await muc.set_affiliation(room, "outcast", jid=account, ifrom=self._occupant_from,
+                                      reason="too many messages; back in a minute")
+        except Exception as error:  # noqa: BLE001 - the room may be gone
+            log.warning("could not bar %s from %s: %s", account, room, error)
+            self._muting.discard((room, account))
+            return
+        log.info("barred %s from %s for a minute (chat rate)", account, room)
+        self._muted[(room, account)] = self.referee.loop.call_later(
+            CHAT_MUTE_SECONDS, lambda: asyncio.ensure_future(self._unmute(room, account)))
+
+    async def _unmute(self, room: str, account: str) -> None:
+        self._muted.pop((room, account), None)
+        self._muting.discard((room, account))
+        try:
+            await self.referee.plugin["xep_0045"].set_affiliation(
+                room, "none", jid=account, ifrom=self._occupant_from)
+        except Exception as error:  # noqa: BLE001
+            log.info("could not lift the bar on %s: %s", account, error)
+
+    # ------------------------------------------------------------------ quick match
+    def quick_match(self, user: str, game: str, cancel: bool = False,
+                    computer: bool = False) -> dict[str, Any]:
+        waiting = self.queue[game]
+        waiting[:] = [w for w in waiting if w.user != user]
+        if cancel:
+            return {"queued": False}
+        if computer:
+            bot = self.referee.config.computer_bot.get(game, "greedy")
+            table = self.referee.create_table(user, game, {"clock": self.referee.config.clock},
+                                              rated=False)
+            self.referee.seat_guest(table, COMPUTER_PREFIX + bot)
+            self.referee.send_event(user, "matched",
+                                    {"table": table.id, "game": game, "computer": True})
+            return {"table": table.id, "computer": True}
+        if any(user in t.players for t in self.referee.tables.values() if not t.over):
+            raise MoveRefused("finish or leave your current table first")
+        now = self.referee.loop.time()
+        me = Waiting(user, self.referee.store.rating(user, game).rating, now)
+        waiting.append(me)
+        self.pair(game)
+        return {"queued": any(w.user == user for w in waiting)}
+
+    def window(self, entry: Waiting, now: float) -> float:
+        base = self.referee.config.quick_match_window
+        return base * (1 + int((now - entry.since) // WIDEN_EVERY))
+
+    def pair(self, game: str) -> None:
+        waiting, now = self.queue[game], self.referee.loop.time()
+        for first in list(waiting):
+            if first not in waiting:
+                continue
+            candidates = [w for w in waiting if w is not first and abs(w.rating - first.rating)
+                          <= min(self.window(first, now), self.window(w, now))]
+            if not candidates:
+                continue
+            second = min(candidates, key=lambda w: abs(w.rating - first.rating))
+            waiting.remove(first)
+            waiting.remove(second)
+            table = self.referee.create_table(first.user, game,
+                                              {"clock": self.referee.config.clock}, rated=True)
+            self.referee.seat_guest(table, second.user)
+            for entry in (first, second):
+                self.referee.send_event(entry.user, "matched", {"table": table.id, "game": game})
+
+    def tick(self) -> None:
+        now = self.referee.loop.time()
+        for game, waiting in self.queue.items():
+            self.pair(game)
+            for entry in waiting:
+                if not entry.offered and now - entry.since >= \
+                        self.referee.config.quick_match_computer_after:
+                    entry.offered = True
+                    self.referee.send_event(entry.user, "offer", {"game": game,
+                                                                  "computer": True})
+
+    def forget(self, user: str) -> None:
+        for waiting in self.queue.values():
+            waiting[:] = [w for w in waiting if w.user != user]

@@ -1,0 +1,81 @@
+"""``ginrummy-server --config FILE.toml``: run the referee until SIGTERM (or Ctrl+C).
+
+It says why it cannot start (unreadable config, database missing, server unreachable, secret
+refused) in one line and exits with status 1; a clean stop exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from collections.abc import Sequence
+
+from ginrummy_desktop.online.config import ConfigError, ServerConfig, load_config
+from ginrummy_desktop.online.service_store import ServiceStore, StoreError
+
+START_TIMEOUT = 20.0
+
+
+async def serve(config: ServerConfig, stop: asyncio.Event | None = None) -> int:
+    from ginrummy_desktop.online.referee import Referee
+
+    store = ServiceStore(config.database_url)
+    referee = Referee(config, store)
+    problem: list[str] = []
+    closed = asyncio.Event()
+    referee.add_event_handler("connection_failed", lambda e: (problem.append(
+        f"cannot reach the XMPP server at {config.host}:{config.port}: {e}"), closed.set()))
+    referee.add_event_handler("stream_error", lambda e: problem.append(
+        f"the XMPP server refused the component {config.component}: {e['condition']}"
+        + (" (wrong secret?)" if e["condition"] == "not-authorized" else "")))
+    referee.add_event_handler("disconnected", lambda e: closed.set())
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop.set)
+    referee.connect()
+    ready = asyncio.ensure_future(referee.ready.wait())
+    closing = asyncio.ensure_future(closed.wait())
+    await asyncio.wait([ready, closing], timeout=START_TIMEOUT,
+                       return_when=asyncio.FIRST_COMPLETED)
+    if not referee.ready.is_set():
+        referee.abort()
+        store.close()
+        reason = problem[0] if problem else "the XMPP server did not accept the component in time"
+        print(f"ginrummy-server: error: {reason}", file=sys.stderr)
+        return 1
+    logging.getLogger("ginrummy.referee").info("serving as %s", config.component)
+    stopping = asyncio.ensure_future(stop.wait())
+    await asyncio.wait([stopping, asyncio.ensure_future(closed.wait())],
+                       return_when=asyncio.FIRST_COMPLETED)
+    referee.disconnect(wait=2.0)
+    await asyncio.sleep(0.1)
+    store.close()
+    if not stop.is_set():
+        print("ginrummy-server: error: lost the connection to the XMPP server", file=sys.stderr)
+        return 1
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="ginrummy-server", description=__doc__.split("\n")[0])
+    parser.add_argument("--config", required=True, metavar="FILE.toml")
+    parser.add_argument("--log-level", default="INFO")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=args.log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        config = load_config(args.config)
+        return asyncio.run(serve(config))
+    except (ConfigError, StoreError) as error:
+        print(f"ginrummy-server: error: {error}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,177 @@
+"""One refereed table: the engine match, who sits where, the event sequence and what each seat
+may be told. No networking here: the referee turns the returned events into stanzas.
+
+Seat 0 is the host, seat 1 the guest. ``seq`` is the table's version: it grows by one with
+every accepted move (and with every away/back event); each event carries the version it
+describes, and a move must name the version it was chosen at, so a retried or stale move is
+refused instead of applied twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ginrummy_desktop.engine.actions import Action, IllegalActionError
+from ginrummy_desktop.engine.registry import get_game
+from ginrummy_desktop.engine.wire import (
+    WireError,
+    action_from_wire,
+    action_to_wire,
+    observation_to_wire,
+)
+
+COMPUTER_PREFIX = "computer."  # a seat name the referee plays itself (never a real username:
+# usernames cannot hold the reserved prefix because the referee refuses to seat them)
+
+
+def is_computer(name: str | None) -> bool:
+    return bool(name) and name.startswith(COMPUTER_PREFIX)
+
+
+class MoveRefused(Exception):
+    """A move or request refused with a reason; the table is unchanged."""
+
+
+def rules_for(game: str, options: dict[str, Any]) -> Any:
+    """The engine rules for a table's options (preset, target); bad ones raise ValueError."""
+    spec = get_game(game)
+    preset = options.get("preset") or next(iter(spec.presets))
+    overrides = {"target": str(options["target"])} if "target" in options else {}
+    rules = spec.parse_rules(preset, overrides)
+    if spec.num_seats(rules) != 2:
+        raise ValueError(f"preset {preset!r} is not a two-player game")
+    return rules
+
+
+def _restorer(game: str) -> Callable[[dict], Any]:
+    if game == "gin":
+        from ginrummy_desktop.engine.gin.match import GinMatch
+        return GinMatch.restore
+    from ginrummy_desktop.engine.cribbage.match import CribbageMatch
+    return CribbageMatch.restore
+
+
+def _hand_number(match: Any) -> int:
+    hand = getattr(match, "hand", None)
+    return hand.hand_number if hand is not None else match.hand_number
+
+
+def winners_of(game: str, match: Any) -> tuple[int, ...]:
+    return tuple(get_game(game).match_winners(match))
+
+
+@dataclass
+class Event:
+    """One message for one seat (``seat`` None: both seats)."""
+
+    kind: str
+    data: dict[str, Any]
+    seat: int | None = None
+
+
+@dataclass
+class LiveTable:
+    id: str
+    game: str
+    options: dict[str, Any]
+    players: list[str | None]
+    rated: bool
+    seq: int = 0
+    match: Any = None
+    records_sent: int = 0
+    dealt_hand: int = -1
+    away: dict[int, float] = field(default_factory=dict)  # seat -> grace deadline (monotonic)
+
+    @property
+    def clock(self) -> int:
+        return int(self.options["clock"])
+
+    def start(self) -> list[Event]:
+        spec = get_game(self.game)
+        self.match = spec.new_match(rules_for(self.game, self.options))
+        self.seq = 1
+        return self._after_step(None)
+
+    def restore(self, snapshot: dict, seq: int, records: int) -> None:
+        self.match = _restorer(self.game)(snapshot)
+        self.seq = seq
+        self.records_sent = records
+        self.dealt_hand = _hand_number(self.match)
+
+    def snapshot(self) -> dict:
+        return self.match.snapshot()
+
+    def seat_of(self, username: str) -> int | None:
+        return self.players.index(username) if username in self.players else None
+
+    @property
+    def over(self) -> bool:
+        return self.match is not None and self.match.over
+
+    def to_move(self) -> int | None:
+        return None if self.match is None else self.match.to_move()
+
+    def check_move(self, seat: int, seq: int, action_data: dict) -> Action:
+        """The engine action, or ``MoveRefused`` (not your turn, stale, illegal)."""
+        if self.match is None or self.match.over:
+            raise MoveRefused("the match is not in play")
+        if seq != self.seq:
+            raise MoveRefused(f"stale move: the table is at event {self.seq}, not {seq}")
+        if self.match.to_move() != seat:
+            raise MoveRefused("it is not your turn")
+        try:
+            action = action_from_wire(action_data)
+            if action.cards:  # a pair laid in the crib is the same move in either order
+                action = Action(action.kind, action.card, tuple(sorted(action.cards)),
+                                action.points)
+        except (WireError, ValueError, KeyError, TypeError) as error:
+            raise MoveRefused(f"malformed action: {error}") from None
+        if action not in self.match.legal_actions(seat):
+            raise MoveRefused(f"illegal move: {action} is not allowed now")
+        return action
+
+    def apply(self, seat: int, action: Action) -> tuple[list[dict], list[Event]]:
+        """Play a checked move; returns (new hand records, events). Raises MoveRefused if the
+        engine refuses it (the engine leaves the match unchanged then)."""
+        try:
+            self.match.apply(seat, action)
+        except IllegalActionError as error:
+            raise MoveRefused(f"illegal move: {error}") from None
+        self.seq += 1
+        new_records = self.match.hand_records()[self.records_sent:]
+        return new_records, self._after_step({"seat": seat, "kind": action.kind})
+
+    def _after_step(self, last: dict | None) -> list[Event]:
+        events: list[Event] = []
+        records = self.match.hand_records()
+        for record in records[self.records_sent:]:
+            events.append(Event("hand_end", {"table": self.id, "seq": self.seq,
+                                             "record": record}))
+        self.records_sent = len(records)
+        if not self.match.over and _hand_number(self.match) != self.dealt_hand:
+            self.dealt_hand = _hand_number(self.match)
+            events.append(Event("deal", {"table": self.id, "seq": self.seq,
+                                         "hand_number": self.dealt_hand,
+                                         "commitment": self.match.commitment}))
+        for seat in (0, 1):
+            events.append(Event("state", self.state_for(seat, last), seat))
+        return events
+
+    def state_for(self, seat: int, last: dict | None = None) -> dict[str, Any]:
+        """What ``seat`` may see now: its own observation and public table facts only."""
+        data: dict[str, Any] = {
+            "table": self.id, "seq": self.seq, "game": self.game, "seat": seat,
+            "observation": observation_to_wire(self.match.observation(seat)),
+            "to_move": self.match.to_move(),
+            "commitment": self.match.commitment,
+            "status": "over" if self.match.over else "playing",
+            "players": list(self.players), "rated": self.rated,
+        }
+        if last is not None:
+            data["last"] = last
+        return data
+
+    def action_json(self, action: Action) -> dict:
+        return action_to_wire(action)
