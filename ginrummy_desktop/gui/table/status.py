@@ -30,6 +30,8 @@ class StatusLine(QLabel):
         self.setAccessibleName("Status")
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.setMinimumHeight(28)
+        # Not the text's width: after a big window's big font the table must still shrink.
+        self.setMinimumWidth(1)
         self.setWordWrap(False)
         self.message = ""
         self.kind = "info"
