@@ -20,12 +20,16 @@ from PySide6.QtGui import (
     QPainterPath,
     QPen,
     QPixmap,
+    QPolygonF,
     QTransform,
 )
 
 from ginrummy_desktop.engine.cards import RANK_LETTERS, Card
+from ginrummy_desktop.gui.table.court_figures import paint_court
 
 CARD_ASPECT = 1.4  # height / width, close to a poker card's 88.9 x 63.5 mm
+_MIN_INDEX_PX = 9.0  # the smallest index rank height, in logical pixels
+_MIN_GAP_PX = 3.0  # the least space between the index and the pips or court frame
 
 # Named backs: (display name, main colour, accent colour, pattern).
 BACKS: dict[str, tuple[str, str, str, str]] = {
@@ -58,10 +62,14 @@ _PIPS: dict[int, list[tuple[float, float]]] = {
 
 @dataclass(frozen=True, slots=True)
 class CardStyle:
-    """How cards look; part of the pixmap cache key."""
+    """How cards look; part of the pixmap cache key.
+
+    ``large_index`` gives a big corner rank and suit, readable when cards overlap in a fan.
+    """
 
     four_colour: bool = False
     back: str = DEFAULT_BACK
+    large_index: bool = False
 
     def suit_colour(self, suit: str) -> QColor:
         return QColor((_FOUR_COLOUR if self.four_colour else _TWO_COLOUR)[suit])
@@ -76,46 +84,195 @@ def rank_label(rank: int) -> str:
     return "10" if rank == 10 else RANK_LETTERS[rank - 1]
 
 
-def suit_path(suit: str, center: QPointF, size: float) -> QPainterPath:
-    """A suit symbol as a filled path about ``size`` tall, centred on ``center``."""
+@dataclass(frozen=True, slots=True)
+class FaceLayout:
+    """Where everything on a face goes, in the card's own coordinates.
+
+    ``rank_box``/``suit_box`` are the top-left index (the bottom-right one is the same turned
+    180 degrees: ``index_boxes`` lists all four). ``pips`` are the pip boxes of a 2-10 (the
+    lower ones are painted upside down), ``centre`` the ace's pip box or the court frame.
+    """
+
+    card: QRectF
+    rank_box: QRectF
+    suit_box: QRectF
+    pips: tuple[QRectF, ...]
+    centre: QRectF
+
+    def index_boxes(self) -> tuple[QRectF, ...]:
+        turned = [_turned(box, self.card) for box in (self.rank_box, self.suit_box)]
+        return (self.rank_box, self.suit_box, *turned)
+
+    def art_boxes(self) -> tuple[QRectF, ...]:
+        return self.pips or (self.centre,)
+
+
+def _turned(box: QRectF, card: QRectF) -> QRectF:
+    """``box`` after turning the card 180 degrees about its centre."""
+    c = card.center()
+    return QRectF(2 * c.x() - box.right(), 2 * c.y() - box.bottom(), box.width(), box.height())
+
+
+def face_layout(card_rect: QRectF, rank: int, large_index: bool = False, suit: str = ""
+                ) -> FaceLayout:
+    """Lay out one face. Everything scales with the width, so every size looks the same.
+
+    The index sits in its own column at the card's edge, and the pips and the court frame keep
+    a gap from that column, so no rank (the two-digit "10" included) ever touches the art.
+    """
+    w, h = card_rect.width(), card_rect.height()
+    left, top = card_rect.left(), card_rect.top()
+    # (column width, rank height, suit size, gap to the art) as shares of the width
+    if large_index:
+        column, rank_h, suit_size, gap = 0.22 * w, 0.26 * w, 0.17 * w, 0.04 * w
+    else:
+        column, rank_h, suit_size, gap = 0.155 * w, 0.17 * w, 0.125 * w, 0.06 * w
+    # On small cards the index keeps a readable minimum height, and the art makes room.
+    grow = min(max(1.0, _MIN_INDEX_PX / rank_h), 1.5)
+    column, rank_h, suit_size = column * grow, rank_h * grow, suit_size * grow
+    gap = max(gap, _MIN_GAP_PX)
+    margin = 0.035 * w
+    column_box = QRectF(left + margin * 0.7, top + margin, column, rank_h)
+    suit_box = QRectF(column_box.center().x() - suit_size / 2, column_box.bottom() + 0.025 * w,
+                      suit_size, suit_size)
+    # The art lives between the index columns, with a gap on each side.
+    art_left = column_box.right() + gap
+    # "10" has two glyphs: it may use a little of the margin and part of the gap, so it is only a
+    # little smaller than the other ranks, and still keeps a clear space before the pips.
+    keep = max(0.035 * w, _MIN_GAP_PX)
+    rank_box = (column_box.adjusted(-margin * 0.15, 0, max(0.0, gap - keep), 0) if rank == 10
+                else column_box)
+    art = QRectF(art_left, top + 0.075 * h, card_rect.right() - art_left - (art_left - left),
+                 h * 0.85)
+    if 11 <= rank <= 13:  # the court frame needs less air than pips: give the figure room
+        frame_left = column_box.right() + max(0.03 * w, _MIN_GAP_PX)
+        frame = QRectF(frame_left, top + 0.05 * h, card_rect.right() - frame_left
+                       - (frame_left - left), h * 0.9)
+        return FaceLayout(card_rect, rank_box, suit_box, (), frame)
+    if rank == 1:  # one large pip (the ace of spades traditionally the largest)
+        size = min(art.width(), (0.56 if suit == "S" else 0.44) * w)
+        centre = QRectF(card_rect.center().x() - size / 2, card_rect.center().y() - size / 2,
+                        size, size)
+        return FaceLayout(card_rect, rank_box, suit_box, (), centre)
+    pip = min(art.width() * (0.33 if rank >= 9 else 0.36), 0.19 * w)
+    span = QRectF(art.left() + pip / 2, art.top() + pip / 2, art.width() - pip,
+                  art.height() - pip)
+    pips = tuple(
+        QRectF(span.left() + fx * span.width() - pip / 2, span.top() + fy * span.height() - pip / 2,
+               pip, pip)
+        for fx, fy in _PIPS[rank])
+    return FaceLayout(card_rect, rank_box, suit_box, pips, art)
+
+
+def _raw_suit_path(suit: str) -> QPainterPath:
+    """A suit symbol drawn about a unit size around the origin (fitted into boxes later)."""
     path = QPainterPath()
-    s = size
     if suit == "D":
-        path.moveTo(0, -0.5 * s)
-        path.quadTo(0.18 * s, -0.2 * s, 0.38 * s, 0)
-        path.quadTo(0.18 * s, 0.2 * s, 0, 0.5 * s)
-        path.quadTo(-0.18 * s, 0.2 * s, -0.38 * s, 0)
-        path.quadTo(-0.18 * s, -0.2 * s, 0, -0.5 * s)
+        path.moveTo(0, -0.5)
+        path.quadTo(0.2, -0.22, 0.4, 0)
+        path.quadTo(0.2, 0.22, 0, 0.5)
+        path.quadTo(-0.2, 0.22, -0.4, 0)
+        path.quadTo(-0.2, -0.22, 0, -0.5)
+        path.closeSubpath()
     elif suit == "H":
-        path.moveTo(0, 0.48 * s)
-        path.cubicTo(-0.2 * s, 0.25 * s, -0.5 * s, 0.05 * s, -0.46 * s, -0.2 * s)
-        path.cubicTo(-0.42 * s, -0.5 * s, -0.05 * s, -0.52 * s, 0, -0.25 * s)
-        path.cubicTo(0.05 * s, -0.52 * s, 0.42 * s, -0.5 * s, 0.46 * s, -0.2 * s)
-        path.cubicTo(0.5 * s, 0.05 * s, 0.2 * s, 0.25 * s, 0, 0.48 * s)
+        path.moveTo(0, 0.5)
+        path.cubicTo(-0.2, 0.26, -0.5, 0.06, -0.48, -0.2)
+        path.cubicTo(-0.45, -0.5, -0.06, -0.54, 0, -0.24)
+        path.cubicTo(0.06, -0.54, 0.45, -0.5, 0.48, -0.2)
+        path.cubicTo(0.5, 0.06, 0.2, 0.26, 0, 0.5)
+        path.closeSubpath()
     elif suit == "S":
-        path.moveTo(0, -0.5 * s)
-        path.cubicTo(0.2 * s, -0.25 * s, 0.5 * s, -0.08 * s, 0.46 * s, 0.15 * s)
-        path.cubicTo(0.42 * s, 0.38 * s, 0.1 * s, 0.4 * s, 0.03 * s, 0.22 * s)
-        path.quadTo(0.06 * s, 0.42 * s, 0.2 * s, 0.5 * s)
-        path.lineTo(-0.2 * s, 0.5 * s)
-        path.quadTo(-0.06 * s, 0.42 * s, -0.03 * s, 0.22 * s)
-        path.cubicTo(-0.1 * s, 0.4 * s, -0.42 * s, 0.38 * s, -0.46 * s, 0.15 * s)
-        path.cubicTo(-0.5 * s, -0.08 * s, -0.2 * s, -0.25 * s, 0, -0.5 * s)
-    else:  # clubs: three leaves and a flared stem
-        r = 0.225 * s
-        path.addEllipse(QPointF(0, -0.25 * s), r, r)
-        path.addEllipse(QPointF(-0.25 * s, 0.08 * s), r, r)
-        path.addEllipse(QPointF(0.25 * s, 0.08 * s), r, r)
-        path.addEllipse(QPointF(0, 0.02 * s), 0.12 * s, 0.12 * s)
+        path.moveTo(0, -0.5)
+        path.cubicTo(0.2, -0.26, 0.5, -0.1, 0.47, 0.13)
+        path.cubicTo(0.44, 0.36, 0.14, 0.4, 0.04, 0.22)
+        path.quadTo(0.07, 0.42, 0.2, 0.5)
+        path.lineTo(-0.2, 0.5)
+        path.quadTo(-0.07, 0.42, -0.04, 0.22)
+        path.cubicTo(-0.14, 0.4, -0.44, 0.36, -0.47, 0.13)
+        path.cubicTo(-0.5, -0.1, -0.2, -0.26, 0, -0.5)
+        path.closeSubpath()
+    else:
+        # Clubs: three round leaves, a solid heart where they meet and a flared stem. All parts
+        # run the same way round, so the winding fill paints their overlaps solid (a part
+        # drawn the other way would punch a notch), and no boolean operation flattens the
+        # curves into visible facets on large cards.
+        r = 0.235
+        top, side_y, side_x = QPointF(0, -0.265), 0.085, 0.265
+        for centre in (top, QPointF(-side_x, side_y), QPointF(side_x, side_y)):
+            path.addEllipse(centre, r, r)
+        direction = _turning(path)
+        heart = QPainterPath()
+        heart.addPolygon(QPolygonF([top, QPointF(-side_x, side_y), QPointF(0, 0.2),
+                                    QPointF(side_x, side_y)]))
+        heart.closeSubpath()
         stem = QPainterPath()
-        stem.moveTo(-0.04 * s, 0.05 * s)
-        stem.lineTo(0.04 * s, 0.05 * s)
-        stem.quadTo(0.06 * s, 0.4 * s, 0.2 * s, 0.5 * s)
-        stem.lineTo(-0.2 * s, 0.5 * s)
-        stem.quadTo(-0.06 * s, 0.4 * s, -0.04 * s, 0.05 * s)
-        path = path.united(stem)
+        stem.moveTo(-0.05, 0.05)
+        stem.lineTo(0.05, 0.05)
+        stem.quadTo(0.07, 0.4, 0.21, 0.5)
+        stem.lineTo(-0.21, 0.5)
+        stem.quadTo(-0.07, 0.4, -0.05, 0.05)
+        stem.closeSubpath()
+        for part in (heart, stem):
+            path.addPath(part if _turning(part) == direction else part.toReversed())
     path.setFillRule(Qt.FillRule.WindingFill)
-    return path.translated(center)
+    return path
+
+
+def _turning(path: QPainterPath) -> bool:
+    """Which way round the path's first outline runs (the sign of its area)."""
+    polygon = path.toSubpathPolygons()[0]
+    points = [polygon[i] for i in range(polygon.size())]
+    following = points[1:] + points[:1]
+    area = sum(a.x() * b.y() - b.x() * a.y() for a, b in zip(points, following, strict=True))
+    return area > 0
+
+
+def fit_path(path: QPainterPath, box: QRectF, max_squeeze: float = 1.0) -> QPainterPath:
+    """``path`` scaled to fit ``box`` and centred in it.
+
+    The aspect ratio is kept, except that a path too wide for the box may be narrowed to
+    ``max_squeeze`` of its width first (a condensed "10") before the whole is shrunk.
+    """
+    bounds = path.boundingRect()
+    if bounds.isEmpty():
+        return QPainterPath(path)
+    sy = box.height() / bounds.height()
+    sx = min(sy, box.width() / bounds.width())
+    if sx < sy * max_squeeze:  # even squeezed it does not fit: shrink it all
+        sy = sx / max_squeeze
+    transform = QTransform()
+    transform.translate(box.center().x(), box.center().y())
+    transform.scale(sx, sy)
+    transform.translate(-bounds.center().x(), -bounds.center().y())
+    fitted = transform.map(path)
+    fitted.setFillRule(path.fillRule())
+    return fitted
+
+
+def suit_path(suit: str, center: QPointF, size: float) -> QPainterPath:
+    """A suit symbol as a filled path ``size`` tall, centred on ``center``."""
+    box = QRectF(center.x() - size / 2, center.y() - size / 2, size, size)
+    return fit_path(_raw_suit_path(suit), box)
+
+
+def index_text_path(rank: int) -> QPainterPath:
+    """The index rank as an outline (so it can be fitted exactly into its layout box)."""
+    font = QFont("DejaVu Sans")
+    font.setBold(True)
+    font.setPixelSize(100)
+    path = QPainterPath()
+    path.addText(QPointF(0, 0), font, rank_label(rank))
+    return path
+
+
+def _turned_path(path: QPainterPath, centre: QPointF) -> QPainterPath:
+    transform = QTransform()
+    transform.translate(centre.x(), centre.y())
+    transform.rotate(180)
+    transform.translate(-centre.x(), -centre.y())
+    turned = transform.map(path)
+    turned.setFillRule(path.fillRule())
+    return turned
 
 
 class CardRenderer:
@@ -173,7 +330,7 @@ class CardRenderer:
         return pixmap
 
     def paint_face(self, painter: QPainter, rect: QRectF, card: Card) -> None:
-        w, h = rect.width(), rect.height()
+        w = rect.width()
         radius = w * 0.07
         painter.setPen(QPen(QColor("#8a8a8a"), max(1.0, w / 110)))
         gradient = QLinearGradient(rect.topLeft(), rect.bottomRight())
@@ -183,135 +340,33 @@ class CardRenderer:
         painter.drawRoundedRect(rect, radius, radius)
 
         colour = self._style.suit_colour(card.suit)
-        self._paint_indices(painter, rect, card, colour)
-        inner = QRectF(rect.left() + w * 0.22, rect.top() + h * 0.1, w * 0.56, h * 0.8)
+        layout = face_layout(rect, card.rank, self._style.large_index, card.suit)
+        self._paint_indices(painter, layout, card, colour)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(colour)
+        pip = _raw_suit_path(card.suit)
         if card.rank == 1:
-            size = w * (0.5 if card.suit == "S" else 0.36)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(colour)
-            painter.drawPath(suit_path(card.suit, inner.center(), size))
+            painter.drawPath(fit_path(pip, layout.centre))
         elif card.rank <= 10:
-            self._paint_pips(painter, inner, card, colour)
+            middle = rect.center().y()
+            for box in layout.pips:
+                shape = fit_path(pip, box)
+                if box.center().y() > middle + 0.5:  # lower pips upside down, as on a real card
+                    shape = _turned_path(shape, box.center())
+                painter.drawPath(shape)
         else:
-            self._paint_court(painter, inner, card, colour)
+            paint_court(painter, layout.centre, card.rank, card.suit, colour, suit_path)
 
-    def _paint_indices(self, painter: QPainter, rect: QRectF, card: Card, colour: QColor) -> None:
-        w = rect.width()
-        font = QFont("DejaVu Sans")
-        font.setBold(True)
-        # "10" is two glyphs in a one-glyph column: draw it a little narrower.
-        font.setPixelSize(max(6, int(w * (0.17 if card.rank == 10 else 0.2))))
-        text = rank_label(card.rank)
-        for rotated in (False, True):
-            painter.save()
-            if rotated:
-                painter.translate(rect.center())
-                painter.rotate(180)
-                painter.translate(-rect.center())
-            box = QRectF(rect.left() + w * 0.01, rect.top() + w * 0.035, w * 0.19, w * 0.22)
-            painter.setFont(font)
-            painter.setPen(colour)
-            painter.drawText(box, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignVCenter,
-                             text)
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(colour)
-            painter.drawPath(suit_path(card.suit, QPointF(box.center().x(),
-                                                          box.bottom() + w * 0.1), w * 0.14))
-            painter.restore()
-
-    def _paint_pips(self, painter: QPainter, inner: QRectF, card: Card, colour: QColor) -> None:
-        size = inner.width() * 0.34
-        area = inner.adjusted(size * 0.5, size * 0.55, -size * 0.5, -size * 0.55)
+    def _paint_indices(self, painter: QPainter, layout: FaceLayout, card: Card,
+                       colour: QColor) -> None:
+        text = fit_path(index_text_path(card.rank), layout.rank_box, max_squeeze=0.72)
+        suit = fit_path(_raw_suit_path(card.suit), layout.suit_box)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(colour)
-        for fx, fy in _PIPS[card.rank]:
-            centre = QPointF(area.left() + fx * area.width(), area.top() + fy * area.height())
-            path = suit_path(card.suit, QPointF(0, 0), size)
-            transform = QTransform()
-            transform.translate(centre.x(), centre.y())
-            if fy > 0.5:  # lower pips are upside down, as on a real card
-                transform.rotate(180)
-            painter.drawPath(transform.map(path))
-
-    def _paint_court(self, painter: QPainter, inner: QRectF, card: Card, colour: QColor) -> None:
-        w = inner.width()
-        tint = QColor(colour)
-        tint.setAlpha(40)
-        gold = QColor("#d8a928")
-        painter.setPen(QPen(colour, max(1.0, w / 60)))
-        painter.setBrush(tint)
-        painter.drawRoundedRect(inner, w * 0.06, w * 0.06)
-        # Two mirrored halves like a real double-ended court card.
-        for rotated in (False, True):
-            painter.save()
-            painter.translate(inner.center())
-            if rotated:
-                painter.rotate(180)
-            half = QRectF(-inner.width() / 2, -inner.height() / 2, inner.width(),
-                          inner.height() / 2)
-            self._paint_court_half(painter, half, card, colour, gold)
-            painter.restore()
-        painter.setPen(QPen(colour, max(1.0, w / 80)))
-        painter.drawLine(QPointF(inner.left() + w * 0.08, inner.center().y() + w * 0.08),
-                         QPointF(inner.right() - w * 0.08, inner.center().y() - w * 0.08))
-
-    def _paint_court_half(self, painter: QPainter, half: QRectF, card: Card, colour: QColor,
-                          gold: QColor) -> None:
-        w, h = half.width(), half.height()
-        cx = half.center().x()
-        emblem_top = half.top() + h * 0.1
-        pen = QPen(colour.darker(130), max(1.0, w / 70))
-        painter.setPen(pen)
-        painter.setBrush(gold)
-        if card.rank == 13:  # king: five-pointed crown
-            path = QPainterPath()
-            base_y, top_y = emblem_top + h * 0.34, emblem_top
-            left, right = cx - w * 0.3, cx + w * 0.3
-            path.moveTo(left, base_y)
-            for i in range(5):
-                x = left + (right - left) * i / 4
-                path.lineTo(x, top_y if i % 2 == 0 else top_y + h * 0.15)
-            path.lineTo(right, base_y)
-            path.closeSubpath()
-            painter.drawPath(path)
-            painter.setBrush(colour)
-            for i in (0, 2, 4):
-                x = left + (right - left) * i / 4
-                painter.drawEllipse(QPointF(x, top_y), w * 0.035, w * 0.035)
-        elif card.rank == 12:  # queen: a flower of petals around a jewel
-            centre = QPointF(cx, emblem_top + h * 0.2)
-            for i in range(8):
-                angle = i * math.pi / 4
-                petal = QPointF(centre.x() + math.cos(angle) * w * 0.13,
-                                centre.y() + math.sin(angle) * w * 0.13)
-                painter.drawEllipse(petal, w * 0.075, w * 0.075)
-            painter.setBrush(colour)
-            painter.drawEllipse(centre, w * 0.08, w * 0.08)
-        else:  # jack: a plumed cap over a shield
-            path = QPainterPath()
-            top = emblem_top
-            path.moveTo(cx - w * 0.22, top + h * 0.08)
-            path.lineTo(cx + w * 0.22, top + h * 0.08)
-            path.lineTo(cx + w * 0.2, top + h * 0.26)
-            path.quadTo(cx, top + h * 0.42, cx - w * 0.2, top + h * 0.26)
-            path.closeSubpath()
-            painter.drawPath(path)
-            painter.setBrush(colour)
-            plume = QPainterPath()
-            plume.moveTo(cx + w * 0.05, top + h * 0.08)
-            plume.quadTo(cx + w * 0.3, top - h * 0.05, cx + w * 0.32, top + h * 0.02)
-            plume.quadTo(cx + w * 0.2, top + h * 0.06, cx + w * 0.12, top + h * 0.08)
-            painter.drawPath(plume)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(colour)
-        painter.drawPath(suit_path(card.suit, QPointF(cx, half.top() + h * 0.28), w * 0.16))
-        font = QFont("DejaVu Serif")
-        font.setBold(True)
-        font.setPixelSize(max(6, int(h * 0.36)))
-        painter.setFont(font)
-        painter.setPen(colour)
-        letter_box = QRectF(half.left(), half.top() + h * 0.5, w, h * 0.48)
-        painter.drawText(letter_box, Qt.AlignmentFlag.AlignCenter, RANK_LETTERS[card.rank - 1])
+        centre = layout.card.center()
+        for shape in (text, suit):
+            painter.drawPath(shape)
+            painter.drawPath(_turned_path(shape, centre))
 
     def paint_back(self, painter: QPainter, rect: QRectF) -> None:
         _name, main, accent, pattern = BACKS.get(self._style.back, BACKS[DEFAULT_BACK])
