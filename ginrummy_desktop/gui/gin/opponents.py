@@ -28,7 +28,7 @@ class OpponentInfo:
 
 
 def list_opponents() -> list[OpponentInfo]:
-    """Every opponent the player can choose: the personas (ladder order), then the baselines."""
+    """Every opponent the player can choose, weakest first (baselines placed by strength)."""
     result = [
         OpponentInfo(bot_id, persona.name, persona.style, rating_text(persona.rating),
                      persona.emblem)
@@ -41,7 +41,14 @@ def list_opponents() -> list[OpponentInfo]:
                 bot_id, bot_id.replace("_", " ").title(),
                 baseline.style if baseline else "Computer opponent",
                 baseline.strength if baseline else "not rated", bot_id[:1].upper()))
-    return result
+    return sorted(result, key=_ladder_rating)
+
+
+def _ladder_rating(info: OpponentInfo) -> float:
+    persona = gin_bots.PERSONAS.get(info.bot_id)
+    baseline = gin_bots.BASELINES.get(info.bot_id)
+    rating = persona.rating if persona else (baseline.rating if baseline else None)
+    return float("-inf") if rating is None else rating
 
 
 def rating_text(rating: Any) -> str:

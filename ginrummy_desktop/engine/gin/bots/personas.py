@@ -132,6 +132,7 @@ class Baseline:
 
     style: str
     strength: str  # a measured Elo as text, or its place on the ladder where none is measured
+    rating: float | None = None  # where it sits on the ladder (None: below everyone)
 
 
 # Measured with ``ginrummy-sim gin --players A B --matches 100 --mirror --seed 1`` (classic,
@@ -141,5 +142,6 @@ class Baseline:
 BASELINES: dict[str, Baseline] = {
     "random": Baseline("Plays any legal move: for learning the rules",
                        "below Bea the Beginner (won 0 of 200 against Greedy)"),
-    "greedy": Baseline("Keeps whatever lowers its deadwood right now", "Elo about 1480"),
+    "greedy": Baseline("Keeps whatever lowers its deadwood right now", "Elo about 1480",
+                       rating=1480.0),
 }
