@@ -196,7 +196,6 @@ def main() -> int:
 
     from PySide6.QtWidgets import QApplication
 
-    import ginrummy_desktop.gui  # noqa: F401  (applies the PySide6 workaround)
     from ginrummy_desktop.gui.stats.background import StorageJobs
     from ginrummy_desktop.gui.stats.window import StatisticsWindow
     from ginrummy_desktop.storage.stats import StatisticsQueries

@@ -125,7 +125,6 @@ def run_app() -> int:
         return 1
     from PySide6.QtWidgets import QApplication
 
-    import ginrummy_desktop.gui  # noqa: F401  (applies PySide workarounds before any widget)
     from ginrummy_desktop.gui.shell.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv)
@@ -153,9 +152,9 @@ def run_app() -> int:
         show_startup_problems(problems)
     window.open_on_screen()
     code = app.exec()
-    from ginrummy_desktop.gui.table.bot_worker import BotWorker
+    from ginrummy_desktop.gui.table.background import Background
 
-    BotWorker.wait_all(3000)  # let a thinking bot finish before Qt tears down
+    Background.wait_all(3000)  # let a thinking bot finish before Qt tears down
     if storage is not None:
         storage.close()
     return code

@@ -151,8 +151,6 @@ def check_qt(context: dict[str, Any]) -> str:
     from PySide6.QtGui import QGuiApplication, QImageReader
     from PySide6.QtWidgets import QApplication
 
-    import ginrummy_desktop.gui  # noqa: F401  (applies PySide workarounds before any widget)
-
     app = QApplication.instance() or QApplication([sys.argv[0]])
     context["app"] = app
     formats = {bytes(name).decode() for name in QImageReader.supportedImageFormats()}
@@ -182,6 +180,7 @@ def check_main_window(context: dict[str, Any]) -> str:
         _require_painted(image, "the main window")
         title = window.windowTitle()
     finally:
+        window.set_confirmations(dict.fromkeys(window.confirmations, False))  # nobody to answer
         window.close()
         window.deleteLater()
         QCoreApplication.processEvents()

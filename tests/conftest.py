@@ -12,13 +12,6 @@ pytest_plugins = ["tests.online_servers"]
 # Qt must know it runs headless before any QApplication exists.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-try:  # PySide6 6.12 on Python 3.11 under-counts None; without this, long Qt tests abort.
-    from ginrummy_desktop.gui.qt_compat import protect_none_refcount
-except ImportError:  # Qt not installed: engine-only test runs still work
-    pass
-else:
-    protect_none_refcount()
-
 
 @pytest.fixture(autouse=True)
 def _private_app_home(tmp_path_factory: pytest.TempPathFactory,
@@ -57,3 +50,20 @@ def drag_on_view():
                            view.mapFromScene(end))
 
     return drag
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "real_questions: the window's confirmations are shown "
+                                       "and must be answered (by clicking) in the test")
+
+
+@pytest.fixture(autouse=True)
+def _confirmations_answered_yes(request: pytest.FixtureRequest,
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Outside tests of the confirmations themselves, a person who always answers "Yes":
+    a modal question would otherwise wait for ever (closing a window mid-match asks)."""
+    if "qtbot" not in request.fixturenames or "real_questions" in request.keywords:
+        return
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
+
+    monkeypatch.setattr(MainWindow, "ask", lambda _window, _box: True)

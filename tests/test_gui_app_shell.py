@@ -18,7 +18,6 @@ from ginrummy_desktop.gui.shell.main_window import MainWindow
 def window(qtbot):
     win = MainWindow(storage=None, speed="instant")
     qtbot.addWidget(win)
-    win.gin_screen.controller.synchronous = True
     return win
 
 

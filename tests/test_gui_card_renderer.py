@@ -41,7 +41,7 @@ def test_pixmaps_are_cached_and_sized(renderer):
     hidpi = renderer.pixmap(Card.parse("7H"), 80, dpr=2.0)
     assert (hidpi.width(), hidpi.height()) == (160, 224)
     assert hidpi.devicePixelRatio() == 2.0
-    assert renderer.cache_size() == 2
+    assert renderer.cache_size() == 1  # one size at a time: the 1x pixmap went
 
 
 def test_every_face_is_distinct(renderer):
@@ -192,3 +192,37 @@ def test_card_sheet_shows_all_faces_and_backs(qapp, tmp_path):
     assert main([str(out), "--width", "40"]) == 0
     sheet = QImage(str(out))
     assert sheet.width() > 13 * 40 and sheet.height() > 5 * 56
+
+def test_sixty_resizes_never_hold_more_than_about_ten_megabytes(renderer):
+    """A window dragged to 60 sizes: only the current size's pixmaps stay (widths rounded)."""
+    highest = 0
+    for step in range(60):
+        width = 60 + step * 2.7  # continuous widths, as a resize produces them
+        for card in [Card(rank, suit) for suit in "CDHS" for rank in range(1, 14)]:
+            renderer.pixmap(card, width, dpr=1.0)
+        renderer.pixmap(None, width)
+        highest = max(highest, renderer.cache_bytes())
+        assert renderer.cache_size() <= 53
+    assert highest <= 10 * 1024 * 1024
+    last = renderer.pixmap(Card.parse("AS"), width)
+    assert last.width() == round(width / 2) * 2
+
+
+def test_cache_stays_within_its_byte_bound_on_a_big_hidpi_table(renderer):
+    for card in [Card(rank, suit) for suit in "CDHS" for rank in range(1, 14)]:
+        renderer.pixmap(card, 240, dpr=2.0)  # 53 pixmaps of 480 x 672 would be 68 MB
+    assert renderer.cache_bytes() <= 8 * 1024 * 1024
+    assert renderer.cache_size() >= 1
+
+
+def test_large_index_faces_draw_bigger_corner_indices(renderer):
+    standard = image(renderer, Card.parse("8D"), 100)
+    renderer.set_style(CardStyle(large_index=True))
+    assert renderer.cache_size() == 0
+    large = image(renderer, Card.parse("8D"), 100)
+
+    def ink_in_corner(img: QImage) -> int:  # coloured pixels in the top-left index corner
+        return sum(QColor(img.pixel(x, y)).red() > 150 and QColor(img.pixel(x, y)).green() < 90
+                   for x in range(0, 21) for y in range(0, 60))  # left of the pips
+
+    assert ink_in_corner(large) > ink_in_corner(standard) * 1.3

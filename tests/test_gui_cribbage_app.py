@@ -16,6 +16,7 @@ from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup, NewCribbage
 from ginrummy_desktop.gui.shell.main_window import MainWindow
 from ginrummy_desktop.storage import open_storage
 from ginrummy_desktop.storage.stats import figures
+from tests.gui_helpers import settle
 
 HUMAN = parse_cards("KH TH 5H 5S 9C 2D")
 DEALER = parse_cards("TC JC QD KS 3C 4D")
@@ -46,6 +47,9 @@ def make_window(qtbot, storage) -> MainWindow:
 
 def click(qtbot, widget, point: QPoint) -> None:
     qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=point)
+    table = getattr(widget.window(), "cribbage_table", None)
+    if table is not None:
+        settle(qtbot, table)  # the opponent answers from its thread
 
 
 def click_card(qtbot, table, card: Card, double: bool = False) -> None:
@@ -53,6 +57,7 @@ def click_card(qtbot, table, card: Card, double: bool = False) -> None:
     if double:
         click(qtbot, table.view.viewport(), point)
         qtbot.mouseDClick(table.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+        settle(qtbot, table)
     else:
         click(qtbot, table.view.viewport(), point)
 

@@ -12,13 +12,13 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import Qt
 
-import ginrummy_desktop.gui  # noqa: F401 - applies the PySide6 workaround before Qt objects
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import Card, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
 from ginrummy_desktop.engine.cribbage.bots.base import claim_muggins, exact_count
 from ginrummy_desktop.engine.cribbage.scoring import score_show
 from ginrummy_desktop.gui.cribbage.table import CribbageTable
+from tests.gui_helpers import settle
 from tests.test_gui_cribbage_table import DEAL, NEXT_DEAL, STARTER, ScriptedOpponent
 
 MUGGINS = CribbageRules(muggins=True)
@@ -44,6 +44,7 @@ def table_at_the_show(qtbot, match: CribbageMatch | None = None):
     table.resize(1180, 760)
     table.show()
     qtbot.waitExposed(table)
+    settle(qtbot, table)
     said: list[str] = []
     show_message = table.status.show_message
     table.status.show_message = lambda text, kind="info": (said.append(text),
@@ -55,8 +56,10 @@ def table_at_the_show(qtbot, match: CribbageMatch | None = None):
             qtbot.mouseClick(table.view.viewport(), Qt.MouseButton.LeftButton,
                              pos=table.view.mapFromScene(table.card_centre(Card.parse(name))))
         qtbot.mouseClick(table.send_button, Qt.MouseButton.LeftButton)
+        settle(qtbot, table)
         for name in ("KH", "5H", "5S", "TH"):
             table.controller.play_card(Card.parse(name))
+            settle(qtbot, table)
     return table, said, landed
 
 
@@ -68,6 +71,7 @@ def type_count(qtbot, table: CribbageTable, points: int, press_enter: bool = Fal
         qtbot.keyClick(editor, Qt.Key.Key_Return)
     else:
         qtbot.mouseClick(table.count_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, table)  # the opponent's claim and counts come from its thread
 
 
 def test_an_under_count_is_mugged_and_pegged_to_the_opponent(qtbot):
@@ -87,6 +91,7 @@ def test_an_under_count_is_mugged_and_pegged_to_the_opponent(qtbot):
     assert table.controller.match.scores == [11, opponent_before + 2 + THEIRS + CRIB]
     assert not table.count_entry.isVisible() and table.continue_button.isVisible()
     qtbot.mouseClick(table.continue_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, table)
     assert table.controller.stage == "discard" and table.controller.match.hand_number == 2
     record = table.controller.match.hand_records()[0]
     assert record["shows"][0]["claimed"] == 8 and record["shows"][0]["muggins"] == 2

@@ -8,7 +8,6 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QPoint, Qt
 
-import ginrummy_desktop.gui  # noqa: F401 - applies the PySide6 workaround before Qt objects
 from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup, NewCribbageGameDialog
 from ginrummy_desktop.gui.shell.preferences import PreferencesDialog
 from ginrummy_desktop.storage import SettingsStore, Storage

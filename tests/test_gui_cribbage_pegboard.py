@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 
-import ginrummy_desktop.gui  # noqa: F401 - applies the PySide6 workaround before Qt objects
 from ginrummy_desktop.gui.cribbage.pegboard import CribbagePegboard
 from ginrummy_desktop.gui.cribbage.pegboard_layout import (
     HEIGHT_UNITS,

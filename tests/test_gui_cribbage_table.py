@@ -14,12 +14,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 
-import ginrummy_desktop.gui  # noqa: F401 - applies the PySide6 workaround before Qt objects
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import FULL_DECK, Card, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch
 from ginrummy_desktop.engine.cribbage.scoring import score_show
 from ginrummy_desktop.gui.cribbage.table import CribbageTable
+from tests.gui_helpers import settle
 
 HUMAN = parse_cards("KH TH 5H 5S 9C 2D")
 OPPONENT = parse_cards("TC JC QD KS 3C 4D")
@@ -62,6 +62,7 @@ def make_table(qtbot, scores=(0, 0), speed="instant") -> CribbageTable:
     table.resize(1180, 760)
     table.show()
     qtbot.waitExposed(table)
+    settle(qtbot, table)
     return table
 
 
@@ -72,6 +73,7 @@ def at(table: CribbageTable, point: QPointF) -> QPoint:
 def click_card(qtbot, table: CribbageTable, card: Card) -> None:
     qtbot.mouseClick(table.view.viewport(), Qt.MouseButton.LeftButton,
                      pos=at(table, table.card_centre(card)))
+    settle(qtbot, table)
 
 
 def drag_card(qtbot, table: CribbageTable, card: Card, target: QPointF) -> None:
@@ -89,6 +91,7 @@ def discard_by_clicking(qtbot, table: CribbageTable) -> None:
     click_card(qtbot, table, Card.parse("9C"))
     click_card(qtbot, table, Card.parse("2D"))
     qtbot.mouseClick(table.send_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, table)
 
 
 def test_click_two_cards_then_send_lays_them_in_the_crib(qtbot):
@@ -106,6 +109,7 @@ def test_click_two_cards_then_send_lays_them_in_the_crib(qtbot):
     assert Card.parse("9C") not in table.display.hand
     assert table.send_button.isEnabled()
     qtbot.mouseClick(table.send_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, table)
     assert table.controller.match.observation(0).own_discards == tuple(parse_cards("2D 9C"))
     # The opponent has laid away too; the starter is up and the person (pone) leads.
     assert table.controller.stage == "play"
@@ -126,27 +130,35 @@ def test_dragging_two_cards_onto_the_crib_then_send(qtbot):
     table = make_table(qtbot)
     crib_centre = table.layout_geometry.crib.center()
     drag_card(qtbot, table, Card.parse("9C"), crib_centre)
+    settle(qtbot, table)
     drag_card(qtbot, table, Card.parse("2D"), crib_centre)
+    settle(qtbot, table)
     assert set(table.display.pending) == set(parse_cards("9C 2D"))
     # Dragging one back out to the table returns it to the hand.
     drag_card(qtbot, table, Card.parse("2D"), QPointF(300, 560))
+    settle(qtbot, table)
     assert table.display.pending == (Card.parse("9C"),)
     drag_card(qtbot, table, Card.parse("2D"), crib_centre)
+    settle(qtbot, table)
     qtbot.mouseClick(table.send_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, table)
     assert table.controller.stage == "play"
 
 
 def test_play_by_drag_and_by_double_click(qtbot):
     table = make_table(qtbot)
     discard_by_clicking(qtbot, table)
+    settle(qtbot, table)
     play_centre = table.layout_geometry.play.center()
     drag_card(qtbot, table, Card.parse("KH"), play_centre)
+    settle(qtbot, table)
     # KH is down, the opponent answered with TC: count 20, back to the person.
     assert [card for _, card in table.display.play] == parse_cards("KH TC")
     assert table.display.count == 20
     assert table.layout_geometry.play.contains(table.card_centre(Card.parse("KH")))
     qtbot.mouseDClick(table.view.viewport(), Qt.MouseButton.LeftButton,
                       pos=at(table, table.card_centre(Card.parse("5H"))))
+    settle(qtbot, table)
     # 5H makes 25; no ten-card fits, so the opponent said go and it is the person's turn.
     assert table.controller.match.count == 25
     assert table.controller.match.go_seat == 1
@@ -156,13 +168,17 @@ def test_play_by_drag_and_by_double_click(qtbot):
 def test_over_31_card_springs_back_with_the_reason(qtbot):
     table = make_table(qtbot)
     discard_by_clicking(qtbot, table)
+    settle(qtbot, table)
     table.controller.play_card(Card.parse("KH"))
+    settle(qtbot, table)
     table.controller.play_card(Card.parse("5H"))
+    settle(qtbot, table)
     assert table.controller.match.count == 25
     ten = Card.parse("TH")
     home = table.item_for(ten).pos()
     assert ten not in table.display.playable  # dimmed: it cannot go now
     drag_card(qtbot, table, ten, table.layout_geometry.play.center())
+    settle(qtbot, table)
     assert "35" in table.status.message and "31" in table.status.message
     assert table.status.kind == "warning"
     assert table.item_for(ten).pos() == home  # sprang back to its place in the hand
@@ -176,13 +192,18 @@ def test_whole_hand_through_the_show_with_pegs(qtbot):
     landed: list[tuple[int, int]] = []
     board.peg_landed.connect(lambda player, score: landed.append((player, score)))
     discard_by_clicking(qtbot, table)
+    settle(qtbot, table)
     table.controller.play_card(Card.parse("KH"))
+    settle(qtbot, table)
     table.controller.play_card(Card.parse("5H"))
+    settle(qtbot, table)
     table.controller.play_card(Card.parse("5S"))
+    settle(qtbot, table)
     # Pair for 2, then go for 1: the back peg sits at 2, the front at 3.
     assert (board.front_peg(0), board.back_peg(0)) == (3, 2)
     assert table.controller.stage == "play"
     table.controller.play_card(Card.parse("TH"))
+    settle(qtbot, table)
     # The last card ended the play and (at instant speed) the show was counted at once.
     assert table.announcement_text == "Last card for 1"
     assert table.controller.stage == "show"
@@ -208,6 +229,7 @@ def test_whole_hand_through_the_show_with_pegs(qtbot):
     assert table.layout_geometry.play.contains(table.card_centre(STARTER))
     assert table.continue_button.isVisible()
     qtbot.mouseClick(table.continue_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, table)
     assert table.controller.stage == "discard"
     assert table.controller.match.hand_number == 2
     assert len(table.display.hand) == 6
@@ -217,12 +239,15 @@ def test_show_counts_item_by_item_when_animated(qtbot):
     table = make_table(qtbot)
     controller = table.controller
     discard_by_clicking(qtbot, table)
+    settle(qtbot, table)
     for name in ("KH", "5H", "5S"):
         controller.play_card(Card.parse(name))
+        settle(qtbot, table)
     # From the last card on, everything animates: the opponent thinks on a worker thread,
     # pegs travel, and the show counts one combination at a time.
     table.set_speed("fast")
     controller.play_card(Card.parse("TH"))
+    settle(qtbot, table)
     spoken_seen = set()
 
     def show_done() -> bool:
@@ -242,8 +267,11 @@ def test_auto_go_is_said_for_the_person_with_a_clear_message(qtbot):
     table.status.show_message = lambda text, kind="info": (said.append(text),
                                                            show_message(text, kind))
     discard_by_clicking(qtbot, table)
+    settle(qtbot, table)
     table.controller.play_card(Card.parse("5H"))  # 5; the opponent's TC makes fifteen (20)
+    settle(qtbot, table)
     table.controller.play_card(Card.parse("5S"))  # 20; the opponent's JC makes 30
+    settle(qtbot, table)
     # Only KH and TH are left and neither fits: the engine offers only "go", said for the person.
     assert "None of your cards fits under 31 (the count is 30): Go." in said
     kinds = [(e.seat, e.words) for e in table.controller.match.events]
@@ -254,8 +282,10 @@ def test_auto_go_is_said_for_the_person_with_a_clear_message(qtbot):
 def test_game_over_announces_double_skunk_and_rematch(qtbot):
     table = make_table(qtbot, scores=(115, 55))
     discard_by_clicking(qtbot, table)
+    settle(qtbot, table)
     for name in ("KH", "5H", "5S", "TH"):
         table.controller.play_card(Card.parse(name))
+        settle(qtbot, table)
     # 115 + 3 pegged + 10 in the show: the person pegs out; the opponent is on 60.
     assert table.controller.stage == "over"
     assert table.result_panel.isVisible()
@@ -265,6 +295,7 @@ def test_game_over_announces_double_skunk_and_rematch(qtbot):
     assert table.board.front_peg(0) == 121
     assert table.rematch_button.isVisible()
     qtbot.mouseClick(table.rematch_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, table)
     assert table.controller.stage in ("discard", "play")
     assert table.controller.match.scores == [0, 0]
     assert (table.board.front_peg(0), table.board.front_peg(1)) == (0, 0)
@@ -274,10 +305,12 @@ def test_game_over_announces_double_skunk_and_rematch(qtbot):
 def test_discard_hint_shows_the_advisors_table(qtbot):
     table = make_table(qtbot)
     qtbot.mouseClick(table.hint_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, table)
     assert table.hint_panel.isVisible()
     assert len(table.hint_panel.lines) == 16  # a header and all 15 keeps
     assert table.status.kind == "hint"
     qtbot.mouseClick(table.hint_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, table)
     assert not table.hint_panel.isVisible()
 
 
@@ -285,6 +318,7 @@ def test_discard_hint_shows_the_advisors_table(qtbot):
 def test_resizing_rescales_cards_and_board_inside_the_window(qtbot, size):
     table = make_table(qtbot)
     discard_by_clicking(qtbot, table)
+    settle(qtbot, table)
     before_card = table.layout_geometry.card_width
     before_unit = table.board.layout.unit
     table.resize(*size)
@@ -306,7 +340,9 @@ def test_resizing_rescales_cards_and_board_inside_the_window(qtbot, size):
 def test_play_hint_lights_the_experts_card(qtbot):
     table = make_table(qtbot)
     discard_by_clicking(qtbot, table)
+    settle(qtbot, table)
     qtbot.mouseClick(table.hint_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, table)
     assert table.status.kind == "hint"
     assert "The expert would play the" in table.status.message
     (suggested,) = table.display.hint_cards
@@ -337,14 +373,17 @@ def test_manual_counting_checks_the_persons_count(qtbot, entered, verdict):
     table.status.show_message = lambda text, kind="info": (said.append(text),
                                                            show_message(text, kind))
     discard_by_clicking(qtbot, table)
+    settle(qtbot, table)
     for name in ("KH", "5H", "5S", "TH"):
         table.controller.play_card(Card.parse(name))
+        settle(qtbot, table)
     # The show waits for the person's count of their own hand (the pone counts first).
     assert table.display.ask_count and table.count_button.isVisible()
     assert table.board.front_peg(0) == 3
     assert Card.parse("KH") in table.display.show_cards
     table.count_entry.setValue(entered)
     qtbot.mouseClick(table.count_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, table)
     assert any(text.startswith(verdict) for text in said)
     assert not table.count_button.isVisible()
     assert table.board.front_peg(0) == 13  # pegged as the engine counted it
@@ -365,6 +404,7 @@ def test_a_restored_game_shows_where_it_stood(qtbot):
     table.resize(1180, 760)
     table.show()
     qtbot.waitExposed(table)
+    settle(qtbot, table)
     # The opponent led JC on the new count; the person holds TH; the pegs are as they were.
     assert [card for _, card in table.display.play] == [Card.parse("JC")]
     assert table.display.hand == (Card.parse("TH"),)
@@ -377,11 +417,13 @@ def test_pegging_out_during_the_play_ends_the_game_at_once(qtbot):
     table = make_table(qtbot, scores=(119, 40))
     results = []
     saves = []
-    table.controller.game_finished.connect(results.append)
-    table.controller.action_applied.connect(lambda: saves.append(1))
+    table.controller.match_over.connect(lambda: results.append(table.controller.result()))
+    table.controller.action_applied.connect(lambda _seat, _action: saves.append(1))
     discard_by_clicking(qtbot, table)
+    settle(qtbot, table)
     for name in ("KH", "5H", "5S"):
         table.controller.play_card(Card.parse(name))
+        settle(qtbot, table)
     assert [(r.winner, r.outcome, r.game_points) for r in results] == [(0, "double skunk", 3)]
     # Every accepted action (two discards, KH, TC, 5H, go, 5S) offers a moment to autosave.
     assert len(saves) == 7
@@ -392,4 +434,5 @@ def test_pegging_out_during_the_play_ends_the_game_at_once(qtbot):
     assert (table.board.front_peg(0), table.board.back_peg(0)) == (121, 119)
     assert table.rematch_button.isVisible() and not table.continue_button.isVisible()
     table.controller.play_card(Card.parse("TH"))  # nothing happens after the end
+    settle(qtbot, table)
     assert table.controller.stage == "over"

@@ -9,9 +9,10 @@ from PySide6.QtTest import QTest
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.gin.melds import best_arrangement
-from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup, sort_cards
-from ginrummy_desktop.gui.gin.table import ZONE_DISCARD, ZONE_KNOCK
+from ginrummy_desktop.gui.gin.controller import BOT, HUMAN, MatchSetup, sort_cards
+from ginrummy_desktop.gui.gin.table import ZONE_DISCARD, ZONE_HAND, ZONE_KNOCK
 from ginrummy_desktop.gui.shell.main_window import MainWindow
+from ginrummy_desktop.gui.table.background import Background
 from ginrummy_desktop.gui.table.card_item import MARK_KNOWN, MARK_LOCKED, MARK_NEW
 
 
@@ -23,15 +24,17 @@ def window(qtbot):
     win.show()
     qtbot.waitExposed(win)
     yield win
-    win.gin_screen.controller.worker.cancel_all()
-    win.gin_screen.controller.worker.wait_all()
+    win.gin_screen.controller.stop()
+    Background.wait_all()
 
 
-def start(window, seed: int = 11, synchronous: bool = True, practice: bool = False):
+def start(window, seed: int = 11, settle: bool = True, practice: bool = False):
+    """A new match; with ``settle`` the opponent's opening moves are waited for."""
     screen = window.gin_screen
-    screen.controller.synchronous = synchronous
     screen.new_match(MatchSetup(preset="classic", opponent="greedy", seed=seed,
                                 practice=practice))
+    if settle:
+        assert screen.controller.settle()
     return screen
 
 
@@ -50,6 +53,7 @@ def stand_in_until(screen, condition, limit: int = 300) -> None:
     controller = screen.controller
     bot = BUILTIN_BOTS["greedy"]()
     for _ in range(limit):
+        assert controller.settle()  # the opponent thinks off the GUI thread
         if condition():
             return
         if controller.reveal is not None:
@@ -262,7 +266,7 @@ def test_fan_discard_pile(window, qtbot):
 
 def test_whole_scripted_hand_to_the_end_of_hand_panel(window, qtbot, drag_on_view):
     """Every player move made with the mouse; the opponent thinks on its worker thread."""
-    screen = start(window, seed=3, synchronous=False)
+    screen = start(window, seed=3, settle=False)
     controller = screen.controller
     stand_in = BUILTIN_BOTS["greedy"]()
     viewport = screen.view.viewport()
@@ -345,7 +349,7 @@ def test_hint_comes_from_a_worker_thread(window, qtbot):
 
 
 def test_a_broken_opponent_does_not_stall_the_game(window, qtbot):
-    screen = start(window, synchronous=False)
+    screen = start(window, settle=False)
     controller = screen.controller
     messages: list[str] = []
     controller.message.connect(lambda text, kind: messages.append(text))
@@ -354,7 +358,7 @@ def test_a_broken_opponent_does_not_stall_the_game(window, qtbot):
         def choose(self, observation):
             raise RuntimeError("boom")
 
-    controller.bot = Broken()
+    controller.loop.seats[BOT].agent = Broken()
     stand_in = BUILTIN_BOTS["greedy"]()
     for _ in range(3):
         qtbot.waitUntil(lambda: controller.view().to_move == HUMAN
@@ -362,7 +366,7 @@ def test_a_broken_opponent_does_not_stall_the_game(window, qtbot):
         if controller.reveal is not None:
             break
         controller.play(stand_in.choose(controller.session.observation(HUMAN)))
-    qtbot.waitUntil(lambda: any("invalid move" in m for m in messages), timeout=10_000)
+    qtbot.waitUntil(lambda: any("failed to move" in m for m in messages), timeout=10_000)
     assert any("boom" in m for m in messages)
 
 
@@ -371,7 +375,6 @@ def test_clicking_the_table_skips_animations(qtbot):
     qtbot.addWidget(win)
     win.show()
     screen = win.gin_screen
-    screen.controller.synchronous = True
     screen.new_match(MatchSetup(opponent="greedy", seed=4))
     assert screen.animator.busy  # the deal is animating
     qtbot.mouseClick(screen.view.viewport(), Qt.MouseButton.LeftButton,
@@ -426,3 +429,53 @@ def test_random_clicks_drops_and_keys_never_break_the_table(window):
             assert len(screen.table.items) == (
                 len(view.hand) + view.opponent_hand_size + len(view.discard_pile)
                 + min(4, view.stock_size))
+
+
+def hover_drag(view, start: QPointF, end: QPointF, steps: int = 6) -> None:
+    """Press at ``start`` and move (left button held) to ``end`` without releasing."""
+    from PySide6.QtGui import QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    viewport = view.viewport()
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     view.mapFromScene(start))
+    for i in range(1, steps + 1):
+        local = QPointF(view.mapFromScene(start + (end - start) * (i / steps)))
+        QApplication.sendEvent(viewport, QMouseEvent(
+            QMouseEvent.Type.MouseMove, local, QPointF(viewport.mapToGlobal(local.toPoint())),
+            Qt.MouseButton.NoButton, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier))
+
+
+def release(view, at: QPointF) -> None:
+    QTest.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier, view.mapFromScene(at))
+
+
+def test_the_card_just_taken_does_not_light_up_the_discard_pile(window, qtbot, drag_on_view):
+    """Like KPat: a zone lights up only for a card that may legally go there."""
+    screen = start(window)
+    stand_in_until(screen, lambda: my_turn_to_draw(screen))
+    controller = screen.controller
+    assert not controller.rules.rediscard_taken  # the classic rule: it may not go back
+    taken = controller.view().discard_pile[-1]
+    hand_zone = screen.table.zones[ZONE_HAND].rect()
+    drag_on_view(screen.view, centre(screen.table.discard_top()), QPointF(hand_zone.center()))
+    assert controller.drawn == taken
+    pile = screen.table.zones[ZONE_DISCARD]
+    item = screen.table.item_for(taken)
+    hover_drag(screen.view, left_edge(item), pile.rect().center() + (left_edge(item)
+                                                                      - centre(item)))
+    assert screen.scene.dragging
+    assert pile.rect().intersects(item.card_rect())  # the card is over the pile...
+    assert not pile.hovered  # ...and the pile stays dark
+    release(screen.view, pile.rect().center())
+    assert taken in controller.view().hand  # refused: still in the hand
+    assert screen.status.kind == "warning"  # and the engine says why
+    # Any other card lights the pile up while it hovers there.
+    other = next(c for c in controller.hand_order if c != taken)
+    item = screen.table.item_for(other)
+    hover_drag(screen.view, left_edge(item), pile.rect().center() + (left_edge(item)
+                                                                      - centre(item)))
+    assert pile.hovered
+    release(screen.view, pile.rect().center())
+    assert other in controller.view().discard_pile

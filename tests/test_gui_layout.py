@@ -79,7 +79,6 @@ def test_resized_window_has_no_overlapping_items(qtbot, size):
     qtbot.addWidget(window)
     window.show()
     screen = window.gin_screen
-    screen.controller.synchronous = True
     screen.new_match(MatchSetup(opponent="greedy", seed=8))
     window.resize(*size)
     qtbot.waitUntil(lambda: window.size().width() == size[0])

@@ -13,6 +13,7 @@ from ginrummy_desktop.storage import open_storage
 @pytest.fixture
 def storage():
     store = open_storage()  # GINRUMMY_DESKTOP_HOME points at a per-test folder (conftest)
+    store.settings.update(animation_speed="instant")  # no pauses before the opponent's moves
     yield store
     store.close()
 
@@ -20,7 +21,6 @@ def storage():
 def make_window(qtbot, storage) -> MainWindow:
     window = MainWindow(storage=storage, speed="instant")
     qtbot.addWidget(window)
-    window.gin_screen.controller.synchronous = True
     return window
 
 
@@ -30,7 +30,9 @@ def play_moves(window, count: int) -> None:
     for _ in range(count):
         if controller.reveal is not None:
             window.gin_screen._continue()
-        controller.play(bot.choose(controller.session.observation(HUMAN)))
+        assert controller.settle()  # the opponent moves off the GUI thread
+        if controller.reveal is None and not controller.session.over:
+            controller.play(bot.choose(controller.session.observation(HUMAN)))
 
 
 def test_autosave_and_resume_exactly(qtbot, storage):
@@ -94,7 +96,9 @@ def test_finished_match_is_recorded_and_autosave_cleared(qtbot, storage):
         if controller.reveal is not None:
             window.gin_screen._continue()
             continue
-        controller.play(bot.choose(controller.session.observation(HUMAN)))
+        assert controller.settle()  # the opponent moves off the GUI thread
+        if controller.reveal is None and not controller.session.over:
+            controller.play(bot.choose(controller.session.observation(HUMAN)))
     assert controller.session.over
     window.persistence.jobs.wait()  # matches are stored on the storage thread
     figures = storage.figures("gin")
@@ -112,7 +116,9 @@ def test_abandoned_match_is_recorded_when_a_new_one_starts(qtbot, storage):
     while not controller.session.hand_records():
         if controller.reveal is not None:
             break
-        controller.play(bot.choose(controller.session.observation(HUMAN)))
+        assert controller.settle()  # the opponent moves off the GUI thread
+        if controller.reveal is None and not controller.session.over:
+            controller.play(bot.choose(controller.session.observation(HUMAN)))
     window.rematch()
     window.persistence.jobs.wait()
     assert storage.figures("gin").matches_abandoned == 1
@@ -130,7 +136,9 @@ def test_practice_match_with_undo_is_marked_in_the_history(qtbot, storage):
     controller.undo()
     bot = BUILTIN_BOTS["greedy"]()
     while not controller.session.hand_records():
-        controller.play(bot.choose(controller.session.observation(HUMAN)))
+        assert controller.settle()  # the opponent moves off the GUI thread
+        if controller.reveal is None and not controller.session.over:
+            controller.play(bot.choose(controller.session.observation(HUMAN)))
     window.rematch()
     window.persistence.jobs.wait()
     [row] = storage.database.history(storage.profile)

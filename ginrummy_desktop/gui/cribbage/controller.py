@@ -10,8 +10,10 @@ With the muggins option the show is part of the game: the engine waits for each 
 person enters theirs (the engine refuses an over-count), the opponent agent counts its own, and
 whoever did not count may take the points missed ("Muggins!"), which are pegged to them.
 
-Pacing uses the shared ``Animator``: with the "instant" speed everything up to the person's
-next decision happens synchronously (which is also what the tests use).
+Whose turn it is, asking the opponent (always off the GUI thread, also for its counts and
+muggins claims), pacing and what happens when the opponent fails are the shared ``TurnLoop``'s
+job (``gui/table/turn_loop.py``). The discard advisor and the play hint run through the same
+``Background`` helper. The "instant" speed removes pauses; it never changes threads.
 """
 
 from __future__ import annotations
@@ -35,13 +37,15 @@ from ginrummy_desktop.gui.cribbage.display import (
     GameResult,
     ShowStep,
 )
-from ginrummy_desktop.gui.table.bot_worker import BotWorker
+from ginrummy_desktop.gui.table.background import Background
 from ginrummy_desktop.gui.table.card_item import CardItem
+from ginrummy_desktop.gui.table.seats import BotPlayer, LocalPerson
+from ginrummy_desktop.gui.table.turn_loop import TurnLoop
 
 ZONE_CRIB = "crib"
 ZONE_PLAY = "play"
-# Pauses (ms at "normal" speed, scaled by the animation speed) so a person can follow the game.
-OPPONENT_PAUSE_MS = 550
+# Pauses of the show and the person's automatic go (ms at "normal" speed, scaled by the
+# animation speed); the pause before the opponent's moves is the turn loop's.
 AUTO_GO_PAUSE_MS = 700
 SHOW_ITEM_MS = 750
 SHOW_STEP_PAUSE_MS = 900
@@ -60,12 +64,10 @@ def default_opponent(seed: int | None = None, persona: str = "expert") -> Any:
 
 
 def suggested_play(observation: Any) -> Card | None:
-    """The expert's choice for a hint during the play (None when it cannot be had)."""
-    try:
-        advisor = default_opponent(seed=7, persona="expert")
-        action = advisor.choose(observation)
-    except Exception:  # a hint is a nicety: never let it break the game
-        return None
+    """The expert's choice for a hint during the play (None when it is not a card to play).
+
+    Slow (tenths of a second): call it through ``Background``, never on the GUI thread."""
+    action = default_opponent(seed=7, persona="expert").choose(observation)
     return action.card if action.kind == "play" else None
 
 
@@ -79,12 +81,14 @@ def _items_from_json(items: list[dict]) -> tuple[ScoreItem, ...]:
 class CribbageController(QObject):
     """Drives one game at a ``CribbageTable`` for the person in ``human_seat``.
 
-    ``action_applied`` fires after every accepted action (autosave ``match.snapshot()`` then);
-    ``game_finished`` carries the ``GameResult`` once per game (statistics).
+    The signals are the gin controller's: ``action_applied(seat, action)`` after every
+    accepted action (autosave ``snapshot()`` then) and ``match_over()`` once per match
+    (statistics: ``summary()``; the result is ``result()``). ``before_new_match`` is called
+    before a rematch or new match replaces this one (the window records it as abandoned).
     """
 
-    action_applied = Signal()
-    game_finished = Signal(object)
+    action_applied = Signal(int, object)
+    match_over = Signal()
 
     def __init__(
         self,
@@ -106,17 +110,22 @@ class CribbageController(QObject):
         if opponent is None or isinstance(opponent, str):
             opponent = default_opponent(seed, opponent or "expert")
         self.opponent = opponent
-        # The expert may think for a few tenths of a second: off the UI thread, unless the
-        # table runs at instant speed (tests, screenshots), where moves are synchronous.
-        self._worker = BotWorker(self)
-        self._worker.finished.connect(self._opponent_decided)
-        self._bot_ticket = -1
+        self.opponent_id = str(getattr(opponent, "persona_id", "") or type(opponent).__name__)
+        self.before_new_match: Callable[[], None] | None = None
+        self.background = Background(self)
+        self.loop = TurnLoop(ready=self._loop_ready, present=self._present_move,
+                             wait_still=self._when_still, scaled=table.animator.scaled,
+                             parent=self)
+        self.loop.failed.connect(lambda _seat, text: self._say(text, "warning"))
+        self._bot_counting = False  # muggins: the opponent's count or claim is awaited
+        self._hint_op: int | None = None
         self.rules = match.rules if match is not None else (rules or CribbageRules())
         self.names = names
         self.match: CribbageMatch = match or CribbageMatch(seed=seed, rules=self.rules)
         self.display = CribbageDisplay()
         self._generation = 0
         scene = table.scene
+        scene.accepts = self.accepts
         scene.card_clicked.connect(self._on_card_clicked)
         scene.card_double_clicked.connect(self._on_card_double_clicked)
         scene.card_dropped.connect(self._on_card_dropped)
@@ -132,8 +141,14 @@ class CribbageController(QObject):
         """Show ``match`` from where it stands (a new game or a restored one)."""
         self._generation += 1
         self._result_sent = match.over  # a finished game restored is not reported again
-        self._worker.cancel_all()
+        self.resigned = False
+        self.background.cancel()
+        self._hint_op = None
+        self._bot_counting = False
         self.match = match
+        self.loop.attach(match, {self.human: LocalPerson(self.names[self.human]),
+                                 self.bot_seat: BotPlayer(self.names[self.bot_seat],
+                                                          self.opponent, self.background)})
         self._pending: list[Card] = []
         self._hand_seen = match.hand_number
         self._events_seen = len(match.events)
@@ -177,15 +192,59 @@ class CribbageController(QObject):
     def stop(self) -> None:
         """Forget the opponent's pending decision and every paced step (the table goes away)."""
         self._generation += 1
-        self._worker.cancel_all()
+        self.loop.reset()
+        self.background.cancel()
 
-    def new_game(self, seed: int | None = None, first_dealer: int | None = None) -> None:
+    def settle(self, timeout_ms: int = 20_000) -> bool:
+        """Let the opponent move until the person's decision is due (screenshots, scripts)."""
+        return self.loop.settle(timeout_ms)
+
+    def new_match(self, seed: int | None = None, first_dealer: int | None = None) -> None:
+        if self.before_new_match is not None:
+            self.before_new_match()
         self.start(CribbageMatch(seed=seed, rules=self.rules, first_dealer=first_dealer))
+
+    @property
+    def session(self) -> CribbageMatch:
+        """The engine session (the same name as the gin controller's)."""
+        return self.match
+
+    def snapshot(self) -> dict[str, Any]:
+        """JSON-ready autosave state."""
+        return {"game": "cribbage", "match": self.match.snapshot(), "opponent": self.opponent_id}
+
+    def summary(self, started_at: Any, result: str) -> Any:
+        """The storage ``MatchSummary`` of this match ("win", "loss" or "abandoned")."""
+        from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
+        from ginrummy_desktop.gui.cribbage.summary import game_summary
+
+        rules_text = CribbageSetup.from_rules(self.opponent_id, self.rules).rules_text()
+        return game_summary(self.match, opponent_id=self.opponent_id,
+                            opponent_name=self.names[self.bot_seat], rules=rules_text,
+                            started_at=started_at, result=result, human=self.human)
+
+    def person_won(self) -> bool:
+        return not self.resigned and self.match.winner == self.human
+
+    def resign(self) -> bool:
+        """End the match now as the person's loss (``match_over`` records it)."""
+        if self.match.over or self.resigned:
+            return False
+        self.stop()
+        self.resigned = True
+        self._stage = STAGE_OVER
+        self._show_steps = []
+        self._hint = None
+        self._refresh()
+        self._say(f"You resigned: {self.names[self.bot_seat]} wins the match. "
+                  "Press Rematch to play again.", "info")
+        self.match_over.emit()
+        return True
 
     def rematch(self) -> None:
         """A new game with the same rules; the loser of the last one deals first."""
         winner = self.match.winner
-        self.new_game(first_dealer=None if winner is None else 1 - winner)
+        self.new_match(first_dealer=None if winner is None else 1 - winner)
 
     @property
     def stage(self) -> str:
@@ -214,7 +273,7 @@ class CribbageController(QObject):
             self._pending.append(card)
             if len(self._pending) > 2:
                 self._pending.pop(0)
-        self._hint = None
+        self._cancel_hint()
         self._refresh()
         if len(self._pending) == 2:
             self._say("Press Send to lay these two cards away to the crib.", "turn")
@@ -268,23 +327,48 @@ class CribbageController(QObject):
         if self.match.to_move() != self.human or self._stage not in (STAGE_DISCARD, STAGE_PLAY):
             self._say("A hint is available when it is your move.", "info")
             return
+        if self._hint_op is not None:
+            return  # already thinking about one
         observation = self.match.observation(self.human)
         if self._stage == STAGE_DISCARD:
-            self._hint = self._discard_hint(observation)
+            from ginrummy_desktop.engine.cribbage.advisor import discard_table
+
+            hand, is_dealer = observation.hand, observation.is_dealer
+            self._hint_op = self.background.run(lambda: discard_table(hand, is_dealer),
+                                                self._discard_hint_ready, self._hint_failed)
         else:
-            card = suggested_play(observation)
-            if card is None:
-                self._say("No suggestion is available right now.", "info")
-                return
-            self._hint = ("", (), frozenset({card}))
-            self._say(f"The expert would play the {card.name}.", "hint")
+            self._hint_op = self.background.run(lambda: suggested_play(observation),
+                                                self._play_hint_ready, self._hint_failed)
+        self._say("Thinking about a hint…", "info")
+
+    def _cancel_hint(self) -> None:
+        """The position changed: a hint still being worked out would be stale."""
+        if self._hint_op is not None:
+            self.background.forget(self._hint_op)
+            self._hint_op = None
+        self._hint = None
+
+    def _hint_failed(self, reason: str) -> None:
+        self._hint_op = None
+        self._say(f"No suggestion is available right now ({reason}).", "info")
+
+    def _play_hint_ready(self, card: Card | None) -> None:
+        self._hint_op = None
+        if card is None:
+            self._say("No suggestion is available right now.", "info")
+            return
+        self._hint = ("", (), frozenset({card}))
+        self._say(f"The expert would play the {card.name}.", "hint")
         self._refresh()
 
-    def _discard_hint(self, observation: Any) -> tuple[str, tuple, frozenset[Card]]:
-        from ginrummy_desktop.engine.cribbage.advisor import discard_table
+    def _discard_hint_ready(self, options: Any) -> None:
+        self._hint_op = None
+        self._hint = self._discard_hint(options)
+        self._refresh()
 
-        options = discard_table(observation.hand, observation.is_dealer)
-        whose = "your crib" if observation.is_dealer else "the opponent's crib"
+    def _discard_hint(self, options: Any) -> tuple[str, tuple, frozenset[Card]]:
+        is_dealer = self.match.dealer == self.human
+        whose = "your crib" if is_dealer else "the opponent's crib"
         title = f"Discard advisor: expected points ({whose})"
         lines = [("Keep   |   toss", "hand   crib    net", True)]
         for option in options:
@@ -317,6 +401,18 @@ class CribbageController(QObject):
         if card is not None and self._stage == STAGE_PLAY and card in self.display.hand:
             self.play_card(card)
 
+    def accepts(self, zone: str, item: CardItem) -> bool:
+        """May this dragged card go to ``zone`` now? (asked per card while dragging)"""
+        card = item.key if isinstance(item.key, Card) else None
+        if card is None or self.match.to_move() != self.human:
+            return False
+        if zone == ZONE_CRIB:
+            return self._stage == STAGE_DISCARD and card in self.display.hand
+        if zone == ZONE_PLAY:
+            return self._stage == STAGE_PLAY and \
+                Action("play", card=card) in self.match.legal_actions(self.human)
+        return False
+
     def _on_card_dropped(self, item: CardItem, zone: str, centre: QPointF) -> None:
         card = item.key if isinstance(item.key, Card) else None
         if card is None:
@@ -335,14 +431,15 @@ class CribbageController(QObject):
 
     # -- engine ----------------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> bool:
+        """The person's action (the opponent's come through the turn loop)."""
         try:
-            self.match.apply(seat, action)
+            self.loop.play(seat, action)
         except IllegalActionError as error:
             self._say(str(error), "warning")
             self._refresh()  # the refused card springs back
             return False
-        self._hint = None
-        self.action_applied.emit()
+        self._cancel_hint()
+        self.action_applied.emit(seat, action)
         self._absorb()
         return True
 
@@ -402,7 +499,7 @@ class CribbageController(QObject):
             return
         seat = match.to_move()
         if seat == self.bot_seat:
-            self._later(self._opponent_moves, OPPONENT_PAUSE_MS)
+            self.loop.kick()
         elif seat == self.human:
             legal = match.legal_actions(self.human)
             if len(legal) == 1 and legal[0].kind == "go":
@@ -434,32 +531,30 @@ class CribbageController(QObject):
         if len(legal) == 1 and legal[0].kind == "go":
             self._apply(self.human, legal[0])
 
-    def _opponent_moves(self) -> None:
-        if self.match.to_move() != self.bot_seat:
-            return
-        observation = self.match.observation(self.bot_seat)
-        if self.table.animator.instant:
-            self._opponent_acts(self.opponent.choose(observation))
-            return
-        opponent = self.opponent
-        self._bot_ticket = self._worker.submit(lambda: opponent.choose(observation))
+    # -- the turn loop's hooks ---------------------------------------------------------------
+    def _loop_ready(self) -> bool:
+        """The opponent may be asked during the discard and the play, and in a muggins show
+        when its count or claim is due."""
+        return self._stage in (STAGE_DISCARD, STAGE_PLAY) or self._bot_counting
 
-    def _opponent_decided(self, ticket: int, action: Any, error: str) -> None:
-        if ticket != self._bot_ticket:
-            return  # an answer for a game or position that has moved on
-        if error:
-            self._say(f"{self.names[self.bot_seat]} could not decide ({error}).", "warning")
-            return
-        if self.match.to_move() == self.bot_seat:
-            self._opponent_acts(action)
+    def _when_still(self, callback: Callable[[], None]) -> None:
+        self._later(callback, 0)
 
-    def _opponent_acts(self, action: Action) -> None:
+    def _present_move(self, seat: int, action: Action) -> None:
+        """Show an action of the opponent's that the turn loop applied."""
+        if self._stage == STAGE_SHOW:  # muggins: its count or claim; go on with the show
+            self._bot_counting = False
+            self.action_applied.emit(seat, action)
+            self._show_next_item()
+            return
         if action.kind == "go":
-            self.table.announce("Go", self.bot_seat)
-            self._say(f"{self.names[self.bot_seat]} says go.", "info")
+            self.table.announce("Go", seat)
+            self._say(f"{self.names[seat]} says go.", "info")
         elif action.kind == "discard":
-            self._say(f"{self.names[self.bot_seat]} lays two cards away.", "info")
-        self._apply(self.bot_seat, action)
+            self._say(f"{self.names[seat]} lays two cards away.", "info")
+        self._cancel_hint()
+        self.action_applied.emit(seat, action)
+        self._absorb()
 
     def _later(self, callback: Callable[[], None], pause_ms: int) -> None:
         """Run ``callback`` once cards and pegs are still (at once when speed is instant)."""
@@ -562,15 +657,12 @@ class CribbageController(QObject):
                 self._say(f"Count your {what} with the starter: type or pick the points and "
                           "press Count (Enter). Points you miss go to your opponent.", "turn")
                 return False
-            observation = match.observation(self.bot_seat)
-            self._engine_apply(self.bot_seat, self.opponent.choose(observation))
+            return self._ask_opponent_count()
         if match.phase == MUGGINS and match.hand_number == self._hand_seen:
             seat = match.to_move()
             if seat == self.bot_seat:
-                action = self.opponent.choose(match.observation(seat))
-            else:
-                action = Action("muggins")  # the app always claims for the person
-            self._engine_apply(seat, action)
+                return self._ask_opponent_count()
+            self._engine_apply(seat, Action("muggins"))  # the app always claims for the person
         shows = (match.counted_shows if match.hand_number == self._hand_seen
                  else match.hand_records()[-1]["shows"])
         show = shows[self._show_index]
@@ -579,9 +671,16 @@ class CribbageController(QObject):
             self._show_steps = self._show_steps[: self._show_index + 1]
         return True
 
+    def _ask_opponent_count(self) -> bool:
+        """The turn loop asks the opponent for its count or claim; the show goes on when it
+        is applied (``_present_move``)."""
+        self._bot_counting = True
+        self.loop.kick()
+        return False
+
     def _engine_apply(self, seat: int, action: Action) -> None:
-        self.match.apply(seat, action)
-        self.action_applied.emit()  # autosave
+        self.loop.play(seat, action)
+        self.action_applied.emit(seat, action)  # autosave
 
     def _show_next_item(self) -> None:
         """Highlight the next combination of the current show step, then peg its total."""
@@ -694,7 +793,7 @@ class CribbageController(QObject):
         self._say(text + " Press Rematch to play again.", "success")
         self._refresh()
         self._result_sent = True
-        self.game_finished.emit(self._result())
+        self.match_over.emit()
 
     def _sync_board(self) -> None:
         """Make sure the pegs show the engine's positions (e.g. after skipping ahead)."""
@@ -727,7 +826,7 @@ class CribbageController(QObject):
         view = match.view(self.human)
         observation = match.observation(self.human)
         hint_title, hint_lines, hint_cards = self._hint or ("", (), frozenset())
-        result = self._result()
+        result = self.result()
         if self._stage == STAGE_DISCARD:
             hand = tuple(c for c in view.hand if c not in self._pending)
             return CribbageDisplay(
@@ -827,10 +926,11 @@ class CribbageController(QObject):
             highlighted=highlighted,
             continue_label=label,
             ask_count=self._awaiting_count,
-            result=self._result() if self._stage == STAGE_OVER else None,
+            result=self.result() if self._stage == STAGE_OVER else None,
         )
 
-    def _result(self) -> GameResult | None:
+    def result(self) -> GameResult | None:
+        """How the finished match ended (None until it is over and shown)."""
         match = self.match
         if match.phase != OVER or match.winner is None or self._stage != STAGE_OVER:
             return None

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QDeadlineTimer
 from PySide6.QtWidgets import QWidget
 
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
@@ -38,6 +38,7 @@ def _step(table: CribbageTable, stand_in: object) -> None:
         controller.continue_game()
         return
     if controller.match.to_move() != controller.human:
+        controller.settle()  # the opponent thinks off the GUI thread
         QCoreApplication.processEvents()  # a paced step is still pending
         return
     action = stand_in.choose(controller.match.observation(controller.human))  # type: ignore
@@ -76,8 +77,10 @@ def discard_scene() -> QWidget:
     """Hand 1: two cards chosen for the crib, Send ready."""
     table = _table(SEED)
     controller = table.controller
+    controller.settle()  # the opponent may lay away first, off the GUI thread
     if controller.match.to_move() != controller.human:
-        controller.new_game(seed=SEED, first_dealer=0)
+        controller.new_match(seed=SEED, first_dealer=0)
+        controller.settle()
     observation = controller.match.observation(controller.human)
     advice = default_opponent(SEED, "careful").choose(observation)
     for card in advice.cards:
@@ -89,9 +92,14 @@ def discard_scene() -> QWidget:
 def hint_scene() -> QWidget:
     """The discard advisor's table of keeps with expected values."""
     table = _table(SEED)
+    table.controller.settle()
     if table.controller.match.to_move() != table.controller.human:
-        table.controller.new_game(seed=SEED, first_dealer=0)
+        table.controller.new_match(seed=SEED, first_dealer=0)
+        table.controller.settle()
     table.controller.toggle_hint()
+    deadline = QDeadlineTimer(20_000)
+    while table.controller.background.busy and not deadline.hasExpired():
+        QCoreApplication.processEvents()  # the advisor works off the GUI thread
     return table
 
 

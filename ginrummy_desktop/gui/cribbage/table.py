@@ -7,7 +7,7 @@ against the engine's bot. It draws whatever ``CribbageDisplay`` the controller g
 
     table = CribbageTable(opponent="expert", speed="normal")   # starts a game at once
     window.setCentralWidget(table)
-    table.controller.new_game()                        # "New Cribbage game" again
+    table.controller.new_match()                        # "New Cribbage game" again
 """
 
 from __future__ import annotations

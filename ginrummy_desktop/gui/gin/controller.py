@@ -3,11 +3,14 @@
 The controller is the only place that talks to the engine. Every move, the player's or the
 bot's, goes through ``GinMatch.apply``; a refused move shows the engine's own message and the
 table springs the card back. What the table shows is rebuilt from the engine's view after each
-step. The opponent thinks on a worker thread and its move is paced by the animator.
+step. Whose turn it is, asking the opponent (off the GUI thread) and pacing its move are the
+shared ``TurnLoop``'s job; this module keeps gin's presentation: the table model, what each zone
+accepts, the prompts.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,9 +32,11 @@ from ginrummy_desktop.gui.gin.table import (
     GinTableModel,
     RevealedRow,
 )
-from ginrummy_desktop.gui.table.animation import OPPONENT_PAUSE_MS, Animator
-from ginrummy_desktop.gui.table.bot_worker import BotWorker
+from ginrummy_desktop.gui.table.animation import Animator
+from ginrummy_desktop.gui.table.background import Background
 from ginrummy_desktop.gui.table.layout import insertion_index
+from ginrummy_desktop.gui.table.seats import BotPlayer, LocalPerson
+from ginrummy_desktop.gui.table.turn_loop import TurnLoop
 
 HUMAN, BOT = 0, 1
 DRAW_KINDS = ("draw_stock", "draw_discard")
@@ -102,8 +107,11 @@ class GinController(QObject):
         self.session: GinMatch | None = None
         self.setup = MatchSetup()
         self.bot: Any = None
-        self.worker = BotWorker(self)
-        self.worker.finished.connect(self._bot_result)
+        self.background = Background(self)
+        self.loop = TurnLoop(ready=self._loop_ready, present=self._present_bot_move,
+                             wait_still=animator.when_idle, scaled=animator.scaled, parent=self)
+        self.loop.failed.connect(lambda _seat, text: self.message.emit(text, "warning"))
+        self.loop.thinking_changed.connect(lambda _on: self.changed.emit())
         self.hand_order: list[Card] = []
         self.drawn: Card | None = None
         self.locked: Card | None = None
@@ -114,11 +122,16 @@ class GinController(QObject):
         self._records_seen = 0
         self.reveal: HandResult | None = None
         self._reveal_view: GinView | None = None
-        self._bot_ticket = 0
-        self._hint_ticket = 0
-        self.thinking = False
+        self._hint_op: int | None = None
         self.last_hint: tuple[Action, str] | None = None
-        self.synchronous = False  # True: the bot moves at once on this thread (screenshots)
+        # "Sort my hand automatically": the dealt hand and every draw are sorted the way the
+        # person last chose (melds first to begin with); off, cards stay where they are put.
+        self.auto_sort = True
+        self.sort_how = "melds"
+        # Asked before the person knocks from the table (drop on the knock area, K, the Knock
+        # button): the "Ask for confirmation: before knocking" setting. False cancels.
+        self.confirm_knock: Callable[[Action], bool] | None = None
+        self.resigned = False
 
     # -- match lifecycle -----------------------------------------------------------------
 
@@ -131,12 +144,14 @@ class GinController(QObject):
     def start(self, session: GinMatch, setup: MatchSetup, hand_order: list[Card] | None = None
               ) -> None:
         """Play ``session`` (new or restored) against ``setup.opponent``."""
-        self.worker.cancel_all()
+        self.background.cancel()
         self.session = session
         self.setup = setup
         self.bot = gin_opponents.make_bot(setup.opponent, seed=setup.seed)
         names = {o.bot_id: o.name for o in gin_opponents.list_opponents()}
         self.opponent_name = names.get(setup.opponent, setup.opponent.title())
+        self.loop.attach(session, {HUMAN: LocalPerson(self.player_name),
+                                   BOT: BotPlayer(self.opponent_name, self.bot, self.background)})
         self.undo_used = False
         self._undo.clear()
         self._records_seen = len(session.hand_records())
@@ -144,9 +159,19 @@ class GinController(QObject):
         self._reveal_view = None
         self.hand_order = list(hand_order or [])
         self.drawn = self.locked = self.selected = None
-        self.thinking = False
         self.fan_discard = False
+        self.resigned = False
         self._begin_hand(deal=True)
+
+    def stop(self) -> None:
+        """Forget every pending decision and hint (the window closes or another game starts)."""
+        self.loop.reset()
+        self.background.cancel()
+
+    @property
+    def thinking(self) -> bool:
+        """True while the opponent's move is awaited."""
+        return self.loop.thinking
 
     @property
     def rules(self) -> GinRules:
@@ -160,14 +185,26 @@ class GinController(QObject):
     def snapshot(self) -> dict[str, Any]:
         """Match plus table state (hand order), JSON-ready, for autosave."""
         assert self.session is not None
-        return {"match": self.session.snapshot(), "hand_order": [str(c) for c in self.hand_order],
+        return {"game": "gin", "match": self.session.snapshot(),
+                "hand_order": [str(c) for c in self.hand_order],
                 "opponent": self.setup.opponent, "preset": self.setup.preset,
                 "practice": self.setup.practice, "undo_used": self.undo_used}
+
+    def summary(self, started_at: Any, result: str) -> Any:
+        """The storage ``MatchSummary`` of this match ("win", "loss" or "abandoned")."""
+        from ginrummy_desktop.gui.gin.summary import match_summary
+
+        return match_summary(self, started_at, result)
+
+    def person_won(self) -> bool:
+        return self.session is not None and not self.resigned \
+            and HUMAN in self.session.winners
 
     def _begin_hand(self, deal: bool) -> None:
         view = self.view()
         if set(self.hand_order) != set(view.hand):
-            self.hand_order = sort_cards(view.hand, "melds")
+            self.hand_order = sort_cards(view.hand, self.sort_how) if self.auto_sort \
+                else list(view.hand)
         self.drawn = self.locked = self.selected = None
         self._undo.clear()
         self._refresh(deal=deal)
@@ -286,7 +323,7 @@ class GinController(QObject):
         """Apply the player's action; on refusal show why and spring the table back."""
         if self.session is None or self.reveal is not None:
             return False
-        if self.session.over:
+        if self.session.over or self.resigned:
             self._refuse("the match is over: start a rematch or a new match from the Game menu")
             return False
         if self.session.to_move() != HUMAN:
@@ -295,7 +332,7 @@ class GinController(QObject):
         before = self.session.snapshot() if self.setup.practice else None
         old_hand = set(self.view().hand)
         try:
-            self.session.apply(HUMAN, action)
+            self.loop.play(HUMAN, action)
         except IllegalActionError as error:
             self._refuse(str(error))
             return False
@@ -354,11 +391,19 @@ class GinController(QObject):
             hand = list(self.view().hand)
             best = min(outs, key=lambda a: (a.kind != "gin", min_deadwood(
                 [c for c in hand if c != a.card])))
-            return self.play(best)
+            return self._knock_if_confirmed(best)
         for kind in ("gin", "knock"):
             if Action(kind, card) in legal:
-                return self.play(Action(kind, card))
+                return self._knock_if_confirmed(Action(kind, card))
         return self.play(Action("knock", card))  # the engine explains why not
+
+    def _knock_if_confirmed(self, action: Action) -> bool:
+        if action.kind == "knock" and self.confirm_knock is not None \
+                and not self.confirm_knock(action):
+            self.message.emit("You did not knock: play on", "info")
+            self.table.refresh()
+            return False
+        return self.play(action)
 
     def select(self, card: Card | None) -> None:
         self.selected = None if card == self.selected else card
@@ -397,6 +442,7 @@ class GinController(QObject):
 
     def sort_hand(self, how: str) -> None:
         self.hand_order = sort_cards(self.hand_order, how)
+        self.sort_how = how
         self._refresh()
         self.message.emit(f"Sorted by {how}", "info")
 
@@ -430,6 +476,28 @@ class GinController(QObject):
                               "info")
             self.table.refresh()
 
+    def accepts(self, zone: str, item: Any) -> bool:
+        """May this dragged card go to ``zone`` now? Asked of the engine's legal actions, per
+        card, while dragging (the zone lights up only then)."""
+        if self.session is None:
+            return False
+        key = item.key
+        in_hand = isinstance(key, Card) and key in self.hand_order
+        if zone == ZONE_HAND and in_hand:
+            return True  # reordering is always allowed
+        if self.reveal is not None or self.resigned:
+            return False
+        legal = self.view().legal_actions
+        if in_hand and zone == ZONE_DISCARD:
+            return Action("discard", key) in legal
+        if in_hand and zone == ZONE_KNOCK:
+            return Action("knock", key) in legal or Action("gin", key) in legal
+        if zone == ZONE_HAND and isinstance(key, tuple) and key[:1] == ("stock",):
+            return any(a.kind == "draw_stock" for a in legal)
+        if zone == ZONE_HAND and isinstance(key, Card) and key in self.view().discard_pile:
+            return any(a.kind == "draw_discard" for a in legal)
+        return False
+
     def click(self, item: Any) -> None:
         key = item.key
         if self.reveal is not None:
@@ -452,6 +520,19 @@ class GinController(QObject):
         if isinstance(item.key, Card) and item.key in self.hand_order:
             self.discard(item.key)
 
+    def resign(self) -> bool:
+        """End the match now as the person's loss (``match_over`` records it)."""
+        if self.session is None or self.session.over or self.resigned:
+            return False
+        self.stop()
+        self.resigned = True
+        self.reveal = None
+        self.selected = None
+        self._refresh()
+        self.message.emit(f"You resigned: {self.opponent_name} wins the match", "info")
+        self.match_over.emit()
+        return True
+
     # -- undo and hints ------------------------------------------------------------------
 
     @property
@@ -466,9 +547,9 @@ class GinController(QObject):
             self.message.emit("Nothing to undo in this hand", "warning")
             return False
         entry = self._undo.pop()
-        self.worker.cancel_all()
-        self.thinking = False
+        self.background.cancel()
         self.session = GinMatch.restore(entry.snapshot)
+        self.loop.attach(self.session, self.loop.seats)
         self.hand_order, self.drawn, self.locked = entry.hand_order, entry.drawn, entry.locked
         self.selected = None
         self.undo_used = True
@@ -483,8 +564,24 @@ class GinController(QObject):
             self.message.emit("A hint is available when it is your turn", "info")
             return
         observation = self.session.observation(HUMAN)
-        self._hint_ticket = self.worker.submit(lambda: ("hint", gin_opponents.hint(observation)))
+        if self._hint_op is not None:
+            self.background.forget(self._hint_op)
+        self._hint_op = self.background.run(lambda: gin_opponents.hint(observation),
+                                            self._hint_ready, self._hint_failed)
         self.message.emit("Thinking about a hint…", "info")
+
+    def _hint_ready(self, hint: tuple[Action, str]) -> None:
+        self._hint_op = None
+        action, reason = hint
+        self.last_hint = (action, reason)
+        self.message.emit(reason, "hint")
+        if action.card is not None and action.card in self.hand_order:
+            self.selected = action.card
+            self._refresh()
+
+    def _hint_failed(self, reason: str) -> None:
+        self._hint_op = None
+        self.message.emit(f"No hint this time ({reason})", "info")
 
     # -- after every move ------------------------------------------------------------------
 
@@ -502,6 +599,8 @@ class GinController(QObject):
                 if card not in self.hand_order:
                     self.hand_order.append(card)
             self.hand_order = [c for c in self.hand_order if c in view.hand]
+            if new_cards and self.auto_sort:
+                self.hand_order = sort_cards(self.hand_order, self.sort_how)
             if action.kind in DRAW_KINDS and new_cards:
                 self.drawn = new_cards[0]
                 discards = {a.card for a in view.legal_actions if a.kind == "discard"}
@@ -575,56 +674,18 @@ class GinController(QObject):
         self.hand_order = []
         self._begin_hand(deal=True)
 
-    # -- the opponent --------------------------------------------------------------------
+    # -- the opponent (the shared turn loop asks it) -------------------------------------
 
     def _schedule_bot(self) -> None:
-        if self.session is None or self.session.over or self.reveal is not None:
-            return
-        if self.session.to_move() != BOT or self.thinking:
-            return
-        if self.synchronous:  # headless rendering and scripted tests: no thread, no pacing
-            action = self.bot.choose(self.session.observation(BOT))
-            self.session.apply(BOT, action)
-            self._after_move(BOT, action, set())
-            self.action_applied.emit(BOT, action)
-            return
-        self.thinking = True
-        self.changed.emit()
-        self.animator.when_idle(self._start_bot, pause_ms=OPPONENT_PAUSE_MS)
+        self.loop.kick()
 
-    def _start_bot(self) -> None:
-        if self.session is None or self.session.to_move() != BOT or self.reveal is not None:
-            self.thinking = False
-            return
-        observation = self.session.observation(BOT)
-        bot = self.bot
-        session_id = id(self.session)
-        self._bot_ticket = self.worker.submit(
-            lambda: ("bot", session_id, observation, bot.choose(observation)))
+    def _loop_ready(self) -> bool:
+        return self.session is not None and self.reveal is None and not self.resigned
 
-    def _bot_result(self, ticket: int, result: object, error: str) -> None:
-        if result is not None and result[0] == "hint":  # type: ignore[index]
-            if ticket != self._hint_ticket:
-                return
-            action, reason = result[1]  # type: ignore[index]
-            self.last_hint = (action, reason)
-            self.message.emit(reason, "hint")
-            if action.card is not None and action.card in self.hand_order:
-                self.selected = action.card
-                self._refresh()
-            return
-        if ticket != self._bot_ticket:
-            return
-        self.thinking = False
-        if self.session is None or self.session.to_move() != BOT:
-            return
-        legal = self.session.legal_actions(BOT)
-        action = result[3] if result is not None and result[1] == id(self.session) else None  # type: ignore[index]
-        if action not in legal:
-            # A broken bot must not stall the game: play its first legal move and say so.
-            self.message.emit(f"{self.opponent_name} made an invalid move ({error or action}); "
-                              "a legal move was played instead", "warning")
-            action = legal[0]
-        self.session.apply(BOT, action)
-        self._after_move(BOT, action, set())
-        self.action_applied.emit(BOT, action)
+    def _present_bot_move(self, seat: int, action: Action) -> None:
+        self._after_move(seat, action, set())
+        self.action_applied.emit(seat, action)
+
+    def settle(self, timeout_ms: int = 20_000) -> bool:
+        """Let the opponent move until it is the person's turn (screenshots, scripts)."""
+        return self.loop.settle(timeout_ms)

@@ -114,6 +114,7 @@ class GinScreen(QWidget):
         layout.addWidget(bar)
         layout.addWidget(self.status)
 
+        self.scene.accepts = self.controller.accepts
         self.scene.card_clicked.connect(self.controller.click)
         self.scene.card_double_clicked.connect(self.controller.double_click)
         self.scene.card_dropped.connect(
@@ -229,6 +230,8 @@ class GinScreen(QWidget):
             self._continue()
 
     def _continue(self) -> None:
+        if self.controller.resigned:
+            return  # the panel offers a rematch or a new opponent; nothing follows
         self.panel.hide()
         self.table.middle_reserve = 0.0
         self.controller.continue_after_hand()
@@ -259,7 +262,7 @@ class GinScreen(QWidget):
         has = c.session is not None
         view = c.view() if has else None
         kinds = {a.kind for a in view.legal_actions} if view else set()
-        mine = bool(view) and view.to_move == HUMAN and c.reveal is None
+        mine = bool(view) and view.to_move == HUMAN and c.reveal is None and not c.resigned
         self.buttons["take"].setEnabled(mine and "draw_discard" in kinds)
         self.buttons["take"].setText("Take upcard" if "pass" in kinds else "Take discard")
         self.buttons["pass"].setEnabled(mine and "pass" in kinds)
@@ -323,6 +326,25 @@ class GinScreen(QWidget):
         self.panel.show()
         self.panel.raise_()
         self.status.show_message("Hand over: " + title, "success")
+
+    def resign(self) -> bool:
+        """Resign the match (a loss); the panel offers a rematch or a new opponent."""
+        c = self.controller
+        if not c.resign():
+            return False
+        view = c.view()
+        score = (f"{c.player_name} {view.scores[HUMAN]}  ·  {c.opponent_name} "
+                 f"{view.scores[BOT]}   (playing to {c.rules.target})")
+        buttons = [("Rematch", self._rematch, "Play a rematch"),
+                   ("New opponent…", self._new_opponent, "Choose a new opponent")]
+        self.panel.set_content(f"You resigned: {c.opponent_name} wins the match", [], score,
+                               buttons, ())
+        self.panel.adjustSize()
+        self._place_panel()
+        self.panel.show()
+        self.panel.raise_()
+        self._update_controls()
+        return True
 
     def _panel_size(self) -> QSize:
         width = min(max(620, int(self.view.viewport().width() * 0.4)),

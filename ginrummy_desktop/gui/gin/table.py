@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, QPointF, QRectF
-from PySide6.QtWidgets import QGraphicsObject
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.gui.table.animation import Animator
@@ -322,9 +321,6 @@ class GinTable(QObject):
         pile = self.model.discard_pile
         return self.items.get(pile[-1]) if pile else None
 
-    def hand_items(self) -> list[CardItem]:
-        return [self.items[c] for c in self.model.hand_order if c in self.items]
-
     def target_pos(self, key: object) -> QPointF | None:
         if self.layout is None:
             return None
@@ -441,6 +437,3 @@ class GinTable(QObject):
 
     def bands(self) -> list[MeldBand]:
         return list(self._bands)
-
-    def all_items(self) -> list[QGraphicsObject]:
-        return [*self.items.values(), *self._bands, self.score_panel, self.stock_badge]

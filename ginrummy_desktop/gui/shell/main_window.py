@@ -43,6 +43,14 @@ TITLE = "Gin Rummy Desktop"
 
 
 GIN, CRIBBAGE = "gin", "cribbage"
+# The "Ask for confirmation" settings (storage's CONFIRMATION_KEYS) and their questions.
+CONFIRMATIONS: dict[str, tuple[str, str]] = {
+    "knock": ("Knock?", "Knock now, discarding {card}, with {deadwood} deadwood?"),
+    "new_match": ("Abandon this match?", "A match is in progress. Abandon it (it counts as "
+                                         "abandoned in your statistics) and start another?"),
+    "quit_match": ("Quit during a match?", "A match is in progress. Quit anyway?"),
+    "resign": ("Resign?", "Resign this match? It counts as a loss."),
+}
 
 
 class MainWindow(QMainWindow):
@@ -70,6 +78,10 @@ class MainWindow(QMainWindow):
         self.player_name = "You"
         self.table_colour = "green"
         self.card_size = DEFAULT_CARD_SIZE
+        self.auto_sort = True
+        self.confirmations: dict[str, bool] = dict.fromkeys(CONFIRMATIONS, True)
+        self.last_question: QMessageBox | None = None  # the confirmation on show (tests)
+        self.gin_screen.controller.confirm_knock = self._confirm_knock
         self.gin_screen.on_rematch = self.rematch
         self.gin_screen.on_new_opponent = self.new_match_dialog
         self.dialogs: list[QWidget] = []  # keep modeless dialogs alive
@@ -127,6 +139,7 @@ class MainWindow(QMainWindow):
         self.new_cribbage_action = self._action(game, "New &Cribbage Game…",
                                                 self.new_cribbage_dialog, "Ctrl+Shift+N")
         self.rematch_action = self._action(game, "&Rematch", self.rematch, "Ctrl+R")
+        self.resign_action = self._action(game, "Re&sign", self.resign, "Ctrl+Shift+R")
         game.addSeparator()
         self.play_menu = game.addMenu("&Play")
         for action in self.gin_screen.actions.values():
@@ -250,7 +263,9 @@ class MainWindow(QMainWindow):
         opponent = wanted if wanted in BUILTIN_BOTS else default_opponent()
         return CribbageSetup.from_rules(opponent, settings.cribbage_rules())
 
-    def new_cribbage_dialog(self) -> QWidget:
+    def new_cribbage_dialog(self) -> QWidget | None:
+        if self.match_in_progress() and not self.confirm("new_match"):
+            return None
         from ginrummy_desktop.gui.cribbage.game_dialog import NewCribbageGameDialog
 
         current = self.cribbage_setup if self.cribbage_table is not None \
@@ -276,9 +291,7 @@ class MainWindow(QMainWindow):
                               speed=self.gin_screen.animator.speed, names=names)
         table.scene.set_felt_colour(self.table_colour)
         table.set_card_size(self.card_size)
-        # Rematch goes through the window so the finished game's record is closed first.
-        table.rematch_button.clicked.disconnect()
-        table.rematch_button.clicked.connect(self.rematch)
+        table.controller.before_new_match = self._before_cribbage_match
         self.cribbage_setup = setup
         self.cribbage_table = table
         self.stack.addWidget(table)
@@ -290,8 +303,20 @@ class MainWindow(QMainWindow):
             self.stack.removeWidget(old)
             old.deleteLater()
         if self.persistence is not None:
-            self.persistence.attach_cribbage(table)
+            self.persistence.attach(table.controller)
         return table
+
+    def _before_cribbage_match(self) -> None:
+        """A cribbage rematch is about to start: record the match it replaces."""
+        if self.persistence is not None:
+            self.persistence.new_match_started()
+
+    @property
+    def controller(self) -> Any:
+        """The controller of the match on screen (gin or cribbage; the same interface)."""
+        if self.game == CRIBBAGE and self.cribbage_table is not None:
+            return self.cribbage_table.controller
+        return self.gin_screen.controller
 
     def _preferred_opponent(self) -> str:
         from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
@@ -365,6 +390,8 @@ class MainWindow(QMainWindow):
         return self.cribbage_table.status if self.game == CRIBBAGE else self.gin_screen.status
 
     def new_match_dialog(self) -> None:
+        if self.match_in_progress() and not self.confirm("new_match"):
+            return
         current = self.gin_screen.controller.setup
         if self.gin_screen.controller.session is None:
             current = MatchSetup(preset=self._preferred_preset(),
@@ -375,10 +402,10 @@ class MainWindow(QMainWindow):
         dialog.open()
 
     def rematch(self) -> None:
+        if self.match_in_progress() and not self.confirm("new_match"):
+            return
         if self.game == CRIBBAGE and self.cribbage_table is not None:
-            if self.persistence is not None:
-                self.persistence.new_match_started()
-            self.cribbage_table.controller.rematch()
+            self.cribbage_table.controller.rematch()  # before_new_match records the old one
             return
         setup = self.gin_screen.controller.setup
         self.gin_screen.new_match(MatchSetup(setup.preset, setup.opponent, setup.practice))
@@ -437,7 +464,8 @@ class MainWindow(QMainWindow):
 
     def set_card_style(self, **changes: Any) -> None:
         style = self.renderer.style
-        values = {"four_colour": style.four_colour, "back": style.back, **changes}
+        values = {"four_colour": style.four_colour, "back": style.back,
+                  "large_index": style.large_index, **changes}
         self.renderer.set_style(CardStyle(**values))
         self.four_colour_action.setChecked(self.renderer.style.four_colour)
         self.gin_screen.scene.update()
@@ -482,14 +510,65 @@ class MainWindow(QMainWindow):
                 self.notify(f"Could not save: {error}")
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.match_in_progress() and not self.confirm("quit_match"):
+            event.ignore()
+            return
         self.sounds.close()
-        self.gin_screen.controller.worker.cancel_all()
+        self.gin_screen.controller.stop()
         if self.cribbage_table is not None:
             self.cribbage_table.controller.stop()
         if self.persistence is not None:
             self.persistence.close()
         super().closeEvent(event)
 
-    def confirm(self, title: str, text: str) -> bool:
-        answer = QMessageBox.question(self, title, text)
-        return answer == QMessageBox.StandardButton.Yes
+    def confirm(self, key: str, **details: Any) -> bool:
+        """Ask the ``key`` question (see ``CONFIRMATIONS``) unless that setting is off."""
+        if not self.confirmations.get(key, True):
+            return True
+        title, text = CONFIRMATIONS[key]
+        box = QMessageBox(QMessageBox.Icon.Question, title, text.format(**details),
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        self.last_question = box
+        try:
+            return self.ask(box)
+        finally:
+            self.last_question = None
+            box.deleteLater()
+
+    def ask(self, box: QMessageBox) -> bool:
+        """Show a question and wait for the answer (modal)."""
+        return box.exec() == QMessageBox.StandardButton.Yes
+
+    def match_in_progress(self) -> bool:
+        """True when leaving now would abandon a match (not finished, not resigned)."""
+        controller = self.controller
+        session = controller.session
+        return session is not None and not session.over and not controller.resigned
+
+    def _confirm_knock(self, action: Any) -> bool:
+        from ginrummy_desktop.engine.gin.melds import min_deadwood
+        from ginrummy_desktop.gui.gin.controller import card_text
+
+        hand = [c for c in self.gin_screen.controller.view().hand if c != action.card]
+        return self.confirm("knock", card=card_text(action.card), deadwood=min_deadwood(hand))
+
+    def resign(self) -> bool:
+        """Resign the match on screen (a loss) after asking, if the setting says so."""
+        if not self.match_in_progress():
+            self.status_line().show_message("There is no match in progress to resign", "info")
+            return False
+        if not self.confirm("resign"):
+            return False
+        if self.game == GIN:
+            return self.gin_screen.resign()
+        return self.controller.resign()
+
+    def set_auto_sort(self, on: bool) -> None:
+        """"Sort my hand automatically" (the gin hand; cribbage hands are always in rank
+        order)."""
+        self.auto_sort = on
+        self.gin_screen.controller.auto_sort = on
+
+    def set_confirmations(self, confirmations: dict[str, bool]) -> None:
+        self.confirmations = {key: bool(confirmations.get(key, True)) for key in CONFIRMATIONS}

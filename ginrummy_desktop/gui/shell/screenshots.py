@@ -89,16 +89,19 @@ def _gin_window(stage: str) -> QWidget:
     from ginrummy_desktop.gui.shell.main_window import MainWindow
 
     window = MainWindow(storage=None, speed="instant")
+    window.set_confirmations(dict.fromkeys(window.confirmations, False))  # nobody to answer
     screen = window.gin_screen
     controller = screen.controller
-    controller.synchronous = True
     opponent = "greedy" if "greedy" in BUILTIN_BOTS else next(iter(BUILTIN_BOTS))
     stand_in = make_bot(opponent, seed=7)
 
     def human_step() -> None:
         session = controller.session
         assert isinstance(session, GinMatch)
-        controller.play(stand_in.choose(session.observation(HUMAN)))
+        controller.settle()  # the opponent thinks off the GUI thread, also at instant speed
+        if controller.reveal is None and session.to_move() == HUMAN:
+            controller.play(stand_in.choose(session.observation(HUMAN)))
+        controller.settle()
 
     def good_mid_hand() -> bool:
         view = controller.view()
@@ -108,6 +111,7 @@ def _gin_window(stage: str) -> QWidget:
 
     for seed in range(SCREENSHOT_SEED, SCREENSHOT_SEED + 40):
         screen.new_match(MatchSetup(preset="classic", opponent=opponent, seed=seed))
+        controller.settle()
         if stage == "mid-hand":
             for _ in range(60):
                 if good_mid_hand() or controller.reveal is not None:

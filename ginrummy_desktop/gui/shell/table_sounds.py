@@ -46,14 +46,11 @@ class TableSounds:
         self.board.play(name)
 
     def attach(self, controller: Any) -> None:
-        """Listen to one table controller (gin or cribbage)."""
+        """Listen to one table controller (gin or cribbage: the same two signals)."""
         controller.action_applied.connect(self._on_action)
-        over = getattr(controller, "match_over", None) or controller.game_finished
-        over.connect(lambda *_args: self.play("game_end"))
+        controller.match_over.connect(lambda: self.play("game_end"))
 
-    def _on_action(self, *args: Any) -> None:
-        # action_applied(seat, action); the cribbage controller before table-core sends nothing.
-        action = args[1] if len(args) >= 2 else None
+    def _on_action(self, _seat: int, action: Any) -> None:
         name = sound_for(action)
         if name is not None:
             self.play(name)

@@ -29,8 +29,6 @@ SPEEDS: dict[str, float] = {"instant": 0.0, "fast": 0.5, "normal": 1.0, "slow": 
 DEFAULT_SPEED = "normal"
 MOVE_MS = 280
 FLIP_MS = 180
-# Pause after the opponent's move before the next decision, so it can be followed.
-OPPONENT_PAUSE_MS = 450
 
 
 class Animator(QObject):

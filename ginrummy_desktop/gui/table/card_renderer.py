@@ -3,11 +3,17 @@
 Everything is vector drawing (paths for suits, real pip layouts, drawn court panels), rendered
 once per (card, width, device pixel ratio, style) into a cached pixmap, so cards are crisp at any
 size and on high-DPI screens while dragging stays cheap. Game-agnostic: both tables use it.
+
+The cache holds one card size at a time, like KPat's: widths are rounded to ``WIDTH_STEP``
+pixels, a new size or style drops the pixmaps of the old one, and the whole cache is bounded in
+bytes (``CACHE_BYTES``, least recently used out first), so resizing a window never piles up
+pixmaps.
 """
 
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -30,6 +36,8 @@ from ginrummy_desktop.gui.table.court_figures import paint_court
 CARD_ASPECT = 1.4  # height / width, close to a poker card's 88.9 x 63.5 mm
 _MIN_INDEX_PX = 9.0  # the smallest index rank height, in logical pixels
 _MIN_GAP_PX = 3.0  # the least space between the index and the pips or court frame
+WIDTH_STEP = 2  # card widths are rounded to this many pixels (fewer sizes while resizing)
+CACHE_BYTES = 8 * 1024 * 1024  # a full deck at a large size on a 2x screen is about this
 
 # Named backs: (display name, main colour, accent colour, pattern).
 BACKS: dict[str, tuple[str, str, str, str]] = {
@@ -282,9 +290,12 @@ class CardRenderer:
     (four-colour deck, another back) shows at once.
     """
 
-    def __init__(self, style: CardStyle | None = None) -> None:
+    def __init__(self, style: CardStyle | None = None, cache_bytes: int = CACHE_BYTES) -> None:
         self._style = style or CardStyle()
-        self._cache: dict[tuple, QPixmap] = {}
+        self._cache: OrderedDict[tuple, QPixmap] = OrderedDict()
+        self._cache_bytes = cache_bytes
+        self._bytes = 0
+        self._size: tuple[int, float] | None = None  # the (width, dpr) the cache holds
 
     @property
     def style(self) -> CardStyle:
@@ -293,22 +304,40 @@ class CardRenderer:
     def set_style(self, style: CardStyle) -> None:
         if style != self._style:
             self._style = style
-            self._cache.clear()
+            self._clear()
 
     def cache_size(self) -> int:
+        """How many pixmaps are cached."""
         return len(self._cache)
+
+    def cache_bytes(self) -> int:
+        """How many bytes the cached pixmaps hold."""
+        return self._bytes
+
+    def _clear(self) -> None:
+        self._cache.clear()
+        self._bytes = 0
 
     def pixmap(self, card: Card | None, width: int, dpr: float = 1.0, face_up: bool = True
                ) -> QPixmap:
         """The card (or the back when ``card`` is None or ``face_up`` is False) at ``width`` px."""
-        width = max(8, int(round(width)))
+        width = max(8, int(round(width / WIDTH_STEP)) * WIDTH_STEP)
         dpr = round(float(dpr), 2) or 1.0
         showing = card if (face_up and card is not None) else None
-        key = (showing.index if showing else "back", width, dpr, self._style)
+        key = (showing.index if showing else "back", width, dpr)
         cached = self._cache.get(key)
-        if cached is None:
-            cached = self._render(showing, width, dpr)
-            self._cache[key] = cached
+        if cached is not None:
+            self._cache.move_to_end(key)
+            return cached
+        if self._size != (width, dpr):  # one size at a time: the old size's pixmaps go
+            self._size = (width, dpr)
+            self._clear()
+        cached = self._render(showing, width, dpr)
+        self._cache[key] = cached
+        self._bytes += _pixmap_bytes(cached)
+        while self._bytes > self._cache_bytes and len(self._cache) > 1:
+            _key, old = self._cache.popitem(last=False)
+            self._bytes -= _pixmap_bytes(old)
         return cached
 
     # -- painting -------------------------------------------------------------------------
@@ -435,3 +464,7 @@ class CardRenderer:
         painter.setPen(accent_colour)
         painter.drawText(QRectF(centre.x() - w * 0.3, centre.y() - w * 0.3, w * 0.6, w * 0.6),
                          Qt.AlignmentFlag.AlignCenter, "G")
+
+
+def _pixmap_bytes(pixmap: QPixmap) -> int:
+    return pixmap.width() * pixmap.height() * max(1, pixmap.depth() // 8)

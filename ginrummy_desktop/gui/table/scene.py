@@ -2,12 +2,16 @@
 
 Dragging is done with press/move/release on the scene (not ``QDrag``) so that it can be driven
 by synthetic mouse events in tests. A drag starts after ``DRAG_THRESHOLD`` pixels; while
-dragging, the accepting drop zone that overlaps the card most is highlighted; on release the
-scene only *reports* the drop (``card_dropped``). The game controller decides what it means and
-re-lays out the table, which moves an unaccepted card back to where it came from.
+dragging, the drop zone that overlaps the card most *and may take that card* lights up, as in
+KPat: the scene asks the game ``accepts(zone_id, item)`` (set by the controller, from the
+engine's legal actions) for each zone, per card. On release the scene only *reports* the drop
+(``card_dropped``). The game controller decides what it means and re-lays out the table, which
+moves an unaccepted card back to where it came from.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QRadialGradient
@@ -37,6 +41,11 @@ class DropZone(BoxItem):
         self.accepting = False
         self.visible_frame = visible_frame
         self._hover = False
+
+    @property
+    def hovered(self) -> bool:
+        """True while a dragged card that this zone may take is over it."""
+        return self._hover
 
     def set_hover(self, on: bool) -> None:
         if on != self._hover:
@@ -86,6 +95,8 @@ class TableScene(QGraphicsScene):
         self._dragging = False
         self._drag_origin_z = 0.0
         self._hover_zone: DropZone | None = None
+        # Whether a zone may take this card now; None: every zone marked ``accepting`` does.
+        self.accepts: Callable[[str, CardItem], bool] | None = None
 
     # -- felt --------------------------------------------------------------------------
 
@@ -111,18 +122,24 @@ class TableScene(QGraphicsScene):
     def zone(self, zone_id: str) -> DropZone | None:
         return next((z for z in self._zones if z.zone_id == zone_id), None)
 
-    def best_zone_for(self, rect: QRectF, accepting_only: bool = True) -> DropZone | None:
+    def best_zone_for(self, rect: QRectF, accepting_only: bool = True,
+                      item: CardItem | None = None) -> DropZone | None:
         """The visible zone overlapping ``rect`` the most (None when none overlaps); by default
-        only zones that accept a drop now."""
+        only zones that accept a drop now (of ``item``, when given and ``accepts`` is set)."""
         best, best_area = None, 0.0
         for zone in self._zones:
-            if (accepting_only and not zone.accepting) or not zone.isVisible():
+            if not zone.isVisible() or accepting_only and not self._takes(zone, item):
                 continue
             overlap = zone.rect().intersected(rect)
             area = overlap.width() * overlap.height()
             if area > best_area:
                 best, best_area = zone, area
         return best
+
+    def _takes(self, zone: DropZone, item: CardItem | None) -> bool:
+        if item is not None and self.accepts is not None:
+            return self.accepts(zone.zone_id, item)
+        return zone.accepting
 
     # -- mouse -------------------------------------------------------------------------
 
@@ -167,7 +184,7 @@ class TableScene(QGraphicsScene):
             item.setZValue(DRAG_Z)
             self.drag_started.emit(item)
         item.setPos(event.scenePos() - self._grab_offset)
-        zone = self.best_zone_for(item.card_rect())
+        zone = self.best_zone_for(item.card_rect(), item=item)
         if zone is not self._hover_zone:
             if self._hover_zone is not None:
                 self._hover_zone.set_hover(False)

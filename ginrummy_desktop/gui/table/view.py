@@ -34,9 +34,6 @@ class TableView(QGraphicsView):
         self.setAccessibleName("Card table")
         self.setMinimumSize(320, 240)
 
-    def table_scene(self) -> TableScene:
-        return self._scene
-
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         size = self.viewport().size()
