@@ -45,6 +45,7 @@ from ginrummy_desktop.gui.table.card_renderer import CardRenderer
 from ginrummy_desktop.gui.table.controls_style import button_style, control_pixels
 from ginrummy_desktop.gui.table.items import Badge, InfoPanel
 from ginrummy_desktop.gui.table.layout import DEFAULT_CARD_SIZE, Placement, card_scale
+from ginrummy_desktop.gui.table.palette import TablePalette, fill_with
 from ginrummy_desktop.gui.table.scene import DropZone, TableScene
 from ginrummy_desktop.gui.table.status import StatusLine
 from ginrummy_desktop.gui.table.view import TableView
@@ -76,6 +77,7 @@ class CribbageTable(QWidget):
         self.renderer = renderer or CardRenderer()
         self.animator = Animator(speed, self)
         self.status = StatusLine(self)
+        fill_with(self, TablePalette.for_felt("green").status)  # until the window's felt applies
         self.board = CribbagePegboard(names=names)
         self.board.set_speed(speed)
         self.scene.addItem(self.board)
@@ -195,8 +197,7 @@ class CribbageTable(QWidget):
         if pixels == self._control_pixels:
             return
         self._control_pixels = pixels
-        self.setStyleSheet("CribbageTable { background: #15281d; }"
-                           + button_style(pixels, "QPushButton { padding: 5px 16px; }"))
+        self.setStyleSheet(button_style(pixels, "QPushButton { padding: 5px 16px; }"))
         self.status.set_font_pixels(pixels)
 
     def _placements(self, lay: CribbageTableLayout) -> list[Placement]:

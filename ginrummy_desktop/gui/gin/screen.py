@@ -33,7 +33,6 @@ from ginrummy_desktop.gui.table.status import StatusLine
 from ginrummy_desktop.gui.table.view import TableView
 
 _BAR_EXTRA = """
-QWidget#actionBar { background: #173524; }
 QPushButton#knockButton:enabled { background: #ffcf4d; }
 """
 
