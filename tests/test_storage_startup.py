@@ -52,6 +52,8 @@ def start_app(qapp, monkeypatch, root) -> Started:
     handlers = list(LOGGER.handlers)
     from ginrummy_desktop.gui.shell.main_window import MainWindow
 
+    # Closing the window mid-match asks "Quit the match?": these tests answer yes.
+    monkeypatch.setattr(MainWindow, "ask", lambda self, box: True)
     started = Started()
 
     def poll() -> None:
