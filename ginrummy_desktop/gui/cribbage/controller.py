@@ -150,6 +150,7 @@ class CribbageController(QObject):
                                  self.bot_seat: BotPlayer(self.names[self.bot_seat],
                                                           self.opponent, self.background)})
         self._pending: list[Card] = []
+        self._focus: Card | None = None  # the card the arrow keys point at
         self._hand_seen = match.hand_number
         self._events_seen = len(match.events)
         # Counts finished before this point (a restored game) all lie turned over already.
@@ -285,12 +286,12 @@ class CribbageController(QObject):
         if self._apply(self.human, action):
             self._pending = []
 
-    def play_card(self, card: Card) -> None:
+    def play_card(self, card: Card) -> bool:
         """Play ``card`` (a refused card springs back with the engine's reason)."""
         if self._stage != STAGE_PLAY:
             self._refresh()
-            return
-        self._apply(self.human, Action("play", card=card))
+            return False
+        return self._apply(self.human, Action("play", card=card))
 
     def continue_game(self) -> None:
         """After the show: deal the next hand."""
@@ -310,6 +311,71 @@ class CribbageController(QObject):
             self._next_turn()
         elif self._stage == STAGE_SHOW:
             self.skip_animations()
+
+    # -- the keyboard (keys.py) -------------------------------------------------------------
+    @property
+    def focus(self) -> Card | None:
+        """The hand card the arrow keys point at (None until an arrow is pressed)."""
+        return self._focus if self._focus in self.display.hand else None
+
+    def move_focus(self, step: int) -> None:
+        """Left (-1) or Right (+1) along the person's hand, wrapping at the ends."""
+        cards = list(self.display.hand)
+        if not cards:
+            return
+        current = self.focus
+        if current is None:
+            index = 0 if step > 0 else len(cards) - 1
+        else:
+            index = (cards.index(current) + step) % len(cards)
+        self._focus = cards[index]
+        self._refresh()
+
+    def choose_focused(self) -> None:
+        """Space: the focused card into the crib or back; in the show, hurry the counting."""
+        if self._stage == STAGE_SHOW:
+            self.skip_animations()
+        elif self._stage == STAGE_DISCARD:
+            card = self.focus
+            if card is not None:
+                self._focus_after_leaving(card)
+                self.toggle_discard(card)
+            elif self._pending:  # the focus went with a chosen card: take the last one back
+                self.toggle_discard(self._pending[-1])
+
+    def confirm(self) -> None:
+        """Enter: send the chosen pair, play the focused card or go on after the show."""
+        if self._stage == STAGE_DISCARD:
+            if len(self._pending) == 2:
+                self.send_discard()
+            else:
+                self.choose_focused()
+        elif self._stage == STAGE_PLAY:
+            card = self.focus
+            if card is None:
+                self._say("Choose a card with the arrow keys, then press Enter to play it.",
+                          "info")
+                return
+            self._focus_after_leaving(card)
+            if not self.play_card(card):
+                self._focus = card
+        elif self._stage == STAGE_SHOW:
+            self.continue_game()
+
+    def clear_choice(self) -> None:
+        """Escape: hide the hint, or take back the cards chosen for the crib."""
+        if self._hint is not None:
+            self.toggle_hint()
+        elif self._stage == STAGE_DISCARD and self._pending:
+            self._pending = []
+            self._refresh()
+
+    def _focus_after_leaving(self, card: Card) -> None:
+        """The card leaves the hand: the focus moves to its right-hand neighbour."""
+        cards = list(self.display.hand)
+        rest = [c for c in cards if c != card]
+        index = cards.index(card) if card in cards else 0
+        self._focus = rest[min(index, len(rest) - 1)] if rest else None
 
     def skip_animations(self) -> None:
         """A click on the table: finish card and peg movements (and the show's counting)."""
@@ -844,6 +910,7 @@ class CribbageController(QObject):
                 hint_title=hint_title,
                 hint_lines=hint_lines,
                 hint_cards=hint_cards,
+                focus=self._focus if self._focus in hand else None,
             )
         played = observation.played
         bounds = self._count_bounds
@@ -880,6 +947,7 @@ class CribbageController(QObject):
             playable=legal_cards,
             result=result,
             hint_cards=hint_cards,
+            focus=self._focus if self._focus in view.hand else None,
         )
 
     def _show_display(self) -> CribbageDisplay:

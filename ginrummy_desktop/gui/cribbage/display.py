@@ -70,3 +70,4 @@ class CribbageDisplay:
     hint_title: str = ""
     hint_lines: tuple[tuple[str, str, bool], ...] = ()
     hint_cards: frozenset[Card] = field(default_factory=frozenset)
+    focus: Card | None = None  # the hand card the arrow keys point at

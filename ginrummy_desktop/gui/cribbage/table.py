@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, QSize
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from ginrummy_desktop.engine.cards import Card
@@ -28,6 +29,7 @@ from ginrummy_desktop.gui.cribbage.display import (
     STAGE_SHOW,
     CribbageDisplay,
 )
+from ginrummy_desktop.gui.cribbage.keys import CRIBBAGE_KEYS
 from ginrummy_desktop.gui.cribbage.pegboard import CribbagePegboard
 from ginrummy_desktop.gui.cribbage.table_items import (
     Announcement,
@@ -137,6 +139,46 @@ class CribbageTable(QWidget):
         self.count_button.clicked.connect(self._submit_count)
         # Keyboard: type the points in the box and press Enter.
         self.count_entry.lineEdit().returnPressed.connect(self._submit_count)
+        self.actions: dict[str, QAction] = {}
+        self._build_actions()
+
+    def _build_actions(self) -> None:
+        """One ``QAction`` per row of ``CRIBBAGE_KEYS`` (window-wide while the table shows)."""
+        c = self.controller
+        handlers = {
+            "prev": lambda: c.move_focus(-1), "next": lambda: c.move_focus(1),
+            "choose": c.choose_focused, "confirm": self._confirm,
+            "count": self._focus_count, "next_hand": c.continue_game,
+            "hint": c.toggle_hint, "rematch": self._rematch_key, "clear": c.clear_choice,
+        }
+        for action_id, label, keys, text in CRIBBAGE_KEYS:
+            action = QAction(label, self)
+            action.setShortcuts([QKeySequence(k) for k in keys])
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.setToolTip(f"{text} ({' / '.join(keys)})")
+            handler = handlers[action_id]
+            action.triggered.connect(lambda _checked=False, h=handler: h())
+            self.addAction(action)
+            self.actions[action_id] = action
+        for button, action_id in ((self.hint_button, "hint"), (self.continue_button, "next_hand"),
+                                  (self.rematch_button, "rematch")):
+            button.setToolTip(self.actions[action_id].toolTip())
+
+    def _confirm(self) -> None:
+        """Enter: the count box's points when a count is asked, otherwise the next step."""
+        if self.display.ask_count:
+            self._submit_count()
+        else:
+            self.controller.confirm()
+
+    def _focus_count(self) -> None:
+        if self.display.ask_count:
+            self.count_entry.setFocus()
+            self.count_entry.selectAll()
+
+    def _rematch_key(self) -> None:
+        if self.display.stage == STAGE_OVER:
+            self.controller.rematch()
 
     def _submit_count(self) -> None:
         if self.display.ask_count:
@@ -266,7 +308,7 @@ class CribbageTable(QWidget):
 
         def decorate(item: CardItem, placement: Placement) -> None:
             card = placement.card if isinstance(placement.card, Card) else None
-            item.set_selected(card is not None and card in d.pending)
+            item.set_selected(card is not None and (card in d.pending or card == d.focus))
             item.set_highlight(card is not None and (card in d.highlighted
                                                      or card in d.hint_cards))
 

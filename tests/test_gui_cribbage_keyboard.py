@@ -1,0 +1,108 @@
+"""Cribbage played from the keyboard alone: real key events, the real engine, a stacked deal.
+
+The deal of ``test_gui_cribbage_table`` (the person is the pone; the scripted opponent deals
+and keeps four ten-cards), so every card the person must reach is known in advance.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from ginrummy_desktop.engine.cards import Card, parse_cards
+from ginrummy_desktop.gui.cribbage.display import STAGE_DISCARD, STAGE_PLAY, STAGE_SHOW
+from ginrummy_desktop.gui.cribbage.keys import CRIBBAGE_KEYS
+from ginrummy_desktop.gui.shell.help_pages import shortcuts_html
+from tests.gui_helpers import settle
+from tests.test_gui_cribbage_table import make_table
+
+Key = Qt.Key
+
+
+def press(qtbot, table, key: Qt.Key) -> None:
+    qtbot.keyClick(table.view.viewport(), key)
+    settle(qtbot, table)
+
+
+def focus_card(qtbot, table, card: Card) -> None:
+    """Right arrow until the keyboard focus is on ``card`` (at most once round the hand)."""
+    for _ in range(len(table.controller.display.hand) + 1):
+        if table.controller.display.focus == card:
+            return
+        press(qtbot, table, Key.Key_Right)
+    assert table.controller.display.focus == card
+
+
+def active_table(qtbot):
+    table = make_table(qtbot)
+    table.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is table)
+    return table
+
+
+def test_a_whole_hand_is_played_with_the_keyboard_alone(qtbot):
+    table = active_table(qtbot)
+    controller = table.controller
+    assert controller.stage == STAGE_DISCARD and controller.display.focus is None
+
+    # Two cards to the crib: arrows to each, Space to choose it, Enter to send.
+    for card in parse_cards("9C 2D"):
+        focus_card(qtbot, table, card)
+        assert table.item_for(card).selected  # the focus is drawn raised
+        press(qtbot, table, Key.Key_Space)
+        assert card in controller.display.pending
+    assert table.send_button.isEnabled()
+    press(qtbot, table, Key.Key_Return)
+    qtbot.waitUntil(lambda: controller.stage == STAGE_PLAY)
+    assert controller.match.crib and not controller.display.pending
+
+    # The play: arrows and Enter for each card; the person's go is said for them.
+    for card in parse_cards("KH 5H 5S TH"):
+        qtbot.waitUntil(lambda: controller.stage == STAGE_PLAY and controller.waiting_for_human
+                        and controller.match.to_move() == controller.human)
+        focus_card(qtbot, table, card)
+        press(qtbot, table, Key.Key_Return)
+        assert controller.stage == STAGE_SHOW or card not in controller.display.hand
+    qtbot.waitUntil(lambda: controller.stage == STAGE_SHOW and table.continue_button.isVisible())
+    scores_after_show = tuple(controller.match.scores)
+    assert scores_after_show[0] > 0  # the play and the show pegged the person's points
+
+    # N deals the next hand.
+    press(qtbot, table, Key.Key_N)
+    qtbot.waitUntil(lambda: controller.stage == STAGE_DISCARD)
+    assert controller.match.hand_number == 2 and len(controller.display.hand) == 6
+
+
+def test_enter_without_a_focused_card_explains_and_escape_takes_the_choice_back(qtbot):
+    table = active_table(qtbot)
+    controller = table.controller
+    press(qtbot, table, Key.Key_Right)
+    first = controller.display.focus
+    assert first == controller.display.hand[0]
+    press(qtbot, table, Key.Key_Left)  # wraps to the last card
+    assert controller.display.focus == controller.display.hand[-1]
+    press(qtbot, table, Key.Key_Space)
+    assert len(controller.display.pending) == 1
+    press(qtbot, table, Key.Key_Escape)
+    assert controller.display.pending == ()
+
+
+def test_h_asks_for_the_discard_advisor(qtbot):
+    table = active_table(qtbot)
+    press(qtbot, table, Key.Key_H)
+    qtbot.waitUntil(lambda: bool(table.controller.display.hint_lines), timeout=20_000)
+    press(qtbot, table, Key.Key_Escape)
+    assert not table.controller.display.hint_lines
+
+
+def test_help_lists_the_keys_of_both_games():
+    from ginrummy_desktop.gui.gin.screen import shortcut_rows
+
+    html = shortcuts_html(shortcut_rows())
+    assert "Gin Rummy" in html and "Cribbage" in html
+    for _id, label, keys, _text in CRIBBAGE_KEYS:
+        assert label in html and keys[0] in html
