@@ -520,21 +520,23 @@ class CribbageController(QObject):
         fresh = events[self._events_seen:]
         self._events_seen = len(events)
         self._track_counts()
-        for event in fresh:
-            if event.kind in PLAY_EVENT_KINDS:
+        calls = [event for event in fresh if event.kind in PLAY_EVENT_KINDS]
+        if hand_ended or match.phase in (COUNT, MUGGINS):
+            for event in calls:  # the last card goes to the show, not the play: say it now
                 self._announce_event(event)
-        if hand_ended:
-            self._begin_show()
+            if hand_ended:
+                self._begin_show()
+            else:
+                self._begin_live_show()
             return
-        if match.phase in (COUNT, MUGGINS):
-            self._begin_live_show()
-            return
+        if not match.over:
+            self._stage = self._engine_stage()
+        self._refresh()  # the card starts moving; its call comes when it lands
+        for event in calls:
+            self._announce_when_landed(event)
         if match.over:
-            self._refresh()
             self._later(self._finish_game, 0)
             return
-        self._stage = self._engine_stage()
-        self._refresh()
         self._next_turn()
 
     def _hand_done(self) -> bool:
@@ -550,6 +552,14 @@ class CribbageController(QObject):
         completed = len(observation.played) - len(observation.current)
         if completed > (self._count_bounds[-1] if self._count_bounds else 0):
             self._count_bounds.append(completed)
+
+    def _announce_when_landed(self, event: ScoreEvent) -> None:
+        """Flash and peg a call of the play once the card is in place (instant: at once)."""
+        animator = self.table.animator
+        if animator.instant and not animator.busy:
+            self._announce_event(event)
+        else:
+            animator.when_idle(self._guarded(lambda: self._announce_event(event)))
 
     def _announce_event(self, event: ScoreEvent) -> None:
         who = self.names[event.seat]
@@ -919,9 +929,11 @@ class CribbageController(QObject):
             start = bounds[-2] if len(bounds) > 1 else 0
             play = tuple(played[start:bounds[-1]])
             pile_end = start
+            # The finished count stays in view until the next card, but the number is the
+            # engine's live count (0), as the status line says; the note names the old total.
             total = sum(card.points for _, card in play)
-            note = "31!" if total == 31 else "next count from 0"
-            count = total
+            note = f"after {total} · new count"
+            count = view.count
         else:
             play = current
             pile_end = bounds[-1] if bounds else 0
