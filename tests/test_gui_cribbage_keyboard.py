@@ -106,3 +106,37 @@ def test_help_lists_the_keys_of_both_games():
     assert "Gin Rummy" in html and "Cribbage" in html
     for _id, label, keys, _text in CRIBBAGE_KEYS:
         assert label in html and keys[0] in html
+
+
+def play_to_the_show(qtbot, table) -> None:
+    controller = table.controller
+    for card in parse_cards("9C 2D"):
+        focus_card(qtbot, table, card)
+        press(qtbot, table, Key.Key_Space)
+    press(qtbot, table, Key.Key_Return)
+    for card in parse_cards("KH 5H 5S TH"):
+        qtbot.waitUntil(lambda: controller.stage == STAGE_PLAY and controller.waiting_for_human
+                        and controller.match.to_move() == controller.human)
+        focus_card(qtbot, table, card)
+        press(qtbot, table, Key.Key_Return)
+    qtbot.waitUntil(lambda: controller.stage == STAGE_SHOW and table.continue_button.isVisible())
+
+
+def test_verify_deal_after_the_show_checks_the_commitment_published_before_it(qtbot):
+    table = active_table(qtbot)
+    published = table.controller.match.commitment
+    assert not table.verify_button.isVisible()  # nothing to verify during the deal
+    play_to_the_show(qtbot, table)
+    assert table.verify_button.isVisible()
+    qtbot.mouseClick(table.verify_button, Qt.MouseButton.LeftButton)
+    box = table.verification_box
+    assert box is not None and box.isVisible()
+    assert "Verified" in box.text() and published in box.text()
+    box.close()
+    # Had the deck been changed after the commitment was published, the check says so.
+    table.controller.published[1] = "0" * 64
+    qtbot.keyClick(table.view.viewport(), Key.Key_V)
+    assert "Mismatch" in table.verification_box.text()
+    table.verification_box.close()
+    press(qtbot, table, Key.Key_N)
+    assert not table.verify_button.isVisible()

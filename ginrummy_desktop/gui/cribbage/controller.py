@@ -19,6 +19,7 @@ job (``gui/table/turn_loop.py``). The discard advisor and the play hint run thro
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QObject, QPointF, QTimer, Signal
@@ -123,6 +124,7 @@ class CribbageController(QObject):
         self.names = names
         self.match: CribbageMatch = match or CribbageMatch(seed=seed, rules=self.rules)
         self.display = CribbageDisplay()
+        self.published: dict[int, str] = {}  # hand number -> fair-deal commitment before play
         self._generation = 0
         scene = table.scene
         scene.accepts = self.accepts
@@ -880,7 +882,26 @@ class CribbageController(QObject):
         for seat in (0, 1):
             board.set_pegs(seat, view.pegs[seat].front, view.pegs[seat].back, "")
 
+    def dealt_record(self) -> dict | None:
+        """The engine's record of the deal just shown (None before a deal has been shown)."""
+        if self._stage not in (STAGE_SHOW, STAGE_OVER) or not self.match.hand_records():
+            return None
+        if self._stage == STAGE_SHOW and self._show_index < len(self._show_steps):
+            return None  # still counting: a muggins deal is not recorded until the crib
+        return self.match.hand_records()[-1]
+
+    def verify_deal(self) -> tuple[bool, str] | None:
+        """Check the deal just shown against the commitment published before it was played:
+        (ok, explanation as HTML), or None when no finished deal is on show."""
+        from ginrummy_desktop.gui.table.result_panel import verify_deal_text
+
+        record = self.dealt_record()
+        if record is None:
+            return None
+        return verify_deal_text(record, self.published.get(record.get("hand", -1)))
+
     def _greet_hand(self) -> None:
+        self.published.setdefault(self.match.hand_number, self.match.commitment)
         dealer = self.match.dealer
         who = "You deal" if dealer == self.human else f"{self.names[dealer]} deals"
         self.table.announce(f"Hand {self.match.hand_number}: {who}", dealer, quiet=True)
@@ -890,7 +911,7 @@ class CribbageController(QObject):
         self.table.status.show_message(text, kind)
 
     def _refresh(self) -> None:
-        self.display = self._build_display()
+        self.display = replace(self._build_display(), verifiable=self.dealt_record() is not None)
         self.table.render(self.display)
 
     def _build_display(self) -> CribbageDisplay:

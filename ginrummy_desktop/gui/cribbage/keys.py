@@ -16,6 +16,8 @@ CRIBBAGE_KEYS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
      "deal the next hand"),
     ("count", "Count box", ("C",), "Put the cursor in the count box to type your points"),
     ("next_hand", "Next hand", ("N",), "Deal the next hand after the show"),
+    ("verify", "Verify deal", ("V",), "After the show: check the deal against the fair-deal "
+                                      "commitment published before it"),
     ("hint", "Hint", ("H",), "The discard advisor, or the expert's play"),
     ("rematch", "Rematch", ("R",), "Play another game when this one is over"),
     ("clear", "Clear choice", ("Escape",),

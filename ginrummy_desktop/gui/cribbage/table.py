@@ -16,7 +16,14 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
@@ -102,6 +109,8 @@ class CribbageTable(QWidget):
         self.hint_button = QPushButton("Hint", self)
         self.send_button = QPushButton("Send to crib", self)
         self.continue_button = QPushButton("Next hand", self)
+        self.verify_button = QPushButton("Verify deal", self)
+        self.verification_box: QMessageBox | None = None
         self.rematch_button = QPushButton("Rematch", self)
         self.count_entry = QSpinBox(self)
         self.count_entry.setRange(0, MAX_SHOW_POINTS)
@@ -112,6 +121,7 @@ class CribbageTable(QWidget):
             (self.hint_button, "Discard advisor while discarding; the expert's play after"),
             (self.send_button, "Lay the two chosen cards away to the crib"),
             (self.continue_button, "Deal the next hand"),
+            (self.verify_button, "Check the fair-deal commitment of the deal just shown"),
             (self.rematch_button, "Play another game"),
             (self.count_button, "Score your hand with the points you entered"),
         ):
@@ -121,7 +131,7 @@ class CribbageTable(QWidget):
         bar.setContentsMargins(0, 0, 6, 0)
         bar.addWidget(self.status, 1)
         for button in (self.count_entry, self.count_button, self.hint_button, self.send_button,
-                       self.continue_button, self.rematch_button):
+                       self.verify_button, self.continue_button, self.rematch_button):
             bar.addWidget(button)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
@@ -137,6 +147,7 @@ class CribbageTable(QWidget):
             manual_count=manual_count,
         )
         self.count_button.clicked.connect(self._submit_count)
+        self.verify_button.clicked.connect(self.verify_deal)
         # Keyboard: type the points in the box and press Enter.
         self.count_entry.lineEdit().returnPressed.connect(self._submit_count)
         self.actions: dict[str, QAction] = {}
@@ -149,7 +160,8 @@ class CribbageTable(QWidget):
             "prev": lambda: c.move_focus(-1), "next": lambda: c.move_focus(1),
             "choose": c.choose_focused, "confirm": self._confirm,
             "count": self._focus_count, "next_hand": c.continue_game,
-            "hint": c.toggle_hint, "rematch": self._rematch_key, "clear": c.clear_choice,
+            "hint": c.toggle_hint, "verify": self.verify_deal, "rematch": self._rematch_key,
+            "clear": c.clear_choice,
         }
         for action_id, label, keys, text in CRIBBAGE_KEYS:
             action = QAction(label, self)
@@ -161,8 +173,23 @@ class CribbageTable(QWidget):
             self.addAction(action)
             self.actions[action_id] = action
         for button, action_id in ((self.hint_button, "hint"), (self.continue_button, "next_hand"),
-                                  (self.rematch_button, "rematch")):
+                                  (self.rematch_button, "rematch"),
+                                  (self.verify_button, "verify")):
             button.setToolTip(self.actions[action_id].toolTip())
+
+    def verify_deal(self) -> bool:
+        """Show whether the deal just shown matches its commitment (False: none, or no match)."""
+        verdict = self.controller.verify_deal()
+        if verdict is None:
+            return False
+        ok, text = verdict
+        box = QMessageBox(QMessageBox.Icon.Information if ok else QMessageBox.Icon.Warning,
+                          "Verify deal", text, QMessageBox.StandardButton.Ok, self)
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setAccessibleName("Deal verification")
+        box.open()
+        self.verification_box = box
+        return ok
 
     def _confirm(self) -> None:
         """Enter: the count box's points when a count is asked, otherwise the next step."""
@@ -373,6 +400,7 @@ class CribbageTable(QWidget):
         self.continue_button.setVisible(bool(d.continue_label))
         self.continue_button.setText(d.continue_label or "Next hand")
         self.rematch_button.setVisible(d.stage == STAGE_OVER)
+        self.verify_button.setVisible(d.verifiable)
         asking = d.ask_count and not self._count_asked
         self._count_asked = d.ask_count
         self.count_entry.setVisible(d.ask_count)
