@@ -593,15 +593,15 @@ class CribbageController(QObject):
             else:
                 self._say(
                     f"Your turn (count {match.count}): double-click a card or drag it to the "
-                    "play area.",
+                    "play area (keys: arrows, Enter).",
                     "turn",
                 )
 
     def _discard_prompt(self) -> str:
         whose = "your" if self.match.dealer == self.human else f"{self.names[self.bot_seat]}'s"
         return (
-            f"Choose two cards for {whose} crib (click them or drag them onto the crib), "
-            "then press Send."
+            f"Choose two cards for {whose} crib (click them, or arrows and Space), "
+            "then press Send (Enter)."
         )
 
     def _auto_go(self) -> None:
@@ -953,7 +953,7 @@ class CribbageController(QObject):
             # The finished count stays in view until the next card, but the number is the
             # engine's live count (0), as the status line says; the note names the old total.
             total = sum(card.points for _, card in play)
-            note = f"after {total} · new count"
+            note = f"after {total}"
             count = view.count
         else:
             play = current
