@@ -140,3 +140,26 @@ def test_verify_deal_after_the_show_checks_the_commitment_published_before_it(qt
     table.verification_box.close()
     press(qtbot, table, Key.Key_N)
     assert not table.verify_button.isVisible()
+
+
+def test_in_the_app_window_the_keys_play_cribbage_and_leave_the_hidden_gin_table_alone(qtbot):
+    from ginrummy_desktop.engine.cribbage import CribbageMatch
+    from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
+    from tests.test_gui_cribbage_table import DEAL, NEXT_DEAL
+
+    window = MainWindow(storage=None, speed="instant")
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    gin_hand_before = window.gin_screen.controller.selected
+    table = window.start_cribbage(CribbageSetup("beginner"),
+                                  match=CribbageMatch(first_dealer=1, decks=[DEAL, NEXT_DEAL]))
+    settle(qtbot, table)
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    qtbot.keyClick(table.view.viewport(), Key.Key_Right)
+    assert table.controller.display.focus == table.controller.display.hand[0]
+    qtbot.keyClick(table.view.viewport(), Key.Key_Space)
+    assert len(table.controller.display.pending) == 1
+    assert window.gin_screen.controller.selected == gin_hand_before
