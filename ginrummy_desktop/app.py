@@ -150,7 +150,7 @@ def run_app() -> int:
         LOGGER.warning("at start: %s", problem)
     if problems:
         show_startup_problems(problems)
-    window.show()
+    window.open_on_screen()
     code = app.exec()
     from ginrummy_desktop.gui.table.background import Background
 

@@ -96,7 +96,7 @@ def test_new_cribbage_game_from_the_menu_with_a_chosen_opponent(qtbot, storage):
     dialog = next(d for d in window.dialogs if isinstance(d, NewCribbageGameDialog))
     qtbot.waitExposed(dialog)
     names = [dialog.opponents.item(i).text() for i in range(dialog.opponents.count())]
-    assert names[0].startswith("Max (expert)") and "strength:" in names[0]
+    assert names[0].startswith("Max the Expert") and "strength:" in names[0]
     assert len(names) == 4
     careful = next(i for i in range(dialog.opponents.count())
                    if dialog.opponents.item(i).text().startswith("Cora"))
@@ -110,7 +110,7 @@ def test_new_cribbage_game_from_the_menu_with_a_chosen_opponent(qtbot, storage):
     assert window.game == "cribbage" and window.centralWidget().currentWidget() is table
     assert table.controller.opponent.persona_id == "careful"
     assert table.controller.rules.target == 61
-    assert table.controller.names[1] == "Cora"
+    assert table.controller.names[1] == "Cora the Careful"
     assert table.controller.stage == "discard"
     # The gin keys do nothing while cribbage is on screen.
     gin = window.gin_screen.controller
@@ -160,7 +160,7 @@ def test_finished_cribbage_game_appears_in_statistics(qtbot, storage):
     stats = window.show_statistics()  # the game is stored on the storage thread first
     qtbot.waitUntil(lambda: not stats.busy and bool(stats.history_model.rows))
     row = stats.history_model.rows[0]
-    assert (row.game, row.opponent_name, row.result) == ("cribbage", "Bea", "win")
+    assert (row.game, row.opponent_name, row.result) == ("cribbage", "Bea the Beginner", "win")
     assert row.rules == "121 points"
     assert stats.figure_labels["best_hand"].text().startswith("10")
     cribbage = figures(storage.database, "player", game="cribbage")
@@ -225,7 +225,7 @@ def test_last_cribbage_hand_replays_move_by_move(qtbot, storage):
     replay = window.dialogs[-1]
     assert replay.error is None and replay.counter_label.text().startswith("Move 0 of")
     assert "Computer" not in replay.move_label.text()  # the opponent is named: Gus
-    assert replay.move_label.text() == "Gus deals"
+    assert replay.move_label.text() == "Gus the Greedy deals"
     assert len(replay.bottom_row.cards) == 6  # the person is the pone: six cards dealt
     click(qtbot, replay.forward_button, replay.forward_button.rect().center())
     click(qtbot, replay.forward_button, replay.forward_button.rect().center())

@@ -129,9 +129,9 @@ def test_choosing_a_default_opponent(qtbot, dialog, storage):
     combo = dialog.opponent_combos["cribbage"]
     assert combo.currentData() == "expert"  # the app's choice until the player picks one
     combo.setFocus()
-    qtbot.keyClick(combo, Qt.Key.Key_Home)
-    first = combo.itemData(0)
-    assert storage.settings.settings.default_opponent == {"cribbage": first}
+    qtbot.keyClick(combo, Qt.Key.Key_End)  # strongest first, as in the picker: End = weakest
+    last = combo.itemData(combo.count() - 1)
+    assert storage.settings.settings.default_opponent == {"cribbage": last}
     assert "(not available)" not in dialog.opponent_combos["gin"].currentText()
 
 

@@ -54,8 +54,11 @@ class Settings:
     card_size: str = "medium"
     animation_speed: str = "normal"
     auto_sort: bool = True
+    sound_volume: int = 40  # percent, 0-100
+    sound_muted: bool = False
     confirmations: dict[str, bool] = field(default_factory=_default_confirmations)
     window_geometry: dict[str, str] = field(default_factory=dict)
+    online_server: str = "ginrummy.example.org"  # Play online's server: domain[:port]
 
     def gin_rules(self) -> GinRules:
         """The engine rules for the chosen preset with the player's overrides applied."""
@@ -144,7 +147,13 @@ def _check(name: str, value: Any) -> str | None:
         if not isinstance(value, str) or not value.strip():
             return "must be a non-empty name"
         return "must be at most 40 characters" if len(value) > 40 else None
-    if name in ("four_colour_deck", "auto_sort"):
+    if name == "online_server":
+        ok = isinstance(value, str) and 0 < len(value) <= 253 and not any(
+            ch.isspace() or ch in "@/" for ch in value)
+        return None if ok else "must be a server name such as ginrummy.example.org[:port]"
+    if name == "sound_volume":
+        return None if _is_int(value) and 0 <= value <= 100 else "must be a whole number 0-100"
+    if name in ("four_colour_deck", "auto_sort", "sound_muted"):
         return None if isinstance(value, bool) else "must be true or false"
     if name == "table_colour":
         ok = isinstance(value, str) and len(value) == 7 and value.startswith("#")

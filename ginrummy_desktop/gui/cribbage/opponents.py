@@ -1,7 +1,7 @@
 """What the app knows about Cribbage opponents, read from the cribbage bot registry.
 
-Each bot class carries ``persona_id`` and ``display_name`` ("Max (expert)"); its ``style`` (or
-a plain-words line kept here, or its docstring) is its one-line style. A measured strength is
+Each bot class carries ``persona_id``, ``display_name`` ("Max the Expert") and ``style`` (its
+one line in plain words; the engine owns the words). A measured strength is
 shown when the class has a ``rating`` or a ``ratings.json`` sits beside the bots package.
 """
 
@@ -15,13 +15,6 @@ from ginrummy_desktop.engine.cribbage import bots as cribbage_bots
 from ginrummy_desktop.gui.gin.opponents import OpponentInfo, rating_text
 
 STRONGEST = "expert"
-# Plain-words styles until the bot classes carry a ``style`` of their own.
-_STYLES = {
-    "beginner": "Any legal toss and play: for learning the rules",
-    "greedy": "Keeps the best-looking hand, ignores the crib, grabs points when pegging",
-    "careful": "Weighs hand against crib and pegs safely",
-    "expert": "Exact discard values and a modelled crib; pegs by inferring your cards",
-}
 
 
 def _ratings() -> dict[str, Any]:
@@ -34,7 +27,7 @@ def _ratings() -> dict[str, Any]:
 
 
 def _style(bot_id: str, bot_class: type) -> str:
-    own = getattr(bot_class, "style", None) or _STYLES.get(bot_id)
+    own = getattr(bot_class, "style", None)
     if own:
         return str(own)
     text = " ".join((bot_class.__doc__ or "").split())
@@ -42,10 +35,9 @@ def _style(bot_id: str, bot_class: type) -> str:
 
 
 def short_name(bot_id: str) -> str:
-    """The name the table and the statistics use ("Max" for "Max (expert)")."""
+    """The name the pickers, Preferences, the table and the statistics all use."""
     bot_class = cribbage_bots.BUILTIN_BOTS.get(bot_id)
-    name = str(getattr(bot_class, "display_name", "") or bot_id.title())
-    return name.split(" (")[0]
+    return str(getattr(bot_class, "display_name", "") or bot_id.title())
 
 
 def list_opponents() -> list[OpponentInfo]:
@@ -53,7 +45,7 @@ def list_opponents() -> list[OpponentInfo]:
     ratings = _ratings()
     result = []
     for bot_id, bot_class in reversed(cribbage_bots.BUILTIN_BOTS.items()):
-        name = str(getattr(bot_class, "display_name", "") or bot_id.title())
+        name = short_name(bot_id)
         rating = getattr(bot_class, "rating", None) or ratings.get(bot_id)
         result.append(OpponentInfo(bot_id, name, _style(bot_id, bot_class), rating_text(rating),
                                    name[:1].upper()))

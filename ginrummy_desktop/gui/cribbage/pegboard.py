@@ -48,6 +48,7 @@ from ginrummy_desktop.gui.cribbage.pegboard_layout import (
     STREET_LENGTH,
     PegboardLayout,
 )
+from ginrummy_desktop.gui.table.palette import READABLE_PX, READABLE_SMALL_PX
 
 PLAYER_COLOURS = (QColor("#2563c9"), QColor("#c9302c"))
 # Milliseconds per hole travelled, plus a fixed lift-and-set-down time, for each speed.
@@ -514,7 +515,7 @@ class CribbagePegboard(QGraphicsObject):
         painter.drawEllipse(QPointF(gx, gy), u * 0.5, u * 0.5)
         self._paint_hole(painter, gx, gy, u * 0.27)
         font = QFont()
-        font.setPixelSize(max(6, round(u * 0.5)))
+        font.setPixelSize(max(READABLE_SMALL_PX, round(u * 0.5)))
         font.setBold(True)
         painter.setFont(font)
         painter.setPen(_INK)
@@ -612,10 +613,10 @@ class CribbagePegboard(QGraphicsObject):
         painter.setBrush(QColor(40, 20, 5, 55))
         painter.drawRoundedRect(panel, u * 0.4, u * 0.4)
         name_font = QFont()
-        name_font.setPixelSize(max(7, round(u * 0.72)))
+        name_font.setPixelSize(max(READABLE_PX, round(u * 0.72)))
         name_font.setBold(True)
         score_font = QFont(name_font)
-        score_font.setPixelSize(max(8, round(u * 1.0)))
+        score_font.setPixelSize(max(READABLE_PX + 1, round(u * 1.0)))
         for player in range(2):
             y = top + player * row_height
             row = QRectF(panel.left() + u * 0.3, y, panel.width() - u * 0.6, row_height)
@@ -669,7 +670,7 @@ class CribbagePegboard(QGraphicsObject):
         lay = self.layout
         u = lay.unit
         font = QFont()
-        font.setPixelSize(max(5, round(u * 0.46)))
+        font.setPixelSize(max(READABLE_SMALL_PX, round(u * 0.46)))
         painter.setFont(font)
         painter.setPen(QColor(59, 36, 16, 200))
         for street in range(lay.streets):
@@ -702,7 +703,7 @@ class CribbagePegboard(QGraphicsObject):
         lay = self.layout
         u = lay.unit
         font = QFont()
-        font.setPixelSize(max(5, round(u * 0.5)))
+        font.setPixelSize(max(READABLE_SMALL_PX, round(u * 0.5)))
         font.setBold(True)
         painter.setFont(font)
         for (hole, _), (text, _) in zip(self.skunk_lines(), self.skunk_labels(), strict=True):

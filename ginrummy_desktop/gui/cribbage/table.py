@@ -27,7 +27,9 @@ from PySide6.QtWidgets import (
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
+from ginrummy_desktop.engine.cribbage import words as crib_words
 from ginrummy_desktop.engine.cribbage.scoring import MAX_SHOW_POINTS
+from ginrummy_desktop.engine.wording import YOU
 from ginrummy_desktop.gui.cribbage.controller import ZONE_CRIB, ZONE_PLAY, CribbageController
 from ginrummy_desktop.gui.cribbage.display import (
     STAGE_DISCARD,
@@ -52,6 +54,7 @@ from ginrummy_desktop.gui.table.card_renderer import CardRenderer
 from ginrummy_desktop.gui.table.controls_style import button_style, control_pixels
 from ginrummy_desktop.gui.table.items import Badge, InfoPanel
 from ginrummy_desktop.gui.table.layout import DEFAULT_CARD_SIZE, Placement, card_scale
+from ginrummy_desktop.gui.table.palette import TablePalette, fill_with
 from ginrummy_desktop.gui.table.scene import DropZone, TableScene
 from ginrummy_desktop.gui.table.status import StatusLine
 from ginrummy_desktop.gui.table.view import TableView
@@ -83,6 +86,7 @@ class CribbageTable(QWidget):
         self.renderer = renderer or CardRenderer()
         self.animator = Animator(speed, self)
         self.status = StatusLine(self)
+        fill_with(self, TablePalette.for_felt("green").status)  # until the window's felt applies
         self.board = CribbagePegboard(names=names)
         self.board.set_speed(speed)
         self.scene.addItem(self.board)
@@ -262,8 +266,7 @@ class CribbageTable(QWidget):
         if pixels == self._control_pixels:
             return
         self._control_pixels = pixels
-        self.setStyleSheet("CribbageTable { background: #15281d; }"
-                           + button_style(pixels, "QPushButton { padding: 5px 16px; }"))
+        self.setStyleSheet(button_style(pixels, "QPushButton { padding: 5px 16px; }"))
         self.status.set_font_pixels(pixels)
 
     def _placements(self, lay: CribbageTableLayout) -> list[Placement]:
@@ -357,7 +360,7 @@ class CribbageTable(QWidget):
         self.play_zone.accepting = d.stage == STAGE_PLAY and d.your_turn
         self.play_zone.setVisible(d.stage in (STAGE_PLAY, STAGE_SHOW, STAGE_OVER))
         self.play_zone.update()
-        owner = "Your crib" if d.dealer == 0 else f"{d.names[1]}'s crib"
+        owner = crib_words.crib_owner(YOU if d.dealer == 0 else d.names[d.dealer])
         badge_h = max(16.0, w * 0.2)
         self.crib_badge.set_text(owner)
         self.crib_badge.set_rect(QRectF(lay.crib.center().x() - w * 0.8,
@@ -415,7 +418,7 @@ class CribbageTable(QWidget):
         if result is None:
             return
         names = self.display.names
-        title = "You win!" if result.winner == 0 else f"{names[result.winner]} wins"
+        title = crib_words.winner_title(YOU if result.winner == 0 else names[result.winner])
         loser = 1 - result.winner
         subtitle = self.controller.match.rules.outcome_note(result.outcome, names[loser])
         worth = f" · worth {result.game_points} games" if result.game_points > 1 else ""

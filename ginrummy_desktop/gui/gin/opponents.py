@@ -16,11 +16,6 @@ from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.protocol import Agent
 
 STRONGEST = "expert"  # the default opponent
-# Baseline bots have no persona: what they do, in plain words.
-_BASELINE_STYLES = {
-    "random": "Plays any legal move: for learning the rules",
-    "greedy": "Keeps whatever lowers its deadwood right now",
-}
 
 
 @dataclass(frozen=True)
@@ -28,12 +23,12 @@ class OpponentInfo:
     bot_id: str
     name: str
     style: str
-    rating: str  # measured strength as text ("Elo 1620", "not yet measured")
+    rating: str  # measured strength as text ("Elo 1620"), or its place on the ladder
     emblem: str  # a letter or short mark drawn in the picker
 
 
 def list_opponents() -> list[OpponentInfo]:
-    """Every opponent the player can choose: the personas (ladder order), then the baselines."""
+    """Every opponent the player can choose, weakest first (baselines placed by strength)."""
     result = [
         OpponentInfo(bot_id, persona.name, persona.style, rating_text(persona.rating),
                      persona.emblem)
@@ -41,10 +36,19 @@ def list_opponents() -> list[OpponentInfo]:
     ]
     for bot_id in BUILTIN_BOTS:
         if bot_id not in gin_bots.PERSONAS:
-            result.append(OpponentInfo(bot_id, bot_id.replace("_", " ").title(),
-                                       _BASELINE_STYLES.get(bot_id, "Computer opponent"),
-                                       "not yet measured", bot_id[:1].upper()))
-    return result
+            baseline = gin_bots.BASELINES.get(bot_id)
+            result.append(OpponentInfo(
+                bot_id, bot_id.replace("_", " ").title(),
+                baseline.style if baseline else "Computer opponent",
+                baseline.strength if baseline else "not rated", bot_id[:1].upper()))
+    return sorted(result, key=_ladder_rating)
+
+
+def _ladder_rating(info: OpponentInfo) -> float:
+    persona = gin_bots.PERSONAS.get(info.bot_id)
+    baseline = gin_bots.BASELINES.get(info.bot_id)
+    rating = persona.rating if persona else (baseline.rating if baseline else None)
+    return float("-inf") if rating is None else rating
 
 
 def rating_text(rating: Any) -> str:
@@ -53,7 +57,7 @@ def rating_text(rating: Any) -> str:
         rating = rating.get("elo")
     if isinstance(rating, (int, float)) and not isinstance(rating, bool):
         return f"Elo {round(rating)}"
-    return "not yet measured"
+    return "not rated"
 
 
 def default_opponent() -> str:

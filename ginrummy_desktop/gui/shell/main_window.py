@@ -10,7 +10,14 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtCore import QRect
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QGuiApplication,
+    QKeySequence,
+)
 from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QWidget
 
 from ginrummy_desktop.gui.gin.controller import MatchSetup
@@ -21,13 +28,13 @@ from ginrummy_desktop.gui.shell.help_pages import (
     CRIBBAGE_RULES_HTML,
     GIN_RULES_HTML,
     HelpDialog,
-    about_html,
     shortcuts_html,
 )
+from ginrummy_desktop.gui.shell.table_sounds import TableSounds
 from ginrummy_desktop.gui.table.animation import SPEEDS
 from ginrummy_desktop.gui.table.card_renderer import BACKS, CardRenderer, CardStyle
 from ginrummy_desktop.gui.table.layout import DEFAULT_CARD_SIZE
-from ginrummy_desktop.gui.table.scene import TABLE_COLOURS
+from ginrummy_desktop.gui.table.palette import TABLE_COLOURS, TablePalette, window_style_sheet
 
 if TYPE_CHECKING:  # the cribbage modules load when cribbage is first played (faster start-up)
     from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
@@ -79,15 +86,48 @@ class MainWindow(QMainWindow):
         self.gin_screen.on_new_opponent = self.new_match_dialog
         self.dialogs: list[QWidget] = []  # keep modeless dialogs alive
         self.notifications: list[str] = []
+        self.setStyleSheet(window_style_sheet(TablePalette.for_felt(self.table_colour)))
+        self.sounds = TableSounds()
+        self.sounds.attach(self.gin_screen.controller)
         self._build_menus()
         self.resize(1280, 800)
+        self.restored_geometry = False
         self.persistence = None
+        self.welcome: Any = None  # the first-run page while it is shown
+        # The very first launch has no settings file yet (nothing writes one before this).
+        paths = getattr(storage, "paths", None)
+        self.first_run = paths is not None and not paths.settings_file.exists()
         if storage is not None:
             from ginrummy_desktop.gui.shell.persistence import Persistence
 
             self.persistence = Persistence(self, storage)
-            self.persistence.restore_geometry()
+            self.restored_geometry = self.persistence.restore_geometry()
         self.gin_screen.before_new_match = self._before_gin_match
+
+    # -- fitting the screen -----------------------------------------------------------------
+
+    def fit_to_screen(self, size: str | None = None, available: QRect | None = None) -> None:
+        """Keep the whole window on its screen (``available``: that screen's free area; by
+        default the screen the window is on). ``size="default"`` starts from 1280x800."""
+        from ginrummy_desktop.gui.shell import window_fit
+
+        if available is None:
+            screen = self.screen() or QGuiApplication.primaryScreen()
+            if screen is None:
+                return
+            available = screen.availableGeometry()
+        self.setMinimumSize(window_fit.minimum_for(available))
+        if self.isMaximized() or self.isFullScreen():
+            return
+        start = window_fit.default_geometry(available) if size == "default" \
+            else self.geometry()
+        self.setGeometry(window_fit.fitted(start, available))
+
+    def open_on_screen(self) -> None:
+        """Show the window (the app's start), its saved or default size fitted to the screen."""
+        self.fit_to_screen(None if self.restored_geometry else "default")
+        self.show()
+        self.fit_to_screen()  # the screen it really opened on (the saved one may be gone)
 
     # -- menus -----------------------------------------------------------------------------
 
@@ -100,6 +140,7 @@ class MainWindow(QMainWindow):
                                                 self.new_cribbage_dialog, "Ctrl+Shift+N")
         self.rematch_action = self._action(game, "&Rematch", self.rematch, "Ctrl+R")
         self.resign_action = self._action(game, "Re&sign", self.resign, "Ctrl+Shift+R")
+        self.online_action = self._action(game, "Play &online…", self.show_online)
         game.addSeparator()
         self.play_menu = game.addMenu("&Play")
         for action in self.gin_screen.actions.values():
@@ -138,6 +179,10 @@ class MainWindow(QMainWindow):
             action.triggered.connect(lambda _c=False, b=back_id: self.set_card_style(back=b))
             back_group.addAction(action)
             backs.addAction(action)
+        self.mute_action = QAction("&Mute sounds", self, checkable=True)
+        self.mute_action.setShortcut(QKeySequence("M"))
+        self.mute_action.triggered.connect(self.toggle_mute)
+        view.addAction(self.mute_action)
         felt = view.addMenu("&Table colour")
         felt_group = QActionGroup(self)
         for colour in TABLE_COLOURS:
@@ -154,7 +199,7 @@ class MainWindow(QMainWindow):
             "Cribbage rules", CRIBBAGE_RULES_HTML))
         self._action(help_menu, "&Keyboard shortcuts", lambda: self.show_help(
             "Keyboard shortcuts", shortcuts_html(shortcut_rows())))
-        self._action(help_menu, "&About", lambda: self.show_help("About", about_html()))
+        self._action(help_menu, "&About", self.show_about)
 
     def _action(self, menu: Any, text: str, slot: Any, shortcut: Any = None) -> QAction:
         action = QAction(text, self)
@@ -194,6 +239,7 @@ class MainWindow(QMainWindow):
         if self.persistence is not None:
             self.persistence.new_match_started()
         self._show_game(GIN)
+        self.sounds.play("deal")
 
     def _show_game(self, game: str) -> None:
         self.game = game
@@ -250,7 +296,9 @@ class MainWindow(QMainWindow):
         self.cribbage_setup = setup
         self.cribbage_table = table
         self.stack.addWidget(table)
+        self.sounds.attach(table.controller)
         self._show_game(CRIBBAGE)
+        self.sounds.play("deal")
         if old is not None:
             old.controller.stop()
             self.stack.removeWidget(old)
@@ -287,9 +335,48 @@ class MainWindow(QMainWindow):
             return self.storage.settings.settings.gin_preset
         return "classic"
 
+    def show_welcome(self) -> QWidget:
+        """The first-run page: name, game and opponent; "Play" starts that game."""
+        from ginrummy_desktop.gui.shell.welcome import WelcomePage
+
+        self.welcome = WelcomePage(self._welcome_done, self.player_name, self)
+        self.stack.addWidget(self.welcome)
+        self.stack.setCurrentWidget(self.welcome)
+        self.gin_screen.active = False  # no gin keys on the welcome page
+        self.play_menu.menuAction().setVisible(False)
+        self.welcome.focus_name()
+        return self.welcome
+
+    def _welcome_done(self, name: str, game: str, bot_id: str) -> None:
+        if self.storage is not None:
+            settings = self.storage.settings.settings
+            try:
+                self.storage.settings.update(
+                    player_name=name, default_opponent={**settings.default_opponent, game: bot_id})
+            except Exception as error:  # noqa: BLE001 - the game starts all the same
+                self.notify(f"Could not save: {error}")
+        self.set_player_name(name)
+        if game == CRIBBAGE:
+            from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
+
+            rules = self.preferred_cribbage_setup().rules()
+            self.start_cribbage(CribbageSetup.from_rules(bot_id, rules))
+        else:
+            self.gin_screen.new_match(MatchSetup(opponent=bot_id,
+                                                 preset=self._preferred_preset()))
+        page, self.welcome = self.welcome, None
+        if page is not None:
+            self.stack.removeWidget(page)
+            page.deleteLater()
+
     def restore_or_start(self) -> None:
-        """Resume the autosaved match if there is one, else deal a new match."""
-        if self.persistence is None or not self.persistence.resume():
+        """The welcome on the first launch; later, resume the autosaved match if there is one,
+        else deal a new match."""
+        saved = getattr(self.persistence, "autosave", None)
+        if self.first_run and not (saved is not None and saved.exists()):
+            self.first_run = False
+            self.show_welcome()
+        elif self.persistence is None or not self.persistence.resume():
             self.start_default_match()
         if self.persistence is not None:
             self.persistence.show_notices()
@@ -346,6 +433,20 @@ class MainWindow(QMainWindow):
         window.show()
         return window
 
+    def show_online(self) -> QWidget:
+        """The online window (one per app; its server comes from Preferences)."""
+        from ginrummy_desktop.gui.online.window import DEFAULT_SERVER, OnlineWindow
+        window = getattr(self, "online_window", None)
+        if window is None:
+            server = DEFAULT_SERVER if self.storage is None else \
+                self.storage.settings.settings.online_server
+            record = None if self.persistence is None else self.persistence.record_in_background
+            window = self.online_window = OnlineWindow(server, record_match=record)
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        return window
+
     def show_statistics(self) -> QWidget | None:
         """The Statistics window, reading storage through persistence's storage thread."""
         if self.persistence is None:
@@ -357,6 +458,14 @@ class MainWindow(QMainWindow):
 
     def show_help(self, title: str, html: str) -> HelpDialog:
         dialog = HelpDialog(title, html, self)
+        self.dialogs.append(dialog)
+        dialog.show()
+        return dialog
+
+    def show_about(self) -> QWidget:
+        from ginrummy_desktop.gui.shell.about import AboutDialog
+
+        dialog = AboutDialog(self)
         self.dialogs.append(dialog)
         dialog.show()
         return dialog
@@ -386,7 +495,9 @@ class MainWindow(QMainWindow):
             self.cribbage_table.set_card_size(size)
 
     def set_table_colour(self, colour: str) -> None:
+        """The felt and, from it, the whole window's colours (bars, status line, panels)."""
         self.table_colour = colour
+        self.setStyleSheet(window_style_sheet(TablePalette.for_felt(colour)))
         self.gin_screen.scene.set_felt_colour(colour)
         if self.cribbage_table is not None:
             self.cribbage_table.scene.set_felt_colour(colour)
@@ -399,10 +510,25 @@ class MainWindow(QMainWindow):
             controller.names = (name, controller.names[1])
             self.cribbage_table.board.set_names(controller.names)
 
+    def set_sound(self, volume: int, muted: bool) -> None:
+        """The sound settings, applied at once (Preferences and the Mute menu entry)."""
+        self.sounds.apply_settings(volume, muted)
+        self.mute_action.setChecked(self.sounds.muted)
+
+    def toggle_mute(self) -> None:
+        muted = not self.sounds.muted
+        self.set_sound(self.sounds.board.volume, muted)
+        if self.storage is not None:  # remembered; Preferences shows it at once
+            try:
+                self.storage.settings.update(sound_muted=muted)
+            except Exception as error:  # noqa: BLE001 - the toggle still works this session
+                self.notify(f"Could not save: {error}")
+
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.match_in_progress() and not self.confirm("quit_match"):
             event.ignore()
             return
+        self.sounds.close()
         self.gin_screen.controller.stop()
         if self.cribbage_table is not None:
             self.cribbage_table.controller.stop()

@@ -124,6 +124,7 @@ class Persistence(QObject):
         if settings.animation_speed in SPEEDS:
             window.set_speed(str(settings.animation_speed))
         window.set_player_name(str(settings.player_name or "You"))
+        window.set_sound(int(settings.sound_volume), bool(settings.sound_muted))
 
     def restore_geometry(self) -> bool:
         text = self.storage.settings.settings.window_geometry.get(GEOMETRY_KEY)

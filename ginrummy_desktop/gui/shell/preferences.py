@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSlider,
     QSpinBox,
     QTabWidget,
     QVBoxLayout,
@@ -36,6 +38,7 @@ from ginrummy_desktop.engine.gin.rules import (
     OPTION_LABELS,
     SHUTOUT_CHOICES,
 )
+from ginrummy_desktop.gui.cribbage.opponents import list_opponents as cribbage_opponents
 from ginrummy_desktop.gui.gin.opponents import default_opponent, list_opponents
 from ginrummy_desktop.storage.settings import (
     ANIMATION_SPEEDS,
@@ -150,9 +153,16 @@ class PreferencesDialog(QDialog):
             lambda: self._user(self._apply, "player_name", self.name_edit.text().strip())
         )
         form.addRow("Your name", self.name_edit)
+        self.online_server_edit = QLineEdit()
+        self.online_server_edit.setPlaceholderText("ginrummy.example.org")
+        self.online_server_edit.editingFinished.connect(
+            lambda: self._user(self._apply, "online_server",
+                               self.online_server_edit.text().strip())
+        )
+        form.addRow("Online server", self.online_server_edit)
         self.opponent_combos: dict[str, QComboBox] = {}
         gin_bots = [(info.name, info.bot_id) for info in list_opponents()]
-        cribbage_bots = [(_label(bot_id), bot_id) for bot_id in CRIBBAGE_BOTS]
+        cribbage_bots = [(info.name, info.bot_id) for info in cribbage_opponents()]
         for game, bots, label in (("gin", gin_bots, "Gin Rummy opponent"),
                                   ("cribbage", cribbage_bots, "Cribbage opponent")):
             combo = self._combo(bots, lambda value, g=game: self._set_opponent(g, value))
@@ -193,7 +203,25 @@ class PreferencesDialog(QDialog):
         form.addRow("Table colour", self.table_combo)
         form.addRow("", self.four_colour_check)
         form.addRow("Animation speed", self.speed_combo)
+        self.volume_slider = QSlider(Qt.Orientation.Horizontal)
+        self.volume_slider.setObjectName("soundVolume")
+        self.volume_slider.setRange(0, 100)
+        self.volume_slider.setPageStep(10)
+        self.volume_slider.setAccessibleName("Sound volume")
+        self.volume_label = QLabel()
+        self.volume_label.setMinimumWidth(self.volume_label.fontMetrics().horizontalAdvance("100%"))
+        self.volume_slider.valueChanged.connect(self._volume_moved)
+        volume_row = QHBoxLayout()
+        volume_row.addWidget(self.volume_slider, 1)
+        volume_row.addWidget(self.volume_label)
+        form.addRow("Sound volume", volume_row)
+        self.mute_check = self._check("Mute sounds", lambda on: self._apply("sound_muted", on))
+        form.addRow("", self.mute_check)
         return page
+
+    def _volume_moved(self, value: int) -> None:
+        self.volume_label.setText(f"{value}%")
+        self._user(self._apply, "sound_volume", value)
 
     def _gin_tab(self) -> QWidget:
         page = QWidget()
@@ -251,6 +279,7 @@ class PreferencesDialog(QDialog):
             self._select(self.profile_combo, self.store.current_profile)
             self.remove_profile_button.setEnabled(len(self.store.profiles()) > 1)
             self.name_edit.setText(s.player_name)
+            self.online_server_edit.setText(s.online_server)
             for game, combo in self.opponent_combos.items():
                 wanted = s.default_opponent.get(game) or self._app_default_opponent(game)
                 if combo.findData(wanted) < 0:  # saved opponent not installed in this version
@@ -269,6 +298,9 @@ class PreferencesDialog(QDialog):
             self._select(self.table_combo, s.table_colour)
             self.four_colour_check.setChecked(s.four_colour_deck)
             self._select(self.speed_combo, s.animation_speed)
+            self.volume_slider.setValue(s.sound_volume)
+            self.volume_label.setText(f"{s.sound_volume}%")
+            self.mute_check.setChecked(s.sound_muted)
             self._select(self.preset_combo, s.gin_preset)
             try:
                 rules = s.gin_rules()

@@ -145,3 +145,56 @@ def _gin_window(stage: str) -> QWidget:
 for _stage in ("mid-hand", "end-of-hand", "match-over"):
     SCENES[f"gin-{_stage}"] = (lambda stage=_stage: _gin_window(stage))
 
+
+
+# -- Shell scenes ------------------------------------------------------------------------------
+
+@register_scene("first-run")
+def _first_run() -> QWidget:
+    """The welcome page of the very first launch (name, game and opponent)."""
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
+
+    window = MainWindow(storage=None, speed="instant")
+    window.show_welcome()
+    return window
+
+
+def _scratch_storage() -> object:
+    """Storage in a new temporary folder (the scene must not touch the person's files)."""
+    import tempfile
+
+    from ginrummy_desktop.storage import Storage
+
+    return Storage(tempfile.mkdtemp(prefix="ginrummy-scene-"))
+
+
+@register_scene("preferences")
+def _preferences() -> QWidget:
+    """Preferences on its Appearance tab (table, cards and sound)."""
+    from ginrummy_desktop.gui.shell.preferences import PreferencesDialog
+
+    dialog = PreferencesDialog(_scratch_storage())
+    dialog.tabs.setCurrentIndex(1)
+    return dialog
+
+
+@register_scene("preferences-player")
+def _preferences_player() -> QWidget:
+    from ginrummy_desktop.gui.shell.preferences import PreferencesDialog
+
+    return PreferencesDialog(_scratch_storage())
+
+
+@register_scene("new-gin-match")
+def _new_gin_match() -> QWidget:
+    from ginrummy_desktop.gui.gin.controller import MatchSetup
+    from ginrummy_desktop.gui.gin.new_match_dialog import NewMatchDialog
+
+    return NewMatchDialog(MatchSetup())
+
+
+@register_scene("new-cribbage-game")
+def _new_cribbage_game() -> QWidget:
+    from ginrummy_desktop.gui.cribbage.game_dialog import NewCribbageGameDialog
+
+    return NewCribbageGameDialog()

@@ -5,7 +5,7 @@ from __future__ import annotations
 BUTTON_STYLE = """
 QPushButton { background: #f1ead2; color: #1b1b1b; border: 1px solid #6f6540; border-radius: 5px;
               padding: 5px 10px; font-weight: bold; }
-QPushButton:disabled { background: #5b6b60; color: #aab5ad; border-color: #4a574e; }
+QPushButton:disabled { background: #5e5e5e; color: #b4b4b4; border-color: #4a4a4a; }
 QPushButton:focus { border: 2px solid #ffd84a; }
 """
 

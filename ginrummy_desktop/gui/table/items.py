@@ -11,6 +11,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
 from ginrummy_desktop.gui.table.box_item import BoxItem
+from ginrummy_desktop.gui.table.palette import READABLE_PX
 
 # (colour, pattern) per meld; a hand has at most 3 melds of 3+ cards among 11 cards.
 BAND_STYLES: tuple[tuple[str, Qt.BrushStyle], ...] = (
@@ -23,7 +24,7 @@ BAND_STYLES: tuple[tuple[str, Qt.BrushStyle], ...] = (
 
 def table_font(pixel_size: float, bold: bool = False) -> QFont:
     font = QFont("DejaVu Sans")
-    font.setPixelSize(max(8, int(pixel_size)))
+    font.setPixelSize(max(READABLE_PX, int(pixel_size)))
     font.setBold(bold)
     return font
 
@@ -100,7 +101,9 @@ class InfoPanel(BoxItem):
         r = self._rect
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(QColor(255, 255, 255, 60), 1.5))
-        painter.setBrush(self.OPAQUE_FILL if self.opaque else QColor(0, 0, 0, 95))
+        palette = getattr(self.scene(), "table_palette", None)
+        opaque = palette.panel if palette is not None else self.OPAQUE_FILL
+        painter.setBrush(opaque if self.opaque else QColor(0, 0, 0, 95))
         painter.drawRoundedRect(r, 10, 10)
         rows = len(self.lines) + 1.4
         line_h = r.height() * 0.9 / rows

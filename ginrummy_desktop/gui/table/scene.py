@@ -24,16 +24,11 @@ from PySide6.QtWidgets import (
 
 from ginrummy_desktop.gui.table.box_item import BoxItem
 from ginrummy_desktop.gui.table.card_item import CardItem
+from ginrummy_desktop.gui.table.palette import TABLE_COLOURS as TABLE_COLOURS  # re-exported
+from ginrummy_desktop.gui.table.palette import TablePalette
 
 DRAG_THRESHOLD = 4.0
 DRAG_Z = 10_000.0
-
-TABLE_COLOURS: dict[str, str] = {
-    "green": "#1f6b3f",
-    "blue": "#1d4f7a",
-    "red": "#7a2630",
-    "grey": "#4a4f55",
-}
 
 
 class DropZone(BoxItem):
@@ -91,7 +86,8 @@ class TableScene(QGraphicsScene):
 
     def __init__(self, parent: object | None = None) -> None:
         super().__init__(parent)
-        self._felt = QColor(TABLE_COLOURS["green"])
+        self.table_palette = TablePalette.for_felt("green")
+        self._felt = self.table_palette.felt
         self._zones: list[DropZone] = []
         self._press_item: CardItem | None = None
         self._press_pos = QPointF()
@@ -105,7 +101,8 @@ class TableScene(QGraphicsScene):
     # -- felt --------------------------------------------------------------------------
 
     def set_felt_colour(self, colour: str) -> None:
-        self._felt = QColor(TABLE_COLOURS.get(colour, colour))
+        self.table_palette = TablePalette.for_felt(colour)
+        self._felt = self.table_palette.felt
         self.update()
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:

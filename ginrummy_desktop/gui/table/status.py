@@ -9,6 +9,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from ginrummy_desktop.gui.table.palette import TablePalette, fill_with
+
 # Prefix signs come from the common symbol blocks that DejaVu Sans (Linux), Segoe UI Symbol
 # (Windows) and Apple Symbols all have; emoji such as U+1F4A1 showed as an empty box.
 _STYLES = {
@@ -28,11 +30,13 @@ class StatusLine(QLabel):
         self.setAccessibleName("Status")
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.setMinimumHeight(28)
+        # Not the text's width: after a big window's big font the table must still shrink.
+        self.setMinimumWidth(1)
         self.setWordWrap(False)
         self.message = ""
         self.kind = "info"
         self._pixels = 14
-        self.setAutoFillBackground(True)
+        fill_with(self, TablePalette.for_felt("green").status)  # until the window's felt applies
         self._restyle()
 
     def set_font_pixels(self, pixels: int) -> None:
@@ -41,7 +45,7 @@ class StatusLine(QLabel):
 
     def _restyle(self) -> None:
         _prefix, style = _STYLES.get(self.kind, _STYLES["info"])
-        self.setStyleSheet(f"QLabel {{ background: #15281d; padding: 4px 10px; "
+        self.setStyleSheet(f"QLabel {{ padding: 4px 10px; "
                            f"font-size: {self._pixels}px; {style} }}")
 
     def show_message(self, text: str, kind: str = "info") -> None:

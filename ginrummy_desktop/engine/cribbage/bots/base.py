@@ -26,6 +26,7 @@ class CribbageBot:
 
     persona_id = "persona"
     display_name = "Persona"
+    style = ""  # one line in plain words for the opponent picker
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed if seed is not None else 0xC0FFEE

@@ -57,7 +57,9 @@ class ExpertBot(CribbageBot):
     """Exact discard EV with a sensible-opponent crib, determinized exact pegging search."""
 
     persona_id = "expert"
-    display_name = "Max (expert)"
+    display_name = "Max the Expert"
+    style = ("Works out the best two cards to lay away, crib included, and pegs by guessing "
+             "your cards from how you play")
     # 24 worlds resampled from 384 weighted candidates: uniform holdings pegged no better than
     # the careful persona's rules (docs/ai.md); inferring the holding is where the points are,
     # and more candidates (a sharper posterior) gained more than more worlds.

@@ -22,7 +22,8 @@ class BeginnerBot(CribbageBot):
     """Lays away any two cards and plays any card that fits: legal, but naive."""
 
     persona_id = "beginner"
-    display_name = "Bea (beginner)"
+    display_name = "Bea the Beginner"
+    style = "Lays away any two cards and plays any card that fits: for learning the rules"
 
     def pick_discard(
         self, observation: CribbageObservation, rng: StableRandom
@@ -43,7 +44,8 @@ class GreedyBot(CribbageBot):
     scores most right now, shedding high cards when nothing scores."""
 
     persona_id = "greedy"
-    display_name = "Gus (greedy)"
+    display_name = "Gus the Greedy"
+    style = "Keeps the best-looking hand, forgets the crib, grabs any points he can when pegging"
 
     def pick_discard(
         self, observation: CribbageObservation, rng: StableRandom
@@ -69,7 +71,8 @@ class CarefulBot(CribbageBot):
     and keeps "magic eleven" pairs (5-6, 4-7, 3-8, 2-9, T-A) for the 31."""
 
     persona_id = "careful"
-    display_name = "Cora (careful)"
+    display_name = "Cora the Careful"
+    style = "Weighs her hand against the crib and pegs safely, leaving you little to score"
 
     def pick_discard(
         self, observation: CribbageObservation, rng: StableRandom

@@ -17,8 +17,8 @@ BUILTIN_BOTS: dict[str, Callable[..., Agent]] = {
 
 # The opponents ladder (docs/opponents.md): personas with measured ratings, and the hint.
 from ginrummy_desktop.engine.gin.bots.hint import hint  # noqa: E402
-from ginrummy_desktop.engine.gin.bots.personas import PERSONAS, Persona  # noqa: E402
+from ginrummy_desktop.engine.gin.bots.personas import BASELINES, PERSONAS, Persona  # noqa: E402
 
 BUILTIN_BOTS.update({bot_id: persona.factory for bot_id, persona in PERSONAS.items()})
 
-__all__ = ["BUILTIN_BOTS", "PERSONAS", "GreedyBot", "Persona", "RandomBot", "hint"]
+__all__ = ["BASELINES", "BUILTIN_BOTS", "PERSONAS", "GreedyBot", "Persona", "RandomBot", "hint"]

@@ -74,7 +74,8 @@ _LADDER: tuple[tuple[str, str, str, str, Callable[..., Any], dict[str, Any]], ..
     ),
     (
         "simple", "Professor Simple",
-        "The research baseline (Neller's SimpleGinRummyPlayer): plain, fast, ignores you",
+        "Plays it straight: keeps cards that fit a meld, throws its highest loose card, knocks "
+        "as soon as it may, and never watches yours",
         "mortarboard", SimpleBot,
         {"upcard": "if it is in any meld", "discard": "random among least deadwood",
          "knocks": "as soon as allowed"},
@@ -87,8 +88,9 @@ _LADDER: tuple[tuple[str, str, str, str, Callable[..., Any], dict[str, Any]], ..
          "knocks": "gin only (at 2 or less when the stock is nearly out)"},
     ),
     (
-        "marjj", "Marjorie (MARJJ style)",
-        "After the 2021 research champion: counts outs, watches your pickups, gin after turn 3",
+        "marjj", "Marjorie",
+        "Counts the cards still out there for her melds, watches what you pick up, and holds "
+        "out for gin after the first few turns",
         "shield", MarjjBot,
         {"future_weight": MarjjBot.future_weight, "future_fade": MarjjBot.future_fade,
          "danger_weight": MarjjBot.danger_weight,
@@ -96,8 +98,8 @@ _LADDER: tuple[tuple[str, str, str, str, Callable[..., Any], dict[str, Any]], ..
     ),
     (
         "expert", "Ada the Expert",
-        "Reads your pickups, simulates the hidden cards and plays the score: banks leads, gambles "
-        "when behind",
+        "Remembers what you pick up, pictures the cards it cannot see, and plays the score: "
+        "safe when ahead, bold when behind",
         "crown", ExpertBot,
         {"samples": ExpertBot.samples, "future_weight": ExpertBot.future_weight,
          "rollout_go_out": (ExpertBot.own_rollout_go_out, ExpertBot.opponent_rollout_go_out)},
@@ -122,3 +124,24 @@ def _build() -> dict[str, Persona]:
 
 
 PERSONAS: dict[str, Persona] = _build()
+
+
+@dataclass(frozen=True)
+class Baseline:
+    """A plain bot without a persona (random, greedy): its line and strength, in plain words."""
+
+    style: str
+    strength: str  # a measured Elo as text, or its place on the ladder where none is measured
+    rating: float | None = None  # where it sits on the ladder (None: below everyone)
+
+
+# Measured with ``ginrummy-sim gin --players A B --matches 100 --mirror --seed 1`` (classic,
+# 200 matches each; docs/opponents.md): greedy beat beginner 144-56, knocker 124-76 and split
+# 104-96 with simple,
+# about Elo 1480 on the ladder's scale; random lost all 200 to greedy, too weak to rate.
+BASELINES: dict[str, Baseline] = {
+    "random": Baseline("Plays any legal move: for learning the rules",
+                       "below Bea the Beginner (won 0 of 200 against Greedy)"),
+    "greedy": Baseline("Keeps whatever lowers its deadwood right now", "Elo about 1480",
+                       rating=1480.0),
+}

@@ -1,0 +1,128 @@
+"""The first-run welcome: the player's name, a game and an opponent, then that game starts.
+
+Shown in the main window itself (a page of its central stack, so it resizes with the window
+and needs no modal dialog before the window exists) on the very first launch only. It holds
+no rules: the opponents and their words come from each game's ``opponents`` module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ginrummy_desktop.gui.gin.opponents import OpponentInfo
+from ginrummy_desktop.gui.shell.opponent_picker import OpponentPicker
+
+GAME_TITLES = {"gin": "Gin Rummy", "cribbage": "Cribbage"}
+NAME_LIMIT = 40  # the settings' limit for a player name
+DEFAULT_NAME = "You"  # a blank name: the table speaks to "You"
+
+
+def game_opponents(game: str) -> tuple[list[OpponentInfo], str]:
+    """The opponents of ``game`` (the pickers' own data) and the one offered first."""
+    if game == "cribbage":
+        from ginrummy_desktop.gui.cribbage import opponents as cribbage
+        return cribbage.list_opponents(), cribbage.default_opponent()
+    from ginrummy_desktop.gui.gin import opponents as gin
+    return gin.list_opponents(), gin.default_opponent()
+
+
+class WelcomePage(QWidget):
+    """Name, game and opponent; ``on_play(name, game, bot_id)`` is called by "Play"."""
+
+    def __init__(self, on_play: Callable[[str, str, str], None], name: str = "",
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("welcomePage")
+        self.on_play = on_play
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(24, 16, 24, 16)
+        card = QFrame(self)
+        card.setObjectName("welcomeCard")
+        card.setMaximumWidth(720)
+        card.setFrameShape(QFrame.Shape.StyledPanel)
+        card.setAutoFillBackground(True)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(card, 4)
+        row.addStretch(1)
+        outer.addLayout(row, 1)
+        layout = QVBoxLayout(card)
+        title = QLabel("<h2>Welcome to Gin Rummy Desktop</h2>")
+        title.setObjectName("welcomeTitle")
+        layout.addWidget(title)
+        intro = QLabel("Tell us your name, choose a game and an opponent, and the cards are "
+                       "dealt. You can change all of this later in Preferences.")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        form = QFormLayout()
+        self.name_edit = QLineEdit("" if name in ("", "Player", DEFAULT_NAME) else name)
+        self.name_edit.setObjectName("welcomeName")
+        self.name_edit.setMaxLength(NAME_LIMIT)
+        self.name_edit.setPlaceholderText("Your name (blank: \u201cYou\u201d)")
+        self.name_edit.setAccessibleName("Your name")
+        self.name_edit.returnPressed.connect(self.play)
+        form.addRow("Your &name", self.name_edit)
+        games = QHBoxLayout()
+        self.game_group = QButtonGroup(self)
+        self.game_buttons: dict[str, QRadioButton] = {}
+        for game, text in GAME_TITLES.items():
+            button = QRadioButton(text)
+            button.setObjectName(f"welcomeGame_{game}")
+            self.game_group.addButton(button)
+            self.game_buttons[game] = button
+            button.toggled.connect(lambda on, g=game: on and self._show_opponents(g))
+            games.addWidget(button)
+        games.addStretch(1)
+        form.addRow("Game", games)
+        layout.addLayout(form)
+        layout.addWidget(QLabel("<b>Choose your opponent</b>"))
+        self.picker_slot = QVBoxLayout()
+        layout.addLayout(self.picker_slot, 1)
+        self.picker: OpponentPicker | None = None
+        self.play_button = QPushButton("&Play")
+        self.play_button.setObjectName("welcomePlay")
+        self.play_button.setDefault(True)
+        self.play_button.clicked.connect(self.play)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.play_button)
+        layout.addLayout(buttons)
+        self.game = ""
+        self.game_buttons["gin"].setChecked(True)
+
+    def _show_opponents(self, game: str) -> None:
+        self.game = game
+        opponents, first = game_opponents(game)
+        if self.picker is not None:
+            self.picker_slot.removeWidget(self.picker)
+            self.picker.deleteLater()
+        self.picker = OpponentPicker(opponents, first, self)
+        self.picker.setObjectName("welcomeOpponents")
+        self.picker.itemDoubleClicked.connect(lambda _item: self.play())
+        self.picker_slot.addWidget(self.picker)
+
+    def name(self) -> str:
+        return self.name_edit.text().strip()[:NAME_LIMIT] or DEFAULT_NAME
+
+    def play(self) -> None:
+        bot_id = self.picker.bot_id() if self.picker is not None else None
+        if bot_id is None:
+            return
+        self.on_play(self.name(), self.game, bot_id)
+
+    def focus_name(self) -> None:
+        self.name_edit.setFocus(Qt.FocusReason.OtherFocusReason)

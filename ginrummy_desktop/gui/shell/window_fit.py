@@ -1,0 +1,35 @@
+"""Keep the main window on the screen it opens on, at any scale factor.
+
+With ``QT_SCALE_FACTOR=2`` a 1600x1000 screen is 800x500 logical pixels: a saved 1280x800
+geometry, or an 800x600 minimum, would leave the buttons and status line off-screen. Pure
+functions over ``QRect``/``QSize`` (tested with made-up screens); ``MainWindow`` applies them.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRect, QSize
+
+PREFERRED_MINIMUM = QSize(800, 600)  # logical pixels, where the screen has room for it
+DEFAULT_SIZE = QSize(1280, 800)
+
+
+def minimum_for(available: QRect) -> QSize:
+    """The window's minimum size: 800x600, or the whole available area if that is smaller."""
+    return PREFERRED_MINIMUM.boundedTo(available.size())
+
+
+def default_geometry(available: QRect) -> QRect:
+    """1280x800 (at most 90% of the available area, at least the minimum), centred."""
+    room = QSize(available.width() * 9 // 10, available.height() * 9 // 10)
+    size = DEFAULT_SIZE.boundedTo(room).expandedTo(minimum_for(available))
+    rect = QRect(0, 0, size.width(), size.height())
+    rect.moveCenter(available.center())
+    return rect
+
+
+def fitted(geometry: QRect, available: QRect) -> QRect:
+    """``geometry`` shrunk to fit ``available`` and moved wholly inside it."""
+    size = geometry.size().boundedTo(available.size()).expandedTo(minimum_for(available))
+    left = min(max(geometry.left(), available.left()), available.right() - size.width() + 1)
+    top = min(max(geometry.top(), available.top()), available.bottom() - size.height() + 1)
+    return QRect(left, top, size.width(), size.height())

@@ -1,0 +1,121 @@
+"""Finds text a person cannot read whole: widget text wider than its widget, and graphics
+text items outside their panel or on top of one another (used by the screenshot test)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QTextDocument
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QCheckBox,
+    QGraphicsSimpleTextItem,
+    QGraphicsTextItem,
+    QGraphicsView,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QWidget,
+)
+
+SLACK = 2  # px: anti-aliasing and rounding
+
+
+def _plain(text: str, rich: bool) -> str:
+    if not rich:
+        return text
+    document = QTextDocument()
+    document.setHtml(text)
+    return document.toPlainText()
+
+
+def _without_mnemonic(text: str) -> str:
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
+
+
+def _looks_rich(text: str) -> bool:
+    return "<" in text and ">" in text  # what Qt's AutoText treats as rich, near enough
+
+
+def _shown(widget: QWidget) -> bool:
+    return widget.isVisible() and widget.width() > 0 and widget.height() > 0
+
+
+def label_problems(label: QLabel) -> list[str]:
+    text = label.text()
+    if label.buddy() is not None:
+        text = _without_mnemonic(text)
+    if not text or not _shown(label) or label.wordWrap() or not label.pixmap().isNull():
+        return []
+    rich = label.textFormat() == Qt.TextFormat.RichText or (
+        label.textFormat() == Qt.TextFormat.AutoText and _looks_rich(text))
+    metrics = label.fontMetrics()
+    room = label.contentsRect().width() - 2 * label.margin() - label.indent() * 0
+    problems = []
+    for line in _plain(text, rich).splitlines():
+        needed = metrics.horizontalAdvance(line)
+        if line.strip() and needed > room + SLACK:
+            problems.append(f"label {label.objectName() or line[:30]!r} clipped: "
+                            f"{needed}px of text in {room}px")
+    return problems
+
+
+def button_problems(button: QAbstractButton) -> list[str]:
+    text = _without_mnemonic(button.text())
+    if not text or not _shown(button):
+        return []
+    needed = button.fontMetrics().horizontalAdvance(text)
+    if isinstance(button, (QCheckBox, QRadioButton)):
+        needed += 20  # the indicator
+    elif isinstance(button, QPushButton) and not button.icon().isNull():
+        needed += button.iconSize().width()
+    if needed > button.width() + SLACK:
+        return [f"button {text!r} clipped: {needed}px of text in {button.width()}px"]
+    return []
+
+
+def _text_items(view: QGraphicsView) -> list:
+    items = [item for item in view.scene().items()
+             if isinstance(item, (QGraphicsTextItem, QGraphicsSimpleTextItem))
+             and item.isVisible() and item.effectiveOpacity() > 0.05]
+    return [item for item in items if _item_text(item).strip()]
+
+
+def _item_text(item) -> str:
+    return item.toPlainText() if isinstance(item, QGraphicsTextItem) else item.text()
+
+
+def scene_problems(view: QGraphicsView) -> list[str]:
+    if view.scene() is None or not _shown(view):
+        return []
+    problems = []
+    area = view.mapToScene(view.viewport().rect()).boundingRect()
+    boxes: list[tuple[str, QRectF]] = []
+    for item in _text_items(view):
+        box = item.sceneBoundingRect()
+        name = _item_text(item)[:30]
+        parent = item.parentItem()
+        bounds = parent.sceneBoundingRect() if parent is not None else area
+        if not bounds.adjusted(-SLACK, -SLACK, SLACK, SLACK).contains(box):
+            problems.append(f"text {name!r} outside its {'panel' if parent else 'view'}")
+        boxes.append((name, box.adjusted(SLACK, SLACK, -SLACK, -SLACK)))
+    for index, (name, box) in enumerate(boxes):
+        for other, other_box in boxes[index + 1:]:
+            if box.intersects(other_box):
+                problems.append(f"text {name!r} overlaps {other!r}")
+    return problems
+
+
+def text_problems(top: QWidget) -> list[str]:
+    """Every clipped or overlapping text under ``top`` (widgets and graphics scenes)."""
+    problems: list[str] = []
+    widgets = [top, *top.findChildren(QWidget)]
+    for widget in widgets:
+        if not widget.isVisibleTo(top) and widget is not top:
+            continue
+        if isinstance(widget, QLabel):
+            problems += label_problems(widget)
+        elif isinstance(widget, QAbstractButton):
+            problems += button_problems(widget)
+        elif isinstance(widget, QGraphicsView):
+            problems += scene_problems(widget)
+    return problems
