@@ -19,6 +19,7 @@ job (``gui/table/turn_loop.py``). The discard advisor and the play hint run thro
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QObject, QPointF, QTimer, Signal
@@ -125,6 +126,7 @@ class CribbageController(QObject):
         self.names = names
         self.match: CribbageMatch = match or CribbageMatch(seed=seed, rules=self.rules)
         self.display = CribbageDisplay()
+        self.published: dict[int, str] = {}  # hand number -> fair-deal commitment before play
         self._generation = 0
         scene = table.scene
         scene.accepts = self.accepts
@@ -152,6 +154,7 @@ class CribbageController(QObject):
                                  self.bot_seat: BotPlayer(self.names[self.bot_seat],
                                                           self.opponent, self.background)})
         self._pending: list[Card] = []
+        self._focus: Card | None = None  # the card the arrow keys point at
         self._hand_seen = match.hand_number
         self._events_seen = len(match.events)
         # Counts finished before this point (a restored game) all lie turned over already.
@@ -287,12 +290,12 @@ class CribbageController(QObject):
         if self._apply(self.human, action):
             self._pending = []
 
-    def play_card(self, card: Card) -> None:
+    def play_card(self, card: Card) -> bool:
         """Play ``card`` (a refused card springs back with the engine's reason)."""
         if self._stage != STAGE_PLAY:
             self._refresh()
-            return
-        self._apply(self.human, Action("play", card=card))
+            return False
+        return self._apply(self.human, Action("play", card=card))
 
     def continue_game(self) -> None:
         """After the show: deal the next hand."""
@@ -312,6 +315,71 @@ class CribbageController(QObject):
             self._next_turn()
         elif self._stage == STAGE_SHOW:
             self.skip_animations()
+
+    # -- the keyboard (keys.py) -------------------------------------------------------------
+    @property
+    def focus(self) -> Card | None:
+        """The hand card the arrow keys point at (None until an arrow is pressed)."""
+        return self._focus if self._focus in self.display.hand else None
+
+    def move_focus(self, step: int) -> None:
+        """Left (-1) or Right (+1) along the person's hand, wrapping at the ends."""
+        cards = list(self.display.hand)
+        if not cards:
+            return
+        current = self.focus
+        if current is None:
+            index = 0 if step > 0 else len(cards) - 1
+        else:
+            index = (cards.index(current) + step) % len(cards)
+        self._focus = cards[index]
+        self._refresh()
+
+    def choose_focused(self) -> None:
+        """Space: the focused card into the crib or back; in the show, hurry the counting."""
+        if self._stage == STAGE_SHOW:
+            self.skip_animations()
+        elif self._stage == STAGE_DISCARD:
+            card = self.focus
+            if card is not None:
+                self._focus_after_leaving(card)
+                self.toggle_discard(card)
+            elif self._pending:  # the focus went with a chosen card: take the last one back
+                self.toggle_discard(self._pending[-1])
+
+    def confirm(self) -> None:
+        """Enter: send the chosen pair, play the focused card or go on after the show."""
+        if self._stage == STAGE_DISCARD:
+            if len(self._pending) == 2:
+                self.send_discard()
+            else:
+                self.choose_focused()
+        elif self._stage == STAGE_PLAY:
+            card = self.focus
+            if card is None:
+                self._say("Choose a card with the arrow keys, then press Enter to play it.",
+                          "info")
+                return
+            self._focus_after_leaving(card)
+            if not self.play_card(card):
+                self._focus = card
+        elif self._stage == STAGE_SHOW:
+            self.continue_game()
+
+    def clear_choice(self) -> None:
+        """Escape: hide the hint, or take back the cards chosen for the crib."""
+        if self._hint is not None:
+            self.toggle_hint()
+        elif self._stage == STAGE_DISCARD and self._pending:
+            self._pending = []
+            self._refresh()
+
+    def _focus_after_leaving(self, card: Card) -> None:
+        """The card leaves the hand: the focus moves to its right-hand neighbour."""
+        cards = list(self.display.hand)
+        rest = [c for c in cards if c != card]
+        index = cards.index(card) if card in cards else 0
+        self._focus = rest[min(index, len(rest) - 1)] if rest else None
 
     def skip_animations(self) -> None:
         """A click on the table: finish card and peg movements (and the show's counting)."""
@@ -456,21 +524,23 @@ class CribbageController(QObject):
         fresh = events[self._events_seen:]
         self._events_seen = len(events)
         self._track_counts()
-        for event in fresh:
-            if event.kind in PLAY_EVENT_KINDS:
+        calls = [event for event in fresh if event.kind in PLAY_EVENT_KINDS]
+        if hand_ended or match.phase in (COUNT, MUGGINS):
+            for event in calls:  # the last card goes to the show, not the play: say it now
                 self._announce_event(event)
-        if hand_ended:
-            self._begin_show()
+            if hand_ended:
+                self._begin_show()
+            else:
+                self._begin_live_show()
             return
-        if match.phase in (COUNT, MUGGINS):
-            self._begin_live_show()
-            return
+        if not match.over:
+            self._stage = self._engine_stage()
+        self._refresh()  # the card starts moving; its call comes when it lands
+        for event in calls:
+            self._announce_when_landed(event)
         if match.over:
-            self._refresh()
             self._later(self._finish_game, 0)
             return
-        self._stage = self._engine_stage()
-        self._refresh()
         self._next_turn()
 
     def _hand_done(self) -> bool:
@@ -490,6 +560,14 @@ class CribbageController(QObject):
     def speaker(self, seat: int) -> str:
         """How sentences name ``seat``: "You" for the person, the display name otherwise."""
         return YOU if seat == self.human else self.names[seat]
+
+    def _announce_when_landed(self, event: ScoreEvent) -> None:
+        """Flash and peg a call of the play once the card is in place (instant: at once)."""
+        animator = self.table.animator
+        if animator.instant and not animator.busy:
+            self._announce_event(event)
+        else:
+            animator.when_idle(self._guarded(lambda: self._announce_event(event)))
 
     def _announce_event(self, event: ScoreEvent) -> None:
         who = self.speaker(event.seat)
@@ -522,15 +600,15 @@ class CribbageController(QObject):
             else:
                 self._say(
                     f"Your turn (count {match.count}): double-click a card or drag it to the "
-                    "play area.",
+                    "play area (keys: arrows, Enter).",
                     "turn",
                 )
 
     def _discard_prompt(self) -> str:
         whose = crib_words.crib_owner(self.speaker(self.match.dealer), start=False)
         return (
-            f"Choose two cards for {whose} (click them or drag them onto the crib), "
-            "then press Send."
+            f"Choose two cards for {whose} (click them, or arrows and Space), "
+            "then press Send (Enter)."
         )
 
     def _auto_go(self) -> None:
@@ -805,7 +883,26 @@ class CribbageController(QObject):
         for seat in (0, 1):
             board.set_pegs(seat, view.pegs[seat].front, view.pegs[seat].back, "")
 
+    def dealt_record(self) -> dict | None:
+        """The engine's record of the deal just shown (None before a deal has been shown)."""
+        if self._stage not in (STAGE_SHOW, STAGE_OVER) or not self.match.hand_records():
+            return None
+        if self._stage == STAGE_SHOW and self._show_index < len(self._show_steps):
+            return None  # still counting: a muggins deal is not recorded until the crib
+        return self.match.hand_records()[-1]
+
+    def verify_deal(self) -> tuple[bool, str] | None:
+        """Check the deal just shown against the commitment published before it was played:
+        (ok, explanation as HTML), or None when no finished deal is on show."""
+        from ginrummy_desktop.gui.table.result_panel import verify_deal_text
+
+        record = self.dealt_record()
+        if record is None:
+            return None
+        return verify_deal_text(record, self.published.get(record.get("hand", -1)))
+
     def _greet_hand(self) -> None:
+        self.published.setdefault(self.match.hand_number, self.match.commitment)
         dealer = self.match.dealer
         text = crib_words.deal_text(self.match.hand_number, self.speaker(dealer))
         self.table.announce(text, dealer, quiet=True)
@@ -815,7 +912,7 @@ class CribbageController(QObject):
         self.table.status.show_message(text, kind)
 
     def _refresh(self) -> None:
-        self.display = self._build_display()
+        self.display = replace(self._build_display(), verifiable=self.dealt_record() is not None)
         self.table.render(self.display)
 
     def _build_display(self) -> CribbageDisplay:
@@ -845,6 +942,7 @@ class CribbageController(QObject):
                 hint_title=hint_title,
                 hint_lines=hint_lines,
                 hint_cards=hint_cards,
+                focus=self._focus if self._focus in hand else None,
             )
         played = observation.played
         bounds = self._count_bounds
@@ -853,9 +951,11 @@ class CribbageController(QObject):
             start = bounds[-2] if len(bounds) > 1 else 0
             play = tuple(played[start:bounds[-1]])
             pile_end = start
+            # The finished count stays in view until the next card, but the number is the
+            # engine's live count (0), as the status line says; the note names the old total.
             total = sum(card.points for _, card in play)
-            note = "31!" if total == 31 else "next count from 0"
-            count = total
+            note = f"after {total}"
+            count = view.count
         else:
             play = current
             pile_end = bounds[-1] if bounds else 0
@@ -881,6 +981,7 @@ class CribbageController(QObject):
             playable=legal_cards,
             result=result,
             hint_cards=hint_cards,
+            focus=self._focus if self._focus in view.hand else None,
         )
 
     def _show_display(self) -> CribbageDisplay:

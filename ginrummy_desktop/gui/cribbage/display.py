@@ -70,3 +70,5 @@ class CribbageDisplay:
     hint_title: str = ""
     hint_lines: tuple[tuple[str, str, bool], ...] = ()
     hint_cards: frozenset[Card] = field(default_factory=frozenset)
+    focus: Card | None = None  # the hand card the arrow keys point at
+    verifiable: bool = False  # a finished deal is on show: "Verify deal" can check it

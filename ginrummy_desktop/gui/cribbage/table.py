@@ -14,8 +14,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, QSize
-from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
@@ -30,6 +38,7 @@ from ginrummy_desktop.gui.cribbage.display import (
     STAGE_SHOW,
     CribbageDisplay,
 )
+from ginrummy_desktop.gui.cribbage.keys import CRIBBAGE_KEYS
 from ginrummy_desktop.gui.cribbage.pegboard import CribbagePegboard
 from ginrummy_desktop.gui.cribbage.table_items import (
     Announcement,
@@ -104,6 +113,8 @@ class CribbageTable(QWidget):
         self.hint_button = QPushButton("Hint", self)
         self.send_button = QPushButton("Send to crib", self)
         self.continue_button = QPushButton("Next hand", self)
+        self.verify_button = QPushButton("Verify deal", self)
+        self.verification_box: QMessageBox | None = None
         self.rematch_button = QPushButton("Rematch", self)
         self.count_entry = QSpinBox(self)
         self.count_entry.setRange(0, MAX_SHOW_POINTS)
@@ -114,6 +125,7 @@ class CribbageTable(QWidget):
             (self.hint_button, "Discard advisor while discarding; the expert's play after"),
             (self.send_button, "Lay the two chosen cards away to the crib"),
             (self.continue_button, "Deal the next hand"),
+            (self.verify_button, "Check the fair-deal commitment of the deal just shown"),
             (self.rematch_button, "Play another game"),
             (self.count_button, "Score your hand with the points you entered"),
         ):
@@ -123,7 +135,7 @@ class CribbageTable(QWidget):
         bar.setContentsMargins(0, 0, 6, 0)
         bar.addWidget(self.status, 1)
         for button in (self.count_entry, self.count_button, self.hint_button, self.send_button,
-                       self.continue_button, self.rematch_button):
+                       self.verify_button, self.continue_button, self.rematch_button):
             bar.addWidget(button)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
@@ -139,8 +151,65 @@ class CribbageTable(QWidget):
             manual_count=manual_count,
         )
         self.count_button.clicked.connect(self._submit_count)
+        self.verify_button.clicked.connect(self.verify_deal)
         # Keyboard: type the points in the box and press Enter.
         self.count_entry.lineEdit().returnPressed.connect(self._submit_count)
+        self.actions: dict[str, QAction] = {}
+        self._build_actions()
+
+    def _build_actions(self) -> None:
+        """One ``QAction`` per row of ``CRIBBAGE_KEYS`` (window-wide while the table shows)."""
+        c = self.controller
+        handlers = {
+            "prev": lambda: c.move_focus(-1), "next": lambda: c.move_focus(1),
+            "choose": c.choose_focused, "confirm": self._confirm,
+            "count": self._focus_count, "next_hand": c.continue_game,
+            "hint": c.toggle_hint, "verify": self.verify_deal, "rematch": self._rematch_key,
+            "clear": c.clear_choice,
+        }
+        for action_id, label, keys, text in CRIBBAGE_KEYS:
+            action = QAction(label, self)
+            action.setShortcuts([QKeySequence(k) for k in keys])
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+            action.setToolTip(f"{text} ({' / '.join(keys)})")
+            handler = handlers[action_id]
+            action.triggered.connect(lambda _checked=False, h=handler: h())
+            self.addAction(action)
+            self.actions[action_id] = action
+        for button, action_id in ((self.hint_button, "hint"), (self.continue_button, "next_hand"),
+                                  (self.rematch_button, "rematch"),
+                                  (self.verify_button, "verify")):
+            button.setToolTip(self.actions[action_id].toolTip())
+
+    def verify_deal(self) -> bool:
+        """Show whether the deal just shown matches its commitment (False: none, or no match)."""
+        verdict = self.controller.verify_deal()
+        if verdict is None:
+            return False
+        ok, text = verdict
+        box = QMessageBox(QMessageBox.Icon.Information if ok else QMessageBox.Icon.Warning,
+                          "Verify deal", text, QMessageBox.StandardButton.Ok, self)
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setAccessibleName("Deal verification")
+        box.open()
+        self.verification_box = box
+        return ok
+
+    def _confirm(self) -> None:
+        """Enter: the count box's points when a count is asked, otherwise the next step."""
+        if self.display.ask_count:
+            self._submit_count()
+        else:
+            self.controller.confirm()
+
+    def _focus_count(self) -> None:
+        if self.display.ask_count:
+            self.count_entry.setFocus()
+            self.count_entry.selectAll()
+
+    def _rematch_key(self) -> None:
+        if self.display.stage == STAGE_OVER:
+            self.controller.rematch()
 
     def _submit_count(self) -> None:
         if self.display.ask_count:
@@ -269,7 +338,7 @@ class CribbageTable(QWidget):
 
         def decorate(item: CardItem, placement: Placement) -> None:
             card = placement.card if isinstance(placement.card, Card) else None
-            item.set_selected(card is not None and card in d.pending)
+            item.set_selected(card is not None and (card in d.pending or card == d.focus))
             item.set_highlight(card is not None and (card in d.highlighted
                                                      or card in d.hint_cards))
 
@@ -334,6 +403,7 @@ class CribbageTable(QWidget):
         self.continue_button.setVisible(bool(d.continue_label))
         self.continue_button.setText(d.continue_label or "Next hand")
         self.rematch_button.setVisible(d.stage == STAGE_OVER)
+        self.verify_button.setVisible(d.verifiable)
         asking = d.ask_count and not self._count_asked
         self._count_asked = d.ask_count
         self.count_entry.setVisible(d.ask_count)

@@ -74,12 +74,22 @@ flush (4, or 5 with the starter; the crib needs 5) and the jack of the starter's
 """
 
 
-def shortcuts_html(rows: Sequence[tuple[str, str, str]]) -> str:
+def _shortcut_table(rows: Sequence[tuple[str, str, str]]) -> str:
     body = "".join(f"<tr><td><b>{keys}</b></td><td>{name}</td><td>{text}</td></tr>"
                    for keys, name, text in rows)
-    return ("<h2>Keyboard and mouse</h2><table cellpadding='4'>"
-            "<tr><th align='left'>Keys</th><th align='left'>Action</th>"
+    return ("<table cellpadding='4'><tr><th align='left'>Keys</th><th align='left'>Action</th>"
             f"<th align='left'>What it does</th></tr>{body}</table>")
+
+
+def shortcuts_html(gin_rows: Sequence[tuple[str, str, str]],
+                   cribbage_rows: Sequence[tuple[str, str, str]] | None = None) -> str:
+    """The keyboard page: gin's keys, then cribbage's (``gui/cribbage/keys.py`` by default)."""
+    if cribbage_rows is None:
+        from ginrummy_desktop.gui.cribbage.keys import shortcut_rows as cribbage_shortcut_rows
+
+        cribbage_rows = cribbage_shortcut_rows()
+    return ("<h2>Keyboard and mouse</h2><h3>Gin Rummy</h3>" + _shortcut_table(gin_rows)
+            + "<h3>Cribbage</h3>" + _shortcut_table(cribbage_rows))
 
 
 def about_html() -> str:

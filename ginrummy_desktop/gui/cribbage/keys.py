@@ -1,0 +1,34 @@
+"""The cribbage table's keys: the single source for its shortcuts, tooltips and the Help page.
+
+Like the gin screen's ``KEYS``: (action id, label, shortcut(s), description). The table turns
+each row into a ``QAction``; ``shortcut_rows()`` lists them (and the mouse) for Help.
+"""
+
+from __future__ import annotations
+
+CRIBBAGE_KEYS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
+    ("prev", "Focus left", ("Left",), "Move the keyboard focus to the card on the left"),
+    ("next", "Focus right", ("Right",), "Move the keyboard focus to the card on the right"),
+    ("choose", "Choose for the crib", ("Space",),
+     "Choose the focused card for the crib, or take it back; skip the show's counting"),
+    ("confirm", "Play / send / count", ("Return", "Enter"),
+     "Play the focused card; send the two chosen cards to the crib; enter your count; "
+     "deal the next hand"),
+    ("count", "Count box", ("C",), "Put the cursor in the count box to type your points"),
+    ("next_hand", "Next hand", ("N",), "Deal the next hand after the show"),
+    ("verify", "Verify deal", ("V",), "After the show: check the deal against the fair-deal "
+                                      "commitment published before it"),
+    ("hint", "Hint", ("H",), "The discard advisor, or the expert's play"),
+    ("rematch", "Rematch", ("R",), "Play another game when this one is over"),
+    ("clear", "Clear choice", ("Escape",),
+     "Take back the cards chosen for the crib; hide the hint"),
+)
+
+
+def shortcut_rows() -> list[tuple[str, str, str]]:
+    """(keys, action, description) rows for the Help menu's keyboard page."""
+    rows = [(" / ".join(keys), label, text) for _id, label, keys, text in CRIBBAGE_KEYS]
+    rows += [("Click", "Choose", "Click a card to choose it for the crib (again to take it back)"),
+             ("Drag", "Crib / play", "Drag a card onto the crib, or to the play area to play it"),
+             ("Double-click", "Play", "Double-click a card to play it")]
+    return rows
