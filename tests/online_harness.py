@@ -14,6 +14,7 @@ from typing import Any
 
 from ginrummy_desktop.online.client import OnlineClient
 from ginrummy_desktop.online.config import ServerConfig
+from ginrummy_desktop.online.limits import Limit
 from ginrummy_desktop.online.referee import Referee
 from ginrummy_desktop.online.service_store import ServiceStore
 
@@ -28,6 +29,9 @@ def referee_config(server: Any, directory: Path, database_url: str | None = None
         muc_domain=server.muc_domain,
         database_url=database_url or f"sqlite:///{directory / 'service.db'}",
         records_dir=str(directory / "records"), clock_tick=1.0)
+    # Bots move as fast as the machine lets them, far above a person's pace: the per-account
+    # request limit (flood protection, 10 a second) would refuse their moves on a fast machine.
+    config.limits = {**config.limits, "request": Limit(60_000, 1_000)}
     for key, value in changes.items():
         setattr(config, key, value)
     return config
