@@ -173,6 +173,7 @@ def test_knock_button_disabled_until_legal(window):
 def test_sort_buttons(window, qtbot):
     screen = start(window)
     controller = screen.controller
+    window.set_auto_sort(False)  # a plain sort; with auto-sort on melds stay together
     qtbot.mouseClick(screen.buttons["sort_rank"], Qt.MouseButton.LeftButton)
     ranks = [c.rank for c in controller.hand_order]
     assert ranks == sorted(ranks)
@@ -210,6 +211,48 @@ def test_melds_are_banded_with_labels_and_patterns(window):
     assert all(b.label.startswith(("Run", "Set")) for b in bands)
     deadwood = best_arrangement(controller.hand_order).deadwood_points
     assert ("Your deadwood", str(deadwood), False) in screen.table.model.score_lines
+
+
+def meld_segments(order, melds) -> int:
+    """How many separate runs of adjacent cards the melds occupy in ``order``."""
+    meld_of = {c: i for i, m in enumerate(melds) for c in m}
+    parts = 0
+    for i, card in enumerate(order):
+        if card in meld_of and (i == 0 or meld_of.get(order[i - 1]) != meld_of[card]):
+            parts += 1
+    return parts
+
+
+SPLIT_HAND = [Card.parse(t) for t in ["2C", "9S", "3C", "9H", "KD", "4C", "9D", "QS", "5H", "AH"]]
+
+
+def test_a_split_meld_is_labelled_once_in_its_own_colour():
+    from ginrummy_desktop.gui.gin.table import GinTableModel, compute_layout
+
+    melds = tuple(best_arrangement(SPLIT_HAND).melds)
+    assert meld_segments(SPLIT_HAND, melds) > len(melds)  # the hand really splits them
+    layout = compute_layout(GinTableModel(hand_order=tuple(SPLIT_HAND), melds=melds), 1280, 800)
+    labels = [label for _style, label, _rect in layout.bands if label]
+    assert sorted(labels) == sorted(
+        ("Set" if len({c.rank for c in m}) == 1 else "Run") + f" · {sum(c.points for c in m)}"
+        for m in melds)
+    # Every part of one meld has that meld's style; different melds differ.
+    assert {style for style, _l, _r in layout.bands} == set(range(len(melds)))
+    assert len(layout.bands) == meld_segments(SPLIT_HAND, melds)
+
+
+def test_auto_sort_keeps_each_meld_together(window, qtbot):
+    screen = start(window, seed=3)  # a run that a plain rank sort splits (5C 5D 6C 7C)
+    controller = screen.controller
+    assert controller.auto_sort
+    melds = best_arrangement(controller.hand_order).melds
+    assert melds and meld_segments(sort_cards(controller.hand_order, "rank"), melds) > len(melds)
+    for button in ("sort_rank", "sort_suit"):
+        qtbot.mouseClick(screen.buttons[button], Qt.MouseButton.LeftButton)
+        melds = best_arrangement(controller.hand_order).melds
+        assert meld_segments(controller.hand_order, melds) == len(melds)
+        labelled = [b for b in screen.table.bands() if b.label]
+        assert len(labelled) == len(screen.table.bands()) == len(melds)
 
 
 def test_keyboard_play(window, qtbot):

@@ -61,6 +61,32 @@ def sort_cards(cards: list[Card] | tuple[Card, ...], how: str) -> list[Card]:
     raise ValueError(f"unknown sort {how!r}; choose rank, suit or melds")
 
 
+def keep_melds_together(order: list[Card], melds: tuple[tuple[Card, ...], ...] | list
+                        ) -> list[Card]:
+    """``order`` with each meld's cards pulled together where its first card stands (in the
+    meld's own order), so an automatically sorted hand shows every meld as one group."""
+    meld_of = {card: i for i, meld in enumerate(melds) for card in meld}
+    placed: set[int] = set()
+    grouped: list[Card] = []
+    for card in order:
+        index = meld_of.get(card)
+        if index is None:
+            grouped.append(card)
+        elif index not in placed:
+            placed.add(index)
+            members = set(melds[index])
+            grouped.extend(c for c in order if c in members)
+    return grouped
+
+
+def auto_sorted(cards: list[Card] | tuple[Card, ...], how: str) -> list[Card]:
+    """The automatic sort: ``sort_cards`` with the best arrangement's melds kept together."""
+    ordered = sort_cards(cards, how)
+    if how == "melds" or not ordered:
+        return ordered
+    return keep_melds_together(ordered, best_arrangement(list(ordered)).melds)
+
+
 def card_text(card: Card | None) -> str:
     from ginrummy_desktop.engine.cards import SUIT_SYMBOLS
     if card is None:
@@ -203,7 +229,7 @@ class GinController(QObject):
     def _begin_hand(self, deal: bool) -> None:
         view = self.view()
         if set(self.hand_order) != set(view.hand):
-            self.hand_order = sort_cards(view.hand, self.sort_how) if self.auto_sort \
+            self.hand_order = auto_sorted(view.hand, self.sort_how) if self.auto_sort \
                 else list(view.hand)
         self.drawn = self.locked = self.selected = None
         self._undo.clear()
@@ -441,7 +467,8 @@ class GinController(QObject):
         self._refresh()
 
     def sort_hand(self, how: str) -> None:
-        self.hand_order = sort_cards(self.hand_order, how)
+        # With auto-sort on, a chosen sort keeps melds together too (it is the sort to come).
+        self.hand_order = (auto_sorted if self.auto_sort else sort_cards)(self.hand_order, how)
         self.sort_how = how
         self._refresh()
         self.message.emit(f"Sorted by {how}", "info")
@@ -600,7 +627,7 @@ class GinController(QObject):
                     self.hand_order.append(card)
             self.hand_order = [c for c in self.hand_order if c in view.hand]
             if new_cards and self.auto_sort:
-                self.hand_order = sort_cards(self.hand_order, self.sort_how)
+                self.hand_order = auto_sorted(self.hand_order, self.sort_how)
             if action.kind in DRAW_KINDS and new_cards:
                 self.drawn = new_cards[0]
                 discards = {a.card for a in view.legal_actions if a.kind == "discard"}

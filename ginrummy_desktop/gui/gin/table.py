@@ -204,6 +204,7 @@ def compute_layout(model: GinTableModel, width: float, height: float,
         positions = place_row([tuple(s) for s in segments], bottom_row_y, 0.6 * w, 0.22 * w, 2000,
                               separate=True)
         z = 2000.0
+        labelled: set[int] = set()
         for si, (segment, spots) in enumerate(zip(segments, positions, strict=True)):
             for card, pos in zip(segment, spots, strict=True):
                 marks = set()
@@ -217,8 +218,12 @@ def compute_layout(model: GinTableModel, width: float, height: float,
                 z += 1
             meld_index = meld_of.get(segment[0])
             if meld_index is not None and spots:
+                # A meld split across the hand keeps one colour and pattern on every part,
+                # and its label only once (on its first part), so it reads as one meld.
                 rect = band_rect(spots, bottom_row_y, next_group_x(positions, si))
-                bands.append((meld_index, _meld_label(model.melds[meld_index]), rect))
+                label = "" if meld_index in labelled else _meld_label(model.melds[meld_index])
+                labelled.add(meld_index)
+                bands.append((meld_index, label, rect))
         if model.hand_order:
             xs = [p.x() for spots in positions for p in spots]
             regions["hand"] = QRectF(min(xs), bottom_row_y - band_label,
