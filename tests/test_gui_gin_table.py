@@ -522,3 +522,46 @@ def test_the_card_just_taken_does_not_light_up_the_discard_pile(window, qtbot, d
     assert pile.hovered
     release(screen.view, pile.rect().center())
     assert other in controller.view().discard_pile
+
+
+def test_a_notice_falls_back_to_the_turn_prompt(window, qtbot):
+    screen = start(window)
+    status = screen.status
+    status.notice_ms = 200
+    qtbot.waitUntil(lambda: status.kind == "turn")
+    prompt = status.message
+    qtbot.keyClick(screen.view.viewport(), Qt.Key.Key_2)  # sort by suit
+    assert status.message == "Sorted by suit"
+    qtbot.waitUntil(lambda: status.message == prompt, timeout=3000)
+    assert status.kind == "turn"
+
+
+def test_the_prompt_comes_back_after_resuming(qtbot):
+    from ginrummy_desktop.storage import open_storage
+
+    store = open_storage()  # a per-test folder (conftest)
+    store.settings.update(animation_speed="instant")
+    first = MainWindow(storage=store, speed="instant")
+    qtbot.addWidget(first)
+    first.gin_screen.new_match(MatchSetup(opponent="greedy", seed=11))
+    assert first.gin_screen.controller.settle()
+    first.gin_screen.controller.action_applied.emit(HUMAN, None)  # autosave
+    first.close()
+    store.close()
+    again = open_storage()
+    try:
+        window = MainWindow(storage=again, speed="instant")
+        qtbot.addWidget(window)
+        window.restore_or_start()
+        status = window.gin_screen.status
+        assert "Resumed" in status.message
+        assert window.gin_screen.controller.settle()
+        prompt = status.prompt
+        assert prompt is not None and prompt[1] == "turn"
+        qtbot.waitUntil(lambda: (status.message, status.kind) == prompt,
+                        timeout=3 * status.notice_ms)
+        window.gin_screen.controller.stop()
+        window.close()
+    finally:
+        again.close()
+        Background.wait_all()

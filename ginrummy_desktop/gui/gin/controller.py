@@ -118,7 +118,8 @@ class GinController(QObject):
     """One match between the player (seat 0) and a bot (seat 1)."""
 
     changed = Signal()  # anything the buttons/menus depend on changed
-    message = Signal(str, str)  # text, kind (info/turn/warning/success/hint)
+    message = Signal(str, str)  # text, kind (info/turn/warning/success/hint): a notice
+    prompt = Signal(str, str)  # the standing prompt (whose turn, what to do); notices fall back
     hand_over = Signal(object)  # HandResult, when the end-of-hand display starts
     match_over = Signal()
     action_applied = Signal(int, object)  # seat, Action (autosave hooks in here)
@@ -556,7 +557,7 @@ class GinController(QObject):
         self.reveal = None
         self.selected = None
         self._refresh()
-        self.message.emit(f"You resigned: {self.opponent_name} wins the match", "info")
+        self.prompt.emit(f"You resigned: {self.opponent_name} wins the match", "info")
         self.match_over.emit()
         return True
 
@@ -663,7 +664,7 @@ class GinController(QObject):
         if view.match_over:
             return
         if view.to_move != HUMAN:
-            self.message.emit(prefix + f"{self.opponent_name} is thinking…", "info")
+            self.prompt.emit(prefix + f"{self.opponent_name} is thinking…", "info")
             return
         kinds = {a.kind for a in view.legal_actions}
         upcard = view.discard_pile[-1] if view.discard_pile else None
@@ -680,7 +681,7 @@ class GinController(QObject):
             text = "You may knock (K), or discard to play on"
         else:
             text = "Discard: drag a card to the pile, double-click it, or select it and Enter"
-        self.message.emit(prefix + text, "turn")
+        self.prompt.emit(prefix + text, "turn")
 
     def _show_hand_result(self, result: HandResult | None) -> None:
         if result is None:

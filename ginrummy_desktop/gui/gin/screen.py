@@ -123,6 +123,7 @@ class GinScreen(QWidget):
         self.scene.background_clicked.connect(self.animator.skip)
         self.view.resized.connect(self._resized)
         self.controller.message.connect(self.status.show_message)
+        self.controller.prompt.connect(self.status.show_prompt)
         self.controller.changed.connect(self._update_controls)
         self.controller.hand_over.connect(self._show_result)
         self.setAccessibleName("Gin Rummy table")
@@ -326,7 +327,7 @@ class GinScreen(QWidget):
         self._place_panel()
         self.panel.show()
         self.panel.raise_()
-        self.status.show_message("Hand over: " + title, "success")
+        self.status.show_prompt("Hand over: " + title, "success")
 
     def resign(self) -> bool:
         """Resign the match (a loss); the panel offers a rematch or a new opponent."""
