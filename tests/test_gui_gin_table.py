@@ -565,3 +565,34 @@ def test_the_prompt_comes_back_after_resuming(qtbot):
     finally:
         again.close()
         Background.wait_all()
+
+
+def test_match_over_panel_shows_the_arcade_score_and_wraps_long_lines(window, qtbot):
+    from ginrummy_desktop.engine.gin.results import arcade_score, match_totals
+
+    screen = window.gin_screen
+    controller = screen.controller
+    for seed in range(1, 40):  # a short match the stand-in (playing for the person) wins
+        screen.new_match(MatchSetup(preset="classic", opponent="greedy", seed=seed,
+                                    overrides={"target": 10}))
+        controller.opponent_name = "Ada the Expert of the Very Long Name"
+        stand_in_until(screen, lambda: controller.session.over)
+        if controller.person_won():
+            break
+    assert controller.person_won()
+    view = controller.view()
+    totals = match_totals(view.final_breakdown, view.scores)
+    expected = arcade_score(totals[HUMAN], totals[BOT])
+    assert expected > 0
+    panel = screen.panel
+    assert f"Arcade score: {expected:,}" in panel.score.text()
+    # Nothing is clipped: the panel is at least as wide and tall as its content needs.
+    assert panel.minimumSizeHint().width() <= panel.width() <= window.width()
+    assert panel.score.height() >= panel.score.heightForWidth(panel.score.width())
+    # The opponent's long last-hand line (the clipped one) wraps inside the panel's width.
+    long_line = ("Last hand: Ada the Expert of the Very Long Name went gin: Ada the Expert of the "
+                 "Very Long Name scores 40 (25 for gin)")
+    panel.set_content("Ada wins the match", [("Total", "54", "342")], long_line, [])
+    size = screen._panel_size()
+    assert panel.minimumSizeHint().width() <= size.width()
+    assert size.height() >= panel.heightForWidth(size.width())

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ginrummy_desktop.engine.gin.results import HandResult
+from ginrummy_desktop.engine.gin.results import HandResult, arcade_score, match_totals
 from ginrummy_desktop.gui.gin.controller import BOT, HUMAN, GinController, MatchSetup
 from ginrummy_desktop.gui.gin.table import GinTable
 from ginrummy_desktop.gui.table.animation import DEFAULT_SPEED, Animator
@@ -309,6 +309,10 @@ class GinScreen(QWidget):
                     row[seat] = str(points)
             lines += [(label, *values) for label, values in table.items()]
             score = last_hand
+            if won:  # the arcade version's high score, from the match totals
+                totals = match_totals(view.final_breakdown, view.scores)
+                arcade = arcade_score(totals[HUMAN], totals[BOT])
+                score = f"Arcade score: {arcade:,}\n{last_hand}"
             buttons.append(("Rematch", self._rematch, "Play a rematch"))
             buttons.append(("New opponent…", self._new_opponent, "Choose a new opponent"))
         else:
