@@ -596,3 +596,26 @@ def test_match_over_panel_shows_the_arcade_score_and_wraps_long_lines(window, qt
     size = screen._panel_size()
     assert panel.minimumSizeHint().width() <= size.width()
     assert size.height() >= panel.heightForWidth(size.width())
+
+
+@pytest.mark.parametrize("large_index", [False, True])
+@pytest.mark.parametrize("width", [40.0, 90.0, 160.0])
+def test_badges_never_cover_the_index_or_pips(large_index, width):
+    from PySide6.QtCore import QRectF
+
+    from ginrummy_desktop.gui.table.card_renderer import badge_boxes, card_height, face_layout
+
+    rect = QRectF(0, 0, width, card_height(width))
+    for rank in range(1, 14):
+        for suit in "CDHS":
+            face = face_layout(rect, rank, large_index, suit)
+            drawn = [face.rank_box, face.suit_box, *face.pips]
+            if rank == 1 or rank >= 11:
+                drawn.append(face.centre)  # the ace's pip or the court frame
+            for count in (1, 2, 3):
+                boxes = badge_boxes(rect, rank, large_index, suit, count)
+                for box in boxes:
+                    assert box.width() > 0 and box.height() > 0
+                    assert rect.contains(box)
+                    assert not any(box.intersects(part) for part in drawn), (rank, suit, count)
+                assert not any(a.intersects(b) for a in boxes for b in boxes if a is not b)
