@@ -619,3 +619,37 @@ def test_badges_never_cover_the_index_or_pips(large_index, width):
                     assert rect.contains(box)
                     assert not any(box.intersects(part) for part in drawn), (rank, suit, count)
                 assert not any(a.intersects(b) for a in boxes for b in boxes if a is not b)
+
+
+def test_stock_tooltip_says_what_it_is_and_shows_the_commitment(window):
+    screen = start(window)
+    controller = screen.controller
+    stand_in_until(screen, lambda: my_turn_to_draw(screen))
+    view = controller.view()
+    tip = screen.table.stock_top().toolTip()
+    assert tip.startswith(f"Stock: {view.stock_size} cards left — click or drag to draw")
+    assert view.commitment[:16] in tip
+    assert "face-down" not in tip
+    assert screen.table.stock_badge.toolTip() == tip
+
+
+def test_deal_commitment_menu_entry_shows_the_full_hash_to_copy(window, qtbot):
+    from PySide6.QtWidgets import QApplication
+
+    screen = start(window)
+    window.commitment_action.trigger()
+    box = screen.commitment_box
+    qtbot.waitUntil(box.isVisible)
+    commitment = screen.controller.view().commitment
+    assert len(commitment) == 64 and box.informativeText() == commitment
+    copy = next(b for b in box.buttons() if b.text() == "Copy")
+    QTest.mouseClick(copy, Qt.MouseButton.LeftButton)
+    assert QApplication.clipboard().text() == commitment
+
+
+def test_a_practice_game_is_marked_on_the_table(window):
+    screen = start(window, practice=True)
+    assert ("Practice game", "undo on", True) in screen.table.model.score_lines
+    assert "Practice game" in screen.table.score_panel.text()
+    rated = start(window, practice=False)
+    assert not any(line[0] == "Practice game" for line in rated.table.model.score_lines)

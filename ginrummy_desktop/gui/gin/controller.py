@@ -278,6 +278,7 @@ class GinController(QObject):
             knock_label=self.knock_label(),
             score_title=self._score_title(),
             score_lines=tuple(self._score_lines(view, arrangement)),
+            commitment=view.commitment,
         )
 
     def _score_title(self) -> str:
@@ -300,6 +301,8 @@ class GinController(QObject):
             else:
                 lines.append(("Your deadwood", str(arrangement.deadwood_points), False))
         lines.append(("Hand", str(view.hand_number + 1), False))
+        if self.setup.practice:  # undo is allowed and the match is not counted as rated
+            lines.append(("Practice game", "undo on", True))
         return lines
 
     def knock_label(self) -> str:

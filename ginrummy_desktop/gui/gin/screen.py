@@ -12,6 +12,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QHBoxLayout,
     QMessageBox,
     QPushButton,
@@ -369,6 +370,26 @@ class GinScreen(QWidget):
         y = int(middle.center().y() - size.height() / 2)
         y = max(0, min(y, viewport.height() - size.height()))
         self.panel.setGeometry(QRect(x, y, size.width(), size.height()))
+
+    def show_commitment(self) -> str:
+        """The current hand's fair-deal commitment in a box the person can copy it from."""
+        session = self.controller.session
+        if session is None:
+            return ""
+        view = self.controller.view()
+        commitment = view.commitment
+        box = QMessageBox(QMessageBox.Icon.Information, "Deal commitment",
+                          f"Hand {view.hand_number + 1} was shuffled before play and published as "
+                          "this SHA-256 commitment. After the hand, Verify deal reveals the deck "
+                          "and salt so you can check it.", QMessageBox.StandardButton.Close, self)
+        box.setInformativeText(commitment)
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        copy = box.addButton("Copy", QMessageBox.ButtonRole.ActionRole)
+        copy.clicked.connect(lambda: QApplication.clipboard().setText(commitment))
+        box.setAccessibleName("Deal commitment")
+        box.open()
+        self.commitment_box = box
+        return commitment
 
     def verify_deal(self) -> bool:
         session = self.controller.session

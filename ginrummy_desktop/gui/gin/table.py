@@ -75,6 +75,7 @@ class GinTableModel:
     reveal_top: RevealedRow | None = None
     reveal_bottom: RevealedRow | None = None
     show_piles: bool = True
+    commitment: str = ""  # the hand's fair-deal SHA-256, published before it is played
     extra: dict = field(default_factory=dict)
 
     @property
@@ -94,6 +95,18 @@ class TableLayout:
     stock_badge: QRectF
     regions: dict[str, QRectF]  # block name -> bounding rect (for overlap checks)
     middle: QRectF  # free area between the rows (end-of-hand panel goes here)
+
+
+def stock_tooltip(model: GinTableModel) -> str:
+    """What the stock is, what it does now, and the deal's published commitment."""
+    count = model.stock_size
+    text = f"Stock: {count} card{'s' if count != 1 else ''} left"
+    if model.stock_draggable:
+        text += " — click or drag to draw"
+    if model.commitment:
+        text += (f"\nFair deal: this hand's deck was committed before play, SHA-256 "
+                 f"{model.commitment[:16]}… (Game ▸ Deal commitment… shows all of it)")
+    return text
 
 
 def _meld_label(meld: tuple[Card, ...]) -> str:
@@ -427,6 +440,11 @@ class GinTable(QObject):
         self.stock_badge.setVisible(showing)
         self.stock_badge.set_rect(layout.stock_badge)
         self.stock_badge.set_text(f"Stock {model.stock_size}")
+        tip = stock_tooltip(model)
+        self.stock_badge.setToolTip(tip)
+        for key, item in self.items.items():  # after the cards' own tooltips were set
+            if isinstance(key, tuple) and key[:1] == ("stock",):
+                item.setToolTip(tip)
         for zone_id, zone in self.zones.items():
             rect = layout.zones.get(zone_id)
             zone.setVisible(rect is not None)
