@@ -653,3 +653,42 @@ def test_a_practice_game_is_marked_on_the_table(window):
     assert "Practice game" in screen.table.score_panel.text()
     rated = start(window, practice=False)
     assert not any(line[0] == "Practice game" for line in rated.table.model.score_lines)
+
+
+def test_a_raised_card_leaves_its_meld_label_visible():
+    from ginrummy_desktop.gui.gin.table import GinTableModel, compute_layout
+
+    hand = tuple(sort_cards(SPLIT_HAND, "melds"))
+    melds = tuple(best_arrangement(list(hand)).melds)
+    for card in (c for m in melds for c in m):
+        layout = compute_layout(GinTableModel(hand_order=hand, melds=melds, selected=card),
+                                1280, 800)
+        w = layout.card_width
+        raised = next(p for p in layout.placements if p.key == card)
+        band = next(r for _s, label, r in layout.bands if label and r.left() <= raised.pos.x()
+                    <= r.right())
+        label_height = max(12.0, 0.2 * w)
+        assert band.top() + label_height <= raised.pos.y()  # the label strip is above the card
+
+
+def test_the_fanned_discard_pile_leaves_stock_knock_area_and_score_clear():
+    from ginrummy_desktop.gui.gin.table import GinTableModel, compute_layout
+    from ginrummy_desktop.gui.table.card_renderer import card_height
+
+    pile = tuple(Card.parse(r + s) for s in "CDH" for r in "A23456789TJQK")[:28]
+    for size in ((800, 600), (1280, 800), (2560, 1440)):
+        layout = compute_layout(GinTableModel(discard_pile=pile, fan_discard=True,
+                                              stock_size=4), *size)
+        w = layout.card_width
+        fan = [card_rect_of(p, w, card_height(w)) for p in layout.placements
+               if p.key in pile]
+        assert len(fan) == len(pile)
+        for block in ("stock", "knock", "score"):
+            assert not any(r.intersects(layout.regions[block]) for r in fan), (size, block)
+        assert all(0 <= r.left() and r.right() <= size[0] for r in fan)
+
+
+def card_rect_of(placement, w, h):
+    from PySide6.QtCore import QRectF
+
+    return QRectF(placement.pos.x(), placement.pos.y(), w, h)

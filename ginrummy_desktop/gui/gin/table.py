@@ -217,6 +217,7 @@ def compute_layout(model: GinTableModel, width: float, height: float,
         positions = place_row([tuple(s) for s in segments], bottom_row_y, 0.6 * w, 0.22 * w, 2000,
                               separate=True)
         z = 2000.0
+        lift_by = 0.18 * w  # a selected card stands this much higher
         labelled: set[int] = set()
         for si, (segment, spots) in enumerate(zip(segments, positions, strict=True)):
             for card, pos in zip(segment, spots, strict=True):
@@ -225,7 +226,7 @@ def compute_layout(model: GinTableModel, width: float, height: float,
                     marks.add(MARK_NEW)
                 if card == model.locked:
                     marks.add(MARK_LOCKED)
-                lift = -0.18 * w if card == model.selected else 0.0
+                lift = -lift_by if card == model.selected else 0.0
                 placements.append(Placement(card, QPointF(pos.x(), pos.y() + lift), z, True, card,
                                             frozenset(marks), model.hand_draggable))
                 z += 1
@@ -234,6 +235,8 @@ def compute_layout(model: GinTableModel, width: float, height: float,
                 # A meld split across the hand keeps one colour and pattern on every part,
                 # and its label only once (on its first part), so it reads as one meld.
                 rect = band_rect(spots, bottom_row_y, next_group_x(positions, si))
+                if model.selected in segment:  # the raised card must not hide the label
+                    rect.setTop(rect.top() - lift_by)
                 label = "" if meld_index in labelled else _meld_label(model.melds[meld_index])
                 labelled.add(meld_index)
                 bands.append((meld_index, label, rect))
@@ -249,6 +252,10 @@ def compute_layout(model: GinTableModel, width: float, height: float,
     stock_pos = QPointF(cx - 1.2 * w, middle_y)
     discard_pos = QPointF(cx + 0.2 * w, middle_y)
     knock_rect = QRectF(cx + 1.65 * w, middle_y, 1.15 * w, h)
+    fanned = model.fan_discard and bool(model.discard_pile)
+    if fanned:  # the fan gets the row between the stock and the knock area, covering neither
+        stock_pos = QPointF(score_rect.right() + 0.3 * w, middle_y)
+        knock_rect = QRectF(width - margin - 1.15 * w, middle_y, 1.15 * w, h)
     stock_badge = QRectF(stock_pos.x() + 0.12 * w, middle_y + h - 0.32 * w, 0.76 * w, 0.26 * w)
     if model.show_piles and not model.revealing:
         regions["score"] = score_rect
@@ -262,12 +269,15 @@ def compute_layout(model: GinTableModel, width: float, height: float,
         regions["stock"] = QRectF(stock_pos.x() - 0.05 * w, middle_y - 0.05 * w, 1.05 * w,
                                   h + 0.05 * w)
         pile = model.discard_pile
-        if model.fan_discard and pile:
-            spacing = min(0.55 * w, (avail - w) / max(1, len(pile) - 1))
-            x0 = cx - (w + spacing * (len(pile) - 1)) / 2
+        if fanned:
+            fan_left = stock_pos.x() + 1.3 * w
+            fan_width = knock_rect.left() - 0.25 * w - fan_left
+            spacing = min(0.55 * w, max(0.0, fan_width - w) / max(1, len(pile) - 1))
+            x0 = fan_left + (fan_width - (w + spacing * (len(pile) - 1))) / 2
             for i, card in enumerate(pile):
                 placements.append(Placement(card, QPointF(x0 + i * spacing, middle_y), 3000 + i,
                                             True, card))
+            discard_pos = QPointF(x0 + spacing * (len(pile) - 1), middle_y)  # the top card
         else:
             for i, card in enumerate(pile):
                 top = i == len(pile) - 1
