@@ -685,7 +685,7 @@ def test_the_fanned_discard_pile_leaves_stock_knock_area_and_score_clear():
         assert len(fan) == len(pile)
         for block in ("stock", "knock", "score"):
             assert not any(r.intersects(layout.regions[block]) for r in fan), (size, block)
-        assert all(0 <= r.left() and r.right() <= size[0] for r in fan)
+        assert all(r.left() >= 0 and r.right() <= size[0] for r in fan)
 
 
 def card_rect_of(placement, w, h):
