@@ -173,6 +173,7 @@ def test_knock_button_disabled_until_legal(window):
 def test_sort_buttons(window, qtbot):
     screen = start(window)
     controller = screen.controller
+    window.set_auto_sort(False)  # a plain sort; with auto-sort on melds stay together
     qtbot.mouseClick(screen.buttons["sort_rank"], Qt.MouseButton.LeftButton)
     ranks = [c.rank for c in controller.hand_order]
     assert ranks == sorted(ranks)
@@ -210,6 +211,48 @@ def test_melds_are_banded_with_labels_and_patterns(window):
     assert all(b.label.startswith(("Run", "Set")) for b in bands)
     deadwood = best_arrangement(controller.hand_order).deadwood_points
     assert ("Your deadwood", str(deadwood), False) in screen.table.model.score_lines
+
+
+def meld_segments(order, melds) -> int:
+    """How many separate runs of adjacent cards the melds occupy in ``order``."""
+    meld_of = {c: i for i, m in enumerate(melds) for c in m}
+    parts = 0
+    for i, card in enumerate(order):
+        if card in meld_of and (i == 0 or meld_of.get(order[i - 1]) != meld_of[card]):
+            parts += 1
+    return parts
+
+
+SPLIT_HAND = [Card.parse(t) for t in ["2C", "9S", "3C", "9H", "KD", "4C", "9D", "QS", "5H", "AH"]]
+
+
+def test_a_split_meld_is_labelled_once_in_its_own_colour():
+    from ginrummy_desktop.gui.gin.table import GinTableModel, compute_layout
+
+    melds = tuple(best_arrangement(SPLIT_HAND).melds)
+    assert meld_segments(SPLIT_HAND, melds) > len(melds)  # the hand really splits them
+    layout = compute_layout(GinTableModel(hand_order=tuple(SPLIT_HAND), melds=melds), 1280, 800)
+    labels = [label for _style, label, _rect in layout.bands if label]
+    assert sorted(labels) == sorted(
+        ("Set" if len({c.rank for c in m}) == 1 else "Run") + f" · {sum(c.points for c in m)}"
+        for m in melds)
+    # Every part of one meld has that meld's style; different melds differ.
+    assert {style for style, _l, _r in layout.bands} == set(range(len(melds)))
+    assert len(layout.bands) == meld_segments(SPLIT_HAND, melds)
+
+
+def test_auto_sort_keeps_each_meld_together(window, qtbot):
+    screen = start(window, seed=3)  # a run that a plain rank sort splits (5C 5D 6C 7C)
+    controller = screen.controller
+    assert controller.auto_sort
+    melds = best_arrangement(controller.hand_order).melds
+    assert melds and meld_segments(sort_cards(controller.hand_order, "rank"), melds) > len(melds)
+    for button in ("sort_rank", "sort_suit"):
+        qtbot.mouseClick(screen.buttons[button], Qt.MouseButton.LeftButton)
+        melds = best_arrangement(controller.hand_order).melds
+        assert meld_segments(controller.hand_order, melds) == len(melds)
+        labelled = [b for b in screen.table.bands() if b.label]
+        assert len(labelled) == len(screen.table.bands()) == len(melds)
 
 
 def test_keyboard_play(window, qtbot):
@@ -479,3 +522,173 @@ def test_the_card_just_taken_does_not_light_up_the_discard_pile(window, qtbot, d
     assert pile.hovered
     release(screen.view, pile.rect().center())
     assert other in controller.view().discard_pile
+
+
+def test_a_notice_falls_back_to_the_turn_prompt(window, qtbot):
+    screen = start(window)
+    status = screen.status
+    status.notice_ms = 200
+    qtbot.waitUntil(lambda: status.kind == "turn")
+    prompt = status.message
+    qtbot.keyClick(screen.view.viewport(), Qt.Key.Key_2)  # sort by suit
+    assert status.message == "Sorted by suit"
+    qtbot.waitUntil(lambda: status.message == prompt, timeout=3000)
+    assert status.kind == "turn"
+
+
+def test_the_prompt_comes_back_after_resuming(qtbot):
+    from ginrummy_desktop.storage import open_storage
+
+    store = open_storage()  # a per-test folder (conftest)
+    store.settings.update(animation_speed="instant")
+    first = MainWindow(storage=store, speed="instant")
+    qtbot.addWidget(first)
+    first.gin_screen.new_match(MatchSetup(opponent="greedy", seed=11))
+    assert first.gin_screen.controller.settle()
+    first.gin_screen.controller.action_applied.emit(HUMAN, None)  # autosave
+    first.close()
+    store.close()
+    again = open_storage()
+    try:
+        window = MainWindow(storage=again, speed="instant")
+        qtbot.addWidget(window)
+        window.restore_or_start()
+        status = window.gin_screen.status
+        assert "Resumed" in status.message
+        assert window.gin_screen.controller.settle()
+        prompt = status.prompt
+        assert prompt is not None and prompt[1] == "turn"
+        qtbot.waitUntil(lambda: (status.message, status.kind) == prompt,
+                        timeout=3 * status.notice_ms)
+        window.gin_screen.controller.stop()
+        window.close()
+    finally:
+        again.close()
+        Background.wait_all()
+
+
+def test_match_over_panel_shows_the_arcade_score_and_wraps_long_lines(window, qtbot):
+    from ginrummy_desktop.engine.gin.results import arcade_score, match_totals
+
+    screen = window.gin_screen
+    controller = screen.controller
+    for seed in range(1, 40):  # a short match the stand-in (playing for the person) wins
+        screen.new_match(MatchSetup(preset="classic", opponent="greedy", seed=seed,
+                                    overrides={"target": 10}))
+        controller.opponent_name = "Ada the Expert of the Very Long Name"
+        stand_in_until(screen, lambda: controller.session.over)
+        if controller.person_won():
+            break
+    assert controller.person_won()
+    view = controller.view()
+    totals = match_totals(view.final_breakdown, view.scores)
+    expected = arcade_score(totals[HUMAN], totals[BOT])
+    assert expected > 0
+    panel = screen.panel
+    assert f"Arcade score: {expected:,}" in panel.score.text()
+    # Nothing is clipped: the panel is at least as wide and tall as its content needs.
+    assert panel.minimumSizeHint().width() <= panel.width() <= window.width()
+    assert panel.score.height() >= panel.score.heightForWidth(panel.score.width())
+    # The opponent's long last-hand line (the clipped one) wraps inside the panel's width.
+    long_line = ("Last hand: Ada the Expert of the Very Long Name went gin: Ada the Expert of the "
+                 "Very Long Name scores 40 (25 for gin)")
+    panel.set_content("Ada wins the match", [("Total", "54", "342")], long_line, [])
+    size = screen._panel_size()
+    assert panel.minimumSizeHint().width() <= size.width()
+    assert size.height() >= panel.heightForWidth(size.width())
+
+
+@pytest.mark.parametrize("large_index", [False, True])
+@pytest.mark.parametrize("width", [40.0, 90.0, 160.0])
+def test_badges_never_cover_the_index_or_pips(large_index, width):
+    from PySide6.QtCore import QRectF
+
+    from ginrummy_desktop.gui.table.card_renderer import badge_boxes, card_height, face_layout
+
+    rect = QRectF(0, 0, width, card_height(width))
+    for rank in range(1, 14):
+        for suit in "CDHS":
+            face = face_layout(rect, rank, large_index, suit)
+            drawn = [face.rank_box, face.suit_box, *face.pips]
+            if rank == 1 or rank >= 11:
+                drawn.append(face.centre)  # the ace's pip or the court frame
+            for count in (1, 2, 3):
+                boxes = badge_boxes(rect, rank, large_index, suit, count)
+                for box in boxes:
+                    assert box.width() > 0 and box.height() > 0
+                    assert rect.contains(box)
+                    assert not any(box.intersects(part) for part in drawn), (rank, suit, count)
+                assert not any(a.intersects(b) for a in boxes for b in boxes if a is not b)
+
+
+def test_stock_tooltip_says_what_it_is_and_shows_the_commitment(window):
+    screen = start(window)
+    controller = screen.controller
+    stand_in_until(screen, lambda: my_turn_to_draw(screen))
+    view = controller.view()
+    tip = screen.table.stock_top().toolTip()
+    assert tip.startswith(f"Stock: {view.stock_size} cards left — click or drag to draw")
+    assert view.commitment[:16] in tip
+    assert "face-down" not in tip
+    assert screen.table.stock_badge.toolTip() == tip
+
+
+def test_deal_commitment_menu_entry_shows_the_full_hash_to_copy(window, qtbot):
+    from PySide6.QtWidgets import QApplication
+
+    screen = start(window)
+    window.commitment_action.trigger()
+    box = screen.commitment_box
+    qtbot.waitUntil(box.isVisible)
+    commitment = screen.controller.view().commitment
+    assert len(commitment) == 64 and box.informativeText() == commitment
+    copy = next(b for b in box.buttons() if b.text() == "Copy")
+    QTest.mouseClick(copy, Qt.MouseButton.LeftButton)
+    assert QApplication.clipboard().text() == commitment
+
+
+def test_a_practice_game_is_marked_on_the_table(window):
+    screen = start(window, practice=True)
+    assert ("Practice game", "undo on", True) in screen.table.model.score_lines
+    assert "Practice game" in screen.table.score_panel.text()
+    rated = start(window, practice=False)
+    assert not any(line[0] == "Practice game" for line in rated.table.model.score_lines)
+
+
+def test_a_raised_card_leaves_its_meld_label_visible():
+    from ginrummy_desktop.gui.gin.table import GinTableModel, compute_layout
+
+    hand = tuple(sort_cards(SPLIT_HAND, "melds"))
+    melds = tuple(best_arrangement(list(hand)).melds)
+    for card in (c for m in melds for c in m):
+        layout = compute_layout(GinTableModel(hand_order=hand, melds=melds, selected=card),
+                                1280, 800)
+        w = layout.card_width
+        raised = next(p for p in layout.placements if p.key == card)
+        band = next(r for _s, label, r in layout.bands if label and r.left() <= raised.pos.x()
+                    <= r.right())
+        label_height = max(12.0, 0.2 * w)
+        assert band.top() + label_height <= raised.pos.y()  # the label strip is above the card
+
+
+def test_the_fanned_discard_pile_leaves_stock_knock_area_and_score_clear():
+    from ginrummy_desktop.gui.gin.table import GinTableModel, compute_layout
+    from ginrummy_desktop.gui.table.card_renderer import card_height
+
+    pile = tuple(Card.parse(r + s) for s in "CDH" for r in "A23456789TJQK")[:28]
+    for size in ((800, 600), (1280, 800), (2560, 1440)):
+        layout = compute_layout(GinTableModel(discard_pile=pile, fan_discard=True,
+                                              stock_size=4), *size)
+        w = layout.card_width
+        fan = [card_rect_of(p, w, card_height(w)) for p in layout.placements
+               if p.key in pile]
+        assert len(fan) == len(pile)
+        for block in ("stock", "knock", "score"):
+            assert not any(r.intersects(layout.regions[block]) for r in fan), (size, block)
+        assert all(r.left() >= 0 and r.right() <= size[0] for r in fan)
+
+
+def card_rect_of(placement, w, h):
+    from PySide6.QtCore import QRectF
+
+    return QRectF(placement.pos.x(), placement.pos.y(), w, h)

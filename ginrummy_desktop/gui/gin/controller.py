@@ -62,6 +62,32 @@ def sort_cards(cards: list[Card] | tuple[Card, ...], how: str) -> list[Card]:
     raise ValueError(f"unknown sort {how!r}; choose rank, suit or melds")
 
 
+def keep_melds_together(order: list[Card], melds: tuple[tuple[Card, ...], ...] | list
+                        ) -> list[Card]:
+    """``order`` with each meld's cards pulled together where its first card stands (in the
+    meld's own order), so an automatically sorted hand shows every meld as one group."""
+    meld_of = {card: i for i, meld in enumerate(melds) for card in meld}
+    placed: set[int] = set()
+    grouped: list[Card] = []
+    for card in order:
+        index = meld_of.get(card)
+        if index is None:
+            grouped.append(card)
+        elif index not in placed:
+            placed.add(index)
+            members = set(melds[index])
+            grouped.extend(c for c in order if c in members)
+    return grouped
+
+
+def auto_sorted(cards: list[Card] | tuple[Card, ...], how: str) -> list[Card]:
+    """The automatic sort: ``sort_cards`` with the best arrangement's melds kept together."""
+    ordered = sort_cards(cards, how)
+    if how == "melds" or not ordered:
+        return ordered
+    return keep_melds_together(ordered, best_arrangement(list(ordered)).melds)
+
+
 def card_text(card: Card | None) -> str:
     """The engine's ``J♣`` for a card; "a card" for one the person may not see."""
     return "a card" if card is None else cards.card_text(card)
@@ -90,7 +116,8 @@ class GinController(QObject):
     """One match between the player (seat 0) and a bot (seat 1)."""
 
     changed = Signal()  # anything the buttons/menus depend on changed
-    message = Signal(str, str)  # text, kind (info/turn/warning/success/hint)
+    message = Signal(str, str)  # text, kind (info/turn/warning/success/hint): a notice
+    prompt = Signal(str, str)  # the standing prompt (whose turn, what to do); notices fall back
     hand_over = Signal(object)  # HandResult, when the end-of-hand display starts
     match_over = Signal()
     action_applied = Signal(int, object)  # seat, Action (autosave hooks in here)
@@ -201,7 +228,7 @@ class GinController(QObject):
     def _begin_hand(self, deal: bool) -> None:
         view = self.view()
         if set(self.hand_order) != set(view.hand):
-            self.hand_order = sort_cards(view.hand, self.sort_how) if self.auto_sort \
+            self.hand_order = auto_sorted(view.hand, self.sort_how) if self.auto_sort \
                 else list(view.hand)
         self.drawn = self.locked = self.selected = None
         self._undo.clear()
@@ -249,6 +276,7 @@ class GinController(QObject):
             knock_label=self.knock_label(),
             score_title=self._score_title(),
             score_lines=tuple(self._score_lines(view, arrangement)),
+            commitment=view.commitment,
         )
 
     def _score_title(self) -> str:
@@ -271,6 +299,8 @@ class GinController(QObject):
             else:
                 lines.append(("Your deadwood", str(arrangement.deadwood_points), False))
         lines.append(("Hand", str(view.hand_number + 1), False))
+        if self.setup.practice:  # undo is allowed and the match is not counted as rated
+            lines.append(("Practice game", "undo on", True))
         return lines
 
     def knock_label(self) -> str:
@@ -439,7 +469,8 @@ class GinController(QObject):
         self._refresh()
 
     def sort_hand(self, how: str) -> None:
-        self.hand_order = sort_cards(self.hand_order, how)
+        # With auto-sort on, a chosen sort keeps melds together too (it is the sort to come).
+        self.hand_order = (auto_sorted if self.auto_sort else sort_cards)(self.hand_order, how)
         self.sort_how = how
         self._refresh()
         self.message.emit(f"Sorted by {how}", "info")
@@ -527,7 +558,7 @@ class GinController(QObject):
         self.reveal = None
         self.selected = None
         self._refresh()
-        self.message.emit(f"You resigned: {self.opponent_name} wins the match", "info")
+        self.prompt.emit(f"You resigned: {self.opponent_name} wins the match", "info")
         self.match_over.emit()
         return True
 
@@ -598,7 +629,7 @@ class GinController(QObject):
                     self.hand_order.append(card)
             self.hand_order = [c for c in self.hand_order if c in view.hand]
             if new_cards and self.auto_sort:
-                self.hand_order = sort_cards(self.hand_order, self.sort_how)
+                self.hand_order = auto_sorted(self.hand_order, self.sort_how)
             if action.kind in DRAW_KINDS and new_cards:
                 self.drawn = new_cards[0]
                 discards = {a.card for a in view.legal_actions if a.kind == "discard"}
@@ -634,7 +665,7 @@ class GinController(QObject):
         if view.match_over:
             return
         if view.to_move != HUMAN:
-            self.message.emit(prefix + f"{self.opponent_name} is thinking…", "info")
+            self.prompt.emit(prefix + f"{self.opponent_name} is thinking…", "info")
             return
         kinds = {a.kind for a in view.legal_actions}
         upcard = view.discard_pile[-1] if view.discard_pile else None
@@ -651,7 +682,7 @@ class GinController(QObject):
             text = "You may knock (K), or discard to play on"
         else:
             text = "Discard: drag a card to the pile, double-click it, or select it and Enter"
-        self.message.emit(prefix + text, "turn")
+        self.prompt.emit(prefix + text, "turn")
 
     def _show_hand_result(self, result: HandResult | None) -> None:
         if result is None:

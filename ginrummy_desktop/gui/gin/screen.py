@@ -12,6 +12,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QHBoxLayout,
     QMessageBox,
     QPushButton,
@@ -19,7 +20,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ginrummy_desktop.engine.gin.results import HandResult, describe_hand, match_over_text
+from ginrummy_desktop.engine.gin.results import (
+    HandResult,
+    arcade_score,
+    describe_hand,
+    match_over_text,
+    match_totals,
+)
 from ginrummy_desktop.engine.wording import YOU
 from ginrummy_desktop.gui.gin.controller import BOT, HUMAN, GinController, MatchSetup
 from ginrummy_desktop.gui.gin.table import GinTable
@@ -111,6 +118,7 @@ class GinScreen(QWidget):
         self.scene.background_clicked.connect(self.animator.skip)
         self.view.resized.connect(self._resized)
         self.controller.message.connect(self.status.show_message)
+        self.controller.prompt.connect(self.status.show_prompt)
         self.controller.changed.connect(self._update_controls)
         self.controller.hand_over.connect(self._show_result)
         self.setAccessibleName("Gin Rummy table")
@@ -297,6 +305,10 @@ class GinScreen(QWidget):
                     row[seat] = str(points)
             lines += [(label, *values) for label, values in table.items()]
             score = last_hand
+            if won:  # the arcade version's high score, from the match totals
+                totals = match_totals(view.final_breakdown, view.scores)
+                arcade = arcade_score(totals[HUMAN], totals[BOT])
+                score = f"Arcade score: {arcade:,}\n{last_hand}"
             buttons.append(("Rematch", self._rematch, "Play a rematch"))
             buttons.append(("New opponent…", self._new_opponent, "Choose a new opponent"))
         else:
@@ -315,7 +327,7 @@ class GinScreen(QWidget):
         self._place_panel()
         self.panel.show()
         self.panel.raise_()
-        self.status.show_message("Hand over: " + title, "success")
+        self.status.show_prompt("Hand over: " + title, "success")
 
     def resign(self) -> bool:
         """Resign the match (a loss); the panel offers a rematch or a new opponent."""
@@ -353,6 +365,26 @@ class GinScreen(QWidget):
         y = int(middle.center().y() - size.height() / 2)
         y = max(0, min(y, viewport.height() - size.height()))
         self.panel.setGeometry(QRect(x, y, size.width(), size.height()))
+
+    def show_commitment(self) -> str:
+        """The current hand's fair-deal commitment in a box the person can copy it from."""
+        session = self.controller.session
+        if session is None:
+            return ""
+        view = self.controller.view()
+        commitment = view.commitment
+        box = QMessageBox(QMessageBox.Icon.Information, "Deal commitment",
+                          f"Hand {view.hand_number + 1} was shuffled before play and published as "
+                          "this SHA-256 commitment. After the hand, Verify deal reveals the deck "
+                          "and salt so you can check it.", QMessageBox.StandardButton.Close, self)
+        box.setInformativeText(commitment)
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        copy = box.addButton("Copy", QMessageBox.ButtonRole.ActionRole)
+        copy.clicked.connect(lambda: QApplication.clipboard().setText(commitment))
+        box.setAccessibleName("Deal commitment")
+        box.open()
+        self.commitment_box = box
+        return commitment
 
     def verify_deal(self) -> bool:
         session = self.controller.session

@@ -75,6 +75,7 @@ class GinTableModel:
     reveal_top: RevealedRow | None = None
     reveal_bottom: RevealedRow | None = None
     show_piles: bool = True
+    commitment: str = ""  # the hand's fair-deal SHA-256, published before it is played
     extra: dict = field(default_factory=dict)
 
     @property
@@ -94,6 +95,18 @@ class TableLayout:
     stock_badge: QRectF
     regions: dict[str, QRectF]  # block name -> bounding rect (for overlap checks)
     middle: QRectF  # free area between the rows (end-of-hand panel goes here)
+
+
+def stock_tooltip(model: GinTableModel) -> str:
+    """What the stock is, what it does now, and the deal's published commitment."""
+    count = model.stock_size
+    text = f"Stock: {count} card{'s' if count != 1 else ''} left"
+    if model.stock_draggable:
+        text += " — click or drag to draw"
+    if model.commitment:
+        text += (f"\nFair deal: this hand's deck was committed before play, SHA-256 "
+                 f"{model.commitment[:16]}… (Game ▸ Deal commitment… shows all of it)")
+    return text
 
 
 def _meld_label(meld: tuple[Card, ...]) -> str:
@@ -204,6 +217,8 @@ def compute_layout(model: GinTableModel, width: float, height: float,
         positions = place_row([tuple(s) for s in segments], bottom_row_y, 0.6 * w, 0.22 * w, 2000,
                               separate=True)
         z = 2000.0
+        lift_by = 0.18 * w  # a selected card stands this much higher
+        labelled: set[int] = set()
         for si, (segment, spots) in enumerate(zip(segments, positions, strict=True)):
             for card, pos in zip(segment, spots, strict=True):
                 marks = set()
@@ -211,14 +226,20 @@ def compute_layout(model: GinTableModel, width: float, height: float,
                     marks.add(MARK_NEW)
                 if card == model.locked:
                     marks.add(MARK_LOCKED)
-                lift = -0.18 * w if card == model.selected else 0.0
+                lift = -lift_by if card == model.selected else 0.0
                 placements.append(Placement(card, QPointF(pos.x(), pos.y() + lift), z, True, card,
                                             frozenset(marks), model.hand_draggable))
                 z += 1
             meld_index = meld_of.get(segment[0])
             if meld_index is not None and spots:
+                # A meld split across the hand keeps one colour and pattern on every part,
+                # and its label only once (on its first part), so it reads as one meld.
                 rect = band_rect(spots, bottom_row_y, next_group_x(positions, si))
-                bands.append((meld_index, _meld_label(model.melds[meld_index]), rect))
+                if model.selected in segment:  # the raised card must not hide the label
+                    rect.setTop(rect.top() - lift_by)
+                label = "" if meld_index in labelled else _meld_label(model.melds[meld_index])
+                labelled.add(meld_index)
+                bands.append((meld_index, label, rect))
         if model.hand_order:
             xs = [p.x() for spots in positions for p in spots]
             regions["hand"] = QRectF(min(xs), bottom_row_y - band_label,
@@ -231,6 +252,10 @@ def compute_layout(model: GinTableModel, width: float, height: float,
     stock_pos = QPointF(cx - 1.2 * w, middle_y)
     discard_pos = QPointF(cx + 0.2 * w, middle_y)
     knock_rect = QRectF(cx + 1.65 * w, middle_y, 1.15 * w, h)
+    fanned = model.fan_discard and bool(model.discard_pile)
+    if fanned:  # the fan gets the row between the stock and the knock area, covering neither
+        stock_pos = QPointF(score_rect.right() + 0.3 * w, middle_y)
+        knock_rect = QRectF(width - margin - 1.15 * w, middle_y, 1.15 * w, h)
     stock_badge = QRectF(stock_pos.x() + 0.12 * w, middle_y + h - 0.32 * w, 0.76 * w, 0.26 * w)
     if model.show_piles and not model.revealing:
         regions["score"] = score_rect
@@ -244,12 +269,15 @@ def compute_layout(model: GinTableModel, width: float, height: float,
         regions["stock"] = QRectF(stock_pos.x() - 0.05 * w, middle_y - 0.05 * w, 1.05 * w,
                                   h + 0.05 * w)
         pile = model.discard_pile
-        if model.fan_discard and pile:
-            spacing = min(0.55 * w, (avail - w) / max(1, len(pile) - 1))
-            x0 = cx - (w + spacing * (len(pile) - 1)) / 2
+        if fanned:
+            fan_left = stock_pos.x() + 1.3 * w
+            fan_width = knock_rect.left() - 0.25 * w - fan_left
+            spacing = min(0.55 * w, max(0.0, fan_width - w) / max(1, len(pile) - 1))
+            x0 = fan_left + (fan_width - (w + spacing * (len(pile) - 1))) / 2
             for i, card in enumerate(pile):
                 placements.append(Placement(card, QPointF(x0 + i * spacing, middle_y), 3000 + i,
                                             True, card))
+            discard_pos = QPointF(x0 + spacing * (len(pile) - 1), middle_y)  # the top card
         else:
             for i, card in enumerate(pile):
                 top = i == len(pile) - 1
@@ -422,6 +450,11 @@ class GinTable(QObject):
         self.stock_badge.setVisible(showing)
         self.stock_badge.set_rect(layout.stock_badge)
         self.stock_badge.set_text(f"Stock {model.stock_size}")
+        tip = stock_tooltip(model)
+        self.stock_badge.setToolTip(tip)
+        for key, item in self.items.items():  # after the cards' own tooltips were set
+            if isinstance(key, tuple) and key[:1] == ("stock",):
+                item.setToolTip(tip)
         for zone_id, zone in self.zones.items():
             rect = layout.zones.get(zone_id)
             zone.setVisible(rect is not None)

@@ -147,6 +147,8 @@ class MainWindow(QMainWindow):
             self.play_menu.addAction(action)
         game.addSeparator()
         self.replay_action = self._action(game, "Replay &last hand…", self.replay_last_hand)
+        self.commitment_action = self._action(game, "Deal co&mmitment…",
+                                              self.gin_screen.show_commitment)
         if self.storage is not None:
             self._action(game, "&Statistics…", self.show_statistics)
         self._optional_window_action(game, "&Preferences…", "shell.preferences",
@@ -247,6 +249,7 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.gin_screen if gin else self.cribbage_table)
         self.gin_screen.active = gin  # the gin keys must not play a hidden table
         self.play_menu.menuAction().setVisible(gin)
+        self.commitment_action.setVisible(gin)  # cribbage has no commitment yet
         self.gin_screen.actions["fan"].setVisible(gin)
 
     # -- cribbage --------------------------------------------------------------------------

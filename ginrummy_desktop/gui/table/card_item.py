@@ -11,7 +11,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from ginrummy_desktop.engine.cards import Card
-from ginrummy_desktop.gui.table.card_renderer import CardRenderer, card_height
+from ginrummy_desktop.gui.table.card_renderer import CardRenderer, badge_boxes, card_height
 
 # Marks a table can put on a card; each is drawn differently so colour is never the only cue.
 MARK_NEW = "new"  # just drawn: a ribbon with "NEW"
@@ -151,24 +151,23 @@ class CardItem(QGraphicsObject):
             painter.drawRoundedRect(QRectF(0, 0, w, h), radius, radius)
             painter.setBrush(QBrush(QColor(40, 40, 40, 90), Qt.BrushStyle.BDiagPattern))
             painter.drawRoundedRect(QRectF(0, 0, w, h), radius, radius)
-            painter.setBrush(QColor(80, 80, 80, 200))
-            bar = QRectF(0, h * 0.68, w * 0.56, h * 0.14)
-            painter.drawRoundedRect(bar, radius * 0.5, radius * 0.5)
-            self._badge_text(painter, bar, "KEEP", QColor("white"))
-        # Badges sit bottom-left: the part of a card that stays visible in a fanned hand.
+        # Badges stand upright in the index column: visible in a fan, clear of index and pips.
+        badges = []
         if MARK_NEW in self._marks or MARK_LAID_OFF in self._marks:
-            ribbon = QRectF(w * 0.03, h * 0.87, w * 0.5, h * 0.1)
-            painter.setPen(QPen(QColor("#7a5200"), 1))
-            painter.setBrush(QColor("#ffc940"))
-            painter.drawRoundedRect(ribbon, 3, 3)
-            text = "NEW" if MARK_NEW in self._marks else "LAID"
-            self._badge_text(painter, ribbon, text, QColor("#3a2600"))
+            badges.append(("NEW" if MARK_NEW in self._marks else "LAID", "#7a5200", "#ffc940",
+                           "#3a2600"))
+        if MARK_LOCKED in self._marks:
+            badges.append(("KEEP", "#202020", "#505050", "#ffffff"))
         if MARK_KNOWN in self._marks:
-            badge = QRectF(w * 0.03, h * 0.87, w * 0.5, h * 0.1)
-            painter.setPen(QPen(QColor("#0b3d91"), 1))
-            painter.setBrush(QColor("#dbe8ff"))
-            painter.drawRoundedRect(badge, 3, 3)
-            self._badge_text(painter, badge, "SEEN", QColor("#0b3d91"))
+            badges.append(("SEEN", "#0b3d91", "#dbe8ff", "#0b3d91"))
+        if badges and self.card is not None:
+            boxes = badge_boxes(QRectF(0, 0, w, h), self.card.rank,
+                                self._renderer.style.large_index, self.card.suit, len(badges))
+            for (text, edge, fill, ink), box in zip(badges, boxes, strict=True):
+                painter.setPen(QPen(QColor(edge), 1))
+                painter.setBrush(QColor(fill))
+                painter.drawRoundedRect(box, 3, 3)
+                self._badge_text(painter, box, text, QColor(ink), upright=True)
         if self._selected or self._highlight:
             colour = QColor("#ffd84a") if self._selected else QColor("#7fe3ff")
             pen = QPen(colour, max(2.0, w / 30))
@@ -178,10 +177,20 @@ class CardItem(QGraphicsObject):
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(-1, -1, w + 2, h + 2), radius, radius)
 
-    def _badge_text(self, painter: QPainter, rect: QRectF, text: str, colour: QColor) -> None:
+    def _badge_text(self, painter: QPainter, rect: QRectF, text: str, colour: QColor,
+                    upright: bool = False) -> None:
         font = QFont("DejaVu Sans")
         font.setBold(True)
-        font.setPixelSize(max(6, int(rect.height() * 0.7)))
+        across = rect.width() if upright else rect.height()
+        font.setPixelSize(max(6, int(across * 0.7)))
         painter.setFont(font)
         painter.setPen(colour)
-        painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+        if not upright:
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+            return
+        painter.save()  # read bottom to top, like a book's spine
+        painter.translate(rect.center())
+        painter.rotate(-90)
+        painter.drawText(QRectF(-rect.height() / 2, -rect.width() / 2, rect.height(),
+                                rect.width()), Qt.AlignmentFlag.AlignCenter, text)
+        painter.restore()

@@ -172,6 +172,23 @@ def face_layout(card_rect: QRectF, rank: int, large_index: bool = False, suit: s
     return FaceLayout(card_rect, rank_box, suit_box, pips, art)
 
 
+def badge_boxes(card_rect: QRectF, rank: int, large_index: bool = False, suit: str = "",
+                count: int = 1) -> list[QRectF]:
+    """Upright boxes for ``count`` badges (NEW, SEEN, KEEP) in the index column under the
+    top-left suit: the strip a fanned hand always shows, and where no index or pip is drawn
+    (the art keeps a gap from that column; the turned index is at the bottom right)."""
+    layout = face_layout(card_rect, rank, large_index, suit)
+    column = layout.rank_box if rank != 10 else layout.suit_box.united(layout.rank_box)
+    left = card_rect.left() + 0.02 * card_rect.width()
+    right = min(p.left() for p in layout.pips) if layout.pips else layout.centre.left()
+    right = min(right, column.right() + 0.02 * card_rect.width()) - 1
+    top = layout.suit_box.bottom() + 0.03 * card_rect.width()
+    bottom = card_rect.bottom() - 0.04 * card_rect.width()
+    share = (bottom - top) / max(1, count)
+    height = min(share - 2, 0.42 * card_rect.height())
+    return [QRectF(left, top + i * share, right - left, height) for i in range(count)]
+
+
 def _raw_suit_path(suit: str) -> QPainterPath:
     """A suit symbol drawn about a unit size around the origin (fitted into boxes later)."""
     path = QPainterPath()

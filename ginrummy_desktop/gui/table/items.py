@@ -58,6 +58,8 @@ class MeldBand(BoxItem):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QBrush(hatch, pattern))
         painter.drawRoundedRect(self._rect, radius, radius)
+        if not self.label:  # a later part of a split meld: the first part carries the label
+            return
         label_box = QRectF(self._rect.left() + radius, self._rect.top(),
                            self._rect.width() - 2 * radius, self._label_height)
         painter.setFont(table_font(self._label_height * 0.78, bold=True))

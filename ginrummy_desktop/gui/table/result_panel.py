@@ -55,6 +55,9 @@ class ResultPanel(QFrame):
         self.score = QLabel()
         self.score.setObjectName("resultScore")
         self.score.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        # Long names make "Last hand: … went gin: … scores 40" wider than the panel: wrap it
+        # (the panel's height follows heightForWidth) instead of clipping both ends.
+        self.score.setWordWrap(True)
         self.buttons = QHBoxLayout()
         self._layout.addWidget(self.title)
         self._layout.addWidget(self.body, 1)

@@ -2,11 +2,16 @@
 
 Messages have a kind; a refused move is shown with a warning sign and colour *and* the word
 "Not allowed", so colour is never the only signal.
+
+A table may set a standing prompt (``show_prompt``: whose turn it is and what to do). Any other
+message is then a notice: it shows for a while and the line falls back to the prompt, so
+"Sorted by suit" or "Resumed your game" never leaves the person without "Your turn…".
+Without a standing prompt a message simply stays.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel, QWidget
 
 from ginrummy_desktop.gui.table.palette import TablePalette, fill_with
@@ -37,6 +42,11 @@ class StatusLine(QLabel):
         self.kind = "info"
         self._pixels = 14
         fill_with(self, TablePalette.for_felt("green").status)  # until the window's felt applies
+        self.prompt: tuple[str, str] | None = None  # the standing prompt (text, kind)
+        self.notice_ms = 4000  # how long a notice shows before the prompt returns
+        self._fallback = QTimer(self)
+        self._fallback.setSingleShot(True)
+        self._fallback.timeout.connect(self._show_prompt_again)
         self._restyle()
 
     def set_font_pixels(self, pixels: int) -> None:
@@ -48,7 +58,30 @@ class StatusLine(QLabel):
         self.setStyleSheet(f"QLabel {{ padding: 4px 10px; "
                            f"font-size: {self._pixels}px; {style} }}")
 
+    def show_prompt(self, text: str, kind: str = "turn") -> None:
+        """Show ``text`` now and come back to it after every notice."""
+        self.prompt = (text, kind)
+        self._fallback.stop()
+        self._display(text, kind)
+
+    def clear_prompt(self) -> None:
+        """No standing prompt (the game ended or another begins): messages stay as shown."""
+        self.prompt = None
+        self._fallback.stop()
+
     def show_message(self, text: str, kind: str = "info") -> None:
+        """A notice while a prompt stands (it falls back after ``notice_ms``), else a message."""
+        self._display(text, kind)
+        if self.prompt is not None:
+            # Hints and refusals are read more slowly than "Sorted by suit".
+            factor = 2 if kind in ("hint", "warning") else 1
+            self._fallback.start(self.notice_ms * factor)
+
+    def _show_prompt_again(self) -> None:
+        if self.prompt is not None:
+            self._display(*self.prompt)
+
+    def _display(self, text: str, kind: str) -> None:
         prefix, _style = _STYLES.get(kind, _STYLES["info"])
         self.message = text
         self.kind = kind
