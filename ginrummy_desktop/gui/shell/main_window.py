@@ -288,8 +288,17 @@ class MainWindow(QMainWindow):
         return "classic"
 
     def restore_or_start(self) -> None:
-        """Resume the autosaved match if there is one, else deal a new match."""
-        if self.persistence is None or not self.persistence.resume():
+        """Offer to resume the autosaved match if there is one; after a finished match offer
+        a new match or a rematch on a calm table; else (first start) deal a new match."""
+        from ginrummy_desktop.gui.shell import start_offer
+
+        restored = self.persistence.saved_match() if self.persistence is not None else None
+        last = self.persistence.last_finished() if self.persistence and not restored else None
+        if restored is not None:
+            start_offer.offer_resume(self, restored)
+        elif last is not None:
+            start_offer.offer_after_match(self, last)
+        else:
             self.start_default_match()
         if self.persistence is not None:
             self.persistence.show_notices()
