@@ -210,7 +210,7 @@ class Persistence(QObject):
         session = self._current()
         if self.autosave is None or session is None:
             return
-        if session.over:
+        if session.over or self.recorded:  # recorded: finished, or ended by Resign
             self._guard(self.autosave.clear)
         else:
             self._guard(lambda: self.autosave.save(self.window.controller.snapshot()))
