@@ -11,6 +11,7 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
 from PySide6.QtCore import Qt
 
 from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
@@ -143,6 +144,40 @@ def test_after_a_finished_match_the_next_start_does_not_deal(qtbot):
         assert controller.session is None  # a calm table, no silent deal
         answer_start_offer(qtbot, window, "Rematch")
         assert controller.session is not None and controller.setup.opponent == "greedy"
+        window.close()
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("table", [None, {"drawn": 5, "locked": [], "undo": "x"}],
+                         ids=["saved-before-marks-were-kept", "damaged-marks"])
+def test_an_autosave_without_usable_marks_still_resumes(qtbot, table):
+    store = open_storage()
+    try:
+        window = MainWindow(storage=store, speed="instant")
+        qtbot.addWidget(window)
+        window.gin_screen.new_match(MatchSetup(opponent="greedy", seed=5))
+        controller = window.gin_screen.controller
+        assert controller.settle()
+        state = controller.snapshot()
+        if table is None:
+            del state["table"]
+        else:
+            state["table"] = table
+        window.persistence.autosave.save(state)
+        view, order = controller.view(), list(controller.hand_order)
+        window.persistence.autosave = None  # closing must not overwrite the prepared save
+        window.close()
+    finally:
+        store.close()
+    store = open_storage()
+    try:
+        window = start_window(qtbot, store)
+        answer_start_offer(qtbot, window, "Resume")
+        controller = window.gin_screen.controller
+        assert controller.view() == view and controller.hand_order == order
+        assert controller.drawn is None and not controller.can_undo
+        assert not window.notifications  # resumed without a problem to report
         window.close()
     finally:
         store.close()
