@@ -48,6 +48,7 @@ def run() -> int:
         ("Qt", check_qt),
         ("main window", check_main_window),
         ("game tables", check_game_tables),
+        ("online client", check_online_client),
     ]
     failures = 0
     try:
@@ -205,6 +206,27 @@ def check_game_tables(context: dict[str, Any]) -> str:
         _require_painted(render_scene(first_scene[game], *FRAME_SIZE),
                          f"scene {first_scene[game]!r}")
     return "rendered " + ", ".join(first_scene[game] for game in GAMES)
+
+
+def check_online_client(_context: dict[str, Any]) -> str:
+    """Play online loads: the XMPP client with TLS, its Qt event-loop bridge, the online window
+    and the keyring (whose backend may legitimately be missing: the app then says so)."""
+    import ssl
+
+    import qasync  # noqa: F401 - the bridge the window runs the client on
+    import slixmpp
+
+    from ginrummy_desktop.gui.online.window import OnlineWindow  # noqa: F401
+    from ginrummy_desktop.online.client import OnlineClient
+
+    client = OnlineClient("selftest@example.org", "not used")  # builds, never connects
+    try:
+        import keyring
+        backend = type(keyring.get_keyring()).__name__
+    except Exception as error:  # noqa: BLE001 - reported, not fatal: Remember me says so
+        backend = f"unavailable ({error})"
+    return (f"slixmpp {slixmpp.__version__}, {ssl.OPENSSL_VERSION.split()[1]} TLS, "
+            f"client for {client.jid.domain}, keyring {backend}")
 
 
 def _require_painted(image: Any, what: str) -> None:

@@ -42,7 +42,7 @@ def test_replay_steps_through_a_hand_with_both_hands_visible():
 def test_replay_rejects_a_move_that_does_not_fit_the_cards():
     record = gin_record(actions=[[0, "pass", None], [1, "pass", None], [0, "draw_stock", None],
                                  [0, "discard", "2C"]])  # 2C is in the dealer's hand
-    with pytest.raises(ValueError, match="move 4 does not replay: .*2C"):
+    with pytest.raises(ValueError, match="move 4 does not replay: .*2♣"):
         gin_replay_frames(record)
 
 

@@ -81,9 +81,9 @@ def test_an_under_count_is_mugged_and_pegged_to_the_opponent(qtbot):
     assert table.display.show_title == "Your hand: your count?"
     opponent_before = table.board.front_peg(1)
     type_count(qtbot, table, 8)
-    assert table.announcement_text == "Muggins! Computer takes 2 you missed"
-    assert any("You said 8, it is 10." in t and "Muggins! Computer takes 2 you missed." in t
-               for t in said)
+    assert table.announcement_text == "Muggins! Computer takes the 2 points you missed"
+    assert any("You said 8, it is 10." in t
+               and "Muggins! Computer takes the 2 points you missed." in t for t in said)
     assert (table.board.front_peg(0), table.board.back_peg(0)) == (11, 3)
     # The opponent's muggins, then its own hand and crib counted exactly.
     assert [score for player, score in landed if player == 1][-3:] == [

@@ -1,30 +1,12 @@
-"""End-of-hand wording and the fair-deal check shown by "Verify deal"."""
+"""The end-of-hand panel and the fair-deal check shown by "Verify deal" (the wording is
+tested in test_engine_wording.py)."""
 
 from __future__ import annotations
 
 from ginrummy_desktop.engine.cards import format_cards
 from ginrummy_desktop.engine.deck import commitment, shuffled_deck
-from ginrummy_desktop.engine.gin.results import HandResult, ScoreItem
 from ginrummy_desktop.engine.rng import StableRandom
-from ginrummy_desktop.gui.gin.screen import hand_result_title
 from ginrummy_desktop.gui.table.result_panel import ResultPanel, verify_deal_text
-
-NAMES = {0: "You", 1: "Greedy"}
-
-
-def result(kind: str, knocker: int | None, winner: int | None, points: int) -> HandResult:
-    return HandResult(kind=kind, knocker=knocker, winner=winner, points=points,
-                      items=(ScoreItem("Deadwood difference", points),), hands=())
-
-
-def test_titles_say_how_the_hand_ended():
-    assert hand_result_title(result("draw", None, None, 0), NAMES).startswith("Dead hand")
-    assert hand_result_title(result("knock", 0, 0, 7), NAMES) == "You knocked: You score 7"
-    assert hand_result_title(result("undercut", 0, 1, 27), NAMES) == \
-        "You knocked and were undercut: Greedy scores 27"
-    assert hand_result_title(result("undercut", 1, 0, 25), NAMES) == \
-        "Greedy knocked and was undercut: You score 25"
-    assert hand_result_title(result("gin", 1, 1, 40), NAMES) == "Greedy went gin: Greedy scores 40"
 
 
 def test_verify_deal_accepts_the_committed_deck_and_rejects_a_changed_one():

@@ -201,7 +201,7 @@ def test_self_test_failure_is_a_message_and_exit_status_1(
     assert selftest.run() == 1
     output = capsys.readouterr().out
     assert "FAIL data files: OSError: [Errno 28] No space left on device" in output
-    assert "self-test FAILED: 1 of 6 checks failed" in output
+    assert "self-test FAILED: 1 of 7 checks failed" in output
     assert "Traceback" not in output
 
 

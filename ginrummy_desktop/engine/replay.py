@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ginrummy_desktop.engine.cards import Card
+from ginrummy_desktop.engine.wording import is_you, subject
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,4 +84,4 @@ def seat_names(seats: tuple[int, ...], names: dict[int, str] | None) -> dict[int
 
 def verb(name: str, you: str, other: str) -> str:
     """``"You discard"`` but ``"Max discards"``: the verb form that fits the name."""
-    return f"{name} {you if name == 'You' else other}"
+    return f"{subject(name)} {you if is_you(name) else other}"

@@ -412,6 +412,10 @@ class OnlineClient:
         self._x().send_presence(pto=jid, ptype="subscribed")
         self._x().send_presence(pto=jid, ptype="subscribe")
 
+    def decline_friend(self, jid: str) -> None:
+        """Turn a friend request down (the asker's subscription is refused)."""
+        self._x().send_presence(pto=jid, ptype="unsubscribed")
+
     def remove_friend(self, jid: str) -> None:
         self._x().del_roster_item(jid)
 
@@ -474,6 +478,14 @@ class OnlineClient:
         nick = self._lobby_nicks.pop(game, None)
         if nick:
             self._x().plugin["xep_0045"].leave_muc(JID(f"{game}@{self.muc_domain}"), nick)
+
+    def lobby_players(self, game: str) -> list[str]:
+        """The nicks in the game's lobby room now (the referee's own occupant left out)."""
+        if game not in self._lobby_nicks:
+            return []
+        room = JID(f"{game}@{self.muc_domain}")
+        return [nick for nick in self._x().plugin["xep_0045"].get_roster(room)
+                if nick != "referee"]
 
     def say(self, game: str, text: str) -> None:
         self._x().send_message(mto=f"{game}@{self.muc_domain}", mbody=text, mtype="groupchat")

@@ -56,6 +56,7 @@ class Settings:
     auto_sort: bool = True
     confirmations: dict[str, bool] = field(default_factory=_default_confirmations)
     window_geometry: dict[str, str] = field(default_factory=dict)
+    online_server: str = "ginrummy.example.org"  # Play online's server: domain[:port]
 
     def gin_rules(self) -> GinRules:
         """The engine rules for the chosen preset with the player's overrides applied."""
@@ -144,6 +145,10 @@ def _check(name: str, value: Any) -> str | None:
         if not isinstance(value, str) or not value.strip():
             return "must be a non-empty name"
         return "must be at most 40 characters" if len(value) > 40 else None
+    if name == "online_server":
+        ok = isinstance(value, str) and 0 < len(value) <= 253 and not any(
+            ch.isspace() or ch in "@/" for ch in value)
+        return None if ok else "must be a server name such as ginrummy.example.org[:port]"
     if name in ("four_colour_deck", "auto_sort"):
         return None if isinstance(value, bool) else "must be true or false"
     if name == "table_colour":

@@ -87,13 +87,32 @@ class Figures:
         return self.points_for / self.hands_played if self.hands_played else None
 
 
+#: Online matches are stored with the opponent ``online:<user name>``. These two opponent
+#: filters stand for every online, or every offline, opponent.
+ONLINE_PREFIX = "online:"
+ALL_ONLINE, ALL_OFFLINE = "online:*", "offline:*"
+
+
+def opponent_matches(wanted: str | None, opponent_id: str) -> bool:
+    """Whether a match against ``opponent_id`` passes the opponent filter ``wanted``."""
+    if wanted == ALL_ONLINE:
+        return opponent_id.startswith(ONLINE_PREFIX)
+    if wanted == ALL_OFFLINE:
+        return not opponent_id.startswith(ONLINE_PREFIX)
+    return wanted is None or opponent_id == wanted
+
+
 def _where(profile: str, game: str | None, opponent_id: str | None) -> tuple[str, list[object]]:
     clauses: list[str] = ["m.profile = ?"]
     params: list[object] = [profile]
     if game is not None:
         clauses.append("m.game = ?")
         params.append(game)
-    if opponent_id is not None:
+    if opponent_id in (ALL_ONLINE, ALL_OFFLINE):
+        negate = "NOT " if opponent_id == ALL_OFFLINE else ""
+        clauses.append(f"{negate}substr(m.opponent_id, 1, {len(ONLINE_PREFIX)}) = ?")
+        params.append(ONLINE_PREFIX)
+    elif opponent_id is not None:
         clauses.append("m.opponent_id = ?")
         params.append(opponent_id)
     return " AND ".join(clauses), params

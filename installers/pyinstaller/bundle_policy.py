@@ -29,6 +29,15 @@ KEEP_PLUGINS = frozenset({
 # Qt libraries the app and the kept plugins need; any other Qt6 library is dropped.
 KEEP_QT_LIBS = frozenset({"Core", "Gui", "Widgets", "Svg", "SvgWidgets", "DBus", "XcbQpa",
                           "OpenGL"})
+# Libraries every Linux desktop has, taken from the system like libc and libGL already are
+# (the .deb depends on their packages: build.py asks dpkg which packages provide what the
+# bundle loads): glibc's vector maths, D-Bus with the systemd pieces it links, and GLib.
+SYSTEM_LIBRARIES = frozenset({
+    "libmvec.so.1",
+    "libdbus-1.so.3", "libsystemd.so.0", "libgcrypt.so.20", "libgpg-error.so.0",
+    "liblz4.so.1", "libcap.so.2",
+    "libglib-2.0.so.0", "libgthread-2.0.so.0", "libpcre2-8.so.0",
+})
 _QT_LIB = re.compile(r"^(?:lib)?Qt6(?P<name>[A-Za-z]+?)(?:\.so\.6|\.dll|\.dylib)$"
                      r"|^Qt(?P<framework>[A-Za-z]+)\.framework$")
 
@@ -36,6 +45,8 @@ _QT_LIB = re.compile(r"^(?:lib)?Qt6(?P<name>[A-Za-z]+?)(?:\.so\.6|\.dll|\.dylib)
 def keep(dest: str) -> bool:
     """Whether a file collected for destination path ``dest`` (inside the bundle) is shipped."""
     parts = PurePath(dest).parts
+    if len(parts) == 1 and parts[0] in SYSTEM_LIBRARIES:
+        return False
     if "translations" in parts and ("Qt" in parts or "PySide6" in parts):
         return False  # the UI is English only; Qt's own strings need no translation
     if "plugins" in parts and ("Qt" in parts or "PySide6" in parts):

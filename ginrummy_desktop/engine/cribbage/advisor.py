@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
 
-from ginrummy_desktop.engine.cards import Card, format_cards, require_distinct
+from ginrummy_desktop.engine.cards import Card, cards_text, require_distinct
 from ginrummy_desktop.engine.cribbage.evaluation import crib_value, expected_hand, unseen_cards
 
 
@@ -27,7 +27,7 @@ class KeepOption:
 
     def describe(self) -> str:
         return (
-            f"keep {format_cards(self.keep)} toss {format_cards(self.toss)}: "
+            f"keep {cards_text(self.keep)} toss {cards_text(self.toss)}: "
             f"hand {self.hand:.2f} crib {self.crib:.2f} net {self.net:.2f}"
         )
 

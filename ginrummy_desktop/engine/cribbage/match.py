@@ -13,7 +13,14 @@ from itertools import combinations
 from typing import Any
 
 from ginrummy_desktop.engine.actions import Action, IllegalActionError, legal_action
-from ginrummy_desktop.engine.cards import FULL_DECK, Card, format_cards, parse_cards
+from ginrummy_desktop.engine.cards import (
+    FULL_DECK,
+    Card,
+    card_text,
+    cards_text,
+    format_cards,
+    parse_cards,
+)
 from ginrummy_desktop.engine.cribbage.observation import (
     COUNT,
     DISCARD,
@@ -37,6 +44,7 @@ from ginrummy_desktop.engine.cribbage.scoring import (
 from ginrummy_desktop.engine.deck import commitment, new_salt, shuffled_deck
 from ginrummy_desktop.engine.frozen import detached_copy
 from ginrummy_desktop.engine.rng import StableRandom
+from ginrummy_desktop.engine.wording import action_text
 
 SNAPSHOT_VERSION = 1
 STARTER_POSITION = 12  # after 6 + 6 dealt cards, the pone's cut turns up the next card
@@ -218,7 +226,8 @@ class CribbageMatch:
             reason = self._why_not_show(action)
         else:
             reason = self._why_not_play(seat, action)
-        return reason or f"'{action}' is not a legal move now (a legal action has only its fields)."
+        return reason or (f"'{action_text(action)}' is not a legal move now "
+                          "(a legal action has only its fields).")
 
     def _why_not_discard(self, seat: int, action: Action) -> str | None:
         if action.kind != "discard":
@@ -227,7 +236,7 @@ class CribbageMatch:
             return "Lay exactly two different cards away to the crib."
         for card in action.cards:
             if card not in self.hands[seat]:
-                return f"You do not hold {card}."
+                return f"You do not hold {card_text(card)}."
         return None
 
     def _why_not_show(self, action: Action) -> str | None:
@@ -251,15 +260,15 @@ class CribbageMatch:
         card = action.card
         if action.kind == "go":
             if fitting:
-                return f"You cannot say go while a card fits: {format_cards(sorted(fitting))}."
+                return f"You cannot say go while a card fits: {cards_text(sorted(fitting))}."
             return None
         if action.kind != "play" or card is None:
             return "Play a card (or say go when none fits)."
         if card not in self.hands[seat]:
-            return f"You do not hold {card}."
+            return f"You do not hold {card_text(card)}."
         if card not in fitting:
             return (
-                f"{card} would take the count to {self.count + card.points}; "
+                f"{card_text(card)} would take the count to {self.count + card.points}; "
                 "the count may never pass 31."
             )
         return None

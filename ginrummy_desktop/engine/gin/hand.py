@@ -12,12 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from ginrummy_desktop.engine.actions import Action, IllegalActionError, legal_action
-from ginrummy_desktop.engine.cards import Card, cards_mask, parse_cards
+from ginrummy_desktop.engine.cards import Card, card_text, cards_mask, parse_cards
 from ginrummy_desktop.engine.deck import commitment
 from ginrummy_desktop.engine.gin import layoffs, melds
 from ginrummy_desktop.engine.gin.observation import HistoryEvent
 from ginrummy_desktop.engine.gin.results import HandResult, RevealedHand, ScoreItem
 from ginrummy_desktop.engine.gin.rules import GinRules
+from ginrummy_desktop.engine.wording import action_text
 
 FIRST_UPCARD = "first_upcard"
 DEALER_UPCARD = "dealer_upcard"
@@ -394,18 +395,18 @@ class GinHand:
                 return "big gin needs all eleven cards melded (and the rules must allow it)"
             if kind == "discard" and self._must_knock():
                 return "you took that card only to knock, so you must knock or go gin"
-            return f"{kind} is not possible now"
+            return f"{kind.replace('_', ' ')} is not possible now"
         if card is not None and card not in self.hands[me] and kind != "draw_discard":
-            return f"you do not hold {card}"
+            return f"you do not hold {card_text(card)}"
         if kind == "draw_discard":
             return "that is not the top card of the discard pile"
         if card is not None and card == self.taken:
-            return f"you cannot discard {card}: you just took it from the discard pile"
+            return f"you cannot discard {card_text(card)}: you just took it from the discard pile"
         if kind == "knock":
-            return f"discarding {card} leaves more than {self.knock_limit} deadwood"
+            return f"discarding {card_text(card)} leaves more than {self.knock_limit} deadwood"
         if kind == "gin":
-            return f"discarding {card} does not leave all ten cards melded"
-        return f"{action} is not legal now"
+            return f"discarding {card_text(card)} does not leave all ten cards melded"
+        return f"{action_text(action)} is not legal now"
 
     # ----------------------------------------------------------------- views
     def _record_event(self, who: int, kind: str, card: Card | None) -> None:

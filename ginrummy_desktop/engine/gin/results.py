@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ginrummy_desktop.engine.cards import Card, parse_cards
+from ginrummy_desktop.engine.wording import mention, says, verb
 
 #: How a hand can end (a ``HandResult``'s and a hand record's ``result.kind``); storage checks
 #: stored records against it.
@@ -126,3 +127,41 @@ def arcade_score(winner_points: int, loser_points: int) -> int:
     from the match totals; never below 0. Statistics keeps the best; the match-over panel
     shows it."""
     return max(0, winner_points - loser_points) * ARCADE_POINT_VALUE
+
+
+DEAD_HAND_TEXT = "Dead hand: the stock ran out. No score; the same dealer deals again."
+
+
+def ending_text(kind: str | None, knocker: str | None, defender: str | None = None,
+                knocked_with: int | None = None) -> str:
+    """How a hand ended, naming people: "You knocked with 6", "Ann went gin",
+    "Ada the Expert knocked and was undercut" (``defender`` named: "Ann undercut you").
+    Names follow ``engine.wording``: "You" is the person at the table."""
+    if kind == "draw" or kind is None or knocker is None:
+        return "Dead hand"
+    with_points = "" if knocked_with is None else f" with {knocked_with}"
+    if kind == "undercut":
+        if defender is not None:
+            return f"{says(defender, 'undercut')} {mention(knocker)}"
+        return f"{says(knocker, 'knocked')}{with_points} and {verb(knocker, 'was')} undercut"
+    did = {"gin": "went gin", "big_gin": "went big gin", "knock": f"knocked{with_points}"}
+    return says(knocker, did.get(kind, kind))
+
+
+def describe_hand(result: HandResult, names: Mapping[int, str]) -> str:
+    """One sentence for the end-of-hand panel, status line, match-over panel and History:
+    "You knocked with 6: you score 9", "Ada the Expert knocked with 8 and was undercut: you
+    score 27", "Ann went gin: Ann scores 31". ``names`` maps seats to display names."""
+    if result.kind == "draw" or result.winner is None:
+        return DEAD_HAND_TEXT
+    knocker = names.get(result.knocker, "?") if result.knocker is not None else "?"
+    winner = names.get(result.winner, "?")
+    deadwood = next((hand.deadwood_points for hand in result.hands
+                     if hand.seat == result.knocker), None)
+    ending = ending_text(result.kind, knocker, knocked_with=deadwood)
+    return f"{ending}: {says(winner, 'scores', start=False)} {result.points}"
+
+
+def match_over_text(winner: str) -> str:
+    """The match-over panel's title: "You win the match!", "Ann wins the match!"."""
+    return f"{says(winner, 'wins')} the match!"

@@ -24,10 +24,12 @@ from typing import Any
 from PySide6.QtCore import QObject, QPointF, QTimer, Signal
 
 from ginrummy_desktop.engine.actions import Action, IllegalActionError
-from ginrummy_desktop.engine.cards import Card, format_cards, parse_cards
+from ginrummy_desktop.engine.cards import Card, card_text, cards_text, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules, ScoreEvent
+from ginrummy_desktop.engine.cribbage import words as crib_words
 from ginrummy_desktop.engine.cribbage.observation import COUNT, DISCARD, MUGGINS, OVER
 from ginrummy_desktop.engine.cribbage.scoring import ScoreItem, ShowScore
+from ginrummy_desktop.engine.wording import YOU
 from ginrummy_desktop.gui.cribbage.display import (
     STAGE_DISCARD,
     STAGE_OVER,
@@ -358,7 +360,7 @@ class CribbageController(QObject):
             self._say("No suggestion is available right now.", "info")
             return
         self._hint = ("", (), frozenset({card}))
-        self._say(f"The expert would play the {card.name}.", "hint")
+        self._say(f"The expert would play {card_text(card)}.", "hint")
         self._refresh()
 
     def _discard_hint_ready(self, options: Any) -> None:
@@ -374,14 +376,14 @@ class CribbageController(QObject):
         for option in options:
             lines.append(
                 (
-                    f"{format_cards(option.keep)}  |  {format_cards(option.toss)}",
+                    f"{cards_text(option.keep)}  |  {cards_text(option.toss)}",
                     f"{option.hand:5.2f}  {option.crib:5.2f}  {option.net:6.2f}",
                     option is options[0],
                 )
             )
         self._say(
-            f"Best: keep {format_cards(options[0].keep)} and toss "
-            f"{format_cards(options[0].toss)} ({options[0].net:.2f} expected).",
+            f"Best: keep {cards_text(options[0].keep)} and toss "
+            f"{cards_text(options[0].toss)} ({options[0].net:.2f} expected).",
             "hint",
         )
         return title, tuple(lines), frozenset(options[0].toss)
@@ -485,12 +487,17 @@ class CribbageController(QObject):
         if completed > (self._count_bounds[-1] if self._count_bounds else 0):
             self._count_bounds.append(completed)
 
+    def speaker(self, seat: int) -> str:
+        """How sentences name ``seat``: "You" for the person, the display name otherwise."""
+        return YOU if seat == self.human else self.names[seat]
+
     def _announce_event(self, event: ScoreEvent) -> None:
-        who = self.names[event.seat]
+        who = self.speaker(event.seat)
         if event.points:
             self.table.announce(event.words, event.seat)
             self.table.board.peg(event.seat, event.points, event.words)
-            self._say(f"{who}: {event.words}.", "success" if event.seat == self.human else "info")
+            self._say(crib_words.scored_text(who, event.words),
+                      "success" if event.seat == self.human else "info")
 
     def _next_turn(self) -> None:
         """Ask the opponent to move, say go for the person, or wait for the person."""
@@ -520,9 +527,9 @@ class CribbageController(QObject):
                 )
 
     def _discard_prompt(self) -> str:
-        whose = "your" if self.match.dealer == self.human else f"{self.names[self.bot_seat]}'s"
+        whose = crib_words.crib_owner(self.speaker(self.match.dealer), start=False)
         return (
-            f"Choose two cards for {whose} crib (click them or drag them onto the crib), "
+            f"Choose two cards for {whose} (click them or drag them onto the crib), "
             "then press Send."
         )
 
@@ -549,9 +556,9 @@ class CribbageController(QObject):
             return
         if action.kind == "go":
             self.table.announce("Go", seat)
-            self._say(f"{self.names[seat]} says go.", "info")
+            self._say(crib_words.says_go(self.speaker(seat)), "info")
         elif action.kind == "discard":
-            self._say(f"{self.names[seat]} lays two cards away.", "info")
+            self._say(crib_words.lays_away(self.speaker(seat)), "info")
         self._cancel_hint()
         self.action_applied.emit(seat, action)
         self._absorb()
@@ -706,14 +713,14 @@ class CribbageController(QObject):
             QTimer.singleShot(animator.scaled(SHOW_ITEM_MS), self._guarded(self._show_next_item))
             return
         self._refresh()
-        who = self.names[step.seat]
         what = "crib" if step.what == "crib" else "hand"
         claimed, mugged = self._step_claim or (step.total, 0)
         if claimed:
             note = step.spoken if claimed == step.total else f"counted {claimed} of {step.total}"
             self.table.board.peg(step.seat, claimed, f"{what}: {note}")
         verdict = self._count_verdict(step)
-        text = f"{verdict}{who} ({what}): {step.spoken}" + ("" if step.total else " — no points.")
+        text = verdict + crib_words.show_text(self.speaker(step.seat), what, step.spoken,
+                                              step.total)
         if mugged:
             text += " " + self._announce_muggins(step, mugged)
         elif claimed < step.total:
@@ -732,12 +739,10 @@ class CribbageController(QObject):
     def _announce_muggins(self, step: ShowStep, points: int) -> str:
         """Flash and peg a muggins claim; returns the words for the status line."""
         taker = 1 - step.seat
-        missed = "you missed" if step.seat == self.human else f"{self.names[step.seat]} missed"
-        taker_name = "You take" if taker == self.human else f"{self.names[taker]} takes"
-        words = f"Muggins! {taker_name} {points} {missed}"
-        self.table.announce(words, taker)
-        self.table.board.peg(taker, points, words)
-        return words + "."
+        text = crib_words.muggins_text(self.speaker(taker), self.speaker(step.seat), points)
+        self.table.announce(text, taker)
+        self.table.board.peg(taker, points, text)
+        return text + "."
 
     def submit_count(self, points: int) -> None:
         """The person's own count of the hand or crib on show (manual counting, or muggins,
@@ -784,12 +789,8 @@ class CribbageController(QObject):
         self._stage = STAGE_OVER
         self._sync_board()
         outcome = match.outcome() or "win"
-        winner = self.names[match.winner]
-        text = "You win" if match.winner == self.human else f"{winner} wins"
-        if outcome != "win":
-            text += f" with a {outcome}"
-        target = self.rules.target
-        text += f", {min(match.scores[0], target)} to {min(match.scores[1], target)}."
+        text = crib_words.game_over_text(self.speaker(match.winner), outcome,
+                                    (match.scores[0], match.scores[1]), self.rules.target)
         self._say(text + " Press Rematch to play again.", "success")
         self._refresh()
         self._result_sent = True
@@ -806,8 +807,8 @@ class CribbageController(QObject):
 
     def _greet_hand(self) -> None:
         dealer = self.match.dealer
-        who = "You deal" if dealer == self.human else f"{self.names[dealer]} deals"
-        self.table.announce(f"Hand {self.match.hand_number}: {who}", dealer, quiet=True)
+        text = crib_words.deal_text(self.match.hand_number, self.speaker(dealer))
+        self.table.announce(text, dealer, quiet=True)
 
     # -- display -------------------------------------------------------------------------------
     def _say(self, text: str, kind: str) -> None:
@@ -902,10 +903,8 @@ class CribbageController(QObject):
                 spoken = ""
             if counted and shown_items:
                 highlighted = frozenset(shown_items[-1].cards)
-            owner = "Your" if step.seat == self.human else f"{self.names[step.seat]}'s"
-            title = f"{owner} {'crib' if step.what == 'crib' else 'hand'}: {step.total}"
-            if self._awaiting_count:
-                title = f"{owner} {'crib' if step.what == 'crib' else 'hand'}: your count?"
+            title = crib_words.show_title(self.speaker(step.seat), step.what,
+                                     None if self._awaiting_count else step.total)
         in_middle = set(show_cards)
         hand = tuple(c for c in kept.get(self.human, ()) if c not in in_middle)
         opponent = tuple(c for c in kept.get(self.bot_seat, ()) if c not in in_middle)

@@ -19,7 +19,9 @@ from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSpinBox, QVBoxLayout, Q
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
+from ginrummy_desktop.engine.cribbage import words as crib_words
 from ginrummy_desktop.engine.cribbage.scoring import MAX_SHOW_POINTS
+from ginrummy_desktop.engine.wording import YOU
 from ginrummy_desktop.gui.cribbage.controller import ZONE_CRIB, ZONE_PLAY, CribbageController
 from ginrummy_desktop.gui.cribbage.display import (
     STAGE_DISCARD,
@@ -288,7 +290,7 @@ class CribbageTable(QWidget):
         self.play_zone.accepting = d.stage == STAGE_PLAY and d.your_turn
         self.play_zone.setVisible(d.stage in (STAGE_PLAY, STAGE_SHOW, STAGE_OVER))
         self.play_zone.update()
-        owner = "Your crib" if d.dealer == 0 else f"{d.names[1]}'s crib"
+        owner = crib_words.crib_owner(YOU if d.dealer == 0 else d.names[d.dealer])
         badge_h = max(16.0, w * 0.2)
         self.crib_badge.set_text(owner)
         self.crib_badge.set_rect(QRectF(lay.crib.center().x() - w * 0.8,
@@ -345,7 +347,7 @@ class CribbageTable(QWidget):
         if result is None:
             return
         names = self.display.names
-        title = "You win!" if result.winner == 0 else f"{names[result.winner]} wins"
+        title = crib_words.winner_title(YOU if result.winner == 0 else names[result.winner])
         loser = 1 - result.winner
         subtitle = self.controller.match.rules.outcome_note(result.outcome, names[loser])
         worth = f" · worth {result.game_points} games" if result.game_points > 1 else ""

@@ -16,12 +16,13 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from ginrummy_desktop.engine import cards
 from ginrummy_desktop.engine.actions import Action, IllegalActionError
 from ginrummy_desktop.engine.cards import SUITS, Card, parse_cards
 from ginrummy_desktop.engine.gin.match import GinMatch
 from ginrummy_desktop.engine.gin.melds import best_arrangement, min_deadwood
 from ginrummy_desktop.engine.gin.observation import GinView
-from ginrummy_desktop.engine.gin.results import HandResult
+from ginrummy_desktop.engine.gin.results import HandResult, ending_text
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, GinRules
 from ginrummy_desktop.gui.gin import opponents as gin_opponents
 from ginrummy_desktop.gui.gin.table import (
@@ -62,11 +63,8 @@ def sort_cards(cards: list[Card] | tuple[Card, ...], how: str) -> list[Card]:
 
 
 def card_text(card: Card | None) -> str:
-    from ginrummy_desktop.engine.cards import SUIT_SYMBOLS
-    if card is None:
-        return "a card"
-    rank = "10" if card.rank == 10 else str(card)[0]
-    return f"{rank}{SUIT_SYMBOLS[card.suit]}"
+    """The engine's ``J♣`` for a card; "a card" for one the person may not see."""
+    return "a card" if card is None else cards.card_text(card)
 
 
 @dataclass
@@ -662,7 +660,7 @@ class GinController(QObject):
             return f"{who} passed on the upcard"
         if action.kind == "discard":
             return f"{who} discarded {card_text(action.card)}"
-        return f"{who}: {action.kind}"
+        return ending_text(action.kind, who)  # knock, gin, big gin: "Ada knocked"
 
     def _announce(self, seat: int | None = None, action: Action | None = None) -> None:
         if self.session is None:

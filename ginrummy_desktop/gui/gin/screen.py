@@ -19,7 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ginrummy_desktop.engine.gin.results import HandResult
+from ginrummy_desktop.engine.gin.results import HandResult, describe_hand, match_over_text
+from ginrummy_desktop.engine.wording import YOU
 from ginrummy_desktop.gui.gin.controller import BOT, HUMAN, GinController, MatchSetup
 from ginrummy_desktop.gui.gin.table import GinTable
 from ginrummy_desktop.gui.table.animation import DEFAULT_SPEED, Animator
@@ -71,22 +72,10 @@ def shortcut_rows() -> list[tuple[str, str, str]]:
     return rows
 
 
-def hand_result_title(result: HandResult, names: dict[int, str]) -> str:
-    """One line saying how a hand ended, e.g. "Ann knocked: Ann scores 15"."""
-    if result.kind == "draw":
-        return "Dead hand: the stock ran out. No score; the same dealer deals again."
-    knocker = names.get(result.knocker, "?")
-    winner = names.get(result.winner, "?")
-    you = result.knocker == HUMAN
-    verbs = {"gin": f"{knocker} went gin", "big_gin": f"{knocker} went big gin",
-             "knock": f"{knocker} knocked",
-             "undercut": f"{knocker} knocked and {'were' if you else 'was'} undercut"}
-    scores = "score" if result.winner == HUMAN else "scores"
-    return f"{verbs.get(result.kind, result.kind)}: {winner} {scores} {result.points}"
-
-
 class GinScreen(QWidget):
     """A complete Gin Rummy game area; the main window puts it in its centre."""
+
+    controller_class: type[GinController] = GinController  # the online table drives its own
 
     def __init__(self, renderer: CardRenderer | None = None, speed: str = DEFAULT_SPEED,
                  player_name: str = "You", parent: QWidget | None = None) -> None:
@@ -96,7 +85,7 @@ class GinScreen(QWidget):
         self.view = TableView(self.scene, self)
         self.animator = Animator(speed, self)
         self.table = GinTable(self.scene, self.renderer, self.animator)
-        self.controller = GinController(self.table, self.animator, player_name, self)
+        self.controller = self.controller_class(self.table, self.animator, player_name, self)
         self.status = StatusLine(self)
         self.panel = ResultPanel(self.view)
         self.on_rematch: Callable[[], None] | None = None
@@ -288,7 +277,8 @@ class GinScreen(QWidget):
         names = {HUMAN: c.player_name, BOT: c.opponent_name}
         lines: list[tuple[str, ...]] = []
         header: tuple[str, ...] = ()
-        title = hand_result_title(result, names)
+        # Sentences address the person as "you"; labels and scores show the profile name.
+        title = describe_hand(result, {HUMAN: YOU, BOT: c.opponent_name})
         target = c.rules.target
         score = (f"{c.player_name} {view.scores[HUMAN]}  ·  {c.opponent_name} "
                  f"{view.scores[BOT]}   (playing to {target})")
@@ -296,7 +286,7 @@ class GinScreen(QWidget):
         if session.over:
             won = HUMAN in view.winners
             last_hand = "Last hand: " + title
-            title = "You win the match!" if won else f"{c.opponent_name} wins the match"
+            title = match_over_text(YOU if won else c.opponent_name)
             header = ("", c.player_name, c.opponent_name)
             table: dict[str, list[str]] = {}
             for label, seat, points in view.final_breakdown:

@@ -100,6 +100,7 @@ class MainWindow(QMainWindow):
                                                 self.new_cribbage_dialog, "Ctrl+Shift+N")
         self.rematch_action = self._action(game, "&Rematch", self.rematch, "Ctrl+R")
         self.resign_action = self._action(game, "Re&sign", self.resign, "Ctrl+Shift+R")
+        self.online_action = self._action(game, "Play &online…", self.show_online)
         game.addSeparator()
         self.play_menu = game.addMenu("&Play")
         for action in self.gin_screen.actions.values():
@@ -353,6 +354,20 @@ class MainWindow(QMainWindow):
         window = ReplayWindow(records[-1], names, self.renderer, self)
         self.dialogs.append(window)
         window.show()
+        return window
+
+    def show_online(self) -> QWidget:
+        """The online window (one per app; its server comes from Preferences)."""
+        from ginrummy_desktop.gui.online.window import DEFAULT_SERVER, OnlineWindow
+        window = getattr(self, "online_window", None)
+        if window is None:
+            server = DEFAULT_SERVER if self.storage is None else \
+                self.storage.settings.settings.online_server
+            record = None if self.persistence is None else self.persistence.record_in_background
+            window = self.online_window = OnlineWindow(server, record_match=record)
+        window.show()
+        window.raise_()
+        window.activateWindow()
         return window
 
     def show_statistics(self) -> QWidget | None:

@@ -150,6 +150,13 @@ class PreferencesDialog(QDialog):
             lambda: self._user(self._apply, "player_name", self.name_edit.text().strip())
         )
         form.addRow("Your name", self.name_edit)
+        self.online_server_edit = QLineEdit()
+        self.online_server_edit.setPlaceholderText("ginrummy.example.org")
+        self.online_server_edit.editingFinished.connect(
+            lambda: self._user(self._apply, "online_server",
+                               self.online_server_edit.text().strip())
+        )
+        form.addRow("Online server", self.online_server_edit)
         self.opponent_combos: dict[str, QComboBox] = {}
         gin_bots = [(info.name, info.bot_id) for info in list_opponents()]
         cribbage_bots = [(_label(bot_id), bot_id) for bot_id in CRIBBAGE_BOTS]
@@ -251,6 +258,7 @@ class PreferencesDialog(QDialog):
             self._select(self.profile_combo, self.store.current_profile)
             self.remove_profile_button.setEnabled(len(self.store.profiles()) > 1)
             self.name_edit.setText(s.player_name)
+            self.online_server_edit.setText(s.online_server)
             for game, combo in self.opponent_combos.items():
                 wanted = s.default_opponent.get(game) or self._app_default_opponent(game)
                 if combo.findData(wanted) < 0:  # saved opponent not installed in this version

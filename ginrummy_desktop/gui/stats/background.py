@@ -1,42 +1,23 @@
 """Storage calls off the GUI thread: one storage thread, results back on the GUI thread.
 
 SQLite may wait up to its busy timeout when another process holds the database; on the GUI
-thread that froze painting. ``StorageJobs`` runs each call on a thread pool of exactly one
-thread, so the one database connection is never used by two threads at once (reads of the
-Statistics window and writes of finished matches queue behind each other), and hands each
-result to a callback on the GUI thread through a queued signal.
+thread that froze painting. ``StorageJobs`` is the table's ``Background`` helper on a pool of
+exactly one thread of its own, so the one database connection is never used by two threads at
+once (reads of the Statistics window and writes of finished matches queue behind each other),
+and a storage call waiting for a lock never holds a thread the bots need.
 """
 
 from __future__ import annotations
 
-import traceback
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QThreadPool, Signal
+
+from ginrummy_desktop.gui.table.background import Background
 
 
-class _Relay(QObject):
-    done = Signal(int, object, str)  # ticket, result, error text ("" when it worked)
-
-
-class _Job(QRunnable):
-    def __init__(self, ticket: int, work: Callable[[], Any], relay: _Relay) -> None:
-        super().__init__()
-        self._ticket, self._work, self._relay = ticket, work, relay
-        self.setAutoDelete(True)
-
-    def run(self) -> None:
-        try:
-            result = self._work()
-        except Exception as error:  # noqa: BLE001 - reported to the caller, never lost
-            text = "".join(traceback.format_exception_only(type(error), error)).strip()
-            self._relay.done.emit(self._ticket, None, text or type(error).__name__)
-            return
-        self._relay.done.emit(self._ticket, result, "")
-
-
-class StorageJobs(QObject):
+class StorageJobs(Background):
     """``submit(work, done, failed)`` runs ``work()`` on the storage thread, then ``done(result)``
     or ``failed(message)`` on the GUI thread. With a ``key``, a newer job of the same key makes
     the older one's result stale: it is dropped (the figures of a filter no longer chosen).
@@ -45,53 +26,29 @@ class StorageJobs(QObject):
     changed = Signal()
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)  # one thread: the connection is never shared at once
-        self._relay = _Relay()  # no parent: running jobs keep it alive, whatever happens here
-        self._relay.done.connect(self._deliver)
-        self._ticket = 0
-        self._waiting: dict[int, tuple[Callable[[Any], None] | None,
-                                       Callable[[str], None] | None, bool]] = {}
+        pool = QThreadPool()
+        pool.setMaxThreadCount(1)  # one thread: the connection is never shared at once
+        super().__init__(parent, pool)
+        pool.setParent(self)
         self._latest: dict[str, int] = {}
-
-    @property
-    def pending(self) -> int:
-        """Jobs submitted whose result has not been delivered yet."""
-        return len(self._waiting)
 
     def submit(self, work: Callable[[], Any], done: Callable[[Any], None] | None = None,
                failed: Callable[[str], None] | None = None, *, key: str | None = None,
                writes: bool = False) -> int:
-        self._ticket += 1
-        ticket = self._ticket
+        ticket: list[int] = []
+
+        def finish(call: Callable[[Any], None] | None) -> Callable[[Any], None]:
+            def deliver(value: Any) -> None:
+                if call is not None and (key is None or self._latest.get(key) == ticket[0]):
+                    call(value)
+                if writes:
+                    self.changed.emit()
+            return deliver
+
+        ticket.append(self.run(work, finish(done), finish(failed)))
         if key is not None:
-            self._latest[key] = ticket
-        self._waiting[ticket] = (
-            done if key is None else self._if_latest(key, ticket, done),
-            failed if key is None else self._if_latest(key, ticket, failed), writes)
-        self._pool.start(_Job(ticket, work, self._relay))
-        return ticket
-
-    def _if_latest(self, key: str, ticket: int, call: Callable[[Any], None] | None
-                   ) -> Callable[[Any], None] | None:
-        if call is None:
-            return None
-
-        def deliver(value: Any) -> None:
-            if self._latest.get(key) == ticket:
-                call(value)
-        return deliver
-
-    def _deliver(self, ticket: int, result: object, error: str) -> None:
-        done, failed, writes = self._waiting.pop(ticket, (None, None, False))
-        if error:
-            if failed is not None:
-                failed(error)
-        elif done is not None:
-            done(result)
-        if writes:
-            self.changed.emit()
+            self._latest[key] = ticket[0]
+        return ticket[0]
 
     def wait(self, msecs: int = -1) -> bool:
         """Block until every submitted job has run and its result is delivered, including jobs
@@ -100,6 +57,6 @@ class StorageJobs(QObject):
             if not self._pool.waitForDone(msecs):
                 return False
             QCoreApplication.sendPostedEvents(self)  # the queued results, nothing else
-            if not self._waiting:
+            if not self.pending:
                 return True
-        return not self._waiting
+        return not self.pending

@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ginrummy_desktop.engine.gin.results import ending_text
 from ginrummy_desktop.gui.stats.background import StorageJobs
 from ginrummy_desktop.gui.stats.charts import (
     OPPONENT_COLOUR,
@@ -47,6 +48,12 @@ from ginrummy_desktop.gui.stats.charts import (
     Series,
     bucket_counts,
     rule_lines,
+)
+from ginrummy_desktop.storage.stats import (
+    ALL_OFFLINE,
+    ALL_ONLINE,
+    ONLINE_PREFIX,
+    opponent_matches,
 )
 
 if TYPE_CHECKING:  # types only: the window reaches storage through the queries it is given
@@ -79,13 +86,10 @@ def _outcome(hand: StoredHand, opponent: str) -> str:
     """How a hand ended, in words: "You went gin", "Max undercut you", "Dead hand"..."""
     if hand.ending == "draw":
         return "Dead hand"
-    if hand.ending == "undercut":  # told from the defender, who scores
-        return f"You undercut {opponent}" if hand.knocker == "opponent" else \
-            f"{opponent} undercut you"
     if hand.ending and hand.knocker:
-        did = {"gin": "went gin", "big_gin": "went big gin", "knock": "knocked"}.get(
-            hand.ending, hand.ending)
-        return f"{'You' if hand.knocker == 'player' else opponent} {did}"
+        knocker, other = ("You", opponent) if hand.knocker == "player" else (opponent, "You")
+        # An undercut is told from the defender, who scores: "Ada undercut you".
+        return ending_text(hand.ending, knocker, other if hand.ending == "undercut" else None)
     if hand.winner is None:
         return "Even"
     return "You scored more" if hand.winner == "player" else f"{opponent} scored more"
@@ -164,7 +168,7 @@ class HistoryModel(_RowsModel):
         if self._game:
             rows = [r for r in rows if r.game == self._game]
         if self._opponent:
-            rows = [r for r in rows if r.opponent_id == self._opponent]
+            rows = [r for r in rows if opponent_matches(self._opponent, r.opponent_id)]
         if self._text:
             rows = [r for r in rows if self._text in self._search_text(r)]
         column, order = self._sort
@@ -546,6 +550,9 @@ class StatisticsWindow(QWidget):
                 names.setdefault(opponent_id, line.label)
         for opponent_id, label in sorted(names.items(), key=lambda item: item[1].casefold()):
             self.opponent_combo.addItem(label, opponent_id)
+        if any(key.startswith(ONLINE_PREFIX) for key in names):  # online or offline only
+            self.opponent_combo.addItem("All online opponents", ALL_ONLINE)
+            self.opponent_combo.addItem("All offline (computer) opponents", ALL_OFFLINE)
         index = self.opponent_combo.findData(chosen)
         self.opponent_combo.setCurrentIndex(max(0, index))
         self.opponent_combo.blockSignals(False)

@@ -46,11 +46,13 @@ class _Job(QRunnable):
 
 
 class Background(QObject):
-    """Runs callables on Qt's global thread pool; results come back on the GUI thread."""
+    """Runs callables on a thread pool (Qt's global one unless ``pool`` is given); results come
+    back on the GUI thread."""
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, pool: QThreadPool | None = None) -> None:
         super().__init__(parent)
-        self._relay = _Relay()
+        self._pool = pool if pool is not None else QThreadPool.globalInstance()
+        self._relay = _Relay()  # no parent: running jobs keep it alive, whatever happens here
         self._relay.done.connect(self._deliver)
         self._next_id = 0
         self._pending: dict[int, tuple[Callable[[Any], None], Callable[[str], None]]] = {}
@@ -59,6 +61,11 @@ class Background(QObject):
     @property
     def busy(self) -> bool:
         return bool(self._pending)
+
+    @property
+    def pending(self) -> int:
+        """Operations started whose result has not been delivered (or dropped) yet."""
+        return len(self._pending)
 
     def run(self, work: Callable[[], Any], done: Callable[[Any], None],
             failed: Callable[[str], None] | None = None, time_limit_ms: int | None = None) -> int:
@@ -73,7 +80,7 @@ class Background(QObject):
                 op_id, None, f"no answer within {time_limit_ms / 1000:g} s"))
             timer.start(time_limit_ms)
             self._timers[op_id] = timer
-        QThreadPool.globalInstance().start(_Job(op_id, work, self._relay))
+        self._pool.start(_Job(op_id, work, self._relay))
         return op_id
 
     def forget(self, op_id: int) -> None:

@@ -24,6 +24,7 @@ from typing import Any
 from PySide6.QtCore import QDeadlineTimer, QEventLoop, QObject, QTimer, Signal
 
 from ginrummy_desktop.engine.actions import Action, IllegalActionError
+from ginrummy_desktop.engine.wording import action_text
 from ginrummy_desktop.gui.table.seats import Player
 
 #: Pause before a non-local player's decision, at "normal" speed (scaled by the speed setting).
@@ -117,12 +118,12 @@ class TurnLoop(QObject):
             return
         legal = list(self.session.observation(seat).legal_actions)
         if not reason and action not in legal:
-            reason = f"returned an illegal action ({action})"
+            reason = f"returned an illegal action ({action_text(action)})"
         if not reason:
             try:
                 self.session.apply(seat, action)
             except IllegalActionError as error:  # legal_actions and apply disagree: same policy
-                reason = f"returned an illegal action ({action}: {error})"
+                reason = f"returned an illegal action ({action_text(action)}: {error})"
         if reason:
             action = legal[0]
             self.session.apply(seat, action)
@@ -131,7 +132,7 @@ class TurnLoop(QObject):
         if reason:
             name = self.seats[seat].name
             self.failed.emit(seat, f"{name} failed to move ({reason}); its first legal move "
-                                   f"was played instead: {action}")
+                                   f"was played instead: {action_text(action)}")
         self.kick()
 
     def _set_pending(self, pending: bool) -> None:

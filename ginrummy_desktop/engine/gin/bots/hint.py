@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ginrummy_desktop.engine.actions import Action
-from ginrummy_desktop.engine.cards import SUIT_NAMES, Card
+from ginrummy_desktop.engine.cards import SUIT_NAMES, Card, card_text
 from ginrummy_desktop.engine.gin.bots.evaluate import iter_bits, neighbours, outs
 from ginrummy_desktop.engine.gin.bots.expert import ExpertBot
 from ginrummy_desktop.engine.gin.bots.fastmelds import (
@@ -14,6 +14,7 @@ from ginrummy_desktop.engine.gin.bots.fastmelds import (
     melded_in_any,
 )
 from ginrummy_desktop.engine.gin.bots.knowledge import read_knowledge
+from ginrummy_desktop.engine.wording import action_text, count_of
 
 HINT_SEED = 20_21
 
@@ -39,8 +40,8 @@ def _describe_pair(pair: int) -> str:
     first, second = list(iter_bits(pair))
     a, b = Card.from_index(first), Card.from_index(second)
     if a.rank == b.rank:
-        return f"the pair {a} {b}"
-    return f"{str(a)[:-1]}-{str(b)[:-1]} of {SUIT_NAMES[a.suit]}"
+        return f"the pair {card_text(a)} {card_text(b)}"
+    return f"{card_text(a)[:-1]}-{card_text(b)[:-1]} of {SUIT_NAMES[a.suit]}"
 
 
 def explain(action: Action, observation: Any, bot: ExpertBot) -> str:
@@ -56,28 +57,28 @@ def explain(action: Action, observation: Any, bot: ExpertBot) -> str:
         before = deadwood(hand)
         after = best_discards(hand | bit, bit)[0]
         if melded_in_any(hand | bit) & bit:
-            return f"Take {action.card}: it makes a meld (deadwood {before} -> {after})"
-        return f"Take {action.card}: deadwood {before} -> {after}"
+            return f"Take {card_text(action.card)}: it makes a meld (deadwood {before} -> {after})"
+        return f"Take {card_text(action.card)}: deadwood {before} -> {after}"
     if action.kind in ("draw_stock", "pass"):
         top = observation.discard_pile[-1] if observation.discard_pile else None
         if top is None:
             return "Draw from the stock"
         verb = "Pass" if action.kind == "pass" else "Draw from the stock"
         if melded_in_any(hand | top.mask) & top.mask:
-            return f"{verb}: {top} would meld but costs more than it saves"
-        return f"{verb}: {top} fits none of your melds"
+            return f"{verb}: {card_text(top)} would meld but costs more than it saves"
+        return f"{verb}: {card_text(top)} fits none of your melds"
     if action.kind == "discard" and action.card is not None:
         kept = hand & ~action.card.mask
         left = deadwood(kept)
         draw = _best_draw(kept, knowledge.unseen)
-        reason = f"Discard {action.card}: leaves {left} deadwood"
+        reason = f"Discard {card_text(action.card)}: leaves {left} deadwood"
         if bot.last_reason.startswith("Don't knock"):
             return f"{reason}. {bot.last_reason}"
         if draw is not None:
             pair, count = draw
-            return f"{reason}; keep {_describe_pair(pair)}: {count} outs"
+            return f"{reason}; keep {_describe_pair(pair)}: {count_of(count, 'out')}"
         return reason
-    return str(action)
+    return action_text(action)
 
 
 def hint(observation: Any, samples: int | None = None) -> tuple[Action, str]:

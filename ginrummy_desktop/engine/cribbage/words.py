@@ -1,0 +1,72 @@
+"""The cribbage sentences that name players, for the table's status line, banners and panels.
+
+Names follow ``engine.wording``: the table passes ``"You"`` for the person and a display name
+("Ann", "Ada the Expert") for anyone else, and every verb agrees with it.
+"""
+
+from __future__ import annotations
+
+from ginrummy_desktop.engine.wording import count_of, possessive, says
+
+
+def deal_text(hand_number: int, dealer: str) -> str:
+    """``"Hand 3: You deal"`` / ``"Hand 3: Ada the Expert deals"``."""
+    return f"Hand {hand_number}: {says(dealer, 'deals')}"
+
+
+def crib_owner(dealer: str, start: bool = True) -> str:
+    """Whose crib it is: ``"Your crib"`` / ``"Ann's crib"`` (``start=False``: ``"your crib"``)."""
+    return f"{possessive(dealer, start)} crib"
+
+
+def says_go(name: str) -> str:
+    """``"You say go."`` / ``"Ann says go."``."""
+    return f"{says(name, 'says')} go."
+
+
+def lays_away(name: str) -> str:
+    """``"Ada the Expert lays two cards away."``: a discard to the crib, cards unseen."""
+    return f"{says(name, 'lays')} two cards away."
+
+
+def scored_text(name: str, words: str) -> str:
+    """A pegging score for the status line: ``"Ann: 31 for 2."``."""
+    return f"{name}: {words}."
+
+
+def show_title(owner: str, what: str, total: int | None) -> str:
+    """The show panel's heading: ``"Your hand: 8"``, ``"Ann's crib: 12"``; ``total`` None while
+    the person is asked to count (``"Your crib: your count?"``)."""
+    return f"{_whose(owner, what)}: {'your count?' if total is None else total}"
+
+
+def _whose(owner: str, what: str) -> str:
+    return f"{possessive(owner, start=True)} {'crib' if what == 'crib' else 'hand'}"
+
+
+def show_text(owner: str, what: str, spoken: str, total: int) -> str:
+    """A counted hand or crib for the status line: ``"Your hand: fifteen two and a pair is
+    four"``, ``"Ann's crib: nothing — no points."``."""
+    return f"{_whose(owner, what)}: {spoken}" + ("" if total else " — no points.")
+
+
+def muggins_text(taker: str, missed_by: str, points: int) -> str:
+    """``"Muggins! You take the 2 points Ann missed"`` / ``"Muggins! Ann takes the 1 point you
+    missed"``."""
+    return (f"Muggins! {says(taker, 'takes')} the {count_of(points, 'point')} "
+            f"{says(missed_by, 'missed', start=False)}")
+
+
+def game_over_text(winner: str, outcome: str, scores: tuple[int, int], target: int) -> str:
+    """The game's last status line: ``"You win with a skunk, 121 to 80."``, as the pegs stand
+    (a score past the target shows as the target)."""
+    text = says(winner, "wins")
+    if outcome != "win":
+        text += f" with a {outcome}"
+    return f"{text}, {min(scores[0], target)} to {min(scores[1], target)}."
+
+
+def winner_title(winner: str) -> str:
+    """The result panel's title: ``"You win!"`` / ``"Ada the Expert wins"``."""
+    return f"{says(winner, 'wins')}!"
+

@@ -1,0 +1,84 @@
+"""Sentences that name people: one place for "You knocked" / "Ann knocks" grammar.
+
+Every message that names a seat takes the seat's display name. The name "You" (any case) is the
+person at the table, addressed in the second person ("You score 9", "your crib"); every other
+name — a profile name like "Ann" or a bot's "Ada the Expert" — is third person singular
+("Ann scores 9", "Ada the Expert's crib"). Verbs are given in their third-person form and turned
+into the second-person one here, so no caller writes ``"score" if human else "scores"``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ginrummy_desktop.engine.actions import Action
+from ginrummy_desktop.engine.cards import card_text, cards_text
+
+YOU = "You"
+
+# Third-person forms whose second-person form is not just the word without its -s / -es.
+_IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
+_ES_ENDINGS = ("sses", "shes", "ches", "xes", "zes", "oes")
+
+
+def is_you(name: str) -> bool:
+    """True for the person at the table (the name ``"You"``)."""
+    return name.strip().casefold() == "you"
+
+
+def subject(name: str) -> str:
+    """The name at the start of a sentence: ``"You"`` or the name as given."""
+    return YOU if is_you(name) else name
+
+
+def mention(name: str) -> str:
+    """The name inside a sentence: ``"you"`` or the name as given."""
+    return "you" if is_you(name) else name
+
+
+def possessive(name: str, start: bool = False) -> str:
+    """``"your"`` (``"Your"`` with ``start``) or ``"Ann's"``."""
+    if is_you(name):
+        return "Your" if start else "your"
+    return f"{name}'s"
+
+
+def verb(name: str, third_person: str) -> str:
+    """``third_person`` (``"scores"``, ``"was"``, ``"knocked"``) agreed with ``name``."""
+    if not is_you(name):
+        return third_person
+    if third_person in _IRREGULAR:
+        return _IRREGULAR[third_person]
+    if third_person.endswith(_ES_ENDINGS):
+        return third_person[:-2]
+    if third_person.endswith("ies") and len(third_person) > 4:
+        return third_person[:-3] + "y"
+    if third_person.endswith("s") and not third_person.endswith("ss"):
+        return third_person[:-1]
+    return third_person  # past tense and the like read the same for everyone
+
+
+def says(name: str, third_person: str, start: bool = True) -> str:
+    """``"You score"`` / ``"Ann scores"`` (``start=False``: ``"you score"`` inside a sentence)."""
+    who = subject(name) if start else mention(name)
+    return f"{who} {verb(name, third_person)}"
+
+
+def count_of(count: int, word: str, plural: str | None = None) -> str:
+    """``"1 out"``, ``"2 outs"``, ``"1 point"``: a number with its noun agreed."""
+    return f"{count} {word if count == 1 else plural or word + 's'}"
+
+
+def action_text(action: Any) -> str:
+    """An action as a person reads it: ``"discard 10♥"``, ``"play J♣"``, ``"count 8"``
+    (``str(action)``, ``"discard TH"``, stays the code for logs and the command line)."""
+    if not isinstance(action, Action):  # a bot's stray answer: say what it was
+        return str(action)
+    kind = str(action.kind).replace("_", " ")
+    if action.points is not None:
+        return f"{kind} {action.points}"
+    if action.cards:
+        return f"{kind} {cards_text(action.cards)}"
+    if action.card is not None:
+        return f"{kind} {card_text(action.card)}"
+    return kind

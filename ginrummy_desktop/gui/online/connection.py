@@ -1,0 +1,103 @@
+"""The signed-in account as a Qt object: the client's pushed events become Qt signals, and the
+connection's health is one visible state (connecting, online, reconnecting, offline)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import QObject, Signal
+
+from ginrummy_desktop.online.client import OnlineClient
+
+CLIENT_EVENTS = ("state", "deal", "hand_end", "match_end", "clock", "away", "back", "invite",
+                 "matched", "offer", "tables", "chat", "private", "presence", "subscribe",
+                 "refused")
+STATE_WORDS = {"offline": "Signed out", "connecting": "Connecting…", "online": "Online",
+               "reconnecting": "Connection lost: reconnecting…"}
+
+
+@dataclass(frozen=True)
+class ServerAddress:
+    """``domain`` or ``domain:port`` as typed in the sign-in form or Preferences."""
+
+    domain: str
+    port: int = 5222
+
+    @classmethod
+    def parse(cls, text: str) -> ServerAddress:
+        text = text.strip()
+        domain, _, port_text = text.partition(":")
+        if not domain or any(c.isspace() for c in domain) or "@" in domain or "/" in domain:
+            raise ValueError("the server address is a domain name such as ginrummy.example.org "
+                             "(optionally :port)")
+        port = 5222
+        if port_text:
+            if not port_text.isdigit() or not 0 < int(port_text) < 65536:
+                raise ValueError(f"the port {port_text!r} is not a number from 1 to 65535")
+            port = int(port_text)
+        return cls(domain.lower(), port)
+
+    def __str__(self) -> str:
+        return self.domain if self.port == 5222 else f"{self.domain}:{self.port}"
+
+
+ClientFactory = Callable[[ServerAddress, str, str], OnlineClient]
+
+
+def default_client(address: ServerAddress, user: str, password: str) -> OnlineClient:
+    """A client that checks the server's certificate (the only safe choice off loopback)."""
+    return OnlineClient(f"{user}@{address.domain}", password, port=address.port)
+
+
+class OnlineSession(QObject):
+    """One account's connection. ``event`` carries every client event as (name, payload)."""
+
+    event = Signal(str, object)
+    state_changed = Signal(str)
+
+    def __init__(self, client: OnlineClient, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.client = client
+        self.state = "offline"
+        for name in CLIENT_EVENTS:
+            client.on(name, lambda payload, n=name: self.event.emit(n, payload))
+        client.on("connected", lambda _p: self._set_state("online"))
+        client.on("resumed", lambda _p: self._set_state("online"))
+        client.on("disconnected", lambda _p: self._set_state(
+            "reconnecting" if self._signed_in and not self._signing_out else "offline"))
+        self._signed_in = self._signing_out = False
+
+    @property
+    def username(self) -> str:
+        return self.client.username
+
+    @property
+    def domain(self) -> str:
+        return str(self.client.jid.domain)
+
+    def jid_of(self, user: str) -> str:
+        return user if "@" in user else f"{user}@{self.domain}"
+
+    def _set_state(self, state: str) -> None:
+        if state != self.state:
+            self.state = state
+            self.state_changed.emit(state)
+
+    async def sign_in(self, create: bool) -> None:
+        self._set_state("connecting")
+        try:
+            if create:
+                await self.client.sign_up()
+            else:
+                await self.client.sign_in()
+        except Exception:
+            self._set_state("offline")
+            raise
+        self._signed_in = True
+
+    async def sign_out(self) -> None:
+        self._signing_out = True
+        await self.client.disconnect()
+        self._signed_in = False
+        self._set_state("offline")

@@ -1,0 +1,147 @@
+"""Friends: who is online, away or playing; add by user name; requests to accept or decline;
+remove, block; invite a friend to a new table; open a chat."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+PRESENCE_WORDS = {"playing": "playing", "away": "away", "xa": "away", "dnd": "busy"}
+
+
+def presence_text(available: bool, status: str) -> str:
+    if not available:
+        return "offline"
+    return PRESENCE_WORDS.get(status, "online")
+
+
+class FriendsTab(QWidget):
+    add_wanted = Signal(str)
+    answer_wanted = Signal(str, bool)  # user, accept
+    remove_wanted = Signal(str)
+    block_wanted = Signal(str)
+    invite_wanted = Signal(str)
+    chat_wanted = Signal(str)
+    profile_wanted = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.presence: dict[str, str] = {}
+        self.friend_list = QListWidget(self)
+        self.friend_list.setAccessibleName("Friends")
+        self.friend_list.itemDoubleClicked.connect(
+            lambda item: self.chat_wanted.emit(item.data(Qt.ItemDataRole.UserRole)))
+        self.requests = QListWidget(self)
+        self.requests.setAccessibleName("Friend requests")
+        self.name_entry = QLineEdit(self)
+        self.name_entry.setPlaceholderText("User name")
+        self.name_entry.setAccessibleName("Friend's user name")
+        self.add_button = QPushButton("Add friend", self)
+        self.accept_button = QPushButton("Accept", self)
+        self.decline_button = QPushButton("Decline", self)
+        self.chat_button = QPushButton("Message", self)
+        self.invite_button = QPushButton("Invite to a table", self)
+        self.profile_button = QPushButton("Profile", self)
+        self.remove_button = QPushButton("Remove", self)
+        self.block_button = QPushButton("Block", self)
+        self.notice = QLabel("", self)
+        self.notice.setWordWrap(True)
+        self.notice.setAccessibleName("Friends message")
+
+        self.add_button.clicked.connect(self._add)
+        self.name_entry.returnPressed.connect(self._add)
+        self.accept_button.clicked.connect(lambda: self._answer(True))
+        self.decline_button.clicked.connect(lambda: self._answer(False))
+        for button, signal in ((self.chat_button, self.chat_wanted),
+                               (self.invite_button, self.invite_wanted),
+                               (self.profile_button, self.profile_wanted),
+                               (self.remove_button, self.remove_wanted),
+                               (self.block_button, self.block_wanted)):
+            button.clicked.connect(lambda _c=False, s=signal: self._with_selected(s))
+
+        add_row = QHBoxLayout()
+        add_row.addWidget(self.name_entry, 1)
+        add_row.addWidget(self.add_button)
+        actions = QHBoxLayout()
+        for button in (self.chat_button, self.invite_button, self.profile_button,
+                       self.remove_button, self.block_button):
+            actions.addWidget(button)
+        actions.addStretch(1)
+        answer = QHBoxLayout()
+        answer.addWidget(self.accept_button)
+        answer.addWidget(self.decline_button)
+        answer.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("<b>Friends</b> (double-click to send a message)", self))
+        layout.addWidget(self.friend_list, 3)
+        layout.addLayout(actions)
+        layout.addLayout(add_row)
+        layout.addWidget(QLabel("<b>Friend requests</b>", self))
+        layout.addWidget(self.requests, 1)
+        layout.addLayout(answer)
+        layout.addWidget(self.notice)
+
+    def set_friend(self, user: str, available: bool, status: str) -> None:
+        self.presence[user] = presence_text(available, status)
+        self._redraw()
+
+    def drop_friend(self, user: str) -> None:
+        self.presence.pop(user, None)
+        self._redraw()
+
+    def _redraw(self) -> None:
+        selected = self.selected()
+        self.friend_list.clear()
+        order = {"playing": 0, "online": 0, "away": 1, "busy": 1, "offline": 2}
+        for user in sorted(self.presence, key=lambda u: (order.get(self.presence[u], 3), u)):
+            item = QListWidgetItem(f"{user} — {self.presence[user]}")
+            item.setData(Qt.ItemDataRole.UserRole, user)
+            self.friend_list.addItem(item)
+            if user == selected:
+                self.friend_list.setCurrentItem(item)
+
+    def add_request(self, user: str) -> None:
+        if any(self.requests.item(i).data(Qt.ItemDataRole.UserRole) == user
+               for i in range(self.requests.count())):
+            return
+        item = QListWidgetItem(f"{user} wants to be friends")
+        item.setData(Qt.ItemDataRole.UserRole, user)
+        self.requests.addItem(item)
+        self.requests.setCurrentItem(item)
+
+    def selected(self) -> str | None:
+        item = self.friend_list.currentItem()
+        return None if item is None else item.data(Qt.ItemDataRole.UserRole)
+
+    def _with_selected(self, signal: Signal) -> None:  # type: ignore[valid-type]
+        user = self.selected()
+        if user is None:
+            self.show_notice("Select a friend in the list first")
+            return
+        signal.emit(user)  # type: ignore[attr-defined]
+
+    def _add(self) -> None:
+        user = self.name_entry.text().strip()
+        if user:
+            self.name_entry.clear()
+            self.add_wanted.emit(user)
+
+    def _answer(self, accept: bool) -> None:
+        item = self.requests.currentItem()
+        if item is None:
+            self.show_notice("Select a request first")
+            return
+        self.requests.takeItem(self.requests.row(item))
+        self.answer_wanted.emit(item.data(Qt.ItemDataRole.UserRole), accept)
+
+    def show_notice(self, text: str) -> None:
+        self.notice.setText(text)

@@ -1,0 +1,254 @@
+"""One game's lobby: the room chat, who is in the room, the open tables (updated live by the
+referee's ``tables`` messages), and Create table / Join / Quick match."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ginrummy_desktop.engine.registry import get_game
+
+GAME_TITLES = {"gin": "Gin Rummy", "cribbage": "Cribbage"}
+TABLE_COLUMNS = ("Host", "Rating", "Rules", "Target", "Rated", "Clock")
+
+
+def presets_for(game: str) -> dict[str, Any]:
+    """The game's presets a two-seat online table can play (the engine's own list)."""
+    return {name: rules for name, rules in get_game(game).presets.items()
+            if getattr(rules, "players", 2) == 2}
+
+
+class CreateTableDialog(QDialog):
+    """Game options for a new table; ``options()`` gives the create request's keys."""
+
+    def __init__(self, game: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.game = game
+        self.setWindowTitle(f"Create a {GAME_TITLES[game]} table")
+        presets = presets_for(game)
+        self.preset = QComboBox(self)
+        for name in presets:
+            self.preset.addItem(name.replace("_", " ").title(), name)
+        self.target = QSpinBox(self)
+        self.target.setRange(1, 1000)
+        self.preset.currentIndexChanged.connect(self._preset_changed)
+        self.rated = QCheckBox("Rated (changes both players' ratings)", self)
+        self.rated.setChecked(True)
+        self.clock = QSpinBox(self)
+        self.clock.setRange(5, 3600)
+        self.clock.setValue(60)
+        self.clock.setSuffix(" s per move")
+        form = QFormLayout(self)
+        form.addRow("&Rules:", self.preset)
+        form.addRow("&Target:", self.target)
+        form.addRow("", self.rated)
+        form.addRow("&Clock:", self.clock)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Cancel, self)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+        self._preset_changed()
+
+    def _preset_changed(self) -> None:
+        rules = presets_for(self.game)[self.preset.currentData()]
+        self.target.setValue(int(getattr(rules, "target", 100)))
+
+    def options(self) -> dict[str, Any]:
+        return {"preset": self.preset.currentData(), "target": self.target.value(),
+                "rated": self.rated.isChecked(), "clock": self.clock.value()}
+
+
+class LobbyTab(QWidget):
+    """The lobby of one game. The window connects the signals to the session."""
+
+    say_wanted = Signal(str, str)  # game, text
+    join_wanted = Signal(str)  # table
+    create_wanted = Signal(str, dict)  # game, options
+    quick_wanted = Signal(str, bool)  # game, cancel
+    profile_wanted = Signal(str)  # user
+
+    def __init__(self, game: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.game = game
+        self.tables: list[dict[str, Any]] = []
+        self.chat_log = QTextEdit(self)
+        self.chat_log.setReadOnly(True)
+        self.chat_log.setAccessibleName(f"{GAME_TITLES[game]} room chat")
+        self.chat_entry = QLineEdit(self)
+        self.chat_entry.setPlaceholderText("Chat with the room…")
+        self.chat_entry.setAccessibleName("Room chat message")
+        self.chat_entry.returnPressed.connect(self._say)
+        self.players = QListWidget(self)
+        self.players.setAccessibleName("Players in the room")
+        self.players.itemClicked.connect(
+            lambda item: self.profile_wanted.emit(item.data(Qt.ItemDataRole.UserRole)))
+        self.table_list = QTableWidget(0, len(TABLE_COLUMNS), self)
+        self.table_list.setHorizontalHeaderLabels(TABLE_COLUMNS)
+        self.table_list.setAccessibleName("Open tables")
+        self.table_list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table_list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table_list.verticalHeader().hide()
+        self.table_list.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.Stretch)
+        self.table_list.cellDoubleClicked.connect(lambda row, _c: self._join_row(row))
+        self.table_list.itemSelectionChanged.connect(self._update_buttons)
+
+        self.create_button = QPushButton("Create table…", self)
+        self.join_button = QPushButton("Join", self)
+        self.quick_button = QPushButton("Quick match", self)
+        self.cancel_button = QPushButton("Cancel search", self)
+        self.search = QProgressBar(self)
+        self.search.setRange(0, 0)  # busy indicator: the search has no known length
+        self.search.setFormat("Searching for an opponent…")
+        self.search.setTextVisible(True)
+        self.search.setAccessibleName("Quick match search")
+        self.search_label = QLabel("Searching for an opponent of your strength…", self)
+        for widget in (self.search, self.search_label, self.cancel_button):
+            widget.hide()
+        self.create_button.clicked.connect(self._create)
+        self.join_button.clicked.connect(lambda: self._join_row(self.table_list.currentRow()))
+        self.quick_button.clicked.connect(lambda: self.quick_wanted.emit(self.game, False))
+        self.cancel_button.clicked.connect(lambda: self.quick_wanted.emit(self.game, True))
+        self.notice = QLabel("", self)
+        self.notice.setWordWrap(True)
+        self.notice.setAccessibleName("Lobby message")
+
+        buttons = QHBoxLayout()
+        for widget in (self.create_button, self.join_button, self.quick_button):
+            buttons.addWidget(widget)
+        buttons.addStretch(1)
+        search_row = QHBoxLayout()
+        search_row.addWidget(self.search_label)
+        search_row.addWidget(self.search, 1)
+        search_row.addWidget(self.cancel_button)
+        tables_box = QWidget(self)
+        tables_layout = QVBoxLayout(tables_box)
+        tables_layout.setContentsMargins(0, 0, 0, 0)
+        tables_layout.addWidget(QLabel("<b>Open tables</b> (double-click to join)", tables_box))
+        tables_layout.addWidget(self.table_list, 1)
+        tables_layout.addLayout(buttons)
+        tables_layout.addLayout(search_row)
+        tables_layout.addWidget(self.notice)
+        chat_box = QWidget(self)
+        chat_layout = QVBoxLayout(chat_box)
+        chat_layout.setContentsMargins(0, 0, 0, 0)
+        chat_layout.addWidget(QLabel("<b>Room chat</b>", chat_box))
+        chat_layout.addWidget(self.chat_log, 1)
+        chat_layout.addWidget(self.chat_entry)
+        players_box = QWidget(self)
+        players_layout = QVBoxLayout(players_box)
+        players_layout.setContentsMargins(0, 0, 0, 0)
+        players_layout.addWidget(QLabel("<b>Players</b>", players_box))
+        players_layout.addWidget(self.players, 1)
+        lower = QSplitter(Qt.Orientation.Horizontal, self)
+        lower.addWidget(chat_box)
+        lower.addWidget(players_box)
+        lower.setStretchFactor(0, 3)
+        lower.setStretchFactor(1, 1)
+        upper_lower = QSplitter(Qt.Orientation.Vertical, self)
+        upper_lower.addWidget(tables_box)
+        upper_lower.addWidget(lower)
+        layout = QVBoxLayout(self)
+        layout.addWidget(upper_lower)
+        self._update_buttons()
+
+    # -- shown data -----------------------------------------------------------------------
+    def set_tables(self, tables: list[dict[str, Any]]) -> None:
+        selected = self.selected_table()
+        self.tables = [t for t in tables if t.get("game", self.game) == self.game]
+        self.table_list.setRowCount(len(self.tables))
+        for row, table in enumerate(self.tables):
+            cells = (table.get("host", "?"), f"{table.get('host_rating', 0):.0f}",
+                     str(table.get("preset") or "default").replace("_", " "),
+                     str(table.get("target") or "default"),
+                     "Rated" if table.get("rated") else "Casual", f"{table.get('clock')} s")
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, table["table"])
+                self.table_list.setItem(row, column, item)
+            if table["table"] == selected:
+                self.table_list.selectRow(row)
+        self._update_buttons()
+
+    def set_players(self, players: list[tuple[str, float | None]]) -> None:
+        from PySide6.QtWidgets import QListWidgetItem
+        self.players.clear()
+        for name, rating in sorted(players):
+            text = name if rating is None else f"{name}  ({rating:.0f})"
+            item = QListWidgetItem(text)
+            item.setData(Qt.ItemDataRole.UserRole, name)
+            self.players.addItem(item)
+
+    def add_chat(self, nick: str, text: str) -> None:
+        self.chat_log.append(f"<b>{escape(nick)}:</b> {escape(text)}")
+
+    def selected_table(self) -> str | None:
+        row = self.table_list.currentRow()
+        return self.tables[row]["table"] if 0 <= row < len(self.tables) else None
+
+    def set_searching(self, searching: bool) -> None:
+        for widget in (self.search, self.search_label, self.cancel_button):
+            widget.setVisible(searching)
+        self.quick_button.setEnabled(self.playable and not searching)
+
+    def set_playable(self, playable: bool) -> None:
+        """Tables of this game cannot be played from this version: chat only, and say so."""
+        for button in (self.create_button, self.join_button, self.quick_button):
+            button.setEnabled(playable)
+        self.playable = playable
+        if not playable:
+            self.show_notice(f"Playing {GAME_TITLES[self.game]} online comes in a later "
+                             "version; the room chat and the table list work.")
+
+    playable = True
+
+    def show_notice(self, text: str, warning: bool = False) -> None:
+        self.notice.setStyleSheet("color: #b00020;" if warning else "")
+        self.notice.setText(text)
+
+    # -- input ----------------------------------------------------------------------------
+    def _update_buttons(self) -> None:
+        self.join_button.setEnabled(self.playable and self.selected_table() is not None)
+
+    def _join_row(self, row: int) -> None:
+        if 0 <= row < len(self.tables):
+            self.join_wanted.emit(self.tables[row]["table"])
+
+    def _create(self) -> None:
+        dialog = CreateTableDialog(self.game, self)
+        dialog.accepted.connect(lambda: self.create_wanted.emit(self.game, dialog.options()))
+        dialog.open()
+        self.create_dialog = dialog
+
+    def _say(self) -> None:
+        text = self.chat_entry.text().strip()
+        if text:
+            self.chat_entry.clear()
+            self.say_wanted.emit(self.game, text)

@@ -1,0 +1,544 @@
+"""The online window (Game → Play online…): sign in, then tabs for the lobbies, friends,
+messages, rankings and each table being played. Every request runs as an asyncio task on the
+Qt loop; its refusal is shown in words where the person looked, and nothing waits."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import (
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QStackedWidget,
+    QTabWidget,
+    QWidget,
+)
+
+from ginrummy_desktop.gui.online import credentials
+from ginrummy_desktop.gui.online.async_loop import spawn
+from ginrummy_desktop.gui.online.connection import (
+    STATE_WORDS,
+    ClientFactory,
+    OnlineSession,
+    ServerAddress,
+    default_client,
+)
+from ginrummy_desktop.gui.online.friends import FriendsTab
+from ginrummy_desktop.gui.online.lobby import GAME_TITLES, LobbyTab
+from ginrummy_desktop.gui.online.messages import MessagesTab
+from ginrummy_desktop.gui.online.profile import ProfileDialog
+from ginrummy_desktop.gui.online.rankings import RankingsTab
+from ginrummy_desktop.gui.online.signin import SignInPanel
+from ginrummy_desktop.gui.online.table_pane import TablePane
+
+DEFAULT_SERVER = "ginrummy.example.org"
+PLAYABLE_GAMES = ("gin",)  # the online cribbage table is not built yet (its lobby chats)
+PLAYERS_REFRESH_MS = 10_000  # who is in the lobby rooms (joins and leaves are not pushed)
+
+
+class OnlineWindow(QMainWindow):
+    def __init__(self, server: str = DEFAULT_SERVER, client_factory: ClientFactory | None = None,
+                 speed: str | None = None, record_match: Any = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.record_match = record_match  # stores a MatchSummary in the local statistics
+        self.speed = speed  # animation speed of the tables (tests: "instant")
+        self.setWindowTitle("Gin Rummy Desktop — Online")
+        self.resize(1100, 760)
+        self.client_factory = client_factory or default_client
+        self.session: OnlineSession | None = None
+        self.address: ServerAddress | None = None
+        self.tables: dict[str, TablePane] = {}
+        self.ratings: dict[tuple[str, str], float] = {}  # (user, game) -> rating
+
+        self.stack = QStackedWidget(self)
+        self.signin = SignInPanel(server, parent=self.stack)
+        self.signin.submitted.connect(self._sign_in)
+        self.tabs = QTabWidget(self.stack)
+        self.tabs.setDocumentMode(True)
+        self.lobbies = {game: LobbyTab(game, self.tabs) for game in GAME_TITLES}
+        for game, lobby in self.lobbies.items():
+            if game not in PLAYABLE_GAMES:
+                lobby.set_playable(False)
+        for game, lobby in self.lobbies.items():
+            self.tabs.addTab(lobby, GAME_TITLES[game])
+            lobby.join_wanted.connect(self.join_table)
+            lobby.create_wanted.connect(self.create_table)
+            lobby.quick_wanted.connect(self.quick_match)
+            lobby.say_wanted.connect(self._say)
+        self.friends = FriendsTab(self.tabs)
+        self.tabs.addTab(self.friends, "Friends")
+        self.messages = MessagesTab(parent=self.tabs)
+        self.messages_index = self.tabs.addTab(self.messages, "Messages")
+        self.messages.unread_changed.connect(self._unread_changed)
+        self.messages.history_wanted.connect(self._load_history)
+        self.messages.send_wanted.connect(self._send_private)
+        self.rankings = RankingsTab(self.tabs)
+        self.tabs.addTab(self.rankings, "Rankings")
+        self.rankings.refresh_wanted.connect(self.refresh_rankings)
+        self.rankings.profile_wanted.connect(self.show_profile)
+        self.tabs.currentChanged.connect(self._tab_changed)
+        self.asked: set[str] = set()  # users this account asked to be friends
+        self.last_notice: tuple[str, str] | None = None  # (how, text) of the last alert
+        f = self.friends
+        f.add_wanted.connect(self._add_friend)
+        f.answer_wanted.connect(self._answer_friend)
+        f.remove_wanted.connect(self._remove_friend)
+        f.block_wanted.connect(self._block)
+        f.invite_wanted.connect(self._invite)
+        f.chat_wanted.connect(self.open_chat)
+        f.profile_wanted.connect(self.show_profile)
+        for lobby in self.lobbies.values():
+            lobby.profile_wanted.connect(self.show_profile)
+        self.stack.addWidget(self.signin)
+        self.stack.addWidget(self.tabs)
+        self.setCentralWidget(self.stack)
+        self.state_label = QLabel(STATE_WORDS["offline"], self)
+        self.state_label.setAccessibleName("Connection state")
+        self.statusBar().addPermanentWidget(self.state_label)
+        self.players_timer = QTimer(self)
+        self.players_timer.setInterval(PLAYERS_REFRESH_MS)
+        self.players_timer.timeout.connect(self._refresh_players)
+        self.sign_out_action = self.menuBar().addAction("Sign &out")
+        self.sign_out_action.triggered.connect(self.sign_out)
+        self.sign_out_action.setEnabled(False)
+
+    # -- signing in -----------------------------------------------------------------------
+    def _sign_in(self, address: ServerAddress, user: str, password: str, create: bool,
+                 remember: bool) -> None:
+        try:
+            client = self.client_factory(address, user, password)
+        except ValueError as error:
+            self.signin.show_problem(str(error).capitalize())
+            return
+        session = OnlineSession(client, self)
+        session.state_changed.connect(self._connection_changed)
+        session.event.connect(self._on_event)
+        self.signin.set_busy(True)
+        # Current at once: offline messages arrive before the sign-in call returns.
+        self.session, self.address = session, address
+        self.messages.me = user
+
+        def failed(reason: str) -> None:
+            self.session = None
+            self.signin.set_busy(False)
+            self.signin.show_problem(_sentence(reason))
+            session.deleteLater()
+
+        def done(_result: Any) -> None:
+            self.signin.set_busy(False)
+            self.signin.password.clear()  # nothing of the password stays in the window
+            self._remember(address, user, password, remember)
+            self.stack.setCurrentWidget(self.tabs)
+            self.sign_out_action.setEnabled(True)
+            self.setWindowTitle(f"Gin Rummy Desktop — Online — {user}")
+            spawn(self._after_sign_in(), self._notice)
+
+        spawn(session.sign_in(create), failed, done)
+
+    def _remember(self, address: ServerAddress, user: str, password: str,
+                  remember: bool) -> None:
+        if not remember:
+            credentials.forget(str(address), user)
+            return
+        try:
+            credentials.remember(str(address), user, password)
+        except credentials.KeyringUnavailable as error:
+            self.statusBar().showMessage(_sentence(str(error)), 15000)
+
+    async def _after_sign_in(self) -> None:
+        assert self.session is not None
+        client = self.session.client
+        for jid, presence in client.friends().items():
+            self.friends.set_friend(jid.split("@")[0], presence["available"],
+                                    presence["status"])
+        for game, lobby in self.lobbies.items():
+            try:
+                await client.join_lobby(game)
+            except Exception as error:  # noqa: BLE001 - the lobby list still works without chat
+                lobby.show_notice(f"The room chat is not available: {error}", warning=True)
+            lobby.set_tables(await client.open_tables(game))
+        self._refresh_players()
+        self.players_timer.start()
+        await client.resync_all()
+
+    def _refresh_players(self) -> None:
+        if self.session is None:
+            self.players_timer.stop()
+            return
+        spawn(self._load_players())
+
+    async def _load_players(self) -> None:
+        client = self._client()
+        for game, lobby in self.lobbies.items():
+            names = client.lobby_players(game)
+            for name in names:
+                if (name, game) not in self.ratings:
+                    profile = await client.profile(user=name)
+                    self.ratings[(name, game)] = profile["games"][game]["rating"]
+            lobby.set_players([(name, self.ratings.get((name, game))) for name in names])
+
+    def sign_out(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        self.session = None
+        self.players_timer.stop()
+        self.ratings.clear()
+        self.sign_out_action.setEnabled(False)
+        for pane in list(self.tables.values()):
+            self._close_table(pane.table_id)
+        self._forget_account_views()
+        self.stack.setCurrentWidget(self.signin)
+        self.setWindowTitle("Gin Rummy Desktop — Online")
+        spawn(session.sign_out(), self._notice, lambda _r: session.deleteLater())
+
+    def _tab_changed(self, _index: int) -> None:
+        self.messages._read_current()
+        if self.tabs.currentWidget() is self.rankings:
+            self.refresh_rankings(self.rankings.game)
+
+    # -- rankings and profiles ------------------------------------------------------------
+    def refresh_rankings(self, game: str) -> None:
+        if self.session is None:
+            return
+        self.rankings.me = self.session.username
+        spawn(self._load_rankings(game), self._notice)
+
+    async def _load_rankings(self, game: str) -> None:
+        client = self._client()
+        board = await client.leaderboard(game)
+        own = (await client.profile()).get("games", {}).get(game)
+        history = await client.rating_history(game)
+        if self.rankings.game == game:
+            self.rankings.set_board(board, own)
+            self.rankings.set_history(history)
+
+    def show_profile(self, user: str) -> None:
+        if self.session is None:
+            return
+
+        def show(profile: dict) -> None:
+            me = self.session is not None and user == self.session.username
+            dialog = ProfileDialog(profile, not me and user not in self.friends.presence,
+                                   self._add_friend, self)
+            dialog.open()
+            self.profile_dialog = dialog
+
+        spawn(self._client().profile(user=user), self._notice, show)
+
+    def _forget_account_views(self) -> None:
+        """Nothing of the signed-out account stays on screen (the next may be someone else)."""
+        self.friends.presence.clear()
+        self.friends._redraw()
+        self.friends.requests.clear()
+        self.asked.clear()
+        self.messages.clear()
+        for conversation in self.messages.conversations.values():
+            conversation.deleteLater()
+        self.messages.conversations.clear()
+        self._unread_changed(0)
+        for lobby in self.lobbies.values():
+            lobby.chat_log.clear()
+            lobby.set_tables([])
+            lobby.set_players([])
+            lobby.set_searching(False)
+
+    def _connection_changed(self, state: str) -> None:
+        self.state_label.setText(STATE_WORDS.get(state, state))
+        for pane in self.tables.values():
+            pane.set_connection(state)
+
+    # -- lobby requests -------------------------------------------------------------------
+    def _client(self):  # type: ignore[no-untyped-def]
+        assert self.session is not None
+        return self.session.client
+
+    def _notice(self, reason: str) -> None:
+        lobby = self.tabs.currentWidget()
+        if isinstance(lobby, LobbyTab):
+            lobby.show_notice(_sentence(reason), warning=True)
+        elif isinstance(lobby, TablePane):
+            lobby.screen.status.show_message(_sentence(reason), "warning")
+        else:
+            self.statusBar().showMessage(_sentence(reason), 10000)
+
+    def join_table(self, table: str) -> None:
+        if self.session is not None:
+            spawn(self._client().join_table(table), self._notice)
+
+    def create_table(self, game: str, options: dict) -> None:
+        if self.session is None:
+            return
+        lobby = self.lobbies[game]
+
+        def created(table: str) -> None:
+            lobby.show_notice("Your table is open: waiting for an opponent to join.")
+
+        spawn(self._client().create_table(game, **options), self._notice, created)
+
+    def quick_match(self, game: str, cancel: bool) -> None:
+        if self.session is None:
+            return
+        lobby = self.lobbies[game]
+        lobby.set_searching(not cancel)
+
+        def failed(reason: str) -> None:
+            lobby.set_searching(False)
+            lobby.show_notice(_sentence(reason), warning=True)
+
+        spawn(self._client().quick_match(game, cancel=cancel), failed)
+
+    def _say(self, game: str, text: str) -> None:
+        if self.session is not None:
+            self._client().say(game, text)
+
+    # -- what the server pushes -----------------------------------------------------------
+    def _on_event(self, kind: str, payload: Any) -> None:
+        if kind == "tables":
+            lobby = self.lobbies.get(payload["game"])
+            if lobby is not None:
+                lobby.set_tables(payload["tables"])
+        elif kind == "chat":
+            lobby = self.lobbies.get(payload["game"])
+            if lobby is not None:
+                lobby.add_chat(payload["nick"], payload["text"])
+        elif kind in ("matched",):
+            self.lobbies[payload["game"]].set_searching(False)
+        elif kind == "offer":
+            self._offer_computer(payload["game"])
+        elif kind == "invite":
+            self._invited(payload)
+        elif kind == "private":
+            self._private(payload)
+        elif kind == "presence":
+            user = str(payload["from"]).split("@")[0]
+            if user in self.friends.presence or self._is_friend(str(payload["from"])):
+                self.friends.set_friend(user, payload["available"], payload["status"] or "")
+        elif kind == "subscribe":
+            self._friend_request(str(payload["from"]))
+        elif isinstance(payload, dict) and "table" in payload:
+            self._table_event(kind, payload)
+
+    def _table_event(self, kind: str, payload: dict[str, Any]) -> None:
+        table = str(payload["table"])
+        pane = self.tables.get(table)
+        if pane is None:
+            if kind != "state" or payload.get("status") != "playing" \
+                    or payload.get("game") != "gin":
+                return
+            pane = self._open_table(payload)
+            return
+        pane.on_event(kind, payload)
+
+    def _open_table(self, state: dict[str, Any]) -> TablePane:
+        assert self.session is not None
+        pane = TablePane(self.session.username, self.speed, self.tabs)
+        self.tables[str(state["table"])] = pane
+        pane.move_wanted.connect(self._move)
+        pane.claim_wanted.connect(
+            lambda table: spawn(self._client().claim_win(table), self._notice))
+        pane.chat_wanted.connect(
+            lambda user, text: self._client().send_private(self.session.jid_of(user), text))
+        pane.closed.connect(self._close_table)
+        if self.record_match is not None:
+            pane.finished.connect(self.record_match)
+        pane.sound = self._sound()
+        pane.start(state)
+        index = self.tabs.addTab(pane, f"Table: {pane.opponent}")
+        self.tabs.setCurrentIndex(index)
+        for lobby in self.lobbies.values():
+            lobby.set_searching(False)
+        self.session.client.set_playing(True)
+        spawn(self._opponent_rating(pane, str(state["game"])))
+        return pane
+
+    def _sound(self) -> Any:
+        if getattr(self, "sound_board", None) is None:
+            from ginrummy_desktop.sound import SoundBoard
+            self.sound_board = SoundBoard()  # its audio thread starts at the first sound
+        return self.sound_board
+
+    async def _opponent_rating(self, pane: TablePane, game: str) -> None:
+        profile = await self._client().profile(user=pane.opponent)
+        rating = profile.get("games", {}).get(game, {}).get("rating")
+        pane.set_opponent_rating(rating)
+
+    def _move(self, table: str, action: dict, seq: int) -> None:
+        pane = self.tables.get(table)
+
+        def refused(reason: str) -> None:
+            if pane is not None:
+                pane.controller.move_refused(reason)
+            spawn(self._client().resync(table))
+
+        spawn(self._client().move(table, action, seq), refused)
+
+    def _close_table(self, table: str) -> None:
+        pane = self.tables.pop(table, None)
+        if pane is None:
+            return
+        self.tabs.removeTab(self.tabs.indexOf(pane))
+        pane.deleteLater()
+        if self.session is not None and not self.tables:
+            self.session.client.set_playing(False)
+
+    def _offer_computer(self, game: str) -> None:
+        box = QMessageBox(QMessageBox.Icon.Question, "Quick match",
+                          "Nobody of your strength is free right now. Play a casual game "
+                          "against the computer?",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.buttonClicked.connect(lambda button: self._computer_answer(
+            game, box.standardButton(button) == QMessageBox.StandardButton.Yes))
+        box.open()
+        self.offer_box = box
+
+    def _computer_answer(self, game: str, accept: bool) -> None:
+        if accept and self.session is not None:
+            spawn(self._client().quick_match(game, computer=True), self._notice)
+
+    def _invited(self, payload: dict[str, Any]) -> None:
+        sender = str(payload["from"]).split("@")[0]
+        if payload["game"] not in PLAYABLE_GAMES:
+            self.statusBar().showMessage(
+                f"{sender} invited you to a {GAME_TITLES[payload['game']]} table, which this "
+                "version cannot play online yet", 15000)
+            return
+        box = QMessageBox(QMessageBox.Icon.Question, "Invitation",
+                          f"{sender} invites you to a {GAME_TITLES[payload['game']]} table.",
+                          QMessageBox.StandardButton.NoButton, self)
+        accept = box.addButton("Accept", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton("Decline", QMessageBox.ButtonRole.RejectRole)
+        box.buttonClicked.connect(
+            lambda button: self.join_table(payload["table"]) if button is accept else None)
+        box.setWindowModality(Qt.WindowModality.NonModal)
+        box.open()
+        self.invite_box = box
+
+    def _private(self, payload: dict[str, Any]) -> None:
+        sender = str(payload["from"]).split("@")[0]
+        for pane in self.tables.values():
+            if pane.opponent == sender:
+                pane.add_chat(sender, payload["text"])
+        in_view = self.isVisible() and self.isActiveWindow() \
+            and self.tabs.currentWidget() is self.messages
+        self.messages.receive(sender, payload["text"], in_view)
+        if not self.isVisible() or self.isMinimized() or not self.isActiveWindow():
+            self._alert(f"Message from {sender}", payload["text"])
+
+    def _alert(self, title: str, text: str) -> None:
+        """A tray notice where the desktop has a tray, else the taskbar entry asks for
+        attention."""
+        from PySide6.QtWidgets import QApplication, QSystemTrayIcon
+        if QSystemTrayIcon.isSystemTrayAvailable():
+            tray = getattr(self, "tray", None)
+            if tray is None:
+                tray = self.tray = QSystemTrayIcon(self.windowIcon(), self)
+                tray.show()
+            tray.showMessage(title, text)
+            self.last_notice = ("tray", title)
+        else:
+            QApplication.alert(self)
+            self.last_notice = ("alert", title)
+
+    def _unread_changed(self, total: int) -> None:
+        self.tabs.setTabText(self.messages_index,
+                             f"Messages ({total})" if total else "Messages")
+
+    def open_chat(self, user: str) -> None:
+        self.tabs.setCurrentWidget(self.messages)
+        self.messages.open(user)
+
+    def _load_history(self, user: str) -> None:
+        if self.session is None:
+            return
+        conversation = self.messages.conversation(user)
+
+        def loaded(history: list[dict]) -> None:
+            conversation.set_history([(str(m["from"]).split("@")[0], m["text"])
+                                      for m in history])
+
+        spawn(self._client().message_history(self.session.jid_of(user)),
+              lambda reason: conversation.add("—", f"The history is not available: {reason}"),
+              loaded)
+
+    def _send_private(self, user: str, text: str) -> None:
+        if self.session is not None:
+            self._client().send_private(self.session.jid_of(user), text)
+
+    # -- friends --------------------------------------------------------------------------
+    def _is_friend(self, jid: str) -> bool:
+        return self.session is not None and jid in self._client().friends()
+
+    def _add_friend(self, user: str) -> None:
+        from ginrummy_desktop.online import protocol
+        if self.session is None:
+            return
+        if not protocol.USERNAME_PATTERN.match(user):
+            self.friends.show_notice(f"{user!r} is not a user name")
+            return
+        if user == self.session.username:
+            self.friends.show_notice("That is you")
+            return
+        self.asked.add(user)
+        self._client().add_friend(self.session.jid_of(user))
+        self.friends.show_notice(f"Friend request sent to {user}")
+
+    def _friend_request(self, jid: str) -> None:
+        user = jid.split("@")[0]
+        if user in self.asked:  # they accepted ours and ask back: that completes it
+            self._client().approve_friend(jid)
+            self.friends.set_friend(user, True, "")
+            return
+        self.friends.add_request(user)
+        self.tabs.setTabText(self.tabs.indexOf(self.friends), "Friends (request)")
+
+    def _answer_friend(self, user: str, accept: bool) -> None:
+        if self.session is None:
+            return
+        jid = self.session.jid_of(user)
+        self.tabs.setTabText(self.tabs.indexOf(self.friends), "Friends")
+        if accept:
+            self.asked.add(user)
+            self._client().approve_friend(jid)
+            self.friends.set_friend(user, False, "")
+            self.friends.show_notice(f"{user} is now your friend")
+        else:
+            self._client().decline_friend(jid)
+            self.friends.show_notice(f"Declined {user}'s request")
+
+    def _remove_friend(self, user: str) -> None:
+        if self.session is not None:
+            self._client().remove_friend(self.session.jid_of(user))
+            self.asked.discard(user)
+            self.friends.drop_friend(user)
+            self.friends.show_notice(f"Removed {user} from your friends")
+
+    def _block(self, user: str) -> None:
+        if self.session is None:
+            return
+
+        def blocked(_r: Any) -> None:
+            self._remove_friend(user)
+            self.friends.show_notice(f"Blocked {user}: they cannot message or invite you")
+
+        spawn(self._client().block(self.session.jid_of(user)), self.friends.show_notice,
+              blocked)
+
+    def _invite(self, user: str) -> None:
+        if self.session is None:
+            return
+        spawn(self._client().create_table("gin", rated=False,
+                                          invite=self.session.jid_of(user)),
+              self.friends.show_notice,
+              lambda _t: self.friends.show_notice(
+                  f"Invited {user} to a casual Gin Rummy table: waiting for them to accept"))
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return "Something went wrong"
+    return text[:1].upper() + text[1:]
