@@ -17,6 +17,7 @@ from ginrummy_desktop.gui.shell.main_window import MainWindow
 from ginrummy_desktop.storage import open_storage
 from ginrummy_desktop.storage.stats import figures
 from tests.gui_helpers import settle
+from tests.start_offers import answer_start_offer
 
 HUMAN = parse_cards("KH TH 5H 5S 9C 2D")
 DEALER = parse_cards("TC JC QD KS 3C 4D")
@@ -138,6 +139,7 @@ def test_cribbage_game_autosaves_and_resumes(qtbot, storage):
     try:
         resumed = make_window(qtbot, again)
         resumed.restore_or_start()
+        answer_start_offer(qtbot, resumed, "Resume")
         assert resumed.game == "cribbage"
         other = resumed.cribbage_table.controller
         assert other.match.snapshot() == snapshot

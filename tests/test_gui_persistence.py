@@ -8,6 +8,7 @@ from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
 from ginrummy_desktop.gui.shell.main_window import MainWindow
 from ginrummy_desktop.storage import open_storage
+from tests.start_offers import answer_start_offer
 
 
 @pytest.fixture
@@ -51,6 +52,7 @@ def test_autosave_and_resume_exactly(qtbot, storage):
     try:
         resumed = make_window(qtbot, again)
         resumed.restore_or_start()
+        answer_start_offer(qtbot, resumed, "Resume")
         other = resumed.gin_screen.controller
         assert other.view() == view
         assert other.hand_order == order

@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, Signal
 
 from ginrummy_desktop.engine import cards
 from ginrummy_desktop.engine.actions import Action, IllegalActionError
-from ginrummy_desktop.engine.cards import SUITS, Card
+from ginrummy_desktop.engine.cards import SUITS, Card, parse_cards
 from ginrummy_desktop.engine.gin.match import GinMatch
 from ginrummy_desktop.engine.gin.melds import best_arrangement, min_deadwood
 from ginrummy_desktop.engine.gin.observation import GinView
@@ -213,7 +213,44 @@ class GinController(QObject):
         return {"game": "gin", "match": self.session.snapshot(),
                 "hand_order": [str(c) for c in self.hand_order],
                 "opponent": self.setup.opponent, "preset": self.setup.preset,
-                "practice": self.setup.practice, "undo_used": self.undo_used}
+                "practice": self.setup.practice, "undo_used": self.undo_used,
+                "table": self._table_state()}
+
+    def _table_state(self) -> dict[str, Any]:
+        """What the table shows beyond the match: the NEW/KEEP marks and, in practice games,
+        the undo history (SEEN comes from the match itself)."""
+        def card(value: Card | None) -> str | None:
+            return None if value is None else str(value)
+        return {"drawn": card(self.drawn), "locked": card(self.locked),
+                "undo": [{"match": entry.snapshot, "hand_order": [str(c) for c in entry.hand_order],
+                          "drawn": card(entry.drawn), "locked": card(entry.locked)}
+                         for entry in self._undo]}
+
+    def restore_table(self, state: dict[str, Any] | None) -> None:
+        """Put back ``_table_state()`` after ``start`` of a restored match (an autosave from
+        before the marks were kept has none: the table starts unmarked, as it did)."""
+        if not state:
+            return
+        hand = set(self.view().hand)
+
+        def card(text: Any) -> Card | None:
+            if text is None:
+                return None
+            (value,) = parse_cards([text])
+            return value
+        try:
+            drawn, locked = card(state.get("drawn")), card(state.get("locked"))
+            undo = [_Undo(entry["match"], parse_cards(entry["hand_order"]),
+                          card(entry["drawn"]), card(entry["locked"]))
+                    for entry in (state.get("undo", []) if self.setup.practice else [])]
+            for entry in undo:
+                GinMatch.restore(entry.snapshot)  # refuse a damaged entry now, not at undo
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return  # the match itself resumed; only its marks and undo are dropped
+        self.drawn = drawn if drawn in hand else None
+        self.locked = locked if locked in hand else None
+        self._undo = undo
+        self._refresh()
 
     def summary(self, started_at: Any, result: str) -> Any:
         """The storage ``MatchSummary`` of this match ("win", "loss" or "abandoned")."""

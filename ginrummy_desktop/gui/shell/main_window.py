@@ -373,13 +373,21 @@ class MainWindow(QMainWindow):
             page.deleteLater()
 
     def restore_or_start(self) -> None:
-        """The welcome on the first launch; later, resume the autosaved match if there is one,
-        else deal a new match."""
-        saved = getattr(self.persistence, "autosave", None)
-        if self.first_run and not (saved is not None and saved.exists()):
+        """Offer to resume the autosaved match if there is one; after a finished match offer
+        a new match or a rematch on a calm table; on the very first launch the welcome; else
+        deal a new match."""
+        from ginrummy_desktop.gui.shell import start_offer
+
+        restored = self.persistence.saved_match() if self.persistence is not None else None
+        last = self.persistence.last_finished() if self.persistence and not restored else None
+        if restored is not None:
+            start_offer.offer_resume(self, restored)
+        elif last is not None:
+            start_offer.offer_after_match(self, last)
+        elif self.first_run:
             self.first_run = False
             self.show_welcome()
-        elif self.persistence is None or not self.persistence.resume():
+        else:
             self.start_default_match()
         if self.persistence is not None:
             self.persistence.show_notices()

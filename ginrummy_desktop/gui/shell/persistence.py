@@ -60,6 +60,8 @@ def _restore_gin(state: dict[str, Any]) -> tuple[str, Any, Callable[[MainWindow]
     def start(window: MainWindow) -> None:
         window.gin_screen.start_session(session, setup, order)
         window.gin_screen.controller.undo_used = undo_used
+        window.gin_screen.controller.restore_table(state.get("table"))
+    start.opponent = state["opponent"]  # type: ignore[attr-defined]  # for the resume offer
     return "gin", session, start
 
 
@@ -70,7 +72,10 @@ def _restore_cribbage(state: dict[str, Any]) -> tuple[str, Any, Callable[[MainWi
 
     match = _unfinished(CribbageMatch.restore(state["match"]), state["opponent"], BUILTIN_BOTS)
     setup = CribbageSetup.from_rules(state["opponent"], match.rules)
-    return "cribbage", match, lambda window: window.start_cribbage(setup, match=match)
+    def start(window: MainWindow) -> None:
+        window.start_cribbage(setup, match=match)
+    start.opponent = state["opponent"]  # type: ignore[attr-defined]  # for the resume offer
+    return "cribbage", match, start
 
 
 #: Each game's autosave state (its controller's ``snapshot()``) -> how to continue it.
@@ -149,14 +154,29 @@ class Persistence(QObject):
         controller.action_applied.connect(lambda _seat, _action: self.save())
         controller.match_over.connect(self.record_finished)
 
-    def resume(self) -> bool:
-        """Resume the autosaved match (gin or cribbage), if there is one; True when resumed."""
+    def saved_match(self) -> tuple[str, Any, Callable[[MainWindow], None]] | None:
+        """The autosaved unfinished match as (game, session, how to start it), or None."""
         if self.autosave is None:
-            return False
+            return None
         try:  # a damaged save is set aside by load(); anything else must not stop the app
-            restored = self.autosave.load(_restore_state)
-            if restored is None:
-                return False
+            return self.autosave.load(_restore_state)
+        except Exception as error:  # noqa: BLE001 - the player starts a new game instead
+            self.window.notify(f"The game in progress could not be resumed: {error}")
+            return None
+
+    def last_finished(self) -> Any:
+        """The newest recorded match of this profile (a ``HistoryRow``), or None."""
+        history = self._guard(lambda: self.queries.database.history(self.queries.profile))
+        return history[0] if history else None
+
+    def resume(self, restored: tuple[str, Any, Callable[[MainWindow], None]] | None = None
+               ) -> bool:
+        """Resume ``restored`` (by default the autosaved match, gin or cribbage), if there is
+        one; True when resumed."""
+        restored = restored or self.saved_match()
+        if restored is None:
+            return False
+        try:
             _game, _session, start = restored
             start(self.window)
         except Exception as error:  # noqa: BLE001 - the player starts a new game instead
@@ -191,7 +211,7 @@ class Persistence(QObject):
         session = self._current()
         if self.autosave is None or session is None:
             return
-        if session.over:
+        if session.over or self.recorded:  # recorded: finished, or ended by Resign
             self._guard(self.autosave.clear)
         else:
             self._guard(lambda: self.autosave.save(self.window.controller.snapshot()))

@@ -1,0 +1,103 @@
+"""What the window offers at start instead of dealing silently: an unfinished match is offered
+for resuming ("Resume" / "New match"); after a finished match the table stays calm and offers
+"New match" / "Rematch". The question waits until the window is on screen."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QMessageBox
+
+if TYPE_CHECKING:
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
+
+RESUME_OBJECT, AFTER_MATCH_OBJECT = "resumeOffer", "afterMatchOffer"
+
+
+def opponent_name(game: str, bot_id: str) -> str:
+    """The name the table shows for ``bot_id``."""
+    if game == "cribbage":
+        from ginrummy_desktop.gui.cribbage.opponents import short_name
+
+        return short_name(bot_id)
+    from ginrummy_desktop.gui.gin import opponents
+
+    return {o.bot_id: o.name for o in opponents.list_opponents()}.get(bot_id, bot_id.title())
+
+
+def resume_question(game: str, session: Any, bot_id: str) -> str:
+    """"Resume your match against Ada (score 25–10, hand 3)?" (the person's side first)."""
+    mine, theirs = session.scores[0], session.scores[1]
+    hand = len(session.hand_records()) + 1
+    return (f"Resume your match against {opponent_name(game, bot_id)} "
+            f"(score {mine}–{theirs}, hand {hand})?")
+
+
+def _ask(window: MainWindow, name: str, title: str, text: str,
+         choices: list[tuple[str, Any]]) -> QMessageBox:
+    """A window-modal question whose buttons run ``choices``; shown once the window is."""
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton,
+                      window)
+    box.setObjectName(name)
+    actions = {}
+    for label, action in choices:
+        actions[box.addButton(label, QMessageBox.ButtonRole.AcceptRole)] = action
+    box.setDefaultButton(next(iter(actions)))
+    box.buttonClicked.connect(lambda button: actions[button]())
+    window.start_offer = box  # tests and the next start read it
+
+    def show_when_window_is() -> None:
+        if box.parent() is None:
+            return
+        if window.isVisible():
+            box.open()
+        else:  # app.main shows start-up problems first, then the window
+            QTimer.singleShot(50, show_when_window_is)
+    QTimer.singleShot(0, show_when_window_is)
+    return box
+
+
+def offer_resume(window: MainWindow, restored: tuple[str, Any, Any]) -> QMessageBox:
+    """Ask before continuing ``restored``; "New match" records it as abandoned, as the New
+    match command does, and deals a new game of the same kind."""
+    persistence = window.persistence
+    assert persistence is not None
+    game, session, start = restored
+
+    def resume() -> None:
+        persistence.resume(restored)
+
+    def new_match() -> None:
+        start(window)  # on screen for a moment, so the new game records it as abandoned
+        if game == "cribbage":
+            window.start_cribbage(window.preferred_cribbage_setup())
+        else:
+            window.start_default_match()
+    text = resume_question(game, session, getattr(start, "opponent", ""))
+    return _ask(window, RESUME_OBJECT, "Match in progress", text,
+                [("Resume", resume), ("New match", new_match)])
+
+
+def offer_after_match(window: MainWindow, last: Any) -> QMessageBox:
+    """The last match ended: a calm table offering a new match or a rematch of ``last`` (a
+    stored ``HistoryRow``)."""
+    name = last.opponent_name or opponent_name(last.game, last.opponent_id)
+    outcome = {"win": "You won", "loss": "You lost"}.get(last.result, "Your last match ended")
+    text = (f"{outcome} your last match against {name}, "
+            f"{last.player_score}–{last.opponent_score}. Play again?")
+
+    def rematch() -> None:
+        if last.game == "cribbage":
+            from dataclasses import replace
+
+            window.start_cribbage(replace(window.preferred_cribbage_setup(),
+                                          opponent=last.opponent_id))
+        else:
+            from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
+            from ginrummy_desktop.gui.gin.controller import MatchSetup
+
+            preset = last.rules if last.rules in GIN_PRESETS else window._preferred_preset()
+            window.gin_screen.new_match(MatchSetup(preset=preset, opponent=last.opponent_id))
+    return _ask(window, AFTER_MATCH_OBJECT, "Match over", text,
+                [("Rematch", rematch), ("New match", window.new_match_dialog)])
