@@ -402,9 +402,9 @@ class GinHand:
             return "that is not the top card of the discard pile"
         if card is not None and card == self.taken:
             return f"you cannot discard {card_text(card)}: you just took it from the discard pile"
-        if kind == "knock":
+        if kind == "knock" and card is not None:
             return f"discarding {card_text(card)} leaves more than {self.knock_limit} deadwood"
-        if kind == "gin":
+        if kind == "gin" and card is not None:
             return f"discarding {card_text(card)} does not leave all ten cards melded"
         return f"{action_text(action)} is not legal now"
 
