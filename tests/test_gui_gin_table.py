@@ -538,6 +538,7 @@ def test_a_notice_falls_back_to_the_turn_prompt(window, qtbot):
 
 def test_the_prompt_comes_back_after_resuming(qtbot):
     from ginrummy_desktop.storage import open_storage
+    from tests.start_offers import answer_start_offer
 
     store = open_storage()  # a per-test folder (conftest)
     store.settings.update(animation_speed="instant")
@@ -553,6 +554,7 @@ def test_the_prompt_comes_back_after_resuming(qtbot):
         window = MainWindow(storage=again, speed="instant")
         qtbot.addWidget(window)
         window.restore_or_start()
+        answer_start_offer(qtbot, window, "Resume")
         status = window.gin_screen.status
         assert "Resumed" in status.message
         assert window.gin_screen.controller.settle()

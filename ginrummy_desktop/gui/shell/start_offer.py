@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMessageBox
+from shiboken6 import isValid
 
 if TYPE_CHECKING:
     from ginrummy_desktop.gui.shell.main_window import MainWindow
@@ -48,8 +49,8 @@ def _ask(window: MainWindow, name: str, title: str, text: str,
     window.start_offer = box  # tests and the next start read it
 
     def show_when_window_is() -> None:
-        if box.parent() is None:
-            return
+        if not (isValid(box) and isValid(window)) or box.parent() is None:
+            return  # the window (and so the question) closed before it was shown
         if window.isVisible():
             box.open()
         else:  # app.main shows start-up problems first, then the window
