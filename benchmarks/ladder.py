@@ -53,7 +53,8 @@ def play_deal_pair(task: tuple[str, str, int, str]) -> dict:
     """Play deal ``seed`` twice, ``a`` first in seat 0 then in seat 1; return tallies."""
     a, b, seed, preset = task
     rules = GIN_PRESETS[preset]
-    out = {"a_wins": 0, "matches": 0, "hands": 0, "style": {a: defaultdict(float),
+    out = {"a_wins": 0, "matches": 0, "hands": 0, "endings": defaultdict(int),
+           "style": {a: defaultdict(float),
            b: defaultdict(float)}, "times": {a: [], b: []}}
     if a == b:
         out["style"] = {a: defaultdict(float)}
@@ -79,6 +80,7 @@ def play_deal_pair(task: tuple[str, str, int, str]) -> dict:
         out["a_wins"] += a_seat in match.winners
         for record in match.hand_records():
             out["hands"] += 1
+            out["endings"][record["result"]["kind"]] += 1
             _tally_hand(record["result"], ids, out["style"])
     return out
 
@@ -172,7 +174,7 @@ def run(args: argparse.Namespace) -> str:
         for deal in range(max(1, count // 2)):
             tasks.append((a, b, args.seed + deal, args.preset))
     totals: dict[tuple[str, str], dict] = {
-        pair: {"a_wins": 0, "matches": 0, "hands": 0} for pair in pairings
+        pair: {"a_wins": 0, "matches": 0, "hands": 0, "endings": {}} for pair in pairings
     }
     style: dict[str, dict] = defaultdict(lambda: defaultdict(float))
     times: dict[str, list[float]] = defaultdict(list)
@@ -217,16 +219,18 @@ def merge(paths: list[str]) -> tuple[list, dict, dict, dict, list[str]]:
             pair = (entry["a"], entry["b"])
             if pair not in totals:
                 pairings.append(pair)
-                totals[pair] = {"a_wins": 0, "matches": 0, "hands": 0}
+                totals[pair] = {"a_wins": 0, "matches": 0, "hands": 0, "endings": {}}
             add_counts(totals[pair], entry)
         add_style(style, times, raw["style"], raw["times"])
     return pairings, totals, style, times, commands
 
 
 def add_counts(total: dict, counts: dict) -> None:
-    """Add a pairing's wins, matches and hands (a run's deal pair, or a ``--merge`` file)."""
-    for key in total:
+    """Add a pairing's wins, matches, hands and hand endings (a deal pair, or a merged file)."""
+    for key in ("a_wins", "matches", "hands"):
         total[key] += counts[key]
+    for kind, count in counts.get("endings", {}).items():  # files from before 2026-12-01 lack it
+        total["endings"][kind] = total["endings"].get(kind, 0) + count
 
 
 def add_style(style: dict, times: dict, more_style: dict, more_times: dict) -> None:
@@ -262,6 +266,19 @@ def report(args, bots, pairings, totals, elo, style, times, elapsed: float | Non
             f"| {a} vs {b} | {t['matches']} | {t['a_wins'] / t['matches']:.1%} "
             f"| {low:.1%} - {high:.1%} | {t['hands'] / t['matches']:.1f} |"
         )
+    lines += ["", "How the hands of each pairing ended (all hands, whoever went out):", "",
+              "| pairing | hands | winning knock | gin | undercut | dead |",
+              "|---|---:|---:|---:|---:|---:|"]
+    for a, b in pairings:
+        t = totals[(a, b)]
+        endings = t.get("endings") or {}
+        counted = sum(endings.values())
+        if not counted:
+            continue
+        share = {kind: endings.get(kind, 0) / counted for kind in ("knock", "undercut", "draw")}
+        gins = (endings.get("gin", 0) + endings.get("big_gin", 0)) / counted
+        lines.append(f"| {a} vs {b} | {counted} | {share['knock']:.1%} | {gins:.1%} "
+                     f"| {share['undercut']:.1%} | {share['draw']:.1%} |")
     lines += ["", "| persona | Elo | knock rate | avg knock deadwood | gin rate | "
               "undercut when knocking | undercuts made | decision ms mean / p95 / max |",
               "|---|---:|---:|---:|---:|---:|---:|---:|"]

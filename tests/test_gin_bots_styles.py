@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections import Counter
 
 from ginrummy_desktop.engine.actions import Action
-from ginrummy_desktop.engine.cards import Card
-from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
+from ginrummy_desktop.engine.cards import Card, cards_mask
+from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS, PERSONAS
+from ginrummy_desktop.engine.gin.bots.evaluate import published_danger
+from ginrummy_desktop.engine.gin.bots.knowledge import FULL_MASK, Knowledge
 from ginrummy_desktop.engine.gin.bots.styles import KnockerBot
 from ginrummy_desktop.engine.gin.match import GinMatch
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
@@ -74,3 +76,37 @@ def test_knocker_never_misses_a_gin() -> None:
     observation = discard_observation("9S TS JS 4H 5H 6H 7H AC AD 2C 3C", "3C")
     observation.legal_actions = observation.legal_actions + (Action("gin", Card.parse("AD")),)
     assert KnockerBot(seed=1).choose(observation) == Action("gin", Card.parse("AD"))
+
+
+def knowledge_of(hand: str, pile: str = "", opponent_holds: str = "") -> Knowledge:
+    def mask(text: str) -> int:
+        return cards_mask([Card.parse(token) for token in text.split()])
+
+    mine, seen, held = mask(hand), mask(pile), mask(opponent_holds)
+    return Knowledge(seat=0, hand=mine, top=0, pile=seen, opponent_known=held,
+                     opponent_passed=0, opponent_discarded=0,
+                     unseen=FULL_MASK & ~(mine | seen | held), stock_size=20, my_turns=4,
+                     opponent_turns=4, taken_upcard=0, just_drew=0)
+
+
+def test_published_danger_rewards_dead_neighbours_and_punishes_the_opponents_runs() -> None:
+    seven = Card.parse("7H").index
+    # nothing known about 6H, 8H, 5H, 9H or the other sevens: only the rank penalty (+4)
+    assert published_danger(seven, knowledge_of("7H KS")) == 4
+    # 6H and 8H both gone: no run can use 7H (-10); no other seven gone either (+4)
+    assert published_danger(seven, knowledge_of("7H KS", pile="6H 8H")) == -6
+    # the opponent took 6H and 8H: throwing 7H fills its run (+20)
+    assert published_danger(seven, knowledge_of("7H KS", opponent_holds="6H 8H")) == 24
+    # it holds 7C and 7D: a set (+20); 7S gone besides earns the rank bonus (-4)
+    assert published_danger(seven, knowledge_of("7H KS", pile="7S", opponent_holds="7C 7D")) == 16
+    # two other sevens gone (-10), one suit neighbour held (+5), one two away in my hand (-3)
+    assert published_danger(seven, knowledge_of("7H 9H", pile="7S 7C", opponent_holds="6H")) == -8
+
+
+def test_faithful_marjj_keeps_published_constants_and_lite_keeps_the_old_ones() -> None:
+    faithful, lite = PERSONAS["marjj"], PERSONAS["marjj_lite"]
+    assert faithful.parameters["future_weight"] == 18 and lite.parameters["future_weight"] == 1
+    assert faithful.parameters["voluntary_knock_turns"] == 3
+    # an ace has no lower neighbour: off the end of the suit counts as out of reach, so with
+    # 2H in the pile the run side is closed (-10) as published
+    assert published_danger(Card.parse("AH").index, knowledge_of("AH KS", pile="2H")) == -6

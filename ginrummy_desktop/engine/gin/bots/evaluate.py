@@ -5,6 +5,8 @@
   improve is worth keeping).
 - ``discard_danger``: how much a discard is likely to help an opponent, from the cards it is
   known to hold (taken from the pile) and those it declined or threw.
+- ``published_danger``: the same question answered with published MARJJ's table (EAAI 2021),
+  which also rewards throwing a card whose neighbours nobody can draw any more.
 - ``outs``: unseen cards that would complete a meld with the kept cards (for the hint's reason).
 """
 
@@ -98,3 +100,63 @@ def outs(kept: int, unseen: int) -> int:
         if new_melded & bit and new_melded & ~already & ~bit:
             count += 1
     return count
+
+
+# Published MARJJ's table (v5): bonuses (negative) when the cards an opponent would need with
+# this one are out of its reach, penalties when it holds them.
+SEQUENCE_SAFE, ADJACENT_SAFE, TWO_AWAY_SAFE = -10.0, -5.0, -3.0
+SEQUENCE_DANGER, ADJACENT_DANGER, TWO_AWAY_DANGER = 20.0, 5.0, 3.0
+SET_SAFE, RANK_SAFE, SET_DANGER, RANK_DANGER = -10.0, -4.0, 20.0, 4.0
+
+
+def _suit_neighbour(index: int, step: int) -> int:
+    """The card ``step`` ranks away in the same suit as a mask, or 0 off the end of the suit."""
+    suit, rank = divmod(index, RANKS)
+    target = rank + step
+    return 1 << (suit * RANKS + target) if 0 <= target < RANKS else 0
+
+
+def published_danger(index: int, knowledge: Knowledge) -> float:
+    """Published MARJJ's danger of throwing card ``index`` (lower is safer).
+
+    Each same-suit neighbour (one and two ranks away) is either held by the opponent (it took
+    it from the pile), out of its reach (in my hand or seen: in the pile, or off the end of the
+    suit), or unknown. Both sides of a possible run out of reach earn the sequence bonus, else
+    each out-of-reach neighbour its own; the opponent holding cards on both sides costs the
+    sequence penalty, else each held neighbour its own. Same rank: two other cards out of reach
+    earn the set bonus, one the rank bonus; the opponent holding two costs the set penalty,
+    and a rank with no other card out of reach costs the rank penalty.
+    """
+    held = knowledge.opponent_known
+    gone = (knowledge.hand | knowledge.pile | knowledge.opponent_passed
+            | knowledge.opponent_discarded) & ~held
+
+    def status(step: int) -> tuple[bool, bool]:
+        bit = _suit_neighbour(index, step)
+        if not bit:
+            return False, True
+        return bool(bit & held), bool(bit & gone)
+
+    (held_low, gone_low), (held_high, gone_high) = status(-1), status(1)
+    (held_low2, gone_low2), (held_high2, gone_high2) = status(-2), status(2)
+    danger = 0.0
+    if (gone_high and (gone_low or gone_low2)) or (gone_low and (gone_high or gone_high2)):
+        danger += SEQUENCE_SAFE
+    else:
+        danger += ADJACENT_SAFE * (gone_low + gone_high) + TWO_AWAY_SAFE * (gone_low2 + gone_high2)
+    if (held_high and (held_low or held_low2)) or (held_low and (held_high or held_high2)):
+        danger += SEQUENCE_DANGER
+    else:
+        danger += (ADJACENT_DANGER * (held_low + held_high)
+                   + TWO_AWAY_DANGER * (held_low2 + held_high2))
+    same_rank, _, _ = neighbours(index)
+    others_gone = bin(same_rank & gone).count("1")
+    if others_gone >= 2:
+        danger += SET_SAFE
+    elif others_gone == 1:
+        danger += RANK_SAFE
+    if bin(same_rank & held).count("1") >= 2:
+        danger += SET_DANGER
+    elif others_gone == 0:
+        danger += RANK_DANGER
+    return danger

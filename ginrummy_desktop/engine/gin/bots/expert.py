@@ -15,15 +15,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from ginrummy_desktop.engine.gin.bots.evaluate import discard_danger, published_danger
 from ginrummy_desktop.engine.gin.bots.fastmelds import best_discards
 from ginrummy_desktop.engine.gin.bots.knowledge import Knowledge
 from ginrummy_desktop.engine.gin.bots.rollout import SimRules, knock_points, play_out
-from ginrummy_desktop.engine.gin.bots.styles import MarjjBot
+from ginrummy_desktop.engine.gin.bots.styles import MarjjLiteBot
 from ginrummy_desktop.engine.gin.bots.winprob import value_of_points
 from ginrummy_desktop.engine.gin.bots.worlds import worlds_for
 
 
-class ExpertBot(MarjjBot):
+class ExpertBot(MarjjLiteBot):
     """Strongest persona. ``samples`` sets how many hidden worlds each close decision uses."""
 
     persona_id = "expert"
@@ -37,6 +38,8 @@ class ExpertBot(MarjjBot):
     discard_candidates = 3
     close_call = 4.0  # heuristic score gap under which rollouts decide between discards
     own_rollout_go_out_playing = 0
+    published_danger_table = False  # rank discards with published MARJJ's danger table
+    knock_margin = 0.0  # knock only when it beats playing on by this much match-win chance
 
     def __init__(self, seed: int | None = None, samples: int | None = None) -> None:
         super().__init__(seed=seed)
@@ -89,6 +92,11 @@ class ExpertBot(MarjjBot):
         eagerness = min(1.0, max(0.0, (rate - 0.15) / 0.2))
         return round(limit * eagerness)
 
+    def danger(self, index: int, knowledge: Knowledge) -> float:
+        if self.published_danger_table:
+            return published_danger(index, knowledge)
+        return discard_danger(index, knowledge)
+
     # -- context ------------------------------------------------------------------------------
     def _scores(self, observation: Any) -> tuple[int, int, int]:
         scores = observation.scores
@@ -130,7 +138,7 @@ class ExpertBot(MarjjBot):
             knock_value, play_value = self.compare_knock(
                 observation, knowledge, knock_with, keep_playing_with
             )
-            if knock_value >= play_value:
+            if knock_value >= play_value + self.knock_margin:
                 self.last_reason = (
                     f"Knock with {least}: about {knock_value:.0%} to win the match "
                     f"(playing on: {play_value:.0%})"

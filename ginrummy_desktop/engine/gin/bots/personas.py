@@ -20,6 +20,7 @@ from ginrummy_desktop.engine.gin.bots.styles import (
     GinHunterBot,
     KnockerBot,
     MarjjBot,
+    MarjjLiteBot,
 )
 
 RATINGS_PATH = Path(__file__).with_name("ratings.json")
@@ -88,12 +89,21 @@ _LADDER: tuple[tuple[str, str, str, str, Callable[..., Any], dict[str, Any]], ..
          "knocks": "gin only (at 2 or less when the stock is nearly out)"},
     ),
     (
-        "marjj", "Marjorie",
+        "marjj_lite", "Marjorie Lite",
         "Counts the cards still out there for her melds, watches what you pick up, and holds "
-        "out for gin after the first few turns",
+        "out for gin after the first few turns, a little less thoroughly than Marjorie",
+        "half shield", MarjjLiteBot,
+        {"future_weight": MarjjLiteBot.future_weight, "future_fade": MarjjLiteBot.future_fade,
+         "danger_weight": MarjjLiteBot.danger_weight, "danger_table": "this project's",
+         "voluntary_knock_turns": MarjjLiteBot.voluntary_knock_turns},
+    ),
+    (
+        "marjj", "Marjorie",
+        "Plays like the 2021 computer challenge winner: keeps the cards with the most ways to "
+        "improve, never feeds what you collect, and holds out for gin after the first few turns",
         "shield", MarjjBot,
         {"future_weight": MarjjBot.future_weight, "future_fade": MarjjBot.future_fade,
-         "danger_weight": MarjjBot.danger_weight,
+         "danger_weight": MarjjBot.danger_weight, "danger_table": "published MARJJ's",
          "voluntary_knock_turns": MarjjBot.voluntary_knock_turns},
     ),
     (

@@ -1,5 +1,9 @@
 """Heuristic personas: the beginner, the aggressive knocker, the patient gin hunter and MARJJ.
 
+``MarjjBot`` is published MARJJ (EAAI 2021) with every published constant; ``MarjjLiteBot`` is
+the lighter MARJJ-style player that came first (future outs weighted 1, this project's own
+danger table), kept as a rung of the ladder and as the expert's heuristic base.
+
 Each differs in what it takes, what it keeps and when it goes out; the docstrings say how.
 """
 
@@ -13,9 +17,11 @@ from ginrummy_desktop.engine.gin.bots.evaluate import (
     future_deadwood,
     iter_bits,
     neighbours,
+    published_danger,
 )
 from ginrummy_desktop.engine.gin.bots.fastmelds import (
     POINTS,
+    RANKS,
     best_arrangements,
     best_discards,
     deadwood,
@@ -133,11 +139,14 @@ class FutureAwareBot(PersonaBot):
             score = (
                 residual
                 + self.future_weight * fade * future
-                + self.danger_weight * discard_danger(index, knowledge)
+                + self.danger_weight * self.danger(index, knowledge)
             )
             scored.append((score, index, residual))
         scored.sort()
         return scored
+
+    def danger(self, index: int, knowledge: Knowledge) -> float:
+        return discard_danger(index, knowledge)
 
 
 class GinHunterBot(FutureAwareBot):
@@ -162,10 +171,13 @@ class GinHunterBot(FutureAwareBot):
         return index, residual == 0 or (late and residual <= min(2, self.knock_limit(observation)))
 
 
-class MarjjBot(FutureAwareBot):
-    """After the EAAI 2021 winner: careful upcards, outs, danger; knocks early or waits for gin."""
+class MarjjLiteBot(FutureAwareBot):
+    """MARJJ-style, lighter than published: future outs weighted 1, this project's danger table.
 
-    persona_id = "marjj"
+    Careful upcards, outs, danger; knocks early or waits for gin.
+    """
+
+    persona_id = "marjj_lite"
     future_weight = 1.0
     future_fade = 0.9
     danger_weight = 1.0
@@ -205,4 +217,73 @@ class MarjjBot(FutureAwareBot):
             knowledge.my_turns <= self.voluntary_knock_turns
             and residual <= self.knock_limit(observation)
         )
+        return index, go_out
+
+
+def fewest_layoffs_spread(hand: int, knowledge: Knowledge) -> tuple[int, ...]:
+    """Of the least-deadwood arrangements, the one the opponent could likely lay off least on.
+
+    A card could be laid off when the opponent holds it or nobody has seen it: the suit
+    neighbours just outside each run, the missing suit of each set. Ties: the first found.
+    """
+    options = best_arrangements(hand)
+    if len(options) == 1:
+        return options[0]
+    reachable = knowledge.opponent_known | knowledge.unseen
+
+    def layoff_points(option: tuple[int, ...]) -> int:
+        points = 0
+        for meld in option:
+            cards = list(iter_bits(meld))
+            if len({index // RANKS for index in cards}) == 1:  # a run
+                for end, step in ((cards[0], -1), (cards[-1], 1)):
+                    rank = end % RANKS + step
+                    if 0 <= rank < RANKS and reachable >> (end + step) & 1:
+                        points += POINTS[end]
+            else:
+                for index in cards:
+                    if reachable >> ((index + RANKS) % 52) & 1:
+                        points += POINTS[index]
+        return points
+
+    return min(options, key=layoff_points)
+
+
+class MarjjBot(MarjjLiteBot):
+    """Published MARJJ, the EAAI 2021 winner, with every published constant.
+
+    - Upcard: only if it is melded in the spread MARJJ would choose (the least-deadwood
+      arrangement with the fewest likely lay-offs) and an optimal discard then leaves less
+      deadwood than now.
+    - Discard: MARJJ's candidates; score = residual deadwood + 18 x the future-outs term
+      x 0.9^(turn-1) + the published danger table; equal best scores are broken at random.
+    - Going out: gin always; a knock only on its first three turns.
+    """
+
+    persona_id = "marjj"
+    future_weight = 18.0
+
+    def danger(self, index: int, knowledge: Knowledge) -> float:
+        return published_danger(index, knowledge)
+
+    def wants_upcard(self, observation: Any, knowledge: Knowledge) -> bool:
+        upcard = knowledge.top
+        if not upcard:
+            return False
+        eleven = knowledge.hand | upcard
+        spread = fewest_layoffs_spread(eleven, knowledge)
+        return any(meld & upcard for meld in spread) and improves_by_taking(knowledge.hand, upcard)
+
+    def pick_discard(
+        self, observation: Any, knowledge: Knowledge, allowed: int
+    ) -> tuple[int, bool]:
+        playable = allowed & ~knowledge.taken_upcard or allowed
+        least, gin_cards = best_discards(knowledge.hand, ~playable)
+        if least == 0:
+            return gin_cards[0], True
+        ranked = self.ranked_discards(knowledge, allowed)
+        tied = [entry for entry in ranked if entry[0] == ranked[0][0]]
+        _, index, residual = tied[self.rng.randbelow(len(tied))] if len(tied) > 1 else tied[0]
+        go_out = (knowledge.my_turns <= self.voluntary_knock_turns
+                  and residual <= self.knock_limit(observation))
         return index, go_out
