@@ -3,8 +3,9 @@
 - Inference: every public event (cards the opponent took, passed and threw) shapes which
   opponent hands are sampled (``worlds.sample_worlds``), and later in a deal the sampled hands
   are as developed as a real opponent's would be.
-- Upcard and discard: MARJJ-style scores (residual deadwood, fading future outs, danger), then
-  the leading candidates are compared on common sampled worlds by playing the hand out.
+- Upcard and discard: MARJJ-style scores (residual deadwood, fading future outs weighted 18,
+  published MARJJ's danger table), then the leading candidates are compared on common sampled
+  worlds by playing the hand out.
 - Going out: whenever a knock is legal, "knock now" is compared with "keep playing" on the same
   worlds; every imagined result is turned into a probability of winning the match from the
   current scores (``winprob``, measured for the match's hand rules), so the expert banks a lead
@@ -38,7 +39,7 @@ class ExpertBot(MarjjLiteBot):
     discard_candidates = 3
     close_call = 4.0  # heuristic score gap under which rollouts decide between discards
     own_rollout_go_out_playing = 0
-    published_danger_table = False  # rank discards with published MARJJ's danger table
+    published_danger_table = True  # rank discards with published MARJJ's danger table
     knock_margin = 0.0  # knock only when it beats playing on by this much match-win chance
 
     def __init__(self, seed: int | None = None, samples: int | None = None) -> None:
