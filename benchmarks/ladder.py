@@ -55,10 +55,11 @@ def play_deal_pair(task: tuple[str, str, int, str]) -> dict:
     rules = GIN_PRESETS[preset]
     out = {"a_wins": 0, "matches": 0, "hands": 0, "endings": defaultdict(int),
            "style": {a: defaultdict(float),
-           b: defaultdict(float)}, "times": {a: [], b: []}}
+           b: defaultdict(float)}, "times": {a: [], b: []}, "cpu_times": {a: [], b: []}}
     if a == b:
         out["style"] = {a: defaultdict(float)}
         out["times"] = {a: []}
+        out["cpu_times"] = {a: []}
     for swap in (False, True):
         ids = (b, a) if swap else (a, b)
         seeds = [seed * 2 + seat for seat in (0, 1)]
@@ -71,9 +72,11 @@ def play_deal_pair(task: tuple[str, str, int, str]) -> dict:
         while not match.over:
             seat = match.to_move()
             observation = match.observation(seat)
-            started = time.perf_counter()
+            started, cpu_started = time.perf_counter(), time.process_time()
             action = bots[seat].choose(observation)
             out["times"][ids[seat]].append(time.perf_counter() - started)
+            # CPU time too: on shared cores the wall clock also counts other processes' turns
+            out["cpu_times"][ids[seat]].append(time.process_time() - cpu_started)
             match.apply(seat, action)
         a_seat = 1 if swap else 0
         out["matches"] += 1
@@ -178,6 +181,7 @@ def run(args: argparse.Namespace) -> str:
     }
     style: dict[str, dict] = defaultdict(lambda: defaultdict(float))
     times: dict[str, list[float]] = defaultdict(list)
+    cpu_times: dict[str, list[float]] = defaultdict(list)
     started = time.time()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         futures = {pool.submit(play_deal_pair, task): task for task in tasks}
@@ -186,6 +190,8 @@ def run(args: argparse.Namespace) -> str:
             out = future.result()
             add_counts(totals[(a, b)], out)
             add_style(style, times, out["style"], out["times"])
+            for bot, values in out["cpu_times"].items():
+                cpu_times[bot].extend(values)
             if done % 50 == 0:
                 print(f"  {done}/{len(tasks)} deal pairs, {time.time() - started:.0f}s",
                       file=sys.stderr)
@@ -200,7 +206,8 @@ def run(args: argparse.Namespace) -> str:
                "seed": args.seed, "preset": args.preset,
                "pairings": [{"a": a, "b": b, **totals[(a, b)]} for a, b in pairings],
                "style": {bot: dict(figures) for bot, figures in style.items()},
-               "times": {bot: values for bot, values in times.items()}}
+               "times": {bot: values for bot, values in times.items()},
+               "cpu_times": {bot: values for bot, values in cpu_times.items()}}
         Path(args.json).write_text(json.dumps(raw) + "\n", encoding="utf-8")
     return text
 
