@@ -64,6 +64,16 @@ def says(name: str, third_person: str, start: bool = True) -> str:
     return f"{who} {verb(name, third_person)}"
 
 
+def together(names: list[str] | tuple[str, ...]) -> str:
+    """Names joined for a team or a pair: ``"You and Bo"``, ``"Ann, Bo and Cy"`` (the person
+    first, as English puts "you and I" last only for the speaker)."""
+    ordered = sorted(names, key=lambda name: not is_you(name))
+    ordered = [subject(name) if i == 0 else mention(name) for i, name in enumerate(ordered)]
+    if len(ordered) <= 1:
+        return "".join(ordered)
+    return f"{', '.join(ordered[:-1])} and {ordered[-1]}"
+
+
 def count_of(count: int, word: str, plural: str | None = None) -> str:
     """``"1 out"``, ``"2 outs"``, ``"1 point"``: a number with its noun agreed."""
     return f"{count} {word if count == 1 else plural or word + 's'}"
