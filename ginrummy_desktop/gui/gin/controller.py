@@ -919,14 +919,14 @@ class GinController(QObject):
 
     def deal_outcome_text(self) -> str:
         """What the partnership deal just shown scored, from the engine's team scores:
-        "You and Bo score 12", or "No score: the two tables cancel out"."""
+        "This deal: you and Bo score 12", or "This deal: no score, the tables cancel out"."""
         scores = self.view().scores
         for side, members in enumerate(self.sides()):
             before = self.deal_start_scores[members[0]] if self.deal_start_scores else 0
             gained = scores[members[0]] - before
             if gained:
-                return f"{self.side_name(side, you=True)} score {gained}"
-        return "No score: the two tables cancel out"
+                return f"This deal: {self.side_name(side, you=True)} score {gained}"
+        return "This deal: no score, the two tables cancel out"
 
     def _watch_partner_table(self) -> None:
         """Show the person's table result while the loop plays the other table unpaced."""

@@ -273,7 +273,7 @@ class GinScreen(QWidget):
         self.buttons["undo"].setEnabled(c.can_undo)
         self.buttons["undo"].setVisible(c.setup.practice)
         for key in ("sort_rank", "sort_suit", "sort_melds"):
-            self.buttons[key].setEnabled(has and c.reveal is None)
+            self.buttons[key].setEnabled(has and c.reveal is None and bool(c.hand_order))
         self.actions["undo"].setEnabled(c.can_undo)
         watching = has and c.watching and c.reveal is None
         self.buttons["skip"].setVisible(watching)
@@ -294,16 +294,16 @@ class GinScreen(QWidget):
         header: tuple[str, ...] = ()
         score = self._score_text()
         buttons: list[tuple[str, Callable[[], None], str]] = []
-        if deal:  # a partnership deal: both tables, then what the deal scored
-            title = "Your table: " + describe_hand(deal[0], you)
-            lines.append((f"{self._table_name(deal[1])}: {describe_hand(deal[1], you)}", ""))
-            lines.append(("This deal", c.deal_outcome_text()))
+        if deal:  # a partnership deal: what it scored, then both tables (one line each)
+            title = c.deal_outcome_text()
+            lines.append((f"Your table: {describe_hand(deal[0], you)}",))
+            lines.append((f"{self._table_name(deal[1])}: {describe_hand(deal[1], you)}",))
         if session.over:
             sides = c.sides()
             winning = next((side for side, members in enumerate(sides)
                             if set(members) & set(view.winners)), None)
             last_hand = "Last hand: " + (title if not deal else
-                                          f"{title}; {lines[0][0]}")
+                                          f"{title}. {lines[0][0]}; {lines[1][0]}")
             lines = []
             if winning is None:
                 title = "The match is drawn"

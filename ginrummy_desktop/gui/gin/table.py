@@ -36,6 +36,7 @@ from ginrummy_desktop.gui.table.layout import (
 )
 from ginrummy_desktop.gui.table.scene import DropZone, TableScene
 
+TABLE_HEIGHT_UNITS = 5.35  # card widths from the top of the table to its bottom
 STOCK_LAYERS = 4  # backs drawn for the stock's thickness
 DEAL_STEP_MS = 55  # between two dealt cards (scaled by the animation speed)
 ZONE_DISCARD, ZONE_KNOCK, ZONE_HAND = "discard", "knock", "hand"
@@ -132,7 +133,10 @@ def compute_layout(model: GinTableModel, width: float, height: float,
     cards shrink at the end of a hand when the window is too small to fit both. ``scale``
     (the card size setting, at most 1) shrinks cards below the largest that fits.
     """
-    w = card_width_for(width, height, 8.6, 5.75) * min(1.0, scale)
+    # Three rows of cards (1.4 widths each), the margins, the hand's meld labels and the lift
+    # of a selected card fill 5.35 widths down: on a wide window, where the height decides,
+    # the cards take the rows' full share of it instead of leaving felt between the rows.
+    w = card_width_for(width, height, 8.6, TABLE_HEIGHT_UNITS) * min(1.0, scale)
     if model.revealing and middle_reserve:
         w = max(30.0, min(w, (height - middle_reserve) / 4.3))
     h = card_height(w)
