@@ -14,6 +14,12 @@ from PySide6.QtWidgets import QDialogButtonBox, QPushButton
 
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.gin.match import GinMatch
+from ginrummy_desktop.engine.gin.results import (
+    match_over_text,
+    partner_table_text,
+    sits_out_text,
+    team_name,
+)
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
 from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
 from ginrummy_desktop.gui.gin.table import ZONE_HAND, ZONE_KNOCK
@@ -218,8 +224,8 @@ def test_new_match_dialog_offers_every_preset_and_starts_each(window, qtbot):
         deal = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
         qtbot.mouseClick(deal, Qt.MouseButton.LeftButton)
         controller = window.gin_screen.controller
-        qtbot.waitUntil(lambda n=name: controller.session is not None
-                        and controller.rules.preset == n)
+        qtbot.waitUntil(lambda n=name, c=controller: c.session is not None
+                        and c.rules.preset == n)
         assert controller.session.num_seats == players
         assert len(controller.seat_names()) == players
         controller.stop()
@@ -285,3 +291,33 @@ def test_finished_three_player_match_is_recorded(qtbot):
     assert figures.hands_played == len(controller.session.hand_records())
     window.close()
     storage.close()
+
+
+@pytest.mark.parametrize(("sitter", "players", "expected"), [
+    ("You", ["Ada the Expert", "Bo"], "You sit out this hand: Ada the Expert and Bo play"),
+    ("Ann", ["You", "Bo"], "Ann sits out this hand: you and Bo play"),
+    ("Ada the Expert", ["Ann", "You"], "Ada the Expert sits out this hand: you and Ann play"),
+])
+def test_format_words_read_right_for_you_a_profile_name_and_a_bot(sitter, players, expected):
+    assert sits_out_text(sitter, players) == expected
+
+
+def test_team_words_agree_in_the_plural():
+    assert team_name(["Bo", "You"]) == "You and Bo"
+    assert team_name(["You", "Bo"], start=False) == "you and Bo"
+    assert match_over_text(team_name(["You", "Bo"]), team=True) == "You and Bo win the match!"
+    assert match_over_text("Ada the Expert") == "Ada the Expert wins the match!"
+    assert partner_table_text(["Ann", "Ada the Expert"]) == \
+        "The other table: Ann and Ada the Expert play"
+
+
+def test_a_profile_name_labels_scores_and_you_speaks_in_sentences(window, qtbot):
+    window.set_player_name("Ann")
+    screen = start(window, "partnership", seed=4, others=("expert", "marjj"))
+    controller = screen.controller
+    lines = score_panel_lines(screen)
+    assert any(line.endswith("Ann and Ada the Expert") for line in lines)
+    assert controller.side_name(0, you=True, start=False) == "you and Ada the Expert"
+    screen = start(window, "three-player", seed_where("three-player", False))
+    assert screen.status.prompt[0].startswith("You sit out this hand: ")
+    assert any(line.startswith("Ann") and "(out)" in line for line in score_panel_lines(screen))

@@ -64,11 +64,12 @@ def says(name: str, third_person: str, start: bool = True) -> str:
     return f"{who} {verb(name, third_person)}"
 
 
-def together(names: list[str] | tuple[str, ...]) -> str:
-    """Names joined for a team or a pair: ``"You and Bo"``, ``"Ann, Bo and Cy"`` (the person
-    first, as English puts "you and I" last only for the speaker)."""
+def together(names: list[str] | tuple[str, ...], start: bool = True) -> str:
+    """Names joined for a team or a pair: ``"You and Bo"``, ``"Ann, Bo and Cy"``; the person
+    comes first (``start=False``: inside a sentence, ``"you and Bo"``)."""
     ordered = sorted(names, key=lambda name: not is_you(name))
-    ordered = [subject(name) if i == 0 else mention(name) for i, name in enumerate(ordered)]
+    ordered = [subject(name) if i == 0 and start else mention(name)
+               for i, name in enumerate(ordered)]
     if len(ordered) <= 1:
         return "".join(ordered)
     return f"{', '.join(ordered[:-1])} and {ordered[-1]}"

@@ -165,17 +165,18 @@ def describe_hand(result: HandResult, names: Mapping[int, str]) -> str:
 def sits_out_text(sitter: str, players: Sequence[str]) -> str:
     """Three-player gin: the dealer's seat is out of the hand. "You sit out this hand: Ada
     and Bo play", "Ann sits out this hand: you and Bo play"."""
-    return f"{says(sitter, 'sits')} out this hand: {together(list(players))} play"
+    return f"{says(sitter, 'sits')} out this hand: {together(list(players), start=False)} play"
 
 
 def partner_table_text(players: Sequence[str]) -> str:
     """Partnership deals have two tables: what the other one is doing."""
-    return f"The other table: {together(list(players))} play"
+    return f"The other table: {together(list(players), start=False)} play"
 
 
-def team_name(members: Sequence[str]) -> str:
-    """A partnership's name from its players: "You and Bo", "Ada and Cy"."""
-    return together(list(members))
+def team_name(members: Sequence[str], start: bool = True) -> str:
+    """A partnership's name from its players: "You and Bo", "Ada and Cy" (``start=False``:
+    "you and Bo", inside a sentence)."""
+    return together(list(members), start)
 
 
 def match_over_text(winner: str, team: bool = False) -> str:

@@ -276,12 +276,14 @@ class GinController(QObject):
         sides = getattr(self.session, "sides", None)
         return sides() if sides else ((HUMAN,), (BOT,))
 
-    def side_name(self, side: int, you: bool = False) -> str:
-        """A side's name: the seat's, or the team's ("You and Bo")."""
+    def side_name(self, side: int, you: bool = False, start: bool = True) -> str:
+        """A side's name: the seat's, or the team's ("You and Bo"; ``you``: the person is
+        "You"; ``start=False``: "you and Bo" inside a sentence)."""
         members = self.sides()[side]
         if len(members) == 1:
-            return self.name_of(members[0], you)
-        return team_name([self.name_of(seat, True if you else False) for seat in members])
+            name = self.name_of(members[0], you)
+            return name if start or name != YOU else "you"
+        return team_name([self.name_of(seat, you) for seat in members], start)
 
     def person_side(self) -> int:
         side_of = getattr(self.session, "side_of", None)
@@ -416,7 +418,8 @@ class GinController(QObject):
         accepting.add(ZONE_HAND)  # reordering is always allowed
         top_hidden = view.opponent_hand_size - len(view.known_opponent_cards)
         top_known = view.known_opponent_cards
-        bottom_hidden, bottom_known = 0, ()
+        bottom_hidden = 0
+        bottom_known: tuple[Card, ...] = ()
         top_name, bottom_name = self.name_of(view.opponent), ""
         if self.watching:  # both players' hands face down, their pile cards face up
             top_known, bottom_known = view.known_cards
@@ -497,7 +500,7 @@ class GinController(QObject):
         hands = {h.seat: h for h in result.hands}
         # The person's cards at the bottom; a hand they watched shows its dealer there.
         bottom_seat = HUMAN if HUMAN in hands else result.hands[-1].seat
-        top_seat = next((h.seat for h in result.hands if h.seat != bottom_seat), None)
+        top_seat = next((h.seat for h in result.hands if h.seat != bottom_seat), bottom_seat)
         mine, theirs = hands.get(bottom_seat), hands.get(top_seat)
 
         def row(hand: Any, knocker_hand: Any | None) -> RevealedRow:
@@ -925,7 +928,7 @@ class GinController(QObject):
             before = self.deal_start_scores[members[0]] if self.deal_start_scores else 0
             gained = scores[members[0]] - before
             if gained:
-                return f"This deal: {self.side_name(side, you=True)} score {gained}"
+                return f"This deal: {self.side_name(side, you=True, start=False)} score {gained}"
         return "This deal: no score, the two tables cancel out"
 
     def _watch_partner_table(self) -> None:
