@@ -481,7 +481,11 @@ class GinController(QObject):
                               False))
             else:
                 lines.append(("Your deadwood", str(arrangement.deadwood_points), False))
-        lines.append(("Hand", str(view.hand_number + 1), False))
+        deals = getattr(self.session, "deals_scored", None)
+        if self.players == 4 and deals is not None:  # a deal is two tables' hands
+            lines.append(("Deal", str(deals + 1), False))
+        else:
+            lines.append(("Hand", str(view.hand_number + 1), False))
         if self.setup.practice:  # undo is allowed and the match is not counted as rated
             lines.append(("Practice game", "undo on", True))
         return lines

@@ -302,8 +302,8 @@ class GinScreen(QWidget):
             sides = c.sides()
             winning = next((side for side, members in enumerate(sides)
                             if set(members) & set(view.winners)), None)
-            last_hand = "Last hand: " + (title if not deal else
-                                          f"{title}. {lines[0][0]}; {lines[1][0]}")
+            last_hand = "Last hand: " + title if not deal else \
+                "Last deal: " + title.removeprefix("This deal: ")
             lines = []
             if winning is None:
                 title = "The match is drawn"
