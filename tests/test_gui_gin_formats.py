@@ -321,3 +321,33 @@ def test_a_profile_name_labels_scores_and_you_speaks_in_sentences(window, qtbot)
     screen = start(window, "three-player", seed_where("three-player", False))
     assert screen.status.prompt[0].startswith("You sit out this hand: ")
     assert any(line.startswith("Ann") and "(out)" in line for line in score_panel_lines(screen))
+
+
+def test_partnership_saved_while_the_other_table_plays_resumes_there(window, qtbot,
+                                                                     drag_on_view):
+    import json
+
+    from ginrummy_desktop.gui.shell.persistence import RESTORERS
+
+    screen = start(window, "partnership", seed=4, others=("expert", "marjj"))
+    controller = screen.controller
+    saved: list[dict] = []
+
+    def save_when_my_table_is_done(_seat, _action) -> None:
+        if controller.partner_table_running and not saved:
+            saved.append(json.loads(json.dumps(controller.snapshot())))  # as the autosave
+    controller.action_applied.connect(save_when_my_table_is_done)
+    play_person_hand(qtbot, screen, drag_on_view)
+    for _ in range(5):  # dead hands at the person's table are dealt again
+        if saved:
+            break
+        qtbot.keyClick(screen.view, Qt.Key.Key_Space)
+        play_person_hand(qtbot, screen, drag_on_view)
+    assert saved, "the person's table never finished first"
+    _game, _session, start_saved = RESTORERS["gin"](saved[0])
+    start_saved(window)
+    # The person's table result is back on the felt and the other table is played to its end.
+    assert controller.reveal is not None and HUMAN in {h.seat for h in controller.reveal.hands}
+    qtbot.waitUntil(lambda: len(controller.deal_results) == 2 and screen.panel.isVisible(),
+                    timeout=60_000)
+    assert "Other table (" in panel_text(screen)
