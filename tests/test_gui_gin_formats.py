@@ -351,3 +351,21 @@ def test_partnership_saved_while_the_other_table_plays_resumes_there(window, qtb
     qtbot.waitUntil(lambda: len(controller.deal_results) == 2 and screen.panel.isVisible(),
                     timeout=60_000)
     assert "Other table (" in panel_text(screen)
+
+
+def test_dialog_keeps_the_chosen_players_apart(window, qtbot):
+    window.gin_screen.new_match(MatchSetup(preset="three-player", opponent="greedy",
+                                           others=("marjj",)))
+    window.new_match_dialog()
+    dialog = window.dialogs[-1]
+    second = dialog.seat_boxes[0]
+    assert second.currentData() == "marjj"  # the current match's players are offered again
+    # Choosing the second opponent in the list moves the second seat to someone else.
+    row = next(i for i in range(dialog.opponents.count())
+               if dialog.opponents.item(i).data(Qt.ItemDataRole.UserRole) == "marjj")
+    rect = dialog.opponents.visualItemRect(dialog.opponents.item(row))
+    qtbot.mouseClick(dialog.opponents.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert dialog.opponents.bot_id() == "marjj"
+    assert second.currentData() not in ("marjj", None)
+    assert dialog.setup().others == (second.currentData(),)
+    dialog.reject()

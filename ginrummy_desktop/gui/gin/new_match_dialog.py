@@ -70,12 +70,19 @@ class NewMatchDialog(NewGameDialog):
         return GIN_PRESETS[self.preset.currentData()].players
 
     def _fill_defaults(self, keep: bool = False) -> None:
-        """Seats not chosen by hand get the strongest others, distinct from the opponent."""
+        """The other seats: the ones chosen before (``keep``), else the strongest others; a
+        seat that now holds the opponent chosen in the list gets another persona."""
         first = self.opponents.bot_id() or default_opponent()
         defaults = companions(first, 3)[1:]
         for index, box in enumerate(self.seat_boxes):
-            wanted = self._chosen_others[index] if keep and index < len(self._chosen_others) \
-                else defaults[index]
+            if keep:
+                wanted = self._chosen_others[index] if index < len(self._chosen_others) \
+                    else defaults[index]
+            elif box.currentData() == first:
+                taken = [other.currentData() for other in self.seat_boxes]
+                wanted = next((d for d in defaults if d not in taken), defaults[index])
+            else:
+                continue
             box.setCurrentIndex(max(0, box.findData(wanted)))
 
     def _preset_changed(self) -> None:
