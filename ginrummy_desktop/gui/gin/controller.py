@@ -318,6 +318,12 @@ class GinController(QObject):
         self.changed.emit()
         return True
 
+    @property
+    def silent(self) -> bool:
+        """True while moves are played out of sight (a skipped or other-table hand): the
+        table's sounds stay quiet."""
+        return self.fast_forward and self.watching
+
     def _pace(self, ms: int) -> int:
         return 0 if self.fast_forward and self.watching else self.animator.scaled(ms)
 
