@@ -8,7 +8,9 @@ P and K keys. The computer players move through the turn loop, off the GUI threa
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialogButtonBox, QPushButton
 
@@ -372,3 +374,23 @@ def test_dialog_keeps_the_chosen_players_apart(window, qtbot):
     assert second.currentData() not in ("marjj", None)
     assert dialog.setup().others == (second.currentData(),)
     dialog.reject()
+
+
+@settings(max_examples=40, deadline=None)
+@given(width=st.integers(800, 3840), height=st.integers(520, 2160), known=st.integers(0, 3))
+def test_a_watched_hand_and_its_name_tags_fit_without_overlap(width, height, known):
+    from ginrummy_desktop.engine.cards import FULL_DECK
+    from ginrummy_desktop.gui.gin.table import GinTableModel, compute_layout
+
+    model = GinTableModel(opponent_hidden=10 - known, opponent_known=FULL_DECK[:known],
+                          bottom_hidden=11 - known, bottom_known=FULL_DECK[10:10 + known],
+                          discard_pile=FULL_DECK[20:30], stock_size=20,
+                          top_name="Marjorie", bottom_name="Ada the Expert",
+                          score_lines=(("You  (out)", "0", True),) * 6)
+    layout = compute_layout(model, width, height)
+    blocks = list(layout.regions.values()) + [rect for _name, rect in layout.name_tags]
+    bounds = QRectF(0, 0, width, height)
+    assert [name for name, _rect in layout.name_tags] == ["Marjorie", "Ada the Expert"]
+    for index, rect in enumerate(blocks):
+        assert bounds.contains(rect)
+        assert not any(rect.intersects(other) for other in blocks[index + 1:])
