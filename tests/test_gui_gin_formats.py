@@ -206,6 +206,15 @@ def test_partnership_deal_played_to_the_panel_showing_both_tables(window, qtbot,
     assert f"{controller.side_name(1)} {scores[1]}" in screen.panel.score.text()
     assert [b.text() for b in screen.panel.findChildren(QPushButton) if b.isVisible()][0] \
         == "Next deal"
+    # Verify deal checks the hand the person played (its commitment was shown before it).
+    verify = next(b for b in screen.panel.findChildren(QPushButton)
+                  if b.isVisible() and b.text() == "Verify deal")
+    qtbot.mouseClick(verify, Qt.MouseButton.LeftButton)
+    ok, text = screen.last_verification
+    mine_record = next(r for r in reversed(controller.session.hand_records())
+                       if HUMAN in r["seats"])
+    assert ok and mine_record["salt"] in text
+    screen.verification_box.close()
 
 
 def test_new_match_dialog_offers_every_preset_and_starts_each(window, qtbot):

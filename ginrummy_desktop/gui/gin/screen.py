@@ -421,7 +421,10 @@ class GinScreen(QWidget):
         session = self.controller.session
         if session is None or not session.hand_records():
             return False
-        record = session.hand_records()[-1]
+        records = session.hand_records()
+        record = records[-1]
+        if self.controller.players == 4:  # a partnership deal: the table the person played
+            record = next((r for r in reversed(records) if HUMAN in r.get("seats", ())), record)
         published = self.published.get(record.get("hand_number", -1))
         ok, text = verify_deal_text(record, published)
         self.last_verification = (ok, text)
