@@ -9,7 +9,9 @@ the dialog fits an 800x600 screen.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QWidget
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QSizePolicy, QWidget
 
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, PRESET_NOTES, format_text
 from ginrummy_desktop.gui.gin.controller import MatchSetup
@@ -28,6 +30,35 @@ def preset_title(name: str) -> str:
     return f"{name.capitalize()} — {PRESET_NOTES.get(name, name)}"
 
 
+class WrappedLabel(QLabel):
+    """A word-wrapped label exactly as tall as its lines at the width it is given (a form
+    layout sizes a wrapped label for some narrower width: gaps above and below, or clipping)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+
+    def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        width = self.contentsRect().width()
+        if width <= 50:
+            return
+        wrapped = self.fontMetrics().boundingRect(QRect(0, 0, width, 10_000),
+                                                  Qt.TextFlag.TextWordWrap, self.text())
+        margins = self.contentsMargins()
+        height = wrapped.height() + margins.top() + margins.bottom() + 2
+        if height != self.height():
+            self.setFixedHeight(height)
+
+
 class NewMatchDialog(NewGameDialog):
     """Pick opponent and preset; ``setup()`` gives the chosen ``MatchSetup``."""
 
@@ -40,8 +71,7 @@ class NewMatchDialog(NewGameDialog):
             self.preset.addItem(preset_title(name), name)
         self.preset.setCurrentIndex(max(0, self.preset.findData(current.preset)))
         self.form.addRow("Rules:", self.preset)
-        self.description = QLabel(self)
-        self.description.setWordWrap(True)
+        self.description = WrappedLabel(self)
         self.description.setAccessibleName("Rules of the chosen preset")
         self.form.addRow("", self.description)
         self.seat_boxes: list[QComboBox] = []
