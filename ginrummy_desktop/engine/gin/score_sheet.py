@@ -34,6 +34,7 @@ BOXES_HEADING = "Boxes"
 TOTAL_HEADING = "Total"
 RUNNING_HEADING = "Running total"
 SHEET_TITLE = "Score sheet"
+ALL_GAMES = "all games"
 NO_HANDS_YET = "No hand has been scored yet"
 DEAL_IN_PLAY = "the other table is still playing"
 HOLLYWOOD_NOTE = ("Hollywood: a player's first win is scored in game 1, the second in games 1 "
@@ -290,6 +291,11 @@ def game_heading(sheet: ScoreSheet, game: SheetGame) -> str:
     if len(sheet.games) == 1:
         return f"Game to {sheet.rules.target}"
     return f"Game {game.number}"
+
+
+def game_short_heading(game: SheetGame) -> str:
+    """A Hollywood game column's heading under the player's name: "G1", "G2", "G3"."""
+    return f"G{game.number}"
 
 
 def game_state_text(sheet: ScoreSheet, game: SheetGame, names: Mapping[int, str]) -> str:
