@@ -28,6 +28,7 @@ def played_window(preset: str, hands: int, seed: int = SCREENSHOT_SEED) -> QWidg
     screen.new_match(MatchSetup(preset=preset, opponent="greedy", seed=seed))
     for _ in range(5000):
         session = controller.session
+        assert session is not None
         controller.settle()  # the opponent thinks off the GUI thread, also at instant speed
         if session.over:
             break
