@@ -117,7 +117,9 @@ def test_one_game_sheet_lines_boxes_and_the_final_bonuses():
     assert [row.boxes for row in sheet.rows] == [(first,), (other,)]
     assert sheet.rows[1].entries[0][other] == 25 and sheet.rows[1].entries[0][first] is None
     assert sheet.rows[1].totals[0][first] == 45 and sheet.rows[1].totals[0][other] == 25
-    assert "undercut: 25" in row_words(sheet, sheet.rows[1], NAMES)
+    words = row_words(sheet, sheet.rows[1], NAMES)  # the engine's describe_hand sentence
+    assert "knocked with" in words and "and was undercut: " in words
+    assert words.endswith("you score 25" if other == 0 else "Ada the Expert scores 25")
     knock_hand(match)
     knock_hand(match)  # the other side knocks twice for 45: 115, the game
     sheet = build_score_sheet(rules, match.hand_records())

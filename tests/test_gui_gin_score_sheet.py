@@ -106,7 +106,7 @@ def test_view_menu_click_opens_it_and_each_hand_adds_a_line_with_the_engines_tot
     (line,) = sheet.rows
     assert line.scorer == HUMAN and line.entries == ((45, None),) and line.boxes == (HUMAN,)
     labels = panel.view.labels()
-    assert "You knocked with 1: 45" in labels and "45" in labels
+    assert "You knocked with 1: you score 45" in labels and "45" in labels
     next_hand(qtbot, window)
     knock_with_keys(qtbot, window)
     sheet = panel.sheet()
@@ -169,3 +169,43 @@ def test_the_match_over_panel_opens_the_sheet_with_the_final_bonuses(qtbot, wind
     labels = panel.view.labels()
     assert "Game bonus, doubled for a shutout" in labels and "Total" in labels
     assert str(sheet.totals[HUMAN]) in labels
+
+
+def bot_match(preset: str, hands: int) -> GinMatch:
+    """A seeded match of greedy bots, stopped after ``hands`` hand records."""
+    from ginrummy_desktop.engine.gin.bots import GreedyBot
+
+    match = GinMatch(GIN_PRESETS[preset], seed=21)
+    bots = [GreedyBot(seed=seat) for seat in range(match.rules.players)]
+    while len(match.hand_records()) < hands and not match.over:
+        seat = match.to_move()
+        match.apply(seat, bots[seat].choose(match.observation(seat)))
+    return match
+
+
+@pytest.mark.parametrize(("preset", "columns"), [("three-player", ["You", "Bea", "Cy"]),
+                                                 ("partnership", ["You & Bea", "Ada & Cy"])])
+def test_three_players_and_partnerships_get_a_column_per_player_or_team(qtbot, preset,
+                                                                          columns):
+    from ginrummy_desktop.engine.gin.score_sheet import build_score_sheet
+    from ginrummy_desktop.gui.gin.score_sheet import ScoreSheetView
+
+    match = bot_match(preset, 3)  # partnerships: one deal scored, the next half played
+    sheet = build_score_sheet(match.rules, match.hand_records())
+    view = ScoreSheetView()
+    qtbot.addWidget(view)
+    view.resize(340, 500)
+    view.show()
+    qtbot.waitExposed(view)
+    names = {0: "You", 1: "Bea", 2: "Cy"} if preset == "three-player" \
+        else {0: "You", 1: "Ada", 2: "Bea", 3: "Cy"}
+    view.show_sheet(sheet, names)
+    labels = view.labels()
+    assert all(column in labels for column in columns), labels
+    totals = [str(total) for total in sheet.totals]
+    assert labels[-len(totals):] == totals  # the running total line, a figure per column
+    assert sheet.seat_totals() == match.seat_scores()
+    if preset == "partnership":
+        assert sheet.rows[-1].complete is False
+        assert any("the other table is still playing" in text for text in labels)
+    assert text_problems(view) == []

@@ -22,7 +22,7 @@ from typing import Any
 
 from ginrummy_desktop.engine.gin.match import GinMatch, game_breakdown
 from ginrummy_desktop.engine.gin.records import GinMatchChain
-from ginrummy_desktop.engine.gin.results import ending_text
+from ginrummy_desktop.engine.gin.results import HandResult, describe_hand, ending_text
 from ginrummy_desktop.engine.gin.rules import GinRules
 from ginrummy_desktop.engine.wording import mention
 
@@ -54,6 +54,7 @@ class Ending:
     winner: int | None
     points: int
     knocked_with: int | None  # the knocker's deadwood
+    result: HandResult  # the whole result, as the engine recorded it
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,7 +259,8 @@ def _ending(record: dict[str, Any]) -> Ending:
     return Ending(hand_number=record["hand_number"], table=record.get("table"),
                   kind=result["kind"], knocker=knocker, winner=result.get("winner"),
                   points=result.get("points", 0) if result["kind"] != "draw" else 0,
-                  knocked_with=deadwood if result["kind"] != "draw" else None)
+                  knocked_with=deadwood if result["kind"] != "draw" else None,
+                  result=HandResult.from_dict(result))
 
 
 def _final_lines(lines: Sequence[tuple[str, int, int]], sides: int) -> tuple[FinalLine, ...]:
@@ -306,25 +308,22 @@ def game_state_text(sheet: ScoreSheet, game: SheetGame, names: Mapping[int, str]
 
 
 def ending_words(ending: Ending, names: Mapping[int, str]) -> str:
-    """"Ada knocked with 6", "You went gin", "Dead hand" (the engine's ``ending_text``)."""
-    if ending.kind == "draw" or ending.knocker is None:
+    """"Ada knocked with 6: Ada scores 18", "Bo knocked with 7 and was undercut: you score
+    25" (the engine's ``describe_hand``), or "Dead hand"."""
+    if ending.kind == "draw" or ending.winner is None:
         return ending_text("draw", None)
-    return ending_text(ending.kind, names.get(ending.knocker, f"Seat {ending.knocker + 1}"),
-                       knocked_with=ending.knocked_with)
+    return describe_hand(ending.result, {seat: names.get(seat, f"Seat {seat + 1}")
+                                         for seat in (ending.knocker, ending.winner)
+                                         if seat is not None})
 
 
 def row_words(sheet: ScoreSheet, row: SheetRow, names: Mapping[int, str]) -> str:
-    """How a line came about: "Ada knocked with 6: 18", or per table in partnerships
-    ("Table 1: You went gin, 31 · Table 2: Ann knocked with 4, 12")."""
-    if sheet.rules.players != 4:
-        ending = row.endings[-1]
-        words = ending_words(ending, names)
-        return words if ending.kind == "draw" else f"{words}: {ending.points}"
+    """How a line came about: "Ada knocked with 6: Ada scores 18", or per table in
+    partnerships ("Table 1: You went gin: you score 31 · Table 2: ...")."""
     parts = []
     for ending in row.endings:
         table = "" if ending.table is None else f"Table {ending.table + 1}: "
-        points = "" if ending.kind == "draw" else f", {ending.points}"
-        parts.append(f"{table}{ending_words(ending, names)}{points}")
+        parts.append(table + ending_words(ending, names))
     if not row.complete:
         parts.append(DEAL_IN_PLAY)
     return " · ".join(parts)

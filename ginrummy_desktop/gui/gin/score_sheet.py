@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QPointF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -167,10 +167,26 @@ class ScoreSheetView(QScrollArea):
             self.pixels = pixels
             self._rebuild()
 
+    def _wants_compact(self, width: int) -> bool:
+        """True when a column of words (at least 16 characters wide) would not fit beside
+        the hand numbers and the number columns."""
+        sheet = self.sheet
+        if sheet is None:
+            return False
+        font = QFont(self.font())
+        font.setPixelSize(self.pixels)
+        font.setBold(True)
+        metrics = QFontMetrics(font)
+        games = len(sheet.games)
+        numbers = 0
+        for side in range(sheet.sides):
+            name = metrics.horizontalAdvance(side_label(sheet, side, self.names)) + 12
+            numbers += max(name / games, metrics.horizontalAdvance("0000") + 12) * games
+        return width < numbers + metrics.horizontalAdvance("Hand") * 6
+
     def set_compact(self, width: int) -> None:
         """Words on their own lines when ``width`` is too narrow for a column of them."""
-        columns = 1 if self.sheet is None else self.sheet.sides * len(self.sheet.games)
-        compact = width < self.pixels * (15 + 4.5 * columns)
+        compact = self._wants_compact(width)
         if compact != self.compact:
             self.compact = compact
             self._rebuild()
@@ -180,8 +196,8 @@ class ScoreSheetView(QScrollArea):
         """Lay out ``sheet`` (None: no match) naming seats by ``names``; ``problem``: why the
         match's records could not be read (shown instead of a sheet)."""
         self.sheet, self.names, self.problem = sheet, dict(names), problem
-        self.compact = not self.compact  # decided again for this sheet's columns
-        self.set_compact(self.viewport().width())
+        self.compact = self._wants_compact(self.viewport().width())  # this sheet's columns
+        self._rebuild()
 
     def labels(self) -> list[str]:
         """Every text on the sheet, top to bottom (what a screen reader walks through)."""
