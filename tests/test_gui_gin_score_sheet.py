@@ -169,6 +169,12 @@ def test_the_match_over_panel_opens_the_sheet_with_the_final_bonuses(qtbot, wind
     labels = panel.view.labels()
     assert "Game bonus, doubled for a shutout" in labels and "Total" in labels
     assert str(sheet.totals[HUMAN]) in labels
+    assert button.isHidden()  # offered while the sheet is shut
+    window.resize(800, 600)  # the panel and the sheet side by side, nothing cut off
+    qtbot.waitUntil(lambda: window.width() == 800)
+    qtbot.waitUntil(lambda: text_problems(window) == [])
+    qtbot.mouseClick(panel.close_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: panel.isHidden() and button.isVisible())
 
 
 def bot_match(preset: str, hands: int) -> GinMatch:

@@ -186,7 +186,15 @@ class GinScreen(QWidget):
         if visible:
             panel.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.view_actions["score_sheet"].setChecked(panel.isVisible())
+        self._offer_score_sheet()
         return panel
+
+    def _offer_score_sheet(self) -> None:
+        """The match-over panel offers the sheet while it is shut."""
+        offer = self.panel.button("Score sheet")
+        if offer is not None:
+            offer.setVisible(self.score_sheet.isHidden())
+            self._place_panel()
 
     def _size_score_sheet(self) -> None:
         panel = self.score_sheet
@@ -375,6 +383,7 @@ class GinScreen(QWidget):
             buttons.append(("Next hand", self._continue, "Deal the next hand"))
         buttons.append(("Verify deal", self.verify_deal, "Check the fair-deal commitment"))
         self.panel.set_content(title, lines, score, buttons, header)
+        self._offer_score_sheet()
         self.panel.adjustSize()
         self.table.middle_reserve = self._panel_size().height() + 16
         self.table.set_size(self.view.viewport().width(), self.view.viewport().height())
@@ -403,8 +412,10 @@ class GinScreen(QWidget):
         return True
 
     def _panel_size(self) -> QSize:
-        width = min(max(620, int(self.view.viewport().width() * 0.4)),
-                    max(320, int(self.view.viewport().width() * 0.72)))
+        room = self.view.viewport().width()
+        width = min(max(620, int(room * 0.4)), max(320, int(room * 0.72)))
+        # Beside the score sheet the table is narrow: the buttons' width wins over the margin.
+        width = max(width, min(self.panel.minimumSizeHint().width(), room - 8))
         height = self.panel.heightForWidth(width)
         hint = self.panel.sizeHint()
         return QSize(width, max(hint.height(), height))
