@@ -38,7 +38,7 @@ ALL_GAMES = "all games"
 NO_HANDS_YET = "No hand has been scored yet"
 DEAL_IN_PLAY = "the other table is still playing"
 HOLLYWOOD_NOTE = ("Hollywood: a player's first win is scored in game 1, the second in games 1 "
-                  "and 2, every later win in all three games still open")
+                  "and 2, every later win in all three; a game that is won takes no more")
 
 _BOX_COUNT = re.compile(r"\s*\(\d+ x \d+\)$")
 
