@@ -215,3 +215,26 @@ def test_three_players_and_partnerships_get_a_column_per_player_or_team(qtbot, p
         assert sheet.rows[-1].complete is False
         assert any("the other table is still playing" in text for text in labels)
     assert text_problems(view) == []
+
+
+def test_a_long_sheet_scrolls_with_page_down_and_up(qtbot):
+    from ginrummy_desktop.engine.gin.score_sheet import build_score_sheet
+    from ginrummy_desktop.gui.gin.score_sheet import ScoreSheetView
+
+    match = bot_match("classic", 40)  # the whole match (about ten hands)
+    sheet = build_score_sheet(match.rules, match.hand_records())
+    view = ScoreSheetView()
+    qtbot.addWidget(view)
+    view.resize(320, 260)
+    view.show()
+    qtbot.waitExposed(view)
+    view.show_sheet(sheet, {0: "You", 1: "Ada"})
+    bar = view.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0)
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_PageDown)
+    assert bar.value() > 0
+    qtbot.keyClick(view, Qt.Key.Key_End)
+    assert bar.value() == bar.maximum()  # the running total line is at the bottom
+    qtbot.keyClick(view, Qt.Key.Key_PageUp)
+    assert bar.value() < bar.maximum()
