@@ -198,3 +198,7 @@ def _new_cribbage_game() -> QWidget:
     from ginrummy_desktop.gui.cribbage.game_dialog import NewCribbageGameDialog
 
     return NewCribbageGameDialog()
+
+
+# The score sheet's scenes (gin-score-sheet, gin-score-sheet-hollywood) register themselves.
+from ginrummy_desktop.gui.gin import score_sheet_scenes  # noqa: E402, F401
