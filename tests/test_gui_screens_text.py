@@ -15,6 +15,8 @@ from PySide6.QtWidgets import (
     QGraphicsView,
     QLabel,
     QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -104,3 +106,26 @@ def test_the_checker_sees_clipped_labels_buttons_and_overlapping_items(qtbot):
     assert any("overlaps" in p for p in problems)
     label.setFixedWidth(label.fontMetrics().horizontalAdvance(label.text()) + 10)
     assert not any(p.startswith("label") for p in text_problems(top))
+
+
+def test_the_checker_sees_clipped_cells_titles_and_columns_out_of_sight(qtbot):
+    table = QTableWidget(2, 3)
+    qtbot.addWidget(table)
+    table.setHorizontalHeaderLabels(["A long column title", "B", "C"])
+    table.setItem(0, 0, QTableWidgetItem("A cell far too long for its narrow column"))
+    table.setItem(1, 1, QTableWidgetItem("fits"))
+    table.setColumnWidth(0, 50)
+    table.setColumnWidth(2, 400)
+    table.resize(300, 200)
+    table.show()
+    qtbot.waitExposed(table)
+    problems = text_problems(table)
+    assert any(p.startswith("column title 'A long") for p in problems)
+    assert any(p.startswith("cell 'A cell far") for p in problems)
+    assert any(p.startswith("column 'C' ends at") for p in problems)
+    assert not any("fits" in p for p in problems)
+    table.setColumnWidth(0, 400)
+    table.setColumnWidth(2, 20)
+    table.horizontalScrollBar().setValue(0)
+    problems = text_problems(table)
+    assert not any(p.startswith(("cell", "column title 'A")) for p in problems)

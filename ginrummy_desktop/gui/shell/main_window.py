@@ -462,9 +462,11 @@ class MainWindow(QMainWindow):
         """The Statistics window, reading storage through persistence's storage thread."""
         if self.persistence is None:
             return None
+        from ginrummy_desktop.gui.shell.window_fit import open_fitted
+
         window = self.persistence.statistics_window(self)
         self.dialogs.append(window)
-        window.show()
+        open_fitted(window, window.size(), near=self)  # whole on this screen, at any scale
         return window
 
     def show_help(self, title: str, html: str) -> HelpDialog:

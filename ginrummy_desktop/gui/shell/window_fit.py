@@ -2,12 +2,14 @@
 
 With ``QT_SCALE_FACTOR=2`` a 1600x1000 screen is 800x500 logical pixels: a saved 1280x800
 geometry, or an 800x600 minimum, would leave the buttons and status line off-screen. Pure
-functions over ``QRect``/``QSize`` (tested with made-up screens); ``MainWindow`` applies them.
+functions over ``QRect``/``QSize`` (tested with made-up screens); ``MainWindow`` applies them,
+and ``open_fitted`` applies them to the shell's other windows (Statistics, replays).
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QRect, QSize
+from PySide6.QtWidgets import QWidget
 
 PREFERRED_MINIMUM = QSize(800, 600)  # logical pixels, where the screen has room for it
 DEFAULT_SIZE = QSize(1280, 800)
@@ -18,10 +20,11 @@ def minimum_for(available: QRect) -> QSize:
     return PREFERRED_MINIMUM.boundedTo(available.size())
 
 
-def default_geometry(available: QRect) -> QRect:
-    """1280x800 (at most 90% of the available area, at least the minimum), centred."""
+def default_geometry(available: QRect, preferred: QSize = DEFAULT_SIZE) -> QRect:
+    """``preferred`` (1280x800; at most 90% of the available area, at least the minimum),
+    centred."""
     room = QSize(available.width() * 9 // 10, available.height() * 9 // 10)
-    size = DEFAULT_SIZE.boundedTo(room).expandedTo(minimum_for(available))
+    size = preferred.boundedTo(room).expandedTo(minimum_for(available))
     rect = QRect(0, 0, size.width(), size.height())
     rect.moveCenter(available.center())
     return rect
@@ -33,3 +36,19 @@ def fitted(geometry: QRect, available: QRect) -> QRect:
     left = min(max(geometry.left(), available.left()), available.right() - size.width() + 1)
     top = min(max(geometry.top(), available.top()), available.bottom() - size.height() + 1)
     return QRect(left, top, size.width(), size.height())
+
+
+def open_fitted(window: QWidget, preferred: QSize, near: QWidget | None = None) -> None:
+    """Show ``window`` at ``preferred`` size, or smaller, whole (frame and title bar too) on
+    the screen of ``near`` (the window that opened it) or the primary screen."""
+    window.show()
+    screen = window.screen() if near is None else (near.screen() or window.screen())
+    if screen is None:
+        return
+    available = screen.availableGeometry()
+    # The frame is known once the window is shown: the client area gets what it leaves.
+    frame, inner = window.frameGeometry(), window.geometry()
+    left, top = inner.left() - frame.left(), inner.top() - frame.top()
+    right, bottom = frame.right() - inner.right(), frame.bottom() - inner.bottom()
+    room = available.adjusted(left, top, -right, -bottom)
+    window.setGeometry(default_geometry(room, preferred))
