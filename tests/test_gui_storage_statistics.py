@@ -492,20 +492,14 @@ def test_closing_the_window_while_its_queries_wait_is_harmless(qtbot, storage, j
 def test_statistics_opened_from_the_menu_fits_the_screen_and_every_tab_reads_whole(qtbot,
                                                                                  storage):
     from ginrummy_desktop.gui.shell.main_window import MainWindow
+    from tests.gui_helpers import choose_from_menu
     from tests.text_layout import text_problems
 
     main = MainWindow(storage=storage, speed="instant")
     qtbot.addWidget(main)
     main.show()
     qtbot.waitExposed(main)
-    bar = main.menuBar()
-    game = bar.actions()[0]
-    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.actionGeometry(game).center())
-    menu = game.menu()
-    qtbot.waitUntil(menu.isVisible)
-    [action] = [a for a in menu.actions() if a.text() == "&Statistics…"]
-    qtbot.mouseClick(menu, Qt.MouseButton.LeftButton, pos=menu.actionGeometry(action).center())
-    stats = main.dialogs[-1]
+    stats = choose_from_menu(qtbot, main, "&Game", "&Statistics…")
     assert isinstance(stats, StatisticsWindow)
     qtbot.waitExposed(stats)
     settle(qtbot, stats)
