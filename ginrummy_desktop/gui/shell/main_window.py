@@ -115,7 +115,7 @@ class MainWindow(QMainWindow):
             screen = self.screen() or QGuiApplication.primaryScreen()
             if screen is None:
                 return
-            available = screen.availableGeometry()
+            available = window_fit.client_room(self, screen.availableGeometry())
         self.setMinimumSize(window_fit.minimum_for(available))
         if self.isMaximized() or self.isFullScreen():
             return
@@ -213,6 +213,8 @@ class MainWindow(QMainWindow):
 
     def _optional_window_action(self, menu: Any, label: str, module: str, cls: str) -> None:
         """Menu entry for a window another part of the app provides, when it is installed."""
+        from ginrummy_desktop.gui.shell import window_fit
+
         try:
             window_class = getattr(importlib.import_module(f"ginrummy_desktop.gui.{module}"), cls)
         except (ImportError, AttributeError):
@@ -227,6 +229,7 @@ class MainWindow(QMainWindow):
                 window = window_class(self.storage)
             self.dialogs.append(window)
             window.show()
+            window_fit.keep_on_screen(window)  # a scaled laptop screen is 800x500
 
         self._action(menu, label, open_window)
 

@@ -198,3 +198,40 @@ def _new_cribbage_game() -> QWidget:
     from ginrummy_desktop.gui.cribbage.game_dialog import NewCribbageGameDialog
 
     return NewCribbageGameDialog()
+
+
+@register_scene("about")
+def _about() -> QWidget:
+    from ginrummy_desktop.gui.shell.about import AboutDialog
+
+    return AboutDialog()
+
+
+@register_scene("startup-problems")
+def _startup_problems() -> QWidget:
+    """The start-up dialog with what storage really says about a damaged statistics file and a
+    damaged autosave (made in a temporary folder, removed again)."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from ginrummy_desktop.app import startup_problems_dialog
+    from ginrummy_desktop.gui.shell.persistence import Persistence
+    from ginrummy_desktop.storage import Storage, app_paths
+
+    root = Path(tempfile.mkdtemp(prefix="ginrummy-home-"))
+    paths = app_paths(root)
+    paths.ensure()
+    (paths.data_dir / "statistics.sqlite3").write_bytes(b"not a database" * 100)
+    (paths.data_dir / "autosave-player.json").write_text(
+        '{"format":"ginrummy-desktop-autosave","version":1,"sha256":"x","state":{"a":NaN}}')
+    storage = Storage(root)
+    try:
+        autosave = storage.autosave()
+        if autosave.acquire():
+            autosave.load(Persistence._restore_state)
+        problems = [notice.message for notice in storage.notices.take()]
+    finally:
+        storage.close()
+        shutil.rmtree(root, ignore_errors=True)
+    return startup_problems_dialog(problems)  # type: ignore[no-any-return]

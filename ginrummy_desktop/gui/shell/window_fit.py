@@ -3,7 +3,8 @@
 With ``QT_SCALE_FACTOR=2`` a 1600x1000 screen is 800x500 logical pixels: a saved 1280x800
 geometry, or an 800x600 minimum, would leave the buttons and status line off-screen. Pure
 functions over ``QRect``/``QSize`` (tested with made-up screens); ``MainWindow`` applies them,
-and ``open_fitted`` applies them to the shell's other windows (Statistics, replays).
+``open_fitted`` applies them to the shell's other windows (Statistics, replays) and
+``keep_on_screen`` to its dialogs (Preferences).
 """
 
 from __future__ import annotations
@@ -31,24 +32,46 @@ def default_geometry(available: QRect, preferred: QSize = DEFAULT_SIZE) -> QRect
 
 
 def fitted(geometry: QRect, available: QRect) -> QRect:
-    """``geometry`` shrunk to fit ``available`` and moved wholly inside it."""
-    size = geometry.size().boundedTo(available.size()).expandedTo(minimum_for(available))
+    """``geometry`` shrunk to fit ``available`` and moved wholly inside it (the main
+    window's minimum size permitting)."""
+    return inside(geometry, available, minimum_for(available))
+
+
+def inside(geometry: QRect, available: QRect, minimum: QSize | None = None) -> QRect:
+    """``geometry`` shrunk to fit ``available`` (but not below ``minimum``) and moved wholly
+    inside it."""
+    size = geometry.size().boundedTo(available.size())
+    if minimum is not None:
+        size = size.expandedTo(minimum)
     left = min(max(geometry.left(), available.left()), available.right() - size.width() + 1)
     top = min(max(geometry.top(), available.top()), available.bottom() - size.height() + 1)
     return QRect(left, top, size.width(), size.height())
 
 
+def client_room(window: QWidget, available: QRect) -> QRect:
+    """What ``available`` leaves for the window's own area once its frame and title bar
+    (known while it is shown; none before) are inside it too."""
+    frame, inner = window.frameGeometry(), window.geometry()
+    if not window.isVisible() or frame == inner:
+        return QRect(available)
+    return available.adjusted(inner.left() - frame.left(), inner.top() - frame.top(),
+                              inner.right() - frame.right(), inner.bottom() - frame.bottom())
+
+
 def open_fitted(window: QWidget, preferred: QSize, near: QWidget | None = None) -> None:
     """Show ``window`` at ``preferred`` size, or smaller, whole (frame and title bar too) on
-    the screen of ``near`` (the window that opened it) or the primary screen."""
+    the screen of ``near`` (the window that opened it) or its own screen."""
     window.show()
     screen = window.screen() if near is None else (near.screen() or window.screen())
     if screen is None:
         return
-    available = screen.availableGeometry()
-    # The frame is known once the window is shown: the client area gets what it leaves.
-    frame, inner = window.frameGeometry(), window.geometry()
-    left, top = inner.left() - frame.left(), inner.top() - frame.top()
-    right, bottom = frame.right() - inner.right(), frame.bottom() - inner.bottom()
-    room = available.adjusted(left, top, -right, -bottom)
-    window.setGeometry(default_geometry(room, preferred))
+    window.setGeometry(default_geometry(client_room(window, screen.availableGeometry()),
+                                        preferred))
+
+
+def keep_on_screen(window: QWidget) -> None:
+    """A shown dialog at its own size, shrunk and moved only as far as its screen needs."""
+    screen = window.screen()
+    if screen is not None:
+        window.setGeometry(inside(window.geometry(),
+                                  client_room(window, screen.availableGeometry())))
