@@ -47,6 +47,7 @@ MAIN_SCREENS = (
     "first-run",
     "preferences",
     "preferences-player",
+    "preferences-gin",
     "about",
     "startup-problems",
     "new-gin-match",

@@ -90,6 +90,11 @@ class _PageScroll(QScrollArea):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setWidgetResizable(True)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # In a wide window the fields keep a readable width (about 80 characters, or what
+        # the page needs), at the left, instead of stretching across the screen.
+        page.setMaximumWidth(max(page.sizeHint().width(),
+                                 80 * page.fontMetrics().averageCharWidth()))
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.setWidget(page)
 
     def sizeHint(self) -> QSize:

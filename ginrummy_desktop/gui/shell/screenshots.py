@@ -75,6 +75,8 @@ def render_scene(name: str, width: int, height: int) -> QImage:
     image = widget.grab().toImage()
     widget.close()
     widget.deleteLater()
+    # Deleted now, so a scene's clean-up (its temporary data folder) runs before the exit.
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     QCoreApplication.processEvents()
     return image
 
@@ -159,30 +161,43 @@ def _first_run() -> QWidget:
     return window
 
 
-def _scratch_storage() -> object:
-    """Storage in a new temporary folder (the scene must not touch the person's files)."""
+def _preferences_on(tab: int) -> QWidget:
+    """Preferences on tab ``tab``, over storage in a new temporary folder (a scene must not
+    touch the person's files), which goes with the dialog."""
+    import shutil
     import tempfile
 
+    from ginrummy_desktop.gui.shell.preferences import PreferencesDialog
     from ginrummy_desktop.storage import Storage
 
-    return Storage(tempfile.mkdtemp(prefix="ginrummy-scene-"))
+    root = tempfile.mkdtemp(prefix="ginrummy-scene-")
+    storage = Storage(root)
+    dialog = PreferencesDialog(storage)
+    dialog.tabs.setCurrentIndex(tab)
+
+    def clean_up(_object: object = None) -> None:
+        storage.close()
+        shutil.rmtree(root, ignore_errors=True)
+
+    dialog.destroyed.connect(clean_up)
+    return dialog
 
 
 @register_scene("preferences")
 def _preferences() -> QWidget:
     """Preferences on its Appearance tab (table, cards and sound)."""
-    from ginrummy_desktop.gui.shell.preferences import PreferencesDialog
-
-    dialog = PreferencesDialog(_scratch_storage())
-    dialog.tabs.setCurrentIndex(1)
-    return dialog
+    return _preferences_on(1)
 
 
 @register_scene("preferences-player")
 def _preferences_player() -> QWidget:
-    from ginrummy_desktop.gui.shell.preferences import PreferencesDialog
+    return _preferences_on(0)
 
-    return PreferencesDialog(_scratch_storage())
+
+@register_scene("preferences-gin")
+def _preferences_gin() -> QWidget:
+    """Preferences on its Gin Rummy tab (the house rules)."""
+    return _preferences_on(2)
 
 
 @register_scene("new-gin-match")
