@@ -365,7 +365,7 @@ class StatisticsWindow(QWidget):
         scroll.setWidget(holder)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Expanding)
-        self.figures_scroll = scroll
+        self.figures_scroll, self.figures_holder = scroll, holder
         self._fit_figures()
         layout.addWidget(scroll)
         # One row per opponent, under a row naming the game when several games are shown.
@@ -393,8 +393,8 @@ class StatisticsWindow(QWidget):
         off. A scroll bar's width is kept free for a window too short for every figure."""
         for box in (self.general_box, self.gin_box, self.cribbage_box):
             box.updateGeometry()  # now, not when its layout request comes round
-        scroll = self.figures_scroll
-        scroll.setMinimumWidth(scroll.widget().sizeHint().width() + 2 * scroll.frameWidth()
+        scroll, figures = self.figures_scroll, self.figures_holder
+        scroll.setMinimumWidth(figures.sizeHint().width() + 2 * scroll.frameWidth()
                                + scroll.verticalScrollBar().sizeHint().width())
 
     def _figure_group(self, title: str, rows: tuple[tuple[str, str], ...]) -> QGroupBox:
