@@ -43,12 +43,13 @@ MAIN_SCREENS = (
     "cribbage-play",
     "cribbage-show",
     "cribbage-over",
-    # The shell: first run, Preferences, About, start-up problems, New match dialogs
+    # The shell: first run, Preferences, About, Help, start-up problems, New match dialogs
     "first-run",
     "preferences",
     "preferences-player",
     "preferences-gin",
     "about",
+    "help-keys",
     "startup-problems",
     "new-gin-match",
     "new-cribbage-game",

@@ -473,17 +473,22 @@ class MainWindow(QMainWindow):
         return window
 
     def show_help(self, title: str, html: str) -> HelpDialog:
+        from ginrummy_desktop.gui.shell.window_fit import keep_on_screen
+
         dialog = HelpDialog(title, html, self)
         self.dialogs.append(dialog)
         dialog.show()
+        keep_on_screen(dialog)  # 640x560 is taller than a scaled laptop screen
         return dialog
 
     def show_about(self) -> QWidget:
         from ginrummy_desktop.gui.shell.about import AboutDialog
+        from ginrummy_desktop.gui.shell.window_fit import keep_on_screen
 
         dialog = AboutDialog(self)
         self.dialogs.append(dialog)
         dialog.show()
+        keep_on_screen(dialog)
         return dialog
 
     def set_speed(self, speed: str) -> None:

@@ -222,6 +222,15 @@ def _about() -> QWidget:
     return AboutDialog()
 
 
+@register_scene("help-keys")
+def _help_keys() -> QWidget:
+    """Help > Keyboard shortcuts: both games' keys."""
+    from ginrummy_desktop.gui.gin.screen import shortcut_rows
+    from ginrummy_desktop.gui.shell.help_pages import HelpDialog, shortcuts_html
+
+    return HelpDialog("Keyboard shortcuts", shortcuts_html(shortcut_rows()))
+
+
 @register_scene("startup-problems")
 def _startup_problems() -> QWidget:
     """The start-up dialog with what storage really says about a damaged statistics file and a
