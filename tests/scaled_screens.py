@@ -32,17 +32,6 @@ def scaled_environment() -> dict[str, str]:
     return env
 
 
-def _settle(widget) -> None:
-    from PySide6.QtCore import QCoreApplication, QEvent
-
-    for _ in range(3):
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        QCoreApplication.processEvents()
-    if getattr(widget, "settle", None):
-        widget.settle()
-        QCoreApplication.processEvents()
-
-
 def open_as_the_app_does(widget) -> None:
     from PySide6.QtCore import QSize
     from PySide6.QtWidgets import QDialog
@@ -66,13 +55,13 @@ def open_as_the_app_does(widget) -> None:
 def check(name: str) -> dict:
     from PySide6.QtCore import QCoreApplication
 
-    from ginrummy_desktop.gui.shell.screenshots import SCENES
+    from ginrummy_desktop.gui.shell.screenshots import SCENES, settle_scene
     from tests.text_layout import text_problems
 
     widget = SCENES[name]()
     try:
         open_as_the_app_does(widget)
-        _settle(widget)
+        settle_scene(widget)
         screen = widget.screen()
         frame = widget.frameGeometry()
         return {"scene": name, "frame": [frame.x(), frame.y(), frame.width(), frame.height()],

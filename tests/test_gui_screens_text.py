@@ -14,7 +14,7 @@ import sys
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, QRect, QRectF
+from PySide6.QtCore import QCoreApplication, QRect, QRectF
 from PySide6.QtWidgets import (
     QGraphicsScene,
     QGraphicsView,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from ginrummy_desktop.gui.shell.main_window import MainWindow
 from ginrummy_desktop.gui.shell.screenshots import load_scene_modules
+from ginrummy_desktop.gui.shell.screenshots import settle_scene as settle
 from tests.scaled_screens import scaled_environment
 from tests.text_layout import text_problems
 
@@ -69,15 +70,6 @@ SIZES = ((800, 500), (800, 600), (1280, 800), (2560, 1440))
 TOO_WIDE_WHEN_SCALED = {
     "new-gin-match": "its rules list is wider than 800 px",
 }
-
-
-def settle(widget: QWidget) -> None:
-    for _ in range(3):
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        QCoreApplication.processEvents()
-    if getattr(widget, "settle", None):
-        widget.settle()
-        QCoreApplication.processEvents()
 
 
 @pytest.mark.parametrize("scene", MAIN_SCREENS)

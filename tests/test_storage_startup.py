@@ -187,21 +187,18 @@ def test_a_clean_start_shows_no_dialog(qapp, monkeypatch, root):
     assert started.dialog is None and started.notifications == []
 
 
-# The real app (``app.main``) on a prepared data root, driven from inside its event loop: a
-# stand-in plays the person's moves through one whole hand and the draw of the next (the drawn
-# card is NEW, undo has entries), each move autosaved as the app does; then it reports what the
-# table holds and the test kills the process.
+# The real app (``app.main``) on a prepared data root, driven from inside its event loop: once it
+# has dealt, a stand-in plays into the second hand (tests/crash_play.py) and reports what the
+# table holds; the test then kills the process.
 PLAYED_THEN_KILLED = textwrap.dedent("""
-    import json, sys
+    import sys
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
     from ginrummy_desktop import app
-    from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
-    from ginrummy_desktop.gui.gin.controller import HUMAN
     from ginrummy_desktop.gui.shell.main_window import MainWindow
+    from tests.crash_play import play_into_the_second_hand
 
     qapp = QApplication([])
-    bot = BUILTIN_BOTS["greedy"]()
 
     def play() -> None:
         windows = [w for w in qapp.topLevelWidgets()
@@ -209,22 +206,7 @@ PLAYED_THEN_KILLED = textwrap.dedent("""
         if not windows or windows[0].gin_screen.controller.session is None:
             QTimer.singleShot(20, play)  # the app has not dealt yet
             return
-        screen = windows[0].gin_screen
-        controller = screen.controller
-        for _ in range(2000):
-            if controller.reveal is not None:
-                screen._continue()
-            assert controller.settle()
-            session = controller.session
-            if session.hand_records() and controller.drawn is not None:
-                break
-            if controller.reveal is None and not session.over:
-                controller.play(bot.choose(session.observation(HUMAN)))
-        assert controller.drawn is not None and not session.over
-        print(json.dumps({"order": [str(c) for c in controller.hand_order],
-                          "drawn": str(controller.drawn), "undo": len(controller._undo),
-                          "scores": list(session.scores),
-                          "hand": len(session.hand_records()) + 1}), flush=True)
+        play_into_the_second_hand(windows[0].gin_screen)
 
     QTimer.singleShot(0, play)
     sys.exit(app.main([]))

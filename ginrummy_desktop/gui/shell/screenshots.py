@@ -53,6 +53,18 @@ def _app() -> QApplication:
     return app  # type: ignore[return-value]
 
 
+def settle_scene(widget: QWidget) -> None:
+    """Let a shown scene's layouts and resize events settle, then its own ``settle()`` (a
+    scene whose content arrives from another thread waits for it there)."""
+    for _ in range(3):
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        QCoreApplication.processEvents()
+    settle = getattr(widget, "settle", None)
+    if settle:
+        settle()
+        QCoreApplication.processEvents()
+
+
 def render_scene(name: str, width: int, height: int) -> QImage:
     """Render scene ``name`` at ``width`` x ``height`` logical pixels (raises KeyError)."""
     if name not in SCENES:
@@ -65,13 +77,7 @@ def render_scene(name: str, width: int, height: int) -> QImage:
     widget = SCENES[name]()
     widget.resize(width, height)
     widget.show()
-    for _ in range(3):  # let layouts and resize events settle
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        QCoreApplication.processEvents()
-    settle = getattr(widget, "settle", None)
-    if settle:
-        settle()
-        QCoreApplication.processEvents()
+    settle_scene(widget)
     image = widget.grab().toImage()
     widget.close()
     widget.deleteLater()
