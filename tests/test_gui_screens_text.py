@@ -172,3 +172,23 @@ def test_the_checker_sees_clipped_cells_titles_and_columns_out_of_sight(qtbot):
     table.horizontalScrollBar().setValue(0)
     problems = text_problems(table)
     assert not any(p.startswith(("cell", "column title 'A")) for p in problems)
+
+
+def test_the_checker_sees_a_page_cut_off_by_its_scroll_area(qtbot):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QScrollArea
+
+    area = QScrollArea()
+    qtbot.addWidget(area)
+    page = QWidget()
+    page.setMinimumWidth(500)
+    area.setWidgetResizable(True)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setWidget(page)
+    area.resize(300, 200)
+    area.show()
+    qtbot.waitExposed(area)
+    assert any(p.startswith("page") and "cut off" in p for p in text_problems(area))
+    area.resize(600, 200)
+    QCoreApplication.processEvents()
+    assert text_problems(area) == []

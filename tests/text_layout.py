@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QTableView,
     QWidget,
 )
@@ -72,6 +73,18 @@ def button_problems(button: QAbstractButton) -> list[str]:
         needed += button.iconSize().width()
     if needed > button.width() + SLACK:
         return [f"button {text!r} clipped: {needed}px of text in {button.width()}px"]
+    return []
+
+
+def scroll_area_problems(area: QScrollArea) -> list[str]:
+    """A page wider than the scroll area showing it, with no scroll bar to reach the rest."""
+    page = area.widget()
+    if page is None or not _shown(area) or area.horizontalScrollBar().isVisible():
+        return []
+    room = area.viewport().width()
+    if page.width() > room + SLACK:
+        return [f"page {page.objectName() or type(page).__name__!r} cut off: {page.width()}px "
+                f"wide in {room}px"]
     return []
 
 
@@ -166,4 +179,6 @@ def text_problems(top: QWidget) -> list[str]:
             problems += scene_problems(widget)
         elif isinstance(widget, QTableView):
             problems += table_problems(widget)
+        elif isinstance(widget, QScrollArea):
+            problems += scroll_area_problems(widget)
     return problems

@@ -70,8 +70,12 @@ def open_fitted(window: QWidget, preferred: QSize, near: QWidget | None = None) 
 
 
 def keep_on_screen(window: QWidget) -> None:
-    """A shown dialog at its own size, shrunk and moved only as far as its screen needs."""
+    """A shown dialog at its own size, shrunk and moved only as far as its screen needs. (Qt
+    caps a new window at 2/3 of the screen, which on a scaled laptop screen cuts a dialog's
+    fields off though there is room: the whole size it asks for is given where it fits.)"""
     screen = window.screen()
-    if screen is not None:
-        window.setGeometry(inside(window.geometry(),
-                                  client_room(window, screen.availableGeometry())))
+    if screen is None:
+        return
+    wanted = QRect(window.geometry().topLeft(), window.sizeHint().expandedTo(window.size()))
+    wanted.moveCenter(window.geometry().center())
+    window.setGeometry(inside(wanted, client_room(window, screen.availableGeometry())))
