@@ -159,46 +159,16 @@ def short_over_scene() -> QWidget:
 @register_scene("cribbage-61-statistics")
 def short_statistics_scene() -> QWidget:
     """That 61-point game opened in the statistics history: its chart marks 61 and 30."""
-    import shutil
-    import tempfile
     from datetime import UTC, datetime
 
     from ginrummy_desktop.gui.cribbage.summary import game_summary
-    from ginrummy_desktop.gui.stats.background import StorageJobs
-    from ginrummy_desktop.gui.stats.window import StatisticsWindow
-    from ginrummy_desktop.storage import Storage
-    from ginrummy_desktop.storage.stats import StatisticsQueries
+    from ginrummy_desktop.gui.stats.screenshots import statistics_scene
 
     match = short_game_skunk().controller.match
-    root = Path(tempfile.mkdtemp(prefix="ginrummy-shot-"))
-    storage = Storage(root)
-    storage.record_match(game_summary(
+    return statistics_scene(lambda storage: storage.record_match(game_summary(
         match, opponent_id="careful", opponent_name="Careful", rules="61 points",
-        started_at=datetime.now(UTC), result="win" if match.winner == 0 else "loss"))
-    jobs = StorageJobs()
-    window = StatisticsWindow(StatisticsQueries(storage), jobs)
-    jobs.setParent(window)
-    tabs = window.tabs
-    tabs.setCurrentIndex(next(i for i in range(tabs.count()) if tabs.tabText(i) == "History"))
-
-    def settle() -> None:
-        for _ in range(10):
-            jobs.wait()
-            QCoreApplication.processEvents()
-            if not window.busy and not jobs.pending:
-                break
-        window.open_match(window.history_model.rows[0])
-        jobs.wait()
-        QCoreApplication.processEvents()
-
-    def clean_up(_object: object = None) -> None:
-        jobs.wait()
-        storage.close()
-        shutil.rmtree(root, ignore_errors=True)
-
-    window.settle = settle  # type: ignore[attr-defined]
-    window.destroyed.connect(clean_up)
-    return window
+        started_at=datetime.now(UTC), result="win" if match.winner == 0 else "loss")),
+        "History")
 
 
 def main(argv: list[str] | None = None) -> int:
