@@ -190,7 +190,7 @@ def bot_match(preset: str, hands: int) -> GinMatch:
 
 
 @pytest.mark.parametrize(("preset", "columns"), [("three-player", ["You", "Bea", "Cy"]),
-                                                 ("partnership", ["You & Bea", "Ada & Cy"])])
+                                                 ("partnership", ["You and Bea", "Ada and Cy"])])
 def test_three_players_and_partnerships_get_a_column_per_player_or_team(qtbot, preset,
                                                                           columns):
     from ginrummy_desktop.engine.gin.score_sheet import build_score_sheet
