@@ -67,6 +67,7 @@ MAIN_SCREENS = (
     "gin-partnership",
     "gin-score-sheet",
     "gin-score-sheet-hollywood",
+    "gin-score-sheet-partnership",
 )
 SCALED_SCREEN = QRect(0, 0, 800, 500)  # QT_SCALE_FACTOR=2 on 1600x1000, in logical pixels
 # Smallest first: a table that grew its fonts at 2560x1440 is not shrunk here (see the report).
