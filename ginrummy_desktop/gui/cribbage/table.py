@@ -32,6 +32,7 @@ from ginrummy_desktop.engine.cribbage.scoring import MAX_SHOW_POINTS
 from ginrummy_desktop.engine.wording import YOU
 from ginrummy_desktop.gui.cribbage.controller import ZONE_CRIB, ZONE_PLAY, CribbageController
 from ginrummy_desktop.gui.cribbage.display import (
+    STAGE_CUT,
     STAGE_DISCARD,
     STAGE_OVER,
     STAGE_PLAY,
@@ -255,6 +256,13 @@ class CribbageTable(QWidget):
         """Scene position of a card's centre (for tests and tools driving the mouse)."""
         return self.items[card].card_rect().center()
 
+    def pack_point(self, depth: int) -> QPointF:
+        """A scene point on the sliver of the spread pack's card at ``depth`` (for tests and
+        tools driving the mouse): clicking it cuts there."""
+        rect = self.items[("pack", depth)].card_rect()
+        sliver = self.layout_geometry.card_width * 0.05
+        return QPointF(rect.left() + sliver, rect.center().y())
+
     # -- layout -------------------------------------------------------------------------------
     def _on_resized(self, size: QSize) -> None:
         self._scale_controls(size.height())
@@ -280,6 +288,13 @@ class CribbageTable(QWidget):
             z += 1
             places.append(Placement(key, pos, z, face_up, card, marks, draggable))
 
+        low, high = d.cut_depths
+        for i, pos in enumerate(lay.pack_positions(d.cut_pack, d.cut_for_deal)):
+            # Depths the engine does not allow are dimmed (their click is refused in words).
+            put(("pack", i), pos, None, False,
+                marks=frozenset() if low <= i <= high else frozenset({MARK_DEADWOOD}))
+        for seat, _depth, card in d.cut_cards:
+            put(card, lay.cut_card_position(seat), card, True)
         for i in range(DECK_LAYERS if d.deck_visible else 0):
             offset = i * lay.card_width * 0.02
             put(("deck", i), QPointF(lay.deck.x() - offset, lay.deck.y() - offset), None, False)
@@ -328,9 +343,19 @@ class CribbageTable(QWidget):
         places = self._placements(lay)
         deck_top = QPointF(lay.deck)
 
+        def from_pack(depth: int, size: int, for_deal: bool) -> QPointF:
+            spread = lay.pack_positions(size, for_deal)
+            return spread[min(depth, len(spread) - 1)] if spread else deck_top
+
         def origin(placement: Placement, vanished: list[QPointF]) -> QPointF:
-            # A card the opponent plays or shows comes from where its back just was.
+            # A card the opponent plays or shows comes from where its back just was; a cut
+            # card comes out of the spread pack where it was cut.
             key = placement.key
+            for seat, depth, card in d.cut_cards:
+                if key == card:
+                    return from_pack(depth, 52 - seat, True)
+            if key == d.starter and d.starter_from is not None:
+                return from_pack(d.starter_from, 40, False)
             if isinstance(key, Card) and vanished and (
                     key in d.opponent_shown or any(c == key for _, c in d.play)):
                 return vanished.pop()
@@ -338,7 +363,9 @@ class CribbageTable(QWidget):
 
         def decorate(item: CardItem, placement: Placement) -> None:
             card = placement.card if isinstance(placement.card, Card) else None
-            item.set_selected(card is not None and (card in d.pending or card == d.focus))
+            item.set_selected(card is not None and (card in d.pending or card == d.focus)
+                              or d.cut_focus is not None and placement.key == ("pack",
+                                                                             d.cut_focus))
             item.set_highlight(card is not None and (card in d.highlighted
                                                      or card in d.hint_cards))
 
@@ -355,6 +382,7 @@ class CribbageTable(QWidget):
         self.crib_zone.set_rect(lay.crib)
         self.crib_zone.accepting = d.stage == STAGE_DISCARD and d.your_turn
         self.crib_zone.label = "Crib" if d.stage == STAGE_DISCARD else ""
+        self.crib_zone.setVisible(not d.cut_for_deal)
         self.crib_zone.update()
         self.play_zone.set_rect(lay.play)
         self.play_zone.accepting = d.stage == STAGE_PLAY and d.your_turn
@@ -363,6 +391,7 @@ class CribbageTable(QWidget):
         owner = crib_words.crib_owner(YOU if d.dealer == 0 else d.names[d.dealer])
         badge_h = max(16.0, w * 0.2)
         self.crib_badge.set_text(owner)
+        self.crib_badge.setVisible(not d.cut_for_deal)
         self.crib_badge.set_rect(QRectF(lay.crib.center().x() - w * 0.8,
                                         lay.crib.bottom() + w * 0.06, w * 1.6, badge_h))
         dealer_mark = " · dealer"
@@ -386,7 +415,7 @@ class CribbageTable(QWidget):
         self.banner.set_text(d.show_title, d.spoken)
         self.banner.setVisible(bool(d.show_title) and d.result is None)
         # Calls of the play fade on their own; the show and the result speak for themselves.
-        self.announcement.setVisible(d.stage in (STAGE_DISCARD, STAGE_PLAY))
+        self.announcement.setVisible(d.stage in (STAGE_DISCARD, STAGE_PLAY, STAGE_CUT))
         self._sync_result(lay)
         self.hint_panel.setVisible(bool(d.hint_lines))
         if d.hint_lines:

@@ -80,6 +80,23 @@ class CribbageTableLayout:
         positions.append(QPointF(left + (count - 1) * step + self.card_width * 0.35, top))
         return positions
 
+    def pack_positions(self, count: int, for_deal: bool) -> list[QPointF]:
+        """The pack spread face down for a cut: across the whole field for the deal, across
+        the play area for the starter; each card shows a sliver to click."""
+        if count <= 0:
+            return []
+        area = self.field if for_deal else self.play
+        left = area.left() + self.card_width * 0.2
+        right = area.right() - self.card_width * 1.2
+        step = (right - left) / max(1, count - 1)
+        top = self.middle_top
+        return [QPointF(left + i * step, top) for i in range(count)]
+
+    def cut_card_position(self, seat: int) -> QPointF:
+        """Where a card cut for the deal lies face up: on its cutter's side of the table."""
+        top = self.player_row_top if seat == 0 else self.opponent_row_top
+        return QPointF(self.field.center().x() - self.card_width / 2, top)
+
     def pile_positions(self, base: QPointF, count: int) -> list[QPointF]:
         """Cards turned over after earlier counts: a neat, slightly offset stack."""
         step = self.card_width * 0.05
