@@ -80,7 +80,7 @@ def test_the_cut_for_the_deal_by_mouse_shows_both_cards_and_who_deals(qtbot):
     controller = table.controller
     assert controller.stage == STAGE_CUT and table.display.cut_pack == 52
     assert table.display.cut_for_deal and not table.send_button.isVisible()
-    assert "Cut the pack for the deal" in table.status.text()
+    assert "Cut for the deal" in table.status.text()
     finish_deal_cut(qtbot, table, lambda t: click_pack(qtbot, t, 20))
     record_cuts = controller.match.cuts[-1]
     first = controller.match.view(0).deal_cuts[-1]
@@ -132,7 +132,7 @@ def test_the_starter_cut_by_mouse_turns_up_the_card_at_the_cut(qtbot):
     table = starter_cut_table(qtbot)
     controller = table.controller
     assert controller.stage == STAGE_CUT and table.display.cut_pack == 40
-    assert "Cut the pack for the starter" in table.status.text()
+    assert "Cut for the starter" in table.status.text()
     click_pack(qtbot, table, 17)
     qtbot.waitUntil(lambda: controller.stage == STAGE_PLAY)
     assert controller.match.starter == DEAL[12 + 17]

@@ -26,6 +26,7 @@ from tests.text_layout import text_problems
 SCENES = load_scene_modules()
 MAIN_SCREENS = (
     "gin-mid-hand", "gin-end-of-hand", "gin-match-over",
+    "cribbage-cut", "cribbage-cut-starter",
     "cribbage-discard", "cribbage-play", "cribbage-show", "cribbage-over",
     "preferences", "preferences-player",
     "stats-summary", "stats-history", "stats-charts", "stats-records",

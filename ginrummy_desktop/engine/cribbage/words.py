@@ -36,12 +36,11 @@ def cut_again_text(first: Card, second: Card) -> str:
 
 
 def cut_prompt(for_deal: bool, dealer: str = "") -> str:
-    """What the person is asked when it is their cut."""
+    """What the person is asked when it is their cut (short: it fits the status line at
+    800x600): ``"Cut for the starter: click the pack (or arrows, Enter)."``"""
     if for_deal:
-        return ("Cut the pack for the deal: click a card of the spread pack (or arrows and "
-                "Enter). Low card deals.")
-    return (f"Cut the pack for the starter: click the spread pack (or arrows and Enter); "
-            f"{mention(dealer)} turns up the card at your cut.")
+        return "Cut for the deal: click the pack (or arrows, Enter). Low card deals."
+    return "Cut for the starter: click the pack (or arrows, Enter)."
 
 
 def starter_text(pone: str, dealer: str, card: Card) -> str:

@@ -456,8 +456,11 @@ class CribbageTable(QWidget):
         score_line = f"{shown[0]} – {shown[1]}{worth}"
         picture = result.outcome if result.outcome != "win" else "trophy"
         self.result_panel.set_result(title, subtitle, score_line, picture, result.winner)
+        # Centred right of the deck and the crib, which stay in view (it used to cover them).
         field = lay.field
-        height = min(field.height() * 0.42, field.width() * 0.36)
-        width = min(field.width() * 0.86, height * 2.5)
-        self.result_panel.set_rect(QRectF(field.center().x() - width / 2,
-                                          field.center().y() - height / 2, width, height))
+        left = lay.crib.right() + lay.card_width * 0.15
+        room = QRectF(left, field.top(), field.right() - left, field.height())
+        height = min(room.height() * 0.42, room.width() * 0.38)
+        width = min(room.width() * 0.94, height * 2.5)
+        self.result_panel.set_rect(QRectF(room.center().x() - width / 2,
+                                          room.center().y() - height / 2, width, height))

@@ -15,7 +15,9 @@ from PySide6.QtCore import QPointF, QRectF
 from ginrummy_desktop.gui.table.card_renderer import card_height
 from ginrummy_desktop.gui.table.layout import card_width_for, grouped_row
 
-HAND_SPACING = 0.62  # overlap of cards in a hand, in card widths
+HAND_SPACING = 0.62  # overlap of cards in a hand, in card widths (the closest)
+WIDEST_HAND_SPACING = 1.06  # a wide window spreads a hand up to a small gap between cards
+HAND_SHARE = 0.55  # the share of the field's width a spread hand may take
 PLAY_SPACING = 0.42  # overlap of cards laid in the play
 MAX_PLAY_CARDS = 8
 
@@ -48,7 +50,10 @@ class CribbageTableLayout:
         """Top-left corners of ``count`` overlapping cards centred in the field."""
         if count <= 0:
             return []
-        row = grouped_row([count], self.card_width, self.card_width * HAND_SPACING, 0.0,
+        # Wide windows spread the hand (up to a small gap) rather than leave the felt empty.
+        room = (self.field.width() * HAND_SHARE / self.card_width - 1) / max(1, count - 1)
+        spacing = min(WIDEST_HAND_SPACING, max(HAND_SPACING, room))
+        row = grouped_row([count], self.card_width, self.card_width * spacing, 0.0,
                           self.field.center().x(), top)
         return row[0]
 
@@ -113,7 +118,7 @@ def table_layout(width: float, height: float, scale: float = 1.0) -> CribbageTab
     board = QRectF(width - board_width - margin, margin, board_width, height - 2 * margin)
     field = QRectF(margin, margin, board.left() - 2 * margin, height - 2 * margin)
     # Across: deck, crib and an eight-card play area; down: three rows of cards and labels.
-    card_width = card_width_for(field.width(), field.height(), 8.4, 3 * 1.4 + 1.9,
+    card_width = card_width_for(field.width(), field.height(), 8.4, 3 * 1.4 + 1.5,
                                 minimum=30.0) * min(1.0, scale)
     ch = card_height(card_width)
     label = card_width * 0.32
