@@ -164,3 +164,12 @@ def test_the_opponent_cuts_the_starter_when_the_person_deals(qtbot):
     depth = controller.match.view(0).starter_cut
     assert depth in cut_depths(40)
     assert "turn up" in table.status.text() or controller.match.count > 0
+
+
+def test_help_lists_how_to_cut_with_the_mouse_and_the_keys():
+    from ginrummy_desktop.gui.gin.screen import shortcut_rows
+    from ginrummy_desktop.gui.shell.help_pages import shortcuts_html
+
+    cribbage = shortcuts_html(shortcut_rows()).split("<h3>Cribbage</h3>")[1]
+    assert "Click the pack" in cribbage and "Cut the pack at the focus" in cribbage
+    assert "in a cut: along the spread pack" in cribbage
