@@ -99,7 +99,7 @@ hostile_cuts = st.one_of(
     st.just(Action("play", card=Card.parse("JH"))),
     st.just(Action("go")),
     st.just(Action("count", points=10)),
-    st.builds(lambda d: Action("cut", points=True if d else False), st.booleans()),
+    st.builds(lambda d: Action("cut", points=bool(d)), st.booleans()),  # a bool is no int
     st.just(("cut", None, (), 10)),
 )
 

@@ -126,6 +126,8 @@ class CribbageMatch:
         self._cut_pack: list[Card] = []
         self._cut_salt = ""
         self._cut_commitment = ""
+        self._starter_cut: int | None = None  # the pone's cut depth this hand
+        self._to_move: int | None = None
         cutting = first_dealer is None and self.rules.player_cuts
         if first_dealer is None and not cutting:
             first_dealer, self.cuts = cut_for_deal(self._rng)
@@ -143,7 +145,8 @@ class CribbageMatch:
         self._legal_cache: tuple[Action, ...] | None = None
         if cutting:
             self._clear_hand()
-            self._deck, self._salt, self._commitment = [], "", ""
+            self._deck: list[Card] = []
+            self._salt, self._commitment = "", ""
             self._new_cut_pack()
             self.phase = DEAL_CUT
             self._to_move = 0
@@ -456,7 +459,7 @@ class CribbageMatch:
             self.hands[pone if i % 2 == 0 else self.dealer].append(deck[i])
         self._dealt = [list(self.hands[0]), list(self.hands[1])]
         self.phase = DISCARD
-        self._to_move: int | None = pone
+        self._to_move = pone
 
     def _clear_hand(self) -> None:
         """Empty hands, crib, play and show: the state before (or without) a deal."""
@@ -477,7 +480,7 @@ class CribbageMatch:
         self._claimed: int | None = None
         self._actions: list[dict] = []
         self._scores_before = (self.scores[0], self.scores[1])
-        self._starter_cut: int | None = None
+        self._starter_cut = None
 
     def _discard(self, seat: int, action: Action) -> None:
         cards = action.cards

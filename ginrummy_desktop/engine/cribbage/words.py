@@ -7,7 +7,7 @@ Names follow ``engine.wording``: the table passes ``"You"`` for the person and a
 from __future__ import annotations
 
 from ginrummy_desktop.engine.cards import Card, card_text
-from ginrummy_desktop.engine.wording import count_of, mention, possessive, says
+from ginrummy_desktop.engine.wording import count_of, possessive, says
 
 #: The title over the cut for the deal.
 CUT_FOR_DEAL = "Cut for the deal"
@@ -35,7 +35,7 @@ def cut_again_text(first: Card, second: Card) -> str:
     return f"{card_text(first)} and {card_text(second)} are equal: cut again."
 
 
-def cut_prompt(for_deal: bool, dealer: str = "") -> str:
+def cut_prompt(for_deal: bool) -> str:
     """What the person is asked when it is their cut (short: it fits the status line at
     800x600): ``"Cut for the starter: click the pack (or arrows, Enter)."``"""
     if for_deal:

@@ -782,8 +782,7 @@ class CribbageController(QObject):
         if seat == self.bot_seat:
             self.loop.kick()
         elif seat == self.human and self._stage == STAGE_CUT:
-            self._say(crib_words.cut_prompt(match.phase == DEAL_CUT,
-                                            self.speaker(match.dealer)), "turn")
+            self._say(crib_words.cut_prompt(match.phase == DEAL_CUT), "turn")
         elif seat == self.human:
             legal = match.legal_actions(self.human)
             if len(legal) == 1 and legal[0].kind == "go":

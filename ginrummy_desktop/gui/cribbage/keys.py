@@ -6,7 +6,9 @@ each row into a ``QAction``; ``shortcut_rows()`` lists them (and the mouse) for 
 
 from __future__ import annotations
 
-CRIBBAGE_KEYS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
+from ginrummy_desktop.gui.table.keys import KeyRow, key_rows
+
+CRIBBAGE_KEYS: tuple[KeyRow, ...] = (
     ("prev", "Focus left", ("Left",),
      "Move the keyboard focus to the card on the left (in a cut: along the spread pack)"),
     ("next", "Focus right", ("Right",),
@@ -31,7 +33,7 @@ CRIBBAGE_KEYS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
 
 def shortcut_rows() -> list[tuple[str, str, str]]:
     """(keys, action, description) rows for the Help menu's keyboard page."""
-    rows = [(" / ".join(keys), label, text) for _id, label, keys, text in CRIBBAGE_KEYS]
+    rows = key_rows(CRIBBAGE_KEYS)
     rows += [("Click the pack", "Cut", "Click a card of the spread pack to cut there"),
              ("Click", "Choose", "Click a card to choose it for the crib (again to take it back)"),
              ("Drag", "Crib / play", "Drag a card onto the crib, or to the play area to play it"),

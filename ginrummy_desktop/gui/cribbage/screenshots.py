@@ -245,8 +245,9 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     folder = Path(args[0] if args else "docs/screenshots")
     folder.mkdir(parents=True, exist_ok=True)
-    for name in ("cribbage-cut", "cribbage-cut-starter", "cribbage-discard", "cribbage-hint", "cribbage-play", "cribbage-show",
-                 "cribbage-over", "cribbage-over-61", "cribbage-61-statistics"):
+    for name in ("cribbage-cut", "cribbage-cut-starter", "cribbage-discard", "cribbage-hint",
+                 "cribbage-play", "cribbage-show", "cribbage-over", "cribbage-over-61",
+                 "cribbage-61-statistics"):
         image = render_scene(name, *SIZE)
         path = folder / f"{name}.png"
         if not image.save(str(path)):

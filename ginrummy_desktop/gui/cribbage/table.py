@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QMessageBox,
@@ -54,6 +54,7 @@ from ginrummy_desktop.gui.table.card_items import CardItems
 from ginrummy_desktop.gui.table.card_renderer import CardRenderer
 from ginrummy_desktop.gui.table.controls_style import button_style, control_pixels
 from ginrummy_desktop.gui.table.items import Badge, InfoPanel
+from ginrummy_desktop.gui.table.keys import add_key_actions
 from ginrummy_desktop.gui.table.layout import DEFAULT_CARD_SIZE, Placement, card_scale
 from ginrummy_desktop.gui.table.palette import TablePalette, fill_with
 from ginrummy_desktop.gui.table.scene import DropZone, TableScene
@@ -168,15 +169,7 @@ class CribbageTable(QWidget):
             "hint": c.toggle_hint, "verify": self.verify_deal, "rematch": self._rematch_key,
             "clear": c.clear_choice,
         }
-        for action_id, label, keys, text in CRIBBAGE_KEYS:
-            action = QAction(label, self)
-            action.setShortcuts([QKeySequence(k) for k in keys])
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.setToolTip(f"{text} ({' / '.join(keys)})")
-            handler = handlers[action_id]
-            action.triggered.connect(lambda _checked=False, h=handler: h())
-            self.addAction(action)
-            self.actions[action_id] = action
+        self.actions.update(add_key_actions(self, CRIBBAGE_KEYS, handlers))
         for button, action_id in ((self.hint_button, "hint"), (self.continue_button, "next_hand"),
                                   (self.rematch_button, "rematch"),
                                   (self.verify_button, "verify")):
