@@ -226,3 +226,17 @@ def test_cut_observations_cross_the_wire_unchanged() -> None:
     seat = starter.to_move()
     assert observation_from_wire(observation_to_wire(starter.observation(seat))) == \
         starter.observation(seat)
+
+
+def test_the_replay_tells_the_starter_cut_in_words() -> None:
+    from ginrummy_desktop.engine.cards import card_text
+    from ginrummy_desktop.engine.cribbage.replay import cribbage_replay_frames
+
+    record = bot_game(4).hand_records()[0]
+    frames = cribbage_replay_frames(record, {0: "You", 1: "Max"})
+    pone = 1 - record["dealer"]
+    cutter = "You cut" if pone == 0 else "Max cuts"
+    starter = card_text(Card.parse(record["starter"]))
+    told = [f.description for f in frames if f.description.startswith(cutter)]
+    assert told and told[0].startswith(f"{cutter} {record['starter_cut']} cards: the starter "
+                                       f"is {starter}")

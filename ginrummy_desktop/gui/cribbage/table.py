@@ -422,6 +422,8 @@ class CribbageTable(QWidget):
         self.send_button.setVisible(d.stage == STAGE_DISCARD)
         self.send_button.setEnabled(d.can_send)
         self.hint_button.setEnabled(d.stage in (STAGE_DISCARD, STAGE_PLAY) and d.your_turn)
+        # No hint in a cut or after the game: the room goes to the status line.
+        self.hint_button.setVisible(d.stage not in (STAGE_CUT, STAGE_OVER))
         self.continue_button.setVisible(bool(d.continue_label))
         self.continue_button.setText(d.continue_label or "Next hand")
         self.rematch_button.setVisible(d.stage == STAGE_OVER)
