@@ -421,6 +421,7 @@ class CribbageController(QObject):
                 else:
                     self._cut_result = finished
                     self._tie = ()
+                    self.table.clear_announcement()  # "Cut for the deal" is done
                     dealer = self.speaker(match.dealer)
                     text = crib_words.low_card_deals(dealer)
                     self._say(f"{crib_words.cuts_text(self.speaker(0), first)} "
@@ -1202,7 +1203,9 @@ class CribbageController(QObject):
             cards = self._cut_result or tuple(self._round_log) or self._tie
             title, spoken = crib_words.CUT_FOR_DEAL, crib_words.CUT_RULE
             if self._cut_result:
-                title, spoken = crib_words.low_card_deals(self.speaker(match.dealer)), ""
+                title = crib_words.low_card_deals(self.speaker(match.dealer))
+                spoken = " ".join(crib_words.cuts_text(self.speaker(seat), card)
+                                  for seat, _depth, card in self._cut_result)
             return CribbageDisplay(
                 stage=STAGE_CUT,
                 names=self.names,
