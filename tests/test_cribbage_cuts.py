@@ -240,3 +240,21 @@ def test_the_replay_tells_the_starter_cut_in_words() -> None:
     told = [f.description for f in frames if f.description.startswith(cutter)]
     assert told and told[0].startswith(f"{cutter} {record['starter_cut']} cards: the starter "
                                        f"is {starter}")
+
+
+def test_the_simulator_plays_with_cuts_and_verify_refuses_a_changed_cut(tmp_path, capsys):
+    from ginrummy_desktop.sim import main
+
+    records = tmp_path / "cuts.jsonl"
+    assert main(["cribbage", "--players", "greedy", "beginner", "--matches", "1", "--seed", "3",
+                 "--rule", "player_cuts=true", "--records", str(records), "--in-process"]) == 0
+    assert main(["verify", str(records)]) == 0
+    lines = [json.loads(line) for line in records.read_text().splitlines()]
+    hands = [line for line in lines if line.get("game") == "cribbage" and "actions" in line]
+    assert "deal_cut" in hands[0] and all(h["starter_cut"] in cut_depths(40) for h in hands)
+    hands[0]["deal_cut"][0]["cuts"][1]["depth"] = 5 if hands[0]["deal_cut"][0]["cuts"][1][
+        "depth"] == 4 else 4
+    records.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    capsys.readouterr()
+    assert main(["verify", str(records)]) != 0
+    assert "cut for the deal" in capsys.readouterr().out
