@@ -173,3 +173,46 @@ def test_help_lists_how_to_cut_with_the_mouse_and_the_keys():
     cribbage = shortcuts_html(shortcut_rows()).split("<h3>Cribbage</h3>")[1]
     assert "Click the pack" in cribbage and "Cut the pack at the focus" in cribbage
     assert "in a cut: along the spread pack" in cribbage
+
+
+class TyingOpponent:
+    """Cuts for the deal at a depth that matches the person's rank (the first time), so the
+    table must show equal cards and ask for another cut. It reads the pack from the match's
+    snapshot, which only a test may do."""
+
+    def __init__(self) -> None:
+        self.match: CribbageMatch | None = None
+        self.tied = False
+
+    def choose(self, observation):
+        from ginrummy_desktop.engine.cribbage.cuts import second_pack
+
+        legal = observation.legal_actions
+        if observation.phase != DEAL_CUT or self.tied or self.match is None:
+            return legal[0]
+        first = observation.deal_cuts[0][1]
+        pack = second_pack(parse_cards(self.match.snapshot()["cut_pack"]), first)
+        for action in legal:
+            if pack[action.points].rank == first.rank:
+                self.tied = True
+                return action
+        return legal[0]
+
+
+def test_equal_cards_are_shown_and_the_person_cuts_again(qtbot):
+    opponent = TyingOpponent()
+    match = CribbageMatch(seed=11, rules=CUTS)
+    opponent.match = match
+    table = shown(qtbot, CribbageTable(match=match, opponent=opponent, speed="instant"))
+    controller = table.controller
+    click_pack(qtbot, table, 12)
+    qtbot.waitUntil(lambda: controller.waiting_for_human)
+    assert opponent.tied and controller.match.phase == DEAL_CUT
+    first, second = controller.match.cuts[-1]
+    assert first.rank == second.rank
+    assert "are equal: cut again" in table.status.text()
+    assert {card for *_, card in table.display.cut_cards} == {first, second}
+    assert table.display.cut_pack == 52  # a new pack is spread
+    click_pack(qtbot, table, 30)
+    qtbot.waitUntil(lambda: table.continue_button.isVisible())
+    assert len(controller.match.cuts) == 2

@@ -30,9 +30,11 @@ def low_card_deals(dealer: str) -> str:
     return f"Low card deals: {dealer}"
 
 
-def cut_again_text(first: Card, second: Card) -> str:
-    """Equal ranks: ``"7♥ and 7♣ are equal: cut again."``"""
-    return f"{card_text(first)} and {card_text(second)} are equal: cut again."
+def cut_again_prompt(first: Card, second: Card) -> str:
+    """The person's turn after equal cards: ``"7♥ and 7♣ are equal: cut again (click the
+    pack, or arrows and Enter)."``"""
+    return (f"{card_text(first)} and {card_text(second)} are equal: cut again (click the pack, "
+            "or arrows and Enter).")
 
 
 def cut_prompt(for_deal: bool) -> str:

@@ -415,9 +415,8 @@ class CribbageController(QObject):
                 prior = self._round_log[0] if self._round_log else (0, 0, first)
                 finished = (prior, (seat, depth, second))
                 self._round_log = []
-                if match.phase == DEAL_CUT:
+                if match.phase == DEAL_CUT:  # equal cards: the prompt says so (_next_turn)
                     self._tie = finished
-                    self._say(crib_words.cut_again_text(first, second), "info")
                 else:
                     self._cut_result = finished
                     self._tie = ()
@@ -783,7 +782,11 @@ class CribbageController(QObject):
         if seat == self.bot_seat:
             self.loop.kick()
         elif seat == self.human and self._stage == STAGE_CUT:
-            self._say(crib_words.cut_prompt(match.phase == DEAL_CUT), "turn")
+            if self._tie and not self._round_log:  # equal cards: say so with the prompt
+                text = crib_words.cut_again_prompt(self._tie[0][2], self._tie[1][2])
+            else:
+                text = crib_words.cut_prompt(match.phase == DEAL_CUT)
+            self._say(text, "turn")
         elif seat == self.human:
             legal = match.legal_actions(self.human)
             if len(legal) == 1 and legal[0].kind == "go":
