@@ -258,3 +258,17 @@ def test_the_simulator_plays_with_cuts_and_verify_refuses_a_changed_cut(tmp_path
     capsys.readouterr()
     assert main(["verify", str(records)]) != 0
     assert "cut for the deal" in capsys.readouterr().out
+
+
+def test_check_cuts_explains_a_good_record_and_catches_a_changed_one() -> None:
+    from ginrummy_desktop.engine.cribbage.cuts import check_cuts
+
+    record = bot_game(2).hand_records()[0]
+    ok, lines = check_cuts(record)
+    assert ok and len(lines) == 2 and "checks out" in lines[1]
+    assert f"({record['starter_cut']} cards lifted)" in lines[0]
+    changed = copy.deepcopy(record)
+    changed["starter_cut"] = 5 if record["starter_cut"] == 4 else 4
+    ok, lines = check_cuts(changed)
+    assert not ok and "not the recorded starter" in lines[0]
+    assert check_cuts(bot_game(2, CribbageRules()).hand_records()[0]) == (True, [])

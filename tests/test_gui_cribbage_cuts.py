@@ -216,3 +216,22 @@ def test_equal_cards_are_shown_and_the_person_cuts_again(qtbot):
     click_pack(qtbot, table, 30)
     qtbot.waitUntil(lambda: table.continue_button.isVisible())
     assert len(controller.match.cuts) == 2
+
+
+def test_verify_deal_also_checks_the_starter_cut(qtbot):
+    from ginrummy_desktop.gui.cribbage.display import STAGE_SHOW
+
+    table = starter_cut_table(qtbot)
+    controller = table.controller
+    click_pack(qtbot, table, 9)
+    for _ in range(20):
+        qtbot.waitUntil(lambda: controller.waiting_for_human or controller.stage == STAGE_SHOW)
+        if controller.stage != STAGE_PLAY:
+            break
+        controller.play_card(sorted(table.display.playable)[0])
+        settle(qtbot, table)
+    qtbot.waitUntil(lambda: table.verify_button.isVisible(), timeout=10_000)
+    press(qtbot, table, Key.Key_V)
+    text = table.verification_box.text()
+    assert "Verified" in text and "(9 cards lifted)" in text
+    assert f"card {12 + 9 + 1} of the committed deck" in text

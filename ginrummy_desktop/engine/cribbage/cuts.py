@@ -108,6 +108,46 @@ def deal_cut_errors(rounds: Any, dealer: Any) -> str | None:
     return None
 
 
+def check_cuts(record: dict) -> tuple[bool, list[str]]:
+    """What a hand record's cuts show, for a person checking the deal: (ok, sentences).
+
+    The starter must be the committed deck's card at the pone's recorded depth, and the cut for
+    the deal (hand 1 of a game that was cut for) must check out (``deal_cut_errors``). A record
+    without cuts gives (True, [])."""
+    from ginrummy_desktop.engine.cards import card_text
+
+    lines: list[str] = []
+    ok = True
+    depth = record.get("starter_cut")
+    if depth is not None:
+        try:
+            deck = parse_cards(" ".join(record["deck"]) if isinstance(record["deck"], list)
+                               else record["deck"])
+            turned = starter_at(deck, int(depth))
+            recorded = Card.parse(record["starter"])
+        except (KeyError, TypeError, ValueError, IndexError):
+            return False, ["The starter cut in this record is damaged."]
+        if turned == recorded and int(depth) in cut_depths(DEAL_PACK - UNDEALT_FROM):
+            lines.append(f"The starter {card_text(recorded)} is the card at the pone's cut "
+                         f"({depth} cards lifted): card {UNDEALT_FROM + int(depth) + 1} of the "
+                         "committed deck.")
+        else:
+            ok = False
+            lines.append(f"The cut at {depth} turns up {card_text(turned)}, not the recorded "
+                         f"starter {card_text(recorded)}.")
+    if "deal_cut" in record:
+        problem = deal_cut_errors(record["deal_cut"], record.get("dealer"))
+        if problem:
+            ok = False
+            lines.append(f"The cut for the deal does not check out: {problem}.")
+        else:
+            rounds = len(record["deal_cut"])
+            again = f" ({rounds} rounds: equal cards cut again)" if rounds > 1 else ""
+            lines.append("The cut for the deal checks out: each pack as committed, each card at "
+                         f"its cutter's depth, the lower card deals{again}.")
+    return ok, lines
+
+
 def choose_cut(legal: Sequence[Action], rng: StableRandom) -> Action:
     """A bot's cut: any legal depth, from its seeded generator."""
     cuts = [action for action in legal if action.kind == "cut"]

@@ -1101,10 +1101,17 @@ class CribbageController(QObject):
         (ok, explanation as HTML), or None when no finished deal is on show."""
         from ginrummy_desktop.gui.table.result_panel import verify_deal_text
 
+        from ginrummy_desktop.engine.cribbage.cuts import check_cuts
+
         record = self.dealt_record()
         if record is None:
             return None
-        return verify_deal_text(record, self.published.get(record.get("hand", -1)))
+        ok, text = verify_deal_text(record, self.published.get(record.get("hand", -1)))
+        cuts_ok, lines = check_cuts(record)  # the players' cuts chose cards from that deck
+        if lines:
+            mark = "✔" if cuts_ok else "✘"
+            text += "<br><br>" + "<br>".join(f"{mark} {line}" for line in lines)
+        return ok and cuts_ok, text
 
     def _greet_hand(self) -> None:
         if self.match.phase == DEAL_CUT:
