@@ -1099,9 +1099,8 @@ class CribbageController(QObject):
     def verify_deal(self) -> tuple[bool, str] | None:
         """Check the deal just shown against the commitment published before it was played:
         (ok, explanation as HTML), or None when no finished deal is on show."""
-        from ginrummy_desktop.gui.table.result_panel import verify_deal_text
-
         from ginrummy_desktop.engine.cribbage.cuts import check_cuts
+        from ginrummy_desktop.gui.table.result_panel import verify_deal_text
 
         record = self.dealt_record()
         if record is None:
