@@ -235,3 +235,12 @@ def test_verify_deal_also_checks_the_starter_cut(qtbot):
     text = table.verification_box.text()
     assert "Verified" in text and "(9 cards lifted)" in text
     assert f"card {12 + 9 + 1} of the committed deck" in text
+
+
+def test_the_spread_pack_names_its_commitment_before_the_cut(qtbot):
+    table = deal_cut_table(qtbot)
+    commitment = table.controller.match.view(0).cut_commitment
+    assert len(commitment) == 64
+    assert commitment in table.item_for(("pack", 10)).toolTip()
+    starter = starter_cut_table(qtbot)
+    assert starter.controller.match.commitment in starter.item_for(("pack", 3)).toolTip()

@@ -45,6 +45,12 @@ def cut_prompt(for_deal: bool) -> str:
     return "Cut for the starter: click the pack (or arrows, Enter)."
 
 
+def pack_tooltip(commitment: str) -> str:
+    """The spread pack's tooltip: what is cut, and the commitment to its order."""
+    return ("Click a card to cut the pack there. Its order was committed before the cut "
+            f"(SHA-256 {commitment}); Verify deal checks it after the hand.")
+
+
 def starter_text(pone: str, dealer: str, card: Card) -> str:
     """``"Ann cuts; you turn up 5♥."`` / ``"You cut; Ann turns up J♠."``"""
     return f"{says(pone, 'cuts')}; {says(dealer, 'turns', start=False)} up {card_text(card)}."

@@ -1229,6 +1229,7 @@ class CribbageController(QObject):
                 cut_depths=self._cut_bounds() if your_cut else (0, view.pack_size),
                 cut_focus=self._cut_focus if your_cut else None,
                 cut_cards=cards,
+                cut_commitment=view.cut_commitment,
             )
         return CribbageDisplay(
             stage=STAGE_CUT,
@@ -1242,6 +1243,7 @@ class CribbageController(QObject):
             cut_pack=view.pack_size,
             cut_depths=self._cut_bounds() if your_cut else (0, view.pack_size),
             cut_focus=self._cut_focus if your_cut else None,
+            cut_commitment=view.commitment,
         )
 
     def _show_display(self) -> CribbageDisplay:

@@ -83,3 +83,4 @@ class CribbageDisplay:
     cut_focus: int | None = None
     cut_cards: tuple[tuple[int, int, Card], ...] = ()
     starter_from: int | None = None
+    cut_commitment: str = ""  # the fair-deal commitment of the pack being cut (its tooltip)

@@ -364,6 +364,10 @@ class CribbageTable(QWidget):
 
         self.cards.sync(places, lay.card_width, animate, origin,
                         delay_ms=lambda index, _p: min(index, 12) * 12, decorate=decorate)
+        if d.cut_pack:  # the order being cut was committed before the cut: say so
+            tip = crib_words.pack_tooltip(d.cut_commitment)
+            for i in range(d.cut_pack):
+                self.items[("pack", i)].setToolTip(tip)
         self._sync_furniture(lay)
 
     def _sync_furniture(self, lay: CribbageTableLayout) -> None:
