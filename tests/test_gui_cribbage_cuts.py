@@ -6,7 +6,7 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
 from ginrummy_desktop.engine.cards import parse_cards
@@ -244,3 +244,18 @@ def test_the_spread_pack_names_its_commitment_before_the_cut(qtbot):
     assert commitment in table.item_for(("pack", 10)).toolTip()
     starter = starter_cut_table(qtbot)
     assert starter.controller.match.commitment in starter.item_for(("pack", 3)).toolTip()
+
+
+def test_dragging_a_card_off_the_spread_pack_cuts_there(qtbot):
+    table = starter_cut_table(qtbot)
+    controller = table.controller
+    viewport = table.view.viewport()
+    start = table.pack_point(22)
+    target = start + QPointF(0, -table.layout_geometry.card_width * 1.5)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=at(table, start))
+    for k in range(1, 6):
+        qtbot.mouseMove(viewport, at(table, start + (target - start) * (k / 5)))
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=at(table, target))
+    settle(qtbot, table)
+    qtbot.waitUntil(lambda: controller.stage == STAGE_PLAY)
+    assert controller.match.starter == DEAL[12 + 22]

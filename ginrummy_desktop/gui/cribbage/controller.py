@@ -675,6 +675,12 @@ class CribbageController(QObject):
         return False
 
     def _on_card_dropped(self, item: CardItem, zone: str, centre: QPointF) -> None:
+        key = item.key
+        if isinstance(key, tuple) and len(key) == 2 and key[0] == "pack":
+            # Dragging a card off the spread pack cuts there too (as a click does).
+            if not (self.match.to_move() == self.human and self.cut(key[1])):
+                self._refresh()  # refused or not the person's cut: the card goes back
+            return
         card = item.key if isinstance(item.key, Card) else None
         if card is None:
             self._refresh()

@@ -34,7 +34,8 @@ CRIBBAGE_KEYS: tuple[KeyRow, ...] = (
 def shortcut_rows() -> list[tuple[str, str, str]]:
     """(keys, action, description) rows for the Help menu's keyboard page."""
     rows = key_rows(CRIBBAGE_KEYS)
-    rows += [("Click the pack", "Cut", "Click a card of the spread pack to cut there"),
+    rows += [("Click the pack", "Cut",
+              "Click a card of the spread pack (or drag it off the pack) to cut there"),
              ("Click", "Choose", "Click a card to choose it for the crib (again to take it back)"),
              ("Drag", "Crib / play", "Drag a card onto the crib, or to the play area to play it"),
              ("Double-click", "Play", "Double-click a card to play it")]

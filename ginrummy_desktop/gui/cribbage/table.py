@@ -284,7 +284,7 @@ class CribbageTable(QWidget):
         low, high = d.cut_depths
         for i, pos in enumerate(lay.pack_positions(d.cut_pack, d.cut_for_deal)):
             # Depths the engine does not allow are dimmed (their click is refused in words).
-            put(("pack", i), pos, None, False,
+            put(("pack", i), pos, None, False, draggable=d.your_turn,
                 marks=frozenset() if low <= i <= high else frozenset({MARK_DEADWOOD}))
         for seat, _depth, card in d.cut_cards:
             put(card, lay.cut_card_position(seat), card, True)
