@@ -40,6 +40,8 @@ MAIN_SCREENS = (
     "gin-end-of-hand",
     "gin-match-over",
     # Cribbage table
+    "cribbage-cut",
+    "cribbage-cut-starter",
     "cribbage-discard",
     "cribbage-play",
     "cribbage-show",
