@@ -39,6 +39,8 @@ MAIN_SCREENS = (
     "gin-mid-hand",
     "gin-end-of-hand",
     "gin-match-over",
+    "gin-three-players",
+    "gin-partnership",
     # Cribbage table
     "cribbage-discard",
     "cribbage-play",
