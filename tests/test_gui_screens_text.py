@@ -41,6 +41,8 @@ MAIN_SCREENS = (
     "gin-match-over",
     "gin-three-players",
     "gin-partnership",
+    "gin-score-sheet",
+    "gin-score-sheet-hollywood",
     # Cribbage table
     "cribbage-discard",
     "cribbage-play",

@@ -159,6 +159,7 @@ class MainWindow(QMainWindow):
         view = bar.addMenu("&View")
         fan = self.gin_screen.actions["fan"]
         view.addAction(fan)
+        view.addActions(list(self.gin_screen.view_actions.values()))  # the score sheet
         speed_menu = view.addMenu("Animation &speed")
         group = QActionGroup(self)
         self.speed_actions: dict[str, QAction] = {}
@@ -254,6 +255,8 @@ class MainWindow(QMainWindow):
         self.play_menu.menuAction().setVisible(gin)
         self.commitment_action.setVisible(gin)  # cribbage has no commitment yet
         self.gin_screen.actions["fan"].setVisible(gin)
+        for action in self.gin_screen.view_actions.values():
+            action.setVisible(gin)
 
     # -- cribbage --------------------------------------------------------------------------
 
