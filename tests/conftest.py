@@ -67,3 +67,15 @@ def _confirmations_answered_yes(request: pytest.FixtureRequest,
     from ginrummy_desktop.gui.shell.main_window import MainWindow
 
     monkeypatch.setattr(MainWindow, "ask", lambda _window, _box: True)
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """Let background jobs still running in Qt's pool (a bot thinking for a table a test has
+    closed) finish before the interpreter tears down, as ``app.main`` does at its exit: Python
+    code running on a pool thread during finalisation can crash the process."""
+    import sys
+
+    if "PySide6.QtCore" in sys.modules:
+        from PySide6.QtCore import QThreadPool
+
+        QThreadPool.globalInstance().waitForDone(30_000)
