@@ -121,6 +121,7 @@ REQUESTS: dict[str, tuple[dict[str, Checker], dict[str, Checker]]] = {
     "move": ({"table": TABLE, "seq": SEQ, "action": _action}, {}),
     "resync": ({"table": TABLE}, {"since": SEQ}),
     "claim": ({"table": TABLE}, {}),
+    "resign": ({"table": TABLE}, {}),
     "tables": ({}, {"game": _choice(*GAMES)}),
     "mytables": ({}, {}),
     "quick": ({"game": _choice(*GAMES)}, {"cancel": _bool, "computer": _bool}),
