@@ -34,7 +34,7 @@ def test_opponent_drops_grace_banner_then_claim_win(
     assert "claim the win" in pane.banner_text.text()
     qtbot.mouseClick(pane.claim_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "You win" in pane.screen.status.text(), timeout=15_000)
-    assert pane.controller.remote.over and pane.controller.remote.winners == (0,)
+    assert pane.remote.over and pane.remote.winners == (0,)
     assert not pane.banner.isVisible()
     # The match goes into the local statistics, marked online, with the opponent's name.
     assert len(recorded) == 1

@@ -26,7 +26,7 @@ def test_online_table_scene_is_a_rated_game_without_hints(qapp):
     window = SCENES["online-table"]()
     pane = window.tables["screenshot"]
     assert "rated game" in pane.opponent_label.text()
-    assert not pane.controller.hints_allowed
+    assert not pane.controller.setup.hints
     assert len(pane.controller.view().hand) == 11
     window.close()
 

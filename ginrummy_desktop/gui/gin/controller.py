@@ -36,7 +36,7 @@ from ginrummy_desktop.gui.gin.table import (
 from ginrummy_desktop.gui.table.animation import Animator
 from ginrummy_desktop.gui.table.background import Background
 from ginrummy_desktop.gui.table.layout import insertion_index
-from ginrummy_desktop.gui.table.seats import BotPlayer, LocalPerson
+from ginrummy_desktop.gui.table.seats import BotPlayer, LocalPerson, Player
 from ginrummy_desktop.gui.table.turn_loop import TurnLoop
 
 HUMAN, BOT = 0, 1
@@ -109,6 +109,7 @@ class MatchSetup:
     opponent: str = "greedy"
     practice: bool = False
     seed: int | None = None
+    hints: bool = True  # False: a rated online game
     overrides: dict[str, Any] = field(default_factory=dict)
 
 
@@ -136,6 +137,7 @@ class GinController(QObject):
         self.loop = TurnLoop(ready=self._loop_ready, present=self._present_bot_move,
                              wait_still=animator.when_idle, scaled=animator.scaled, parent=self)
         self.loop.failed.connect(lambda _seat, text: self.message.emit(text, "warning"))
+        self.loop.refused.connect(lambda _seat, text: self._refuse(text))
         self.loop.thinking_changed.connect(lambda _on: self.changed.emit())
         self.hand_order: list[Card] = []
         self.drawn: Card | None = None
@@ -166,17 +168,22 @@ class GinController(QObject):
             rules = rules.replace(**setup.overrides)
         self.start(GinMatch(rules, seed=setup.seed), setup)
 
-    def start(self, session: GinMatch, setup: MatchSetup, hand_order: list[Card] | None = None
-              ) -> None:
-        """Play ``session`` (new or restored) against ``setup.opponent``."""
+    def start(self, session: GinMatch, setup: MatchSetup, hand_order: list[Card] | None = None,
+              opponent: Player | None = None) -> None:
+        """Play ``session`` (new or restored) against ``setup.opponent``, or against the
+        ``opponent`` player given (online: a remote person, with the referee's match)."""
         self.background.cancel()
         self.session = session
         self.setup = setup
-        self.bot = gin_opponents.make_bot(setup.opponent, seed=setup.seed)
-        names = {o.bot_id: o.name for o in gin_opponents.list_opponents()}
-        self.opponent_name = names.get(setup.opponent, setup.opponent.title())
-        self.loop.attach(session, {HUMAN: LocalPerson(self.player_name),
-                                   BOT: BotPlayer(self.opponent_name, self.bot, self.background)})
+        if opponent is None:
+            self.bot = gin_opponents.make_bot(setup.opponent, seed=setup.seed)
+            names = {o.bot_id: o.name for o in gin_opponents.list_opponents()}
+            self.opponent_name = names.get(setup.opponent, setup.opponent.title())
+            opponent = BotPlayer(self.opponent_name, self.bot, self.background)
+        else:
+            self.bot = None
+            self.opponent_name = opponent.name
+        self.loop.attach(session, {HUMAN: LocalPerson(self.player_name), BOT: opponent})
         self.undo_used = False
         self._undo.clear()
         self._records_seen = len(session.hand_records())
@@ -396,17 +403,21 @@ class GinController(QObject):
             return False
         before = self.session.snapshot() if self.setup.practice else None
         old_hand = set(self.view().hand)
+        undo = _Undo(before, list(self.hand_order), self.drawn, self.locked) if before else None
+
+        def played() -> None:  # at once offline; online when the referee confirms the move
+            if undo is not None:
+                self._undo.append(undo)
+            self.selected = None
+            self.last_hint = None
+            self._after_move(HUMAN, action, old_hand)
+            self.action_applied.emit(HUMAN, action)
         try:
-            self.loop.play(HUMAN, action)
+            self.loop.play(HUMAN, action, then=played)
         except IllegalActionError as error:
             self._refuse(str(error))
             return False
-        if before is not None:
-            self._undo.append(_Undo(before, list(self.hand_order), self.drawn, self.locked))
-        self.selected = None
-        self.last_hint = None
-        self._after_move(HUMAN, action, old_hand)
-        self.action_applied.emit(HUMAN, action)
+        self.changed.emit()
         return True
 
     def _refuse(self, reason: str) -> None:
@@ -626,6 +637,9 @@ class GinController(QObject):
         return True
 
     def request_hint(self) -> None:
+        if not self.setup.hints:
+            self.message.emit("Hints are off in rated games", "warning")
+            return
         if self.session is None or self.view().to_move != HUMAN or self.reveal is not None:
             self.message.emit("A hint is available when it is your turn", "info")
             return
