@@ -36,7 +36,7 @@ from ginrummy_desktop.gui.online.signin import SignInPanel
 from ginrummy_desktop.gui.online.table_pane import TablePane
 
 DEFAULT_SERVER = "ginrummy.example.org"
-PLAYABLE_GAMES = ("gin",)  # the online cribbage table comes next
+PLAYABLE_GAMES = ("gin", "cribbage")
 RESIGN_QUESTION = ("Resign?", "Resign this match? It counts as a loss.")
 PLAYERS_REFRESH_MS = 10_000  # who is in the lobby rooms (joins and leaves are not pushed)
 

@@ -1,0 +1,99 @@
+"""The online cribbage table against a real ejabberd and referee, with real clicks: the app
+joins a cribbage table that a headless client bot hosts and plays a whole hand (two cards to
+the crib, the pegging, the show) to its end, then checks the deal with Verify deal."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
+from ginrummy_desktop.online.bot_player import BotPlayer
+from tests.online_gui_support import new_client, run
+from tests.test_gui_online_play import click_row, sign_up
+
+
+def click_card(qtbot, table, card, double: bool = False) -> None:
+    point = table.view.mapFromScene(table.card_centre(card))
+    qtbot.mouseClick(table.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+    if double:
+        qtbot.mouseDClick(table.view.viewport(), Qt.MouseButton.LeftButton, pos=point)
+
+
+def open_tab(qtbot, window, widget) -> None:
+    bar = window.tabs.tabBar()
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton,
+                     pos=bar.tabRect(window.tabs.indexOf(widget)).center())
+    assert window.tabs.currentWidget() is widget
+
+
+def test_join_a_bot_cribbage_table_and_play_a_whole_hand(qtbot, window_factory,
+                                                          ejabberd_server, unique_user):
+    window = window_factory()
+    sign_up(qtbot, window, unique_user("pegger"))
+    lobby = window.lobbies["cribbage"]
+    open_tab(qtbot, window, lobby)
+    assert lobby.create_button.isEnabled() and lobby.quick_button.isEnabled()
+
+    host = new_client(ejabberd_server, unique_user("dealer"))
+    run(qtbot, host.sign_up())
+    bot = BotPlayer(host, {"cribbage": "greedy"})
+    table_id = run(qtbot, host.create_table("cribbage", preset="short", target=61,
+                                            rated=False, clock=120))
+    qtbot.waitUntil(lambda: any(t["table"] == table_id for t in lobby.tables), timeout=15_000)
+    click_row(qtbot, lobby.table_list,
+              next(i for i, t in enumerate(lobby.tables) if t["table"] == table_id))
+    qtbot.mouseClick(lobby.join_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: table_id in window.tables, timeout=15_000)
+    pane = window.tables[table_id]
+    assert window.tabs.currentWidget() is pane and pane.game == "cribbage"
+    assert host.username in pane.opponent_label.text()
+    assert "casual game" in pane.opponent_label.text()
+    table, controller, remote = pane.screen, pane.controller, pane.remote
+    assert controller.human == remote.me == 1  # the joiner sits second at the referee
+    assert table.hints_allowed and not table.rematch_button.isVisible()
+
+    # The discard: two cards chosen with clicks, then Send.
+    qtbot.waitUntil(lambda: table.display.stage == "discard" and table.display.your_turn,
+                    timeout=20_000)
+    stand_in = BUILTIN_BOTS["greedy"]()
+    choice = stand_in.choose(remote.observation_now)
+    assert choice.kind == "discard"
+    for card in choice.cards:
+        click_card(qtbot, table, card)
+    assert set(table.display.pending) == set(choice.cards)
+    qtbot.mouseClick(table.send_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(remote.observation_now.hand) == 4, timeout=15_000)
+    first_hand = remote.hand_number
+
+    # The pegging: a playable card double-clicked whenever it is the person's turn (a go is
+    # said for the person by the table), until the show begins.
+    for _ in range(60):
+        qtbot.waitUntil(lambda: table.display.stage != "play" or (
+            table.display.your_turn and bool(table.display.playable)
+            and not remote.pending and not controller.loop.submitting), timeout=30_000)
+        if table.display.stage != "play":
+            break
+        card = sorted(table.display.playable)[0]
+        before = len(remote.observation_now.played)
+        click_card(qtbot, table, card, double=True)
+        qtbot.waitUntil(lambda before=before: len(remote.observation_now.played) > before
+                        or remote.hand_number != first_hand, timeout=10_000)
+    # The show, counted on the table, to its end-of-hand state.
+    qtbot.waitUntil(lambda: table.continue_button.isVisible(), timeout=30_000)
+    assert table.display.stage == "show" and table.display.continue_label == "Next hand"
+    assert len(remote.hand_records()) == 1
+    assert remote.hand_records()[0]["hand"] == first_hand
+    assert table.verify_button.isVisible()
+    qtbot.mouseClick(table.verify_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: table.verification_box is not None
+                    and table.verification_box.isVisible())
+    assert controller.verify_deal()[0] is True
+    table.verification_box.close()
+    # The pegs show the referee's scores.
+    view = remote.view(remote.me)
+    assert [p.front for p in view.pegs] == [min(s, 61) for s in remote.scores]
+
+    qtbot.mouseClick(table.continue_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: table.display.stage in ("discard", "play", "over"), timeout=15_000)
+    assert not bot.refusals
+    run(qtbot, host.disconnect())
