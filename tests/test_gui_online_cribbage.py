@@ -1,6 +1,6 @@
 """The online cribbage table against a real ejabberd and referee, with real clicks: the app
 joins a cribbage table that a headless client bot hosts and plays a whole hand (two cards to
-the crib, the pegging, the show) to its end, then checks the deal with Verify deal."""
+the crib, the pegging, the show) to its end, checks the deal with Verify deal, then resigns."""
 
 from __future__ import annotations
 
@@ -64,6 +64,7 @@ def test_join_a_bot_cribbage_table_and_play_a_whole_hand(qtbot, window_factory,
     qtbot.mouseClick(table.send_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(remote.observation_now.hand) == 4, timeout=15_000)
     first_hand = remote.hand_number
+    qtbot.waitUntil(lambda: table.display.stage == "play", timeout=15_000)  # both laid away
 
     # The pegging: a playable card double-clicked whenever it is the person's turn (a go is
     # said for the person by the table), until the show begins.
@@ -96,4 +97,20 @@ def test_join_a_bot_cribbage_table_and_play_a_whole_hand(qtbot, window_factory,
     qtbot.mouseClick(table.continue_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: table.display.stage in ("discard", "play", "over"), timeout=15_000)
     assert not bot.refusals
+
+    # Resign from the Table menu (the question is off here): the cribbage table ends too.
+    window.ask_before_resign = lambda: False
+    bar = window.menuBar()
+    menu_action = next(a for a in bar.actions() if a.text().replace("&", "") == "Table")
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.actionGeometry(menu_action).center())
+    menu = menu_action.menu()
+    qtbot.waitUntil(menu.isVisible)
+    qtbot.mouseClick(menu, Qt.MouseButton.LeftButton,
+                     pos=menu.actionGeometry(window.resign_action).center())
+    qtbot.waitUntil(lambda: table_id in bot.finished, timeout=15_000)
+    assert bot.finished[table_id]["reason"] == "resigned"
+    assert bot.finished[table_id]["winners"] == [0]
+    qtbot.waitUntil(lambda: "You resigned" in pane.status.text(), timeout=10_000)
+    assert remote.over and controller.stage == "over" and remote.winner == 0
+    assert not table.display.your_turn and not table.rematch_button.isVisible()
     run(qtbot, host.disconnect())

@@ -7,7 +7,7 @@ import pytest
 from ginrummy_desktop.gui.shell.screenshots import SCENES, load_scene_modules, render_scene
 
 ONLINE_SCENES = ["online-signin", "online-lobby", "online-friends", "online-chat",
-                 "online-rankings", "online-table"]
+                 "online-rankings", "online-table", "online-cribbage-table"]
 
 
 @pytest.mark.parametrize("scene", ONLINE_SCENES)
@@ -91,3 +91,14 @@ def test_the_cribbage_lobby_says_its_tables_cannot_be_played_yet(qapp):
     assert "later version" in lobby.notice.text()
     assert window.lobbies["gin"].create_button.isEnabled()
     window.close()
+
+
+def test_online_cribbage_scene_is_the_cribbage_table_of_a_rated_game(qapp):
+    load_scene_modules()
+    window = SCENES["online-cribbage-table"]()
+    pane = window.tables["screenshot"]
+    assert pane.game == "cribbage" and "rated game" in pane.opponent_label.text()
+    table = pane.screen
+    assert not table.hints_allowed and not table.hint_button.isVisible()
+    assert table.display.stage == "play" and table.display.your_turn
+    assert not pane.remote.pending and pane.resign_button.isEnabled()

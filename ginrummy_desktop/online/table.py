@@ -64,15 +64,15 @@ def winners_of(game: str, match: Any) -> tuple[int, ...]:
 
 def public_view(game: str, match: Any, seat: int) -> dict[str, Any] | None:
     """What the table shows that a cribbage observation leaves out (the pegs, the calls made
-    so far, the shows counted, the result): public facts and this seat's own, never a hidden
-    card. Gin's observation already holds everything its table shows."""
+    in this hand so far, its shows counted, the result): public facts of the hand in play, never
+    a hidden card. A finished hand's calls and shows are in its record (``hand_end``), so they
+    are not repeated here. Gin's observation already holds everything its table shows."""
     if game != "cribbage":
         return None
     view = match.view(seat)
     return {"pegs": [[p.front, p.back] for p in view.pegs],
             "events": [event.to_json() for event in match.events],
-            "last_events": [event.to_json() for event in view.last_events],
-            "shows": [dict(show) for show in view.shows],
+            "shows": [dict(show) for show in match.counted_shows],
             "winner": view.winner, "outcome": match.outcome(),
             "game_points": match.game_points()}
 

@@ -81,6 +81,10 @@ class RemoteCribbageMatch(RemoteMatch):
     def view(self, seat: int) -> TableView:
         o = self.observation_now
         pegs = self.public.get("pegs") or [[o.scores[0], 0], [o.scores[1], 0]]
+        # Before the hand's first call, the last calls and shows are the finished hand's.
+        last = self.records[-1] if self.records else {}
+        events = self.public.get("events") or last.get("events", [])
+        shows = self.public.get("shows") or last.get("shows", [])
         return TableView(
             seat=self.me, phase=self.phase, hand=tuple(o.hand),
             opponent_hand_size=o.opponent_cards_left, dealer=o.dealer, crib_owner=o.dealer,
@@ -89,8 +93,8 @@ class RemoteCribbageMatch(RemoteMatch):
             pegs=tuple(Pegs(front=int(f), back=int(b)) for f, b in pegs),  # type: ignore[arg-type]
             target=o.target, to_move=self.to_move(),
             legal_actions=self.legal_actions(self.me),
-            last_events=tuple(event_from_json(e) for e in self.public.get("last_events", [])),
-            shows=tuple(self.public.get("shows", [])), winner=self.winner,
+            last_events=tuple(event_from_json(e) for e in events),
+            shows=tuple(shows), winner=self.winner,
             commitment=self.commitment, hand_number=o.hand_number)
 
 

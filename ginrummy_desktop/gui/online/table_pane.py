@@ -188,8 +188,8 @@ class TablePane(QWidget):
         splitter.addWidget(chat)
         splitter.setStretchFactor(0, 4)
         splitter.setStretchFactor(1, 1)
-        chat.setMinimumWidth(170)
-        splitter.setSizes([1000, 240])
+        chat.setMinimumWidth(140)  # at 800 px the table keeps room for its prompts
+        splitter.setSizes([1100, 200])
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
