@@ -81,15 +81,27 @@ def test_statistics_filter_online_and_offline_matches(tmp_path):
     database.close()
 
 
-def test_the_cribbage_lobby_says_its_tables_cannot_be_played_yet(qapp):
+def test_the_cribbage_lobby_creates_121_or_61_point_tables_and_refuses_muggins(qapp):
+    from ginrummy_desktop.gui.online.lobby import CreateTableDialog
     from ginrummy_desktop.gui.online.window import OnlineWindow
 
     window = OnlineWindow("ginrummy.example.org")
     lobby = window.lobbies["cribbage"]
     lobby.set_searching(False)
-    assert not lobby.create_button.isEnabled() and not lobby.quick_button.isEnabled()
-    assert "later version" in lobby.notice.text()
-    assert window.lobbies["gin"].create_button.isEnabled()
+    assert lobby.create_button.isEnabled() and lobby.quick_button.isEnabled()
+    dialog = CreateTableDialog("cribbage", lobby)
+    lengths = [dialog.length.itemData(i) for i in range(dialog.length.count())]
+    assert lengths == [121, 61]
+    presets = [dialog.preset.itemData(i) for i in range(dialog.preset.count())]
+    assert "muggins" not in presets and "acc" in presets
+    assert dialog.options()["target"] == 121
+    dialog.length.setCurrentIndex(1)
+    assert dialog.options()["preset"] == "short" and dialog.options()["target"] == 61
+    # A muggins table someone else opened is listed, but joining it is refused in words.
+    lobby.set_tables([{"table": "m1m1", "host": "riley", "game": "cribbage",
+                       "preset": "muggins", "target": 121, "rated": False, "clock": 60}])
+    window.join_table("m1m1")
+    assert "muggins" in lobby.notice.text().lower()
     window.close()
 
 

@@ -28,7 +28,7 @@ from ginrummy_desktop.gui.online.connection import (
     default_client,
 )
 from ginrummy_desktop.gui.online.friends import FriendsTab
-from ginrummy_desktop.gui.online.lobby import GAME_TITLES, LobbyTab
+from ginrummy_desktop.gui.online.lobby import GAME_TITLES, LobbyTab, presets_for
 from ginrummy_desktop.gui.online.messages import MessagesTab
 from ginrummy_desktop.gui.online.profile import ProfileDialog
 from ginrummy_desktop.gui.online.rankings import RankingsTab
@@ -280,6 +280,13 @@ class OnlineWindow(QMainWindow):
             self.statusBar().showMessage(_sentence(reason), 10000)
 
     def join_table(self, table: str) -> None:
+        for lobby in self.lobbies.values():
+            listed = next((t for t in lobby.tables if t.get("table") == table), None)
+            preset = (listed or {}).get("preset")
+            if preset and preset not in presets_for(lobby.game):
+                lobby.show_notice(f"This version cannot play {preset} tables online: choose "
+                                  "another table", warning=True)
+                return
         if self.session is not None:
             spawn(self._client().join_table(table), self._notice)
 
@@ -407,7 +414,8 @@ class OnlineWindow(QMainWindow):
             return False
 
         def send() -> None:
-            if pane.match_in_play and self.session is not None:
+            if self.tables.get(pane.table_id) is pane and pane.match_in_play \
+                    and self.session is not None:
                 pane.status.show_message("Resigning…", "info")
                 spawn(self._client().resign(pane.table_id),
                       lambda reason: pane.status.show_message(_sentence(reason), "warning"))
