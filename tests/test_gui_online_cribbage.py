@@ -37,6 +37,8 @@ def test_join_a_bot_cribbage_table_and_play_a_whole_hand(qtbot, window_factory,
     host = new_client(ejabberd_server, unique_user("dealer"))
     run(qtbot, host.sign_up())
     bot = BotPlayer(host, {"cribbage": "greedy"})
+    recorded: list = []
+    window.record_match = recorded.append
     table_id = run(qtbot, host.create_table("cribbage", preset="short", target=61,
                                             rated=False, clock=120))
     qtbot.waitUntil(lambda: any(t["table"] == table_id for t in lobby.tables), timeout=15_000)
@@ -113,4 +115,9 @@ def test_join_a_bot_cribbage_table_and_play_a_whole_hand(qtbot, window_factory,
     qtbot.waitUntil(lambda: "You resigned" in pane.status.text(), timeout=10_000)
     assert remote.over and controller.stage == "over" and remote.winner == 0
     assert not table.display.your_turn and not table.rematch_button.isVisible()
+    assert "Rematch" not in pane.status.text()
+    # The game goes into the local statistics: a cribbage loss, online, with the first hand.
+    assert [(m.game, m.result, m.opponent_id) for m in recorded] == [
+        ("cribbage", "loss", f"online:{host.username}")]
+    assert len(recorded[0].hands) == 1 and recorded[0].player_seat == 1
     run(qtbot, host.disconnect())

@@ -878,7 +878,10 @@ class CribbageController(QObject):
         outcome = match.outcome() or "win"
         text = crib_words.game_over_text(self.speaker(match.winner), outcome,
                                     (match.scores[0], match.scores[1]), self.rules.target)
-        self._say(text + " Press Rematch to play again.", "success")
+        # Online there is no Rematch at the table (a new game is a new table in the lobby).
+        again = " Press Rematch to play again." if getattr(self.table, "rematch_allowed", True) \
+            else " Open or join a new table in the lobby to play again."
+        self._say(text + again, "success")
         self._refresh()
         self._result_sent = True
         self.match_over.emit()
