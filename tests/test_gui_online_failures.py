@@ -72,3 +72,33 @@ def test_own_connection_cut_and_resumed_mid_hand(
     play_hand_with_the_mouse(qtbot, pane, drag_on_view)
     qtbot.waitUntil(pane.screen.panel.isVisible, timeout=10_000)
     run(qtbot, host.disconnect())
+
+
+@pytest.mark.parametrize("referee_changes", [{"grace": 3.0, "clock_tick": 0.5}])
+def test_cribbage_opponent_drops_grace_banner_then_claim_win(
+        qtbot, window_factory, ejabberd_server, unique_user, tcp_proxy, referee_changes):
+    """The same pieces serve the cribbage table: banner, countdown, Claim win."""
+    window = window_factory()
+    sign_up(qtbot, window, unique_user("crib"))
+    proxy = tcp_proxy(ejabberd_server.c2s_port)
+    host = new_client(ejabberd_server, unique_user("gone"), proxy.port)
+    host.auto_reconnect = host.stream_resumption = False
+    run(qtbot, host.sign_up())
+    BotPlayer(host, {"cribbage": "greedy"})
+    table = run(qtbot, host.create_table("cribbage", target=121, rated=True, clock=120))
+    lobby = window.lobbies["cribbage"]
+    qtbot.waitUntil(lambda: any(t["table"] == table for t in lobby.tables), timeout=15_000)
+    window.join_table(table)
+    qtbot.waitUntil(lambda: table in window.tables, timeout=15_000)
+    pane = window.tables[table]
+    assert pane.game == "cribbage" and "rated game" in pane.opponent_label.text()
+    assert not pane.screen.hint_button.isVisible()  # hints are off in rated games
+
+    proxy.cut()
+    qtbot.waitUntil(pane.banner.isVisible, timeout=30_000)
+    assert "to come back" in pane.banner_text.text()
+    qtbot.waitUntil(pane.claim_button.isEnabled, timeout=30_000)
+    qtbot.mouseClick(pane.claim_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "You win" in pane.status.text(), timeout=15_000)
+    assert pane.remote.over and pane.remote.winner == pane.remote.me
+    assert pane.controller.stage == "over" and not pane.banner.isVisible()
