@@ -102,3 +102,42 @@ def test_cribbage_opponent_drops_grace_banner_then_claim_win(
     qtbot.waitUntil(lambda: "You win" in pane.status.text(), timeout=15_000)
     assert pane.remote.over and pane.remote.winner == pane.remote.me
     assert pane.controller.stage == "over" and not pane.banner.isVisible()
+
+
+def test_cribbage_own_connection_cut_and_resumed_mid_hand(
+        qtbot, window_factory, ejabberd_server, unique_user, tcp_proxy):
+    from tests.test_gui_online_cribbage import click_card
+
+    proxy = tcp_proxy(ejabberd_server.c2s_port)
+    window = window_factory(port=proxy.port)
+    sign_up(qtbot, window, unique_user("cribcut"))
+    host = new_client(ejabberd_server, unique_user("cribhost"))
+    run(qtbot, host.sign_up())
+    BotPlayer(host, {"cribbage": "greedy"})
+    table_id = run(qtbot, host.create_table("cribbage", preset="short", target=61,
+                                            rated=False, clock=120))
+    lobby = window.lobbies["cribbage"]
+    qtbot.waitUntil(lambda: any(t["table"] == table_id for t in lobby.tables), timeout=15_000)
+    window.join_table(table_id)
+    qtbot.waitUntil(lambda: table_id in window.tables, timeout=15_000)
+    pane = window.tables[table_id]
+    table = pane.screen
+    qtbot.waitUntil(lambda: table.display.stage == "discard" and table.display.your_turn,
+                    timeout=20_000)
+    hand = list(pane.remote.observation_now.hand)
+
+    proxy.cut()
+    qtbot.waitUntil(pane.reconnecting.isVisible, timeout=15_000)
+    assert not table.view.isEnabled() and table.view.graphicsEffect() is not None
+    qtbot.waitUntil(lambda: not pane.reconnecting.isVisible(), timeout=30_000)
+    assert table.view.isEnabled()
+    # The same deal goes on: two cards to the crib with clicks, and the play begins.
+    assert list(pane.remote.observation_now.hand) == hand
+    qtbot.waitUntil(lambda: table.display.stage == "discard" and table.display.your_turn,
+                    timeout=10_000)
+    for card in hand[:2]:
+        click_card(qtbot, table, card)
+    qtbot.mouseClick(table.send_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: table.display.stage == "play", timeout=20_000)
+    assert len(pane.remote.observation_now.hand) == 4
+    run(qtbot, host.disconnect())
