@@ -121,3 +121,54 @@ def test_join_a_bot_cribbage_table_and_play_a_whole_hand(qtbot, window_factory,
         ("cribbage", "loss", f"online:{host.username}")]
     assert len(recorded[0].hands) == 1 and recorded[0].player_seat == 1
     run(qtbot, host.disconnect())
+
+
+def test_create_a_61_point_cribbage_table_in_the_dialog_and_quick_match(
+        qtbot, window_factory, ejabberd_server, unique_user):
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    window = window_factory()
+    sign_up(qtbot, window, unique_user("maker"))
+    lobby = window.lobbies["cribbage"]
+    open_tab(qtbot, window, lobby)
+    qtbot.mouseClick(lobby.create_button, Qt.MouseButton.LeftButton)
+    dialog = lobby.create_dialog
+    qtbot.waitExposed(dialog)
+    dialog.length.setCurrentIndex(dialog.length.findData(61))
+    dialog.rated.setChecked(False)
+    create = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+    qtbot.mouseClick(create, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: any(t["host"] == window.session.username for t in lobby.tables),
+                    timeout=15_000)
+    listed = next(t for t in lobby.tables if t["host"] == window.session.username)
+    assert (listed["game"], listed["preset"], listed["target"], listed["rated"]) == (
+        "cribbage", "short", 61, False)
+
+    guest = new_client(ejabberd_server, unique_user("guest"))
+    run(qtbot, guest.sign_up())
+    BotPlayer(guest, {"cribbage": "greedy"})
+    run(qtbot, guest.join_table(listed["table"]))
+    qtbot.waitUntil(lambda: listed["table"] in window.tables, timeout=15_000)
+    pane = window.tables[listed["table"]]
+    assert pane.game == "cribbage" and pane.remote.me == 0
+    assert pane.controller.rules.target == 61
+    window.ask_before_resign = lambda: False
+    qtbot.mouseClick(pane.resign_button, Qt.MouseButton.LeftButton)  # one table at a time
+    qtbot.waitUntil(lambda: not pane.match_in_play, timeout=15_000)
+    run(qtbot, guest.disconnect())
+
+    # Quick match: the app and a headless player both ask; the referee pairs them.
+    seeker = new_client(ejabberd_server, unique_user("seeker"))
+    run(qtbot, seeker.sign_up())
+    BotPlayer(seeker, {"cribbage": "greedy"})
+    before = set(window.tables)
+    open_tab(qtbot, window, lobby)
+    qtbot.mouseClick(lobby.quick_button, Qt.MouseButton.LeftButton)
+    assert lobby.cancel_button.isVisible()
+    run(qtbot, seeker.quick_match("cribbage"))
+    qtbot.waitUntil(lambda: bool(set(window.tables) - before), timeout=30_000)
+    (table_id,) = set(window.tables) - before
+    assert window.tables[table_id].game == "cribbage"
+    assert seeker.username in window.tables[table_id].opponent_label.text()
+    assert not lobby.cancel_button.isVisible()
+    run(qtbot, seeker.disconnect())
