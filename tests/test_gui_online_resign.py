@@ -76,3 +76,31 @@ def test_resign_without_the_question_when_the_setting_is_off(qtbot, window_facto
     qtbot.waitUntil(lambda: pane.table_id in bot.finished, timeout=15_000)
     qtbot.waitUntil(lambda: "You resigned" in pane.status.text(), timeout=10_000)
     run(qtbot, host.disconnect())
+
+
+def test_close_table_mid_match_offers_to_resign_or_keep_playing(qtbot, window_factory,
+                                                               ejabberd_server, unique_user):
+    window = window_factory()
+    sign_up(qtbot, window, unique_user("closer"))
+    host = new_client(ejabberd_server, unique_user("keeper"))
+    run(qtbot, host.sign_up())
+    bot = BotPlayer(host, {"gin": "greedy"})
+    pane = join_hosted_table(qtbot, window, host)
+    table = pane.table_id
+
+    qtbot.mouseClick(pane.leave_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.close_box.isVisible())
+    assert "resigns it" in window.close_box.text()
+    keep = next(b for b in window.close_box.buttons() if b.text() == "Keep playing")
+    qtbot.mouseClick(keep, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.close_box.isVisible())
+    assert window.tables.get(table) is pane and pane.match_in_play
+
+    qtbot.mouseClick(pane.leave_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: window.close_box.isVisible())
+    leave = next(b for b in window.close_box.buttons() if b.text() == "Resign and close")
+    qtbot.mouseClick(leave, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: table not in window.tables, timeout=15_000)
+    qtbot.waitUntil(lambda: table in bot.finished, timeout=10_000)
+    assert bot.finished[table]["reason"] == "resigned"
+    run(qtbot, host.disconnect())

@@ -364,7 +364,7 @@ class OnlineWindow(QMainWindow):
         pane.resign_wanted.connect(self.resign_table)
         pane.chat_wanted.connect(
             lambda user, text: self._client().send_private(self.session.jid_of(user), text))
-        pane.closed.connect(self._close_table)
+        pane.closed.connect(self.close_table_asked)
         if self.record_match is not None:
             pane.finished.connect(self.record_match)
         pane.sound = self._sound()
@@ -432,6 +432,28 @@ class OnlineWindow(QMainWindow):
         box.open()  # not exec(): the table and the network go on while the person decides
         self.resign_box = box
         return True
+
+    def close_table_asked(self, table: str) -> None:
+        """Close table: a match still in play is not left behind silently (its clock would
+        run out on the absent player): resign and close, or keep playing."""
+        pane = self.tables.get(table)
+        if pane is None or not pane.match_in_play or self.session is None:
+            self._close_table(table)
+            return
+        box = QMessageBox(QMessageBox.Icon.Question, "Close table",
+                          "The match is still in play. Closing the table resigns it (a loss).",
+                          QMessageBox.StandardButton.NoButton, self)
+        resign = box.addButton("Resign and close", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton("Keep playing", QMessageBox.ButtonRole.RejectRole)
+
+        def answered(button: Any) -> None:
+            if button is resign and self.tables.get(table) is pane:
+                spawn(self._client().resign(table),
+                      lambda reason: pane.status.show_message(_sentence(reason), "warning"),
+                      lambda _r: self._close_table(table))
+        box.buttonClicked.connect(answered)
+        box.open()
+        self.close_box = box
 
     def _close_table(self, table: str) -> None:
         pane = self.tables.pop(table, None)
