@@ -44,7 +44,8 @@ async def _resign(server, tmp_path, unique_user) -> None:
         # Bob resigns, whoever is to move: alice (seat 0) wins, at once, rated.
         await bob.resign(table_id)
         await wait_until(lambda: len(ends) == 2, 10, "match_end on both sides")
-        assert ends[alice.username]["winners"] == [0] and ends[alice.username]["reason"] == "resigned"
+        assert ends[alice.username]["winners"] == [0]
+        assert ends[alice.username]["reason"] == "resigned"
         assert ends[bob.username] == ends[alice.username]
         ratings = ends[alice.username]["ratings"]
         assert ratings[alice.username] > 1500 > ratings[bob.username]
