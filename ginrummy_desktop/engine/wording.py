@@ -64,6 +64,17 @@ def says(name: str, third_person: str, start: bool = True) -> str:
     return f"{who} {verb(name, third_person)}"
 
 
+def together(names: list[str] | tuple[str, ...], start: bool = True) -> str:
+    """Names joined for a team or a pair: ``"You and Bo"``, ``"Ann, Bo and Cy"``; the person
+    comes first (``start=False``: inside a sentence, ``"you and Bo"``)."""
+    ordered = sorted(names, key=lambda name: not is_you(name))
+    ordered = [subject(name) if i == 0 and start else mention(name)
+               for i, name in enumerate(ordered)]
+    if len(ordered) <= 1:
+        return "".join(ordered)
+    return f"{', '.join(ordered[:-1])} and {ordered[-1]}"
+
+
 def count_of(count: int, word: str, plural: str | None = None) -> str:
     """``"1 out"``, ``"2 outs"``, ``"1 point"``: a number with its noun agreed."""
     return f"{count} {word if count == 1 else plural or word + 's'}"

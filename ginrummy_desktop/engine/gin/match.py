@@ -360,7 +360,31 @@ class GinMatch:
             if self.rules.hollywood else (),
             sitting_out=tuple(s for s in range(self.rules.players) if s not in hand.seats),
             boxes=self.seat_boxes(),
+            in_hand=tuple(hand.seats),
+            hand_sizes=tuple(len(cards) for cards in hand.hands),
+            known_cards=tuple(tuple(known) for known in hand.known),
         )
+
+    def side_of(self, seat: int) -> int:
+        """The scoring side of ``seat``: its team (``seat % 2``) in partnerships, else itself
+        (the index of ``scores``, ``boxes`` and the sides of ``final_breakdown``)."""
+        return seat % 2 if self.rules.players == 4 else seat
+
+    def partner_of(self, seat: int) -> int | None:
+        """``seat``'s partner in a partnership match (None in every other format)."""
+        return (seat + 2) % 4 if self.rules.players == 4 else None
+
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each scoring side, in side order: ``((0, 2), (1, 3))`` for
+        partnerships, one seat per side otherwise."""
+        if self.rules.players == 4:
+            return ((0, 2), (1, 3))
+        return tuple((seat,) for seat in range(self.rules.players))
+
+    def table_of_hand(self) -> int | None:
+        """Which of a partnership deal's two tables the current hand is (0 or 1; None in
+        other formats). Table 0 seats seat 0, so the person always plays the first table."""
+        return len(self.table_results) if self.rules.players == 4 else None
 
     def seat_boxes(self) -> tuple[int, ...]:
         if self.rules.hollywood:

@@ -83,3 +83,8 @@ class GinView:
     hollywood_scores: tuple[tuple[int, ...], ...] = ()  # per game, per seat (hollywood)
     sitting_out: tuple[int, ...] = ()  # seats not in this hand (the dealer with three players)
     boxes: tuple[int, ...] = ()  # hands won so far by seat (partners share their team's boxes)
+    # The two seats playing this hand (first player, then the dealer), how many cards each
+    # holds and the cards each took from the pile (public): what a seat sitting out watches.
+    in_hand: tuple[int, ...] = ()
+    hand_sizes: tuple[int, ...] = ()
+    known_cards: tuple[tuple[Card, ...], ...] = ()

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ginrummy_desktop.engine.cards import Card, parse_cards
-from ginrummy_desktop.engine.wording import mention, says, verb
+from ginrummy_desktop.engine.wording import mention, says, together, verb
 
 #: How a hand can end (a ``HandResult``'s and a hand record's ``result.kind``); storage checks
 #: stored records against it.
@@ -162,6 +162,26 @@ def describe_hand(result: HandResult, names: Mapping[int, str]) -> str:
     return f"{ending}: {says(winner, 'scores', start=False)} {result.points}"
 
 
-def match_over_text(winner: str) -> str:
-    """The match-over panel's title: "You win the match!", "Ann wins the match!"."""
+def sits_out_text(sitter: str, players: Sequence[str]) -> str:
+    """Three-player gin: the dealer's seat is out of the hand. "You sit out this hand: Ada
+    and Bo play", "Ann sits out this hand: you and Bo play"."""
+    return f"{says(sitter, 'sits')} out this hand: {together(list(players), start=False)} play"
+
+
+def partner_table_text(players: Sequence[str]) -> str:
+    """Partnership deals have two tables: what the other one is doing."""
+    return f"The other table: {together(list(players), start=False)} play"
+
+
+def team_name(members: Sequence[str], start: bool = True) -> str:
+    """A partnership's name from its players: "You and Bo", "Ada and Cy" (``start=False``:
+    "you and Bo", inside a sentence)."""
+    return together(list(members), start)
+
+
+def match_over_text(winner: str, team: bool = False) -> str:
+    """The match-over panel's title: "You win the match!", "Ann wins the match!"; a team
+    (``team``, named by ``team_name``) agrees in the plural: "Ada and Cy win the match!"."""
+    if team:
+        return f"{winner} win the match!"
     return f"{says(winner, 'wins')} the match!"

@@ -170,6 +170,17 @@ OPTION_LABELS: dict[str, str] = {
 }
 
 
+def format_text(rules: GinRules) -> str:
+    """How the players sit, in a sentence ("" for two players): the format's rule words."""
+    if rules.players == 3:
+        return ("Three players: the dealer sits out each hand and watches; the loser of a "
+                "hand deals the next")
+    if rules.players == 4:
+        return ("Two partnerships: each deal has two tables, one player of each team at each; "
+                "a team that wins both scores both, else the bigger win scores the difference")
+    return ""
+
+
 def preset_description(name: str) -> str:
     """A preset's note and its values, e.g. ``"Pagat's rules; gin 20, undercut 10, ..."``."""
     return f"{PRESET_NOTES.get(name, name.title())}; {GIN_PRESETS[name].describe()}"

@@ -3,9 +3,16 @@
 The controller is the only place that talks to the engine. Every move, the player's or the
 bot's, goes through ``GinMatch.apply``; a refused move shows the engine's own message and the
 table springs the card back. What the table shows is rebuilt from the engine's view after each
-step. Whose turn it is, asking the opponent (off the GUI thread) and pacing its move are the
-shared ``TurnLoop``'s job; this module keeps gin's presentation: the table model, what each zone
-accepts, the prompts.
+step. Whose turn it is, asking the computer players (off the GUI thread) and pacing their moves
+are the shared ``TurnLoop``'s job; this module keeps gin's presentation: the table model, what
+each zone accepts, the prompts.
+
+Every format of ``GIN_PRESETS`` is played here. The person is always seat 0; the computer
+players hold the other seats (two-player: seat 1; three-player: seats 1 and 2; partnership:
+the partner at seat 2, the opponents at 1 and 3). Which seats play a hand, who sits out and the
+team totals come from the engine (``GinView.in_hand``, ``GinMatch.sides``). A hand the person
+does not play (sitting out with three players, or the partner's table of a partnership deal)
+is *watched*: the same turn loop plays it, the hands face down; ``skip_ahead`` stops pacing it.
 """
 
 from __future__ import annotations
@@ -22,8 +29,16 @@ from ginrummy_desktop.engine.cards import SUITS, Card, parse_cards
 from ginrummy_desktop.engine.gin.match import GinMatch
 from ginrummy_desktop.engine.gin.melds import best_arrangement, min_deadwood
 from ginrummy_desktop.engine.gin.observation import GinView
-from ginrummy_desktop.engine.gin.results import HandResult, ending_text
+from ginrummy_desktop.engine.gin.results import (
+    HandResult,
+    describe_hand,
+    ending_text,
+    partner_table_text,
+    sits_out_text,
+    team_name,
+)
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, GinRules
+from ginrummy_desktop.engine.wording import YOU
 from ginrummy_desktop.gui.gin import opponents as gin_opponents
 from ginrummy_desktop.gui.gin.table import (
     ZONE_DISCARD,
@@ -39,7 +54,8 @@ from ginrummy_desktop.gui.table.layout import insertion_index
 from ginrummy_desktop.gui.table.seats import BotPlayer, LocalPerson, Player
 from ginrummy_desktop.gui.table.turn_loop import TurnLoop
 
-HUMAN, BOT = 0, 1
+HUMAN = 0  # the person's seat, in every format
+BOT = 1  # the first computer seat (the only one in two-player gin)
 DRAW_KINDS = ("draw_stock", "draw_discard")
 OUT_KINDS = ("knock", "gin", "big_gin")
 SORTS = ("rank", "suit", "melds")
@@ -111,10 +127,21 @@ class MatchSetup:
     seed: int | None = None
     hints: bool = True  # False: a rated online game
     overrides: dict[str, Any] = field(default_factory=dict)
+    # The computer players after ``opponent`` (seat 1): seat 2 with three players; the
+    # partner (seat 2) and the second opponent (seat 3) in partnerships. Missing ones are
+    # filled by ``seat_bots``.
+    others: tuple[str, ...] = ()
+
+    def seat_bots(self, players: int) -> dict[int, str]:
+        """The bot id for every computer seat (1 .. players-1)."""
+        chosen = [self.opponent, *self.others]
+        fallback = gin_opponents.companions(self.opponent, players - 1)
+        return {seat: chosen[seat - 1] if seat - 1 < len(chosen) else fallback[seat - 1]
+                for seat in range(1, players)}
 
 
 class GinController(QObject):
-    """One match between the player (seat 0) and a bot (seat 1)."""
+    """One match: the person at seat 0, computer players at the other seats."""
 
     changed = Signal()  # anything the buttons/menus depend on changed
     message = Signal(str, str)  # text, kind (info/turn/warning/success/hint): a notice
@@ -129,13 +156,22 @@ class GinController(QObject):
         self.table = table
         self.animator = animator
         self.player_name = player_name
-        self.opponent_name = "Opponent"
+        self.opponent_name = "Opponent"  # seat 1's name (the online table sets it)
+        self.names: dict[int, str] = {}  # computer seats' display names (seat 1 and up)
         self.session: GinMatch | None = None
         self.setup = MatchSetup()
-        self.bot: Any = None
+        self.bot: Any = None  # seat 1's agent
+        self.bots: dict[int, Any] = {}
+        # A watched hand (the person sits out, or the partner's table) plays unpaced once the
+        # person skips ahead; the partner's table always does (it is not on the felt).
+        self.fast_forward = False
+        # Partnerships: the person's table's result, on show while the other table plays.
+        self.my_table: HandResult | None = None
+        self.deal_results: tuple[HandResult, ...] = ()  # both tables of the deal just scored
+        self.deal_start_scores: tuple[int, ...] = ()
         self.background = Background(self)
         self.loop = TurnLoop(ready=self._loop_ready, present=self._present_bot_move,
-                             wait_still=animator.when_idle, scaled=animator.scaled, parent=self)
+                             wait_still=animator.when_idle, scaled=self._pace, parent=self)
         self.loop.failed.connect(lambda _seat, text: self.message.emit(text, "warning"))
         self.loop.refused.connect(lambda _seat, text: self._refuse(text))
         self.loop.thinking_changed.connect(lambda _on: self.changed.emit())
@@ -175,15 +211,25 @@ class GinController(QObject):
         self.background.cancel()
         self.session = session
         self.setup = setup
+        seats: dict[int, Any] = {HUMAN: LocalPerson(self.player_name)}
         if opponent is None:
-            self.bot = gin_opponents.make_bot(setup.opponent, seed=setup.seed)
-            names = {o.bot_id: o.name for o in gin_opponents.list_opponents()}
-            self.opponent_name = names.get(setup.opponent, setup.opponent.title())
-            opponent = BotPlayer(self.opponent_name, self.bot, self.background)
-        else:
-            self.bot = None
-            self.opponent_name = opponent.name
-        self.loop.attach(session, {HUMAN: LocalPerson(self.player_name), BOT: opponent})
+            bot_ids = setup.seat_bots(session.rules.players)
+            self.bots = {seat: gin_opponents.make_bot(
+                bot_id, seed=None if setup.seed is None else setup.seed + seat - 1)
+                for seat, bot_id in bot_ids.items()}
+            self.bot = self.bots[BOT]
+            self.names = gin_opponents.seat_names(bot_ids)
+            seats.update({seat: BotPlayer(self.names[seat], agent, self.background)
+                          for seat, agent in self.bots.items()})
+        else:  # online: a remote person in the other seat, the referee's match
+            self.bots, self.bot = {}, None
+            self.names = {BOT: opponent.name}
+            seats[BOT] = opponent
+        self.opponent_name = self.names[BOT]
+        self.loop.attach(session, seats)
+        self.my_table = None
+        self.deal_results = ()
+        self.fast_forward = False
         self.undo_used = False
         self._undo.clear()
         self._records_seen = len(session.hand_records())
@@ -214,12 +260,88 @@ class GinController(QObject):
         assert self.session is not None
         return self.session.view(HUMAN)
 
+    # -- who is who ------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    def name_of(self, seat: int | None, you: bool = False) -> str:
+        """A seat's display name; ``you``: the person is "You" (sentences), else their name
+        (labels and scores)."""
+        if seat == HUMAN:
+            return YOU if you else self.player_name
+        if seat == BOT:
+            return self.opponent_name
+        return self.names.get(seat, "?") if seat is not None else "?"
+
+    def seat_names(self, you: bool = False) -> dict[int, str]:
+        """Every seat's name, by seat (for result sentences and replays)."""
+        return {seat: self.name_of(seat, you) for seat in range(self.players)}
+
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The scoring sides' seats (the engine's; the online match has one seat per side)."""
+        sides = getattr(self.session, "sides", None)
+        return sides() if sides else ((HUMAN,), (BOT,))
+
+    def side_name(self, side: int, you: bool = False, start: bool = True) -> str:
+        """A side's name: the seat's, or the team's ("You and Bo"; ``you``: the person is
+        "You"; ``start=False``: "you and Bo" inside a sentence)."""
+        members = self.sides()[side]
+        if len(members) == 1:
+            name = self.name_of(members[0], you)
+            return name if start or name != YOU else "you"
+        return team_name([self.name_of(seat, you) for seat in members], start)
+
+    def person_side(self) -> int:
+        side_of = getattr(self.session, "side_of", None)
+        return side_of(HUMAN) if side_of else HUMAN
+
+    def _hand_is_others(self) -> bool:
+        """The engine's current hand is not the person's (sitting out, the other table)."""
+        if self.session is None or self.session.over:
+            return False
+        in_hand = self.view().in_hand
+        return bool(in_hand) and HUMAN not in in_hand
+
+    @property
+    def partner_table_running(self) -> bool:
+        """Partnerships: the person's table is done and the other table is being played."""
+        table_of_hand = getattr(self.session, "table_of_hand", None)
+        return table_of_hand is not None and table_of_hand() == 1 and self._hand_is_others()
+
+    @property
+    def watching(self) -> bool:
+        """True while a hand that is not the person's is played (they sit out, or it is the
+        partner's table); not while the last hand's result is on show."""
+        return self._hand_is_others() and (self.reveal is None or self.partner_table_running)
+
+    def skip_ahead(self) -> bool:
+        """Play the watched hand to its end without pauses (Space, the Skip ahead button)."""
+        if not self.watching or self.fast_forward:
+            return False
+        self.fast_forward = True
+        self.animator.skip()
+        self.message.emit("Skipping ahead to the end of the hand…", "info")
+        self.changed.emit()
+        return True
+
+    @property
+    def silent(self) -> bool:
+        """True while moves are played out of sight (a skipped or other-table hand): the
+        table's sounds stay quiet."""
+        return self.fast_forward and self.watching
+
+    def _pace(self, ms: int) -> int:
+        return 0 if self.fast_forward and self.watching else self.animator.scaled(ms)
+
     def snapshot(self) -> dict[str, Any]:
         """Match plus table state (hand order), JSON-ready, for autosave."""
         assert self.session is not None
         return {"game": "gin", "match": self.session.snapshot(),
                 "hand_order": [str(c) for c in self.hand_order],
                 "opponent": self.setup.opponent, "preset": self.setup.preset,
+                "others": list(self.setup.seat_bots(self.players).values())[1:],
                 "practice": self.setup.practice, "undo_used": self.undo_used,
                 "table": self._table_state()}
 
@@ -270,12 +392,16 @@ class GinController(QObject):
             and HUMAN in self.session.winners
 
     def _begin_hand(self, deal: bool) -> None:
+        self.fast_forward = False
         view = self.view()
         if set(self.hand_order) != set(view.hand):
             self.hand_order = auto_sorted(view.hand, self.sort_how) if self.auto_sort \
                 else list(view.hand)
         self.drawn = self.locked = self.selected = None
         self._undo.clear()
+        if self.partner_table_running:  # resumed while the other table plays
+            self._watch_partner_table()
+            return
         self._refresh(deal=deal)
         self._announce()
         self._schedule_bot()
@@ -283,6 +409,8 @@ class GinController(QObject):
     # -- what the table shows --------------------------------------------------------------
 
     def _refresh(self, deal: bool = False, animate: bool = True) -> None:
+        if self.fast_forward and self.watching:
+            animate = deal = False  # skipping ahead: the cards jump to where they go
         self.table.show(self.build_model(), animate=animate, deal=deal)
         self.changed.emit()
 
@@ -302,12 +430,28 @@ class GinController(QObject):
         if kinds & set(DRAW_KINDS):
             accepting.add(ZONE_HAND)
         accepting.add(ZONE_HAND)  # reordering is always allowed
+        top_hidden = view.opponent_hand_size - len(view.known_opponent_cards)
+        top_known = view.known_opponent_cards
+        bottom_hidden = 0
+        bottom_known: tuple[Card, ...] = ()
+        top_name, bottom_name = self.name_of(view.opponent), ""
+        if self.watching:  # both players' hands face down, their pile cards face up
+            top_known, bottom_known = view.known_cards
+            top_hidden = view.hand_sizes[0] - len(top_known)
+            bottom_hidden = view.hand_sizes[1] - len(bottom_known)
+            top_name, bottom_name = (self.name_of(s) for s in view.in_hand)
+        if self.players == 2:
+            top_name = bottom_name = ""  # one opponent: the score panel names them
         return GinTableModel(
             hand_order=tuple(self.hand_order),
             melds=arrangement.melds if arrangement else (),
             deadwood_points=arrangement.deadwood_points if arrangement else 0,
-            opponent_hidden=view.opponent_hand_size - len(view.known_opponent_cards),
-            opponent_known=view.known_opponent_cards,
+            opponent_hidden=top_hidden,
+            opponent_known=top_known,
+            bottom_hidden=bottom_hidden,
+            bottom_known=bottom_known,
+            top_name=top_name,
+            bottom_name=bottom_name,
             discard_pile=view.discard_pile,
             stock_size=view.stock_size,
             drawn=self.drawn,
@@ -329,20 +473,33 @@ class GinController(QObject):
 
     def _score_lines(self, view: GinView, arrangement: Any) -> list[tuple[str, str, bool]]:
         dealer = view.dealer
-        lines = [
-            (("● " if view.to_move == HUMAN else "") + self.player_name
-             + ("  (dealer)" if dealer == HUMAN else ""), str(view.scores[HUMAN]), True),
-            (("● " if view.to_move == BOT else "") + self.opponent_name
-             + ("  (dealer)" if dealer == BOT else ""), str(view.scores[BOT]), True),
-            ("Knock limit", "gin only" if view.knock_limit == 0 else str(view.knock_limit), False),
-        ]
+        lines: list[tuple[str, str, bool]] = []
+        if self.players == 4:  # team scores; the person's table is named below
+            for side, members in enumerate(self.sides()):
+                moving = view.to_move in members
+                lines.append((("● " if moving else "") + self.side_name(side),
+                              str(view.scores[members[0]]), True))
+            if view.opponent is not None:
+                lines.append(("Your table", f"vs {self.name_of(view.opponent)}", False))
+        else:
+            for seat in range(self.players):
+                tag = "  (out)" if seat in view.sitting_out else \
+                    "  (dealer)" if dealer == seat and self.players == 2 else ""
+                lines.append((("● " if view.to_move == seat else "") + self.name_of(seat) + tag,
+                              str(view.scores[seat]), True))
+        lines.append(("Knock limit", "gin only" if view.knock_limit == 0
+                      else str(view.knock_limit), False))
         if arrangement is not None:
             if len(view.hand) == 11:
                 lines.append(("Deadwood after discard", str(min_deadwood(list(view.hand))),
                               False))
             else:
                 lines.append(("Your deadwood", str(arrangement.deadwood_points), False))
-        lines.append(("Hand", str(view.hand_number + 1), False))
+        deals = getattr(self.session, "deals_scored", None)
+        if self.players == 4 and deals is not None:  # a deal is two tables' hands
+            lines.append(("Deal", str(deals + 1), False))
+        else:
+            lines.append(("Hand", str(view.hand_number + 1), False))
         if self.setup.practice:  # undo is allowed and the match is not counted as rated
             lines.append(("Practice game", "undo on", True))
         return lines
@@ -359,7 +516,10 @@ class GinController(QObject):
 
     def _reveal_model(self, result: HandResult) -> GinTableModel:
         hands = {h.seat: h for h in result.hands}
-        mine, theirs = hands.get(HUMAN), hands.get(BOT)
+        # The person's cards at the bottom; a hand they watched shows its dealer there.
+        bottom_seat = HUMAN if HUMAN in hands else result.hands[-1].seat
+        top_seat = next((h.seat for h in result.hands if h.seat != bottom_seat), bottom_seat)
+        mine, theirs = hands.get(bottom_seat), hands.get(top_seat)
 
         def row(hand: Any, knocker_hand: Any | None) -> RevealedRow:
             if hand is None:
@@ -381,13 +541,16 @@ class GinController(QObject):
                                len(groups), frozenset(laid), labels)
 
         knocker = result.knocker
-        top = row(theirs, None if knocker == BOT else hands.get(knocker))
-        bottom = row(mine, None if knocker == HUMAN else hands.get(knocker))
+        top = row(theirs, None if knocker == top_seat else hands.get(knocker))
+        bottom = row(mine, None if knocker == bottom_seat else hands.get(knocker))
         if result.kind == "draw":
             top = RevealedRow((tuple(theirs.cards),) if theirs else (), 0)
             bottom = RevealedRow((tuple(mine.cards),) if mine else (), 0)
+        several = self.players > 2
         return GinTableModel(reveal_top=top, reveal_bottom=bottom, show_piles=False,
-                             score_title=self._score_title())
+                             score_title=self._score_title(),
+                             top_name=self.name_of(top_seat) if several else "",
+                             bottom_name=self.name_of(bottom_seat) if several else "")
 
     # -- player input ----------------------------------------------------------------------
 
@@ -399,7 +562,11 @@ class GinController(QObject):
             self._refuse("the match is over: start a rematch or a new match from the Game menu")
             return False
         if self.session.to_move() != HUMAN:
-            self._refuse(f"it is {self.opponent_name}'s turn: wait for their move")
+            if self.watching:
+                self._refuse(self._watch_text() + " (Space skips ahead)")
+            else:
+                self._refuse(f"it is {self.name_of(self.session.to_move())}'s turn: "
+                             "wait for their move")
             return False
         before = self.session.snapshot() if self.setup.practice else None
         old_hand = set(self.view().hand)
@@ -606,9 +773,18 @@ class GinController(QObject):
         self.reveal = None
         self.selected = None
         self._refresh()
-        self.prompt.emit(f"You resigned: {self.opponent_name} wins the match", "info")
+        self.prompt.emit(self.resign_text(), "info")
         self.match_over.emit()
         return True
+
+    def resign_text(self) -> str:
+        """"You resigned: Ada wins the match" (partnerships: the other team wins; three
+        players: nobody else is named the winner)."""
+        if self.players == 3:
+            return "You resigned the match"
+        other = 1 - self.person_side()
+        verb = "win" if len(self.sides()[other]) > 1 else "wins"
+        return f"You resigned: {self.side_name(other)} {verb} the match"
 
     # -- undo and hints ------------------------------------------------------------------
 
@@ -670,7 +846,10 @@ class GinController(QObject):
         records = self.session.hand_records()
         if len(records) > self._records_seen:
             self._records_seen = len(records)
-            self._show_hand_result(self.session.last_result)
+            self._hand_ended(records[-1])
+            return
+        if self.partner_table_running:
+            self.changed.emit()  # nothing of the other table is on the felt
             return
         view = self.view()
         if seat == HUMAN:
@@ -692,14 +871,17 @@ class GinController(QObject):
         self._schedule_bot()
 
     def _describe(self, seat: int, action: Action) -> str:
-        who = "You" if seat == HUMAN else self.opponent_name
+        who = self.name_of(seat, you=True)
         if action.kind == "draw_stock":
             if seat == HUMAN and self.drawn is not None:
                 return f"You drew {card_text(self.drawn)} from the stock"
             return f"{who} drew from the stock"
         if action.kind == "draw_discard":
-            pile_card = self.drawn if seat == HUMAN else next(
-                iter(self.view().known_opponent_cards[-1:]), None)
+            view = self.view()
+            known = view.known_opponent_cards
+            if seat in view.in_hand and view.known_cards:
+                known = view.known_cards[view.in_hand.index(seat)]
+            pile_card = self.drawn if seat == HUMAN else next(iter(known[-1:]), None)
             return f"{who} took {card_text(pile_card)} from the discard pile"
         if action.kind == "pass":
             return f"{who} passed on the upcard"
@@ -715,8 +897,12 @@ class GinController(QObject):
             else ""
         if view.match_over:
             return
+        if self.watching:
+            skip = "" if self.fast_forward else " (Space skips ahead)"
+            self.prompt.emit(f"{prefix}{self._watch_text()}{skip}", "info")
+            return
         if view.to_move != HUMAN:
-            self.prompt.emit(prefix + f"{self.opponent_name} is thinking…", "info")
+            self.prompt.emit(prefix + f"{self.name_of(view.to_move)} is thinking…", "info")
             return
         kinds = {a.kind for a in view.legal_actions}
         upcard = view.discard_pile[-1] if view.discard_pile else None
@@ -735,6 +921,54 @@ class GinController(QObject):
             text = "Discard: drag a card to the pile, double-click it, or select it and Enter"
         self.prompt.emit(prefix + text, "turn")
 
+    def _watch_text(self) -> str:
+        """What the person watches: "You sit out this hand: Ada and Bo play"."""
+        players = [self.name_of(seat, you=True) for seat in self.view().in_hand]
+        if self.players == 4:
+            return partner_table_text(players)
+        return sits_out_text(YOU, players)
+
+    def _hand_ended(self, record: dict[str, Any]) -> None:
+        """A hand record arrived: show the result, or (a partnership's first table) keep the
+        person's result on the felt while the other table is played."""
+        assert self.session is not None
+        result = self.session.last_result
+        if self.partner_table_running:
+            if record.get("table") == 0:
+                self._watch_partner_table()
+            return  # the other table's dead hand: it is dealt again and played on
+        if self.players == 4 and record.get("table") == 1 and self.my_table is not None:
+            self.deal_results = (self.my_table, result) if result is not None else ()
+            self.reveal = None
+            self._show_hand_result(self.my_table)
+            return
+        self.deal_results = (result,) if result is not None else ()
+        self._show_hand_result(result)
+
+    def deal_outcome_text(self) -> str:
+        """What the partnership deal just shown scored, from the engine's team scores:
+        "This deal: you and Bo score 12", or "This deal: no score, the tables cancel out"."""
+        scores = self.view().scores
+        for side, members in enumerate(self.sides()):
+            before = self.deal_start_scores[members[0]] if self.deal_start_scores else 0
+            gained = scores[members[0]] - before
+            if gained:
+                return f"This deal: {self.side_name(side, you=True, start=False)} score {gained}"
+        return "This deal: no score, the two tables cancel out"
+
+    def _watch_partner_table(self) -> None:
+        """Show the person's table result while the loop plays the other table unpaced."""
+        assert self.session is not None
+        self.my_table = self.session.table_results[0]
+        self.deal_start_scores = self.view().scores  # the deal is scored after both tables
+        self.reveal = self.my_table
+        self.fast_forward = True
+        self.drawn = self.locked = self.selected = None
+        self._refresh()
+        mine = describe_hand(self.my_table, self.seat_names(you=True))
+        self.prompt.emit(f"Your table: {mine}. {self._watch_text()}…", "info")
+        self._schedule_bot()
+
     def _show_hand_result(self, result: HandResult | None) -> None:
         if result is None:
             return
@@ -751,6 +985,8 @@ class GinController(QObject):
         if self.reveal is None or self.session is None or self.session.over:
             return
         self.reveal = None
+        self.my_table = None
+        self.deal_results = ()
         self.hand_order = []
         self._begin_hand(deal=True)
 
@@ -760,7 +996,8 @@ class GinController(QObject):
         self.loop.kick()
 
     def _loop_ready(self) -> bool:
-        return self.session is not None and self.reveal is None and not self.resigned
+        return self.session is not None and not self.resigned and (
+            self.reveal is None or self.partner_table_running)
 
     def _present_bot_move(self, seat: int, action: Action) -> None:
         self._after_move(seat, action, set())

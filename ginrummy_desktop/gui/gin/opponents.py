@@ -77,3 +77,29 @@ def make_bot(bot_id: str, seed: int | None = None) -> Agent:
 def hint(observation: Any) -> tuple[Action, str]:
     """The expert's move for the person's seat, with a one-line reason."""
     return gin_bots.hint(observation)
+
+
+def companions(first: str, count: int) -> list[str]:
+    """``count`` computer players for a table, ``first`` first, then the strongest others
+    (each once while there are enough), so three- and four-player tables get distinct names."""
+    strongest = [info.bot_id for info in reversed(list_opponents())]
+    chosen = [first]
+    for bot_id in strongest + strongest:
+        if len(chosen) >= count:
+            break
+        if bot_id not in chosen or len(chosen) >= len(strongest):
+            chosen.append(bot_id)
+    return chosen[:count]
+
+
+def seat_names(bot_ids: dict[int, str]) -> dict[int, str]:
+    """Display names for computer seats; the same persona twice gets "2" after its name."""
+    known = {o.bot_id: o.name for o in list_opponents()}
+    names: dict[int, str] = {}
+    for seat in sorted(bot_ids):
+        base = known.get(bot_ids[seat], bot_ids[seat].replace("_", " ").title())
+        name, number = base, 2
+        while name in names.values():
+            name, number = f"{base} {number}", number + 1
+        names[seat] = name
+    return names

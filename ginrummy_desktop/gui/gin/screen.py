@@ -27,8 +27,7 @@ from ginrummy_desktop.engine.gin.results import (
     match_over_text,
     match_totals,
 )
-from ginrummy_desktop.engine.wording import YOU
-from ginrummy_desktop.gui.gin.controller import BOT, HUMAN, GinController, MatchSetup
+from ginrummy_desktop.gui.gin.controller import HUMAN, GinController, MatchSetup
 from ginrummy_desktop.gui.gin.table import GinTable
 from ginrummy_desktop.gui.table.animation import DEFAULT_SPEED, Animator
 from ginrummy_desktop.gui.table.card_renderer import CardRenderer
@@ -62,7 +61,7 @@ KEYS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("undo", "Undo", ("Ctrl+Z",), "Take back your last move (practice games)"),
     ("fan", "Fan discard pile", ("F",), "Spread the discard pile to see its history"),
     ("skip", "Skip animation / next hand", ("Space",), "Finish animations; continue after a "
-                                                       "hand"),
+                                                       "hand; play out a hand you sit out"),
     ("deselect", "Clear selection", ("Escape",), "Deselect the card"),
 )
 
@@ -185,6 +184,7 @@ class GinScreen(QWidget):
         row.addStretch(1)
         add("hint", "Hint")
         add("undo", "Undo")
+        add("skip", "Skip ahead").setVisible(False)  # while the person watches a hand
         self._bar = bar
         return bar
 
@@ -220,6 +220,8 @@ class GinScreen(QWidget):
             self.controller.discard_selected()
 
     def _skip(self) -> None:
+        if self.controller.skip_ahead():  # a hand the person watches: play it out
+            return
         if self.animator.busy:
             self.animator.skip()
         elif self.panel.isVisible() and self.controller.session is not None \
@@ -271,8 +273,11 @@ class GinScreen(QWidget):
         self.buttons["undo"].setEnabled(c.can_undo)
         self.buttons["undo"].setVisible(c.setup.practice)
         for key in ("sort_rank", "sort_suit", "sort_melds"):
-            self.buttons[key].setEnabled(has and c.reveal is None)
+            self.buttons[key].setEnabled(has and c.reveal is None and bool(c.hand_order))
         self.actions["undo"].setEnabled(c.can_undo)
+        watching = has and c.watching and c.reveal is None
+        self.buttons["skip"].setVisible(watching)
+        self.buttons["skip"].setEnabled(watching and not c.fast_forward)
 
     # -- end of hand -------------------------------------------------------------------
 
@@ -281,44 +286,60 @@ class GinScreen(QWidget):
         session = c.session
         assert session is not None
         view = c.view()
-        names = {HUMAN: c.player_name, BOT: c.opponent_name}
+        # Sentences address the person as "you"; labels and scores show the profile name.
+        you, names = c.seat_names(you=True), c.seat_names()
+        deal = c.deal_results if len(c.deal_results) == 2 else ()
+        title = describe_hand(result, you)
         lines: list[tuple[str, ...]] = []
         header: tuple[str, ...] = ()
-        # Sentences address the person as "you"; labels and scores show the profile name.
-        title = describe_hand(result, {HUMAN: YOU, BOT: c.opponent_name})
-        target = c.rules.target
-        score = (f"{c.player_name} {view.scores[HUMAN]}  ·  {c.opponent_name} "
-                 f"{view.scores[BOT]}   (playing to {target})")
+        score = self._score_text()
         buttons: list[tuple[str, Callable[[], None], str]] = []
+        if deal:  # a partnership deal: what it scored, then both tables (one line each)
+            title = c.deal_outcome_text()
+            lines.append((f"Your table: {describe_hand(deal[0], you)}",))
+            lines.append((f"{self._table_name(deal[1])}: {describe_hand(deal[1], you)}",))
         if session.over:
-            won = HUMAN in view.winners
-            last_hand = "Last hand: " + title
-            title = match_over_text(YOU if won else c.opponent_name)
-            header = ("", c.player_name, c.opponent_name)
+            sides = c.sides()
+            winning = next((side for side, members in enumerate(sides)
+                            if set(members) & set(view.winners)), None)
+            last_hand = "Last hand: " + title if not deal else \
+                "Last deal: " + title.removeprefix("This deal: ")
+            lines = []
+            if winning is None:
+                title = "The match is drawn"
+            else:
+                title = match_over_text(c.side_name(winning, you=True),
+                                        team=len(sides[winning]) > 1)
+            header = ("", *(c.side_name(side) for side in range(len(sides))))
             table: dict[str, list[str]] = {}
-            for label, seat, points in view.final_breakdown:
-                # "Boxes (2 x 20)" differs per player: one row "Boxes" for both columns.
+            for label, side, points in view.final_breakdown:
+                # "Boxes (2 x 20)" differs per player: one row "Boxes" for every column;
+                # a partnership's lines name their team, which the column already does.
                 label = re.sub(r"\s*\(\d+ x \d+\)", "", label)
+                label = re.sub(r"^Team [\d+]+: ", "", label)
                 label = label.replace(", doubled for a shutout", " (shutout, doubled)")
-                row = table.setdefault(label, ["–", "–"])
-                if seat in (HUMAN, BOT):
-                    row[seat] = str(points)
+                row = table.setdefault(label, ["–"] * len(sides))
+                if 0 <= side < len(sides):
+                    row[side] = str(points)
             lines += [(label, *values) for label, values in table.items()]
             score = last_hand
-            if won:  # the arcade version's high score, from the match totals
+            if HUMAN in view.winners:  # the arcade version's high score, from the match totals
                 totals = match_totals(view.final_breakdown, view.scores)
-                arcade = arcade_score(totals[HUMAN], totals[BOT])
+                best_other = max(totals[members[0]] for side, members in enumerate(sides)
+                                 if side != winning)
+                arcade = arcade_score(totals[HUMAN], best_other)
                 score = f"Arcade score: {arcade:,}\n{last_hand}"
             buttons.append(("Rematch", self._rematch, "Play a rematch"))
             buttons.append(("New opponent…", self._new_opponent, "Choose a new opponent"))
         else:
-            if result.kind != "draw":
+            if result.kind != "draw" and not deal:
                 for hand in result.hands:
                     laid = f" (after laying off {len(hand.layoffs)})" if hand.layoffs else ""
                     lines.append((f"{names.get(hand.seat, '?')}: deadwood{laid}",
                                   str(hand.deadwood_points)))
                 lines += [(item.label, str(item.points)) for item in result.items]
-            buttons.append(("Next hand", self._continue, "Deal the next hand"))
+            next_text = "Next deal" if deal else "Next hand"
+            buttons.append((next_text, self._continue, f"Deal the {next_text.lower()}"))
         buttons.append(("Verify deal", self.verify_deal, "Check the fair-deal commitment"))
         self.panel.set_content(title, lines, score, buttons, header)
         self.panel.adjustSize()
@@ -329,18 +350,28 @@ class GinScreen(QWidget):
         self.panel.raise_()
         self.status.show_prompt("Hand over: " + title, "success")
 
+    def _table_name(self, result: HandResult) -> str:
+        """"Other table (Bo vs Cy)": the other partnership table, by its players."""
+        c = self.controller
+        players = " vs ".join(c.name_of(hand.seat) for hand in result.hands)
+        return f"Other table ({players})"
+
+    def _score_text(self) -> str:
+        """"Ann 31  ·  Ada the Expert 12   (playing to 100)", one entry per side."""
+        c = self.controller
+        view = c.view()
+        parts = [f"{c.side_name(side)} {view.scores[members[0]]}"
+                 for side, members in enumerate(c.sides())]
+        return "  ·  ".join(parts) + f"   (playing to {c.rules.target})"
+
     def resign(self) -> bool:
         """Resign the match (a loss); the panel offers a rematch or a new opponent."""
         c = self.controller
         if not c.resign():
             return False
-        view = c.view()
-        score = (f"{c.player_name} {view.scores[HUMAN]}  ·  {c.opponent_name} "
-                 f"{view.scores[BOT]}   (playing to {c.rules.target})")
         buttons = [("Rematch", self._rematch, "Play a rematch"),
                    ("New opponent…", self._new_opponent, "Choose a new opponent")]
-        self.panel.set_content(f"You resigned: {c.opponent_name} wins the match", [], score,
-                               buttons, ())
+        self.panel.set_content(c.resign_text(), [], self._score_text(), buttons, ())
         self.panel.adjustSize()
         self._place_panel()
         self.panel.show()
@@ -390,7 +421,10 @@ class GinScreen(QWidget):
         session = self.controller.session
         if session is None or not session.hand_records():
             return False
-        record = session.hand_records()[-1]
+        records = session.hand_records()
+        record = records[-1]
+        if self.controller.players == 4:  # a partnership deal: the table the person played
+            record = next((r for r in reversed(records) if HUMAN in r.get("seats", ())), record)
         published = self.published.get(record.get("hand_number", -1))
         ok, text = verify_deal_text(record, published)
         self.last_verification = (ok, text)

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QObject, QPointF, QRectF
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt
+from PySide6.QtGui import QFontMetricsF
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.gui.table.animation import Animator
@@ -23,7 +24,7 @@ from ginrummy_desktop.gui.table.card_item import (
 )
 from ginrummy_desktop.gui.table.card_items import CardItems
 from ginrummy_desktop.gui.table.card_renderer import CardRenderer, card_height
-from ginrummy_desktop.gui.table.items import Badge, InfoPanel, MeldBand
+from ginrummy_desktop.gui.table.items import Badge, InfoPanel, MeldBand, table_font
 from ginrummy_desktop.gui.table.layout import (
     DEFAULT_CARD_SIZE,
     Placement,
@@ -35,6 +36,7 @@ from ginrummy_desktop.gui.table.layout import (
 )
 from ginrummy_desktop.gui.table.scene import DropZone, TableScene
 
+TABLE_HEIGHT_UNITS = 5.35  # card widths from the top of the table to its bottom
 STOCK_LAYERS = 4  # backs drawn for the stock's thickness
 DEAL_STEP_MS = 55  # between two dealt cards (scaled by the animation speed)
 ZONE_DISCARD, ZONE_KNOCK, ZONE_HAND = "discard", "knock", "hand"
@@ -59,6 +61,12 @@ class GinTableModel:
     deadwood_points: int = 0
     opponent_hidden: int = 0
     opponent_known: tuple[Card, ...] = ()
+    # A hand the person watches (they sit out): the bottom row is a player's, face down.
+    bottom_hidden: int = 0
+    bottom_known: tuple[Card, ...] = ()
+    # Who each row is, when more than one opponent may sit there (three and four players).
+    top_name: str = ""
+    bottom_name: str = ""
     discard_pile: tuple[Card, ...] = ()
     stock_size: int = 0
     drawn: Card | None = None
@@ -95,6 +103,8 @@ class TableLayout:
     stock_badge: QRectF
     regions: dict[str, QRectF]  # block name -> bounding rect (for overlap checks)
     middle: QRectF  # free area between the rows (end-of-hand panel goes here)
+    # (name, room left of its row) for rows that say whose they are (three and four players).
+    name_tags: list[tuple[str, QRectF]] = field(default_factory=list)
 
 
 def stock_tooltip(model: GinTableModel) -> str:
@@ -123,7 +133,10 @@ def compute_layout(model: GinTableModel, width: float, height: float,
     cards shrink at the end of a hand when the window is too small to fit both. ``scale``
     (the card size setting, at most 1) shrinks cards below the largest that fits.
     """
-    w = card_width_for(width, height, 8.6, 5.75) * min(1.0, scale)
+    # Three rows of cards (1.4 widths each), the margins, the hand's meld labels and the lift
+    # of a selected card fill 5.35 widths down: on a wide window, where the height decides,
+    # the cards take the rows' full share of it instead of leaving felt between the rows.
+    w = card_width_for(width, height, 8.6, TABLE_HEIGHT_UNITS) * min(1.0, scale)
     if model.revealing and middle_reserve:
         w = max(30.0, min(w, (height - middle_reserve) / 4.3))
     h = card_height(w)
@@ -137,7 +150,15 @@ def compute_layout(model: GinTableModel, width: float, height: float,
     bands: list[tuple[int, str, QRectF]] = []
     regions: dict[str, QRectF] = {}
     zones: dict[str, QRectF] = {}
+    name_tags: list[tuple[str, QRectF]] = []
     avail = width - 2 * margin
+
+    def tag_row(name: str, left: float, top: float) -> None:
+        """Name the row whose first card is at ``left``, in the felt left of it (if room)."""
+        room = left - margin - 0.15 * w
+        if name and room >= 1.1 * w:
+            tag_h = max(18.0, 0.26 * w)
+            name_tags.append((name, QRectF(margin, top + h / 2 - tag_h / 2, room, tag_h)))
 
     def place_row(groups: list[tuple[Card | object, ...]], top: float, preferred: float,
                   gap: float, z_base: float, separate: bool = False) -> list[list[QPointF]]:
@@ -187,6 +208,7 @@ def compute_layout(model: GinTableModel, width: float, height: float,
                 xs = [p.x() for spots in positions for p in spots]
                 regions[f"row{int(z_base)}"] = QRectF(min(xs), top - band_label,
                                                       max(xs) + w - min(xs), h + band_label)
+                tag_row(model.top_name if z_base < 2000 else model.bottom_name, min(xs), top)
     else:
         # Opponent: known cards face up at the right end, the rest face down.
         hidden = [("opp", i) for i in range(model.opponent_hidden)]
@@ -204,6 +226,24 @@ def compute_layout(model: GinTableModel, width: float, height: float,
         if all_opp:
             xs = [p.x() for p in all_opp]
             regions["opponent"] = QRectF(min(xs), top_row_y, max(xs) + w - min(xs), h)
+            tag_row(model.top_name, min(xs), top_row_y)
+
+        # A watched hand's second player (the person sits out): face down like the top row.
+        if not model.hand_order and (model.bottom_hidden or model.bottom_known):
+            low_hidden = [("low", i) for i in range(model.bottom_hidden)]
+            low_known = list(model.bottom_known)
+            positions = place_row([tuple(low_hidden), tuple(low_known)], bottom_row_y,
+                                  0.42 * w, 0.25 * w, 2000)
+            z = 2000.0
+            for key, pos in zip(low_hidden, positions[0], strict=True):
+                placements.append(Placement(key, pos, z, False))
+                z += 1
+            for card, pos in zip(low_known, positions[1], strict=True):
+                placements.append(Placement(card, pos, z, True, card, frozenset({MARK_KNOWN})))
+                z += 1
+            xs = [p.x() for p in positions[0] + positions[1]]
+            regions["watched"] = QRectF(min(xs), bottom_row_y, max(xs) + w - min(xs), h)
+            tag_row(model.bottom_name, min(xs), bottom_row_y)
 
         # Player: contiguous cards of one meld form a segment with a band; segments get gaps.
         meld_of = {card: i for i, meld in enumerate(model.melds) for card in meld}
@@ -289,7 +329,8 @@ def compute_layout(model: GinTableModel, width: float, height: float,
         regions["knock"] = knock_rect
     middle = QRectF(margin, top_row_y + h + 0.2 * w, avail,
                     max(h, bottom_row_y - band_label - 0.2 * w - (top_row_y + h + 0.2 * w)))
-    return TableLayout(w, placements, bands, zones, score_rect, stock_badge, regions, middle)
+    return TableLayout(w, placements, bands, zones, score_rect, stock_badge, regions, middle,
+                       name_tags)
 
 
 class GinTable(QObject):
@@ -307,6 +348,7 @@ class GinTable(QObject):
         self._bands: list[MeldBand] = []
         self.score_panel = InfoPanel()
         self.stock_badge = Badge()
+        self.name_tags: list[Badge] = []
         scene.addItem(self.score_panel)
         scene.addItem(self.stock_badge)
         self.zones = {
@@ -407,6 +449,7 @@ class GinTable(QObject):
                 band.setVisible(False)
             self.animator.when_idle(self._show_bands)
         self._sync_panels(layout)
+        self._sync_name_tags(layout)
 
     def _deal_order(self) -> dict[object, int]:
         """Deal one card at a time, alternately to each player, then turn the upcard."""
@@ -416,8 +459,11 @@ class GinTable(QObject):
             order[("opp", i)] = 2 * i
         for j, card in enumerate(model.hand_order):
             order[card] = 2 * j + 1
+        for j in range(model.bottom_hidden):
+            order[("low", j)] = 2 * j + 1
+        bottom = max(len(model.hand_order), model.bottom_hidden)
         for card in model.discard_pile:
-            order[card] = 2 * max(model.opponent_hidden, len(model.hand_order)) + 1
+            order[card] = 2 * max(model.opponent_hidden, bottom) + 1
         return order
 
     def _stock_top_pos(self, layout: TableLayout) -> QPointF:
@@ -463,6 +509,23 @@ class GinTable(QObject):
             zone.accepting = zone_id in model.accepting
             zone.update()
         self.zones[ZONE_KNOCK].label = model.knock_label
+
+    def _sync_name_tags(self, layout: TableLayout) -> None:
+        """One pill per named row, as wide as its name needs (at most the room it has)."""
+        while len(self.name_tags) > len(layout.name_tags):
+            self.scene.removeItem(self.name_tags.pop())
+        while len(self.name_tags) < len(layout.name_tags):
+            tag = Badge()
+            self.scene.addItem(tag)
+            self.name_tags.append(tag)
+        for tag, (name, room) in zip(self.name_tags, layout.name_tags, strict=True):
+            metrics = QFontMetricsF(table_font(room.height() * 0.62, bold=True))
+            text = metrics.elidedText(name, Qt.TextElideMode.ElideRight,
+                                      room.width() - room.height())
+            width = min(room.width(), metrics.horizontalAdvance(text) + room.height())
+            tag.set_text(text)
+            tag.setToolTip(name)
+            tag.set_rect(QRectF(room.right() - width, room.top(), width, room.height()))
 
     def _show_bands(self) -> None:
         for band in self._bands:

@@ -420,7 +420,8 @@ class MainWindow(QMainWindow):
             self.cribbage_table.controller.rematch()  # before_new_match records the old one
             return
         setup = self.gin_screen.controller.setup
-        self.gin_screen.new_match(MatchSetup(setup.preset, setup.opponent, setup.practice))
+        self.gin_screen.new_match(MatchSetup(setup.preset, setup.opponent, setup.practice,
+                                             others=setup.others))
 
     def replay_last_hand(self) -> QWidget | None:
         """Step through the last finished hand of this match, move by move."""
@@ -432,7 +433,7 @@ class MainWindow(QMainWindow):
         else:
             gin = self.gin_screen.controller
             session = gin.session
-            names = {0: gin.player_name, 1: gin.opponent_name}
+            names = gin.seat_names() if session is not None else {0: gin.player_name}
         records = session.hand_records() if session is not None else []
         if not records:
             self.status_line().show_message("No finished hand to replay yet", "info")

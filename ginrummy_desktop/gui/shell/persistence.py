@@ -53,8 +53,11 @@ def _restore_gin(state: dict[str, Any]) -> tuple[str, Any, Callable[[MainWindow]
     session = _unfinished(GinMatch.restore(state["match"]), state["opponent"], BUILTIN_BOTS)
     if not isinstance(state["preset"], str) or state["preset"] not in GIN_PRESETS:
         raise ValueError(f"unknown rules preset {state['preset']!r}")  # Rematch needs it
+    others = tuple(state.get("others", ()))  # three- and four-player matches' other bots
+    for bot_id in others:
+        _unfinished(session, bot_id, BUILTIN_BOTS)
     setup = MatchSetup(preset=str(state["preset"]), opponent=state["opponent"],
-                       practice=bool(state["practice"]))
+                       practice=bool(state["practice"]), others=others)
     order, undo_used = parse_cards(state["hand_order"]), bool(state["undo_used"])
 
     def start(window: MainWindow) -> None:
@@ -62,6 +65,7 @@ def _restore_gin(state: dict[str, Any]) -> tuple[str, Any, Callable[[MainWindow]
         window.gin_screen.controller.undo_used = undo_used
         window.gin_screen.controller.restore_table(state.get("table"))
     start.opponent = state["opponent"]  # type: ignore[attr-defined]  # for the resume offer
+    start.others = others  # type: ignore[attr-defined]
     return "gin", session, start
 
 

@@ -27,12 +27,20 @@ def opponent_name(game: str, bot_id: str) -> str:
     return {o.bot_id: o.name for o in opponents.list_opponents()}.get(bot_id, bot_id.title())
 
 
-def resume_question(game: str, session: Any, bot_id: str) -> str:
-    """"Resume your match against Ada (score 25–10, hand 3)?" (the person's side first)."""
-    mine, theirs = session.scores[0], session.scores[1]
+def resume_question(game: str, session: Any, bot_id: str, others: tuple[str, ...] = ()
+                    ) -> str:
+    """"Resume your match against Ada (score 25–10, hand 3)?" (the person's side first;
+    three-player gin names both opponents and all three scores)."""
+    from ginrummy_desktop.engine.wording import together
+
+    score = "–".join(f"{points}" for points in session.scores)
     hand = len(session.hand_records()) + 1
-    return (f"Resume your match against {opponent_name(game, bot_id)} "
-            f"(score {mine}–{theirs}, hand {hand})?")
+    names = [opponent_name(game, bot) for bot in (bot_id, *others)]
+    if len(names) == 3:  # a partnership: the partner is named apart
+        against = f"{together(names[::2])} with {names[1]} as your partner"
+    else:
+        against = together(names)
+    return f"Resume your match against {against} (score {score}, hand {hand})?"
 
 
 def _ask(window: MainWindow, name: str, title: str, text: str,
@@ -75,7 +83,8 @@ def offer_resume(window: MainWindow, restored: tuple[str, Any, Any]) -> QMessage
             window.start_cribbage(window.preferred_cribbage_setup())
         else:
             window.start_default_match()
-    text = resume_question(game, session, getattr(start, "opponent", ""))
+    text = resume_question(game, session, getattr(start, "opponent", ""),
+                           tuple(getattr(start, "others", ())))
     return _ask(window, RESUME_OBJECT, "Match in progress", text,
                 [("Resume", resume), ("New match", new_match)])
 

@@ -47,7 +47,10 @@ class TableSounds:
 
     def attach(self, controller: Any) -> None:
         """Listen to one table controller (gin or cribbage: the same two signals)."""
-        controller.action_applied.connect(self._on_action)
+        # A hand played out of sight (gin's skipped or other-table hands) makes no sound.
+        controller.action_applied.connect(
+            lambda seat, action: None if getattr(controller, "silent", False)
+            else self._on_action(seat, action))
         controller.match_over.connect(lambda: self.play("game_end"))
 
     def _on_action(self, _seat: int, action: Any) -> None:
