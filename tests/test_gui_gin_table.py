@@ -14,6 +14,7 @@ from ginrummy_desktop.gui.gin.table import ZONE_DISCARD, ZONE_HAND, ZONE_KNOCK
 from ginrummy_desktop.gui.shell.main_window import MainWindow
 from ginrummy_desktop.gui.table.background import Background
 from ginrummy_desktop.gui.table.card_item import MARK_KNOWN, MARK_LOCKED, MARK_NEW
+from tests.gui_helpers import stand_in_until
 
 
 @pytest.fixture
@@ -46,21 +47,6 @@ def left_edge(item) -> QPointF:
     """A point on the visible (left) strip of a fanned card."""
     rect = item.card_rect()
     return QPointF(rect.left() + rect.width() * 0.15, rect.center().y())
-
-
-def stand_in_until(screen, condition, limit: int = 300) -> None:
-    """Let a greedy stand-in make the player's moves until ``condition()`` holds."""
-    controller = screen.controller
-    bot = BUILTIN_BOTS["greedy"]()
-    for _ in range(limit):
-        assert controller.settle()  # the opponent thinks off the GUI thread
-        if condition():
-            return
-        if controller.reveal is not None:
-            screen._continue()
-            continue
-        assert controller.play(bot.choose(controller.session.observation(HUMAN)))
-    raise AssertionError("condition not reached")
 
 
 def my_turn_to_draw(screen) -> bool:

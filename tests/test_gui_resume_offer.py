@@ -24,34 +24,19 @@ from tests.start_offers import answer_start_offer, start_offer
 # second hand (the drawn card is marked NEW, undo has entries). The autosave is written after
 # that move; the script then reports what the table holds and waits to be killed.
 CHILD = textwrap.dedent("""
-    import json, sys, time
+    import time
     from PySide6.QtWidgets import QApplication
-    from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
-    from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
+    from ginrummy_desktop.gui.gin.controller import MatchSetup
     from ginrummy_desktop.gui.shell.main_window import MainWindow
     from ginrummy_desktop.storage import open_storage
+    from tests.crash_play import play_into_the_second_hand
 
     app = QApplication([])
     storage = open_storage()
     storage.settings.update(animation_speed="instant")
     window = MainWindow(storage=storage, speed="instant")
     window.gin_screen.new_match(MatchSetup(opponent="greedy", seed=21, practice=True))
-    controller = window.gin_screen.controller
-    bot = BUILTIN_BOTS["greedy"]()
-    for _ in range(2000):
-        if controller.reveal is not None:
-            window.gin_screen._continue()
-        assert controller.settle()
-        session = controller.session
-        if session.hand_records() and controller.drawn is not None:
-            break
-        if controller.reveal is None and not session.over:
-            controller.play(bot.choose(session.observation(HUMAN)))
-    assert controller.drawn is not None and controller.can_undo and not session.over
-    print(json.dumps({"order": [str(c) for c in controller.hand_order],
-                      "drawn": str(controller.drawn), "undo": len(controller._undo),
-                      "scores": list(session.scores),
-                      "hand": len(session.hand_records()) + 1}), flush=True)
+    play_into_the_second_hand(window.gin_screen)
     time.sleep(600)
 """)
 

@@ -13,14 +13,15 @@ from array import array
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QPushButton
 
-from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
 from ginrummy_desktop.gui.shell.main_window import MainWindow
 from ginrummy_desktop.gui.shell.preferences import PreferencesDialog
 from ginrummy_desktop.sound import SOUND_NAMES, SoundBoard, synthesize
 from ginrummy_desktop.sound.player import scaled
 from ginrummy_desktop.storage import Storage
+from tests.gui_helpers import choose_from_menu, stand_in_until
 
 
 class RecordingOutput:
@@ -69,22 +70,6 @@ def heard(window, output, volume: int) -> list[str]:
         return [by_samples.get(tuple(samples), "?") for samples in output.played]
 
 
-def play_until(window, condition, limit: int = 300) -> None:
-    """A stand-in makes the person's moves (directly) until ``condition()`` holds."""
-    screen = window.gin_screen
-    controller = screen.controller
-    bot = BUILTIN_BOTS["greedy"]()
-    for _ in range(limit):
-        assert controller.settle()  # the opponent thinks off the GUI thread
-        if condition():
-            return
-        if controller.reveal is not None:
-            screen._continue()
-            continue
-        assert controller.play(bot.choose(controller.session.observation(HUMAN)))
-    raise AssertionError("condition not reached")
-
-
 def legal_kinds(window) -> set[str]:
     view = window.gin_screen.controller.view()
     return {a.kind for a in view.legal_actions} if view.to_move == HUMAN else set()
@@ -92,7 +77,7 @@ def legal_kinds(window) -> set[str]:
 
 def test_the_persons_draw_and_discard_play_their_sounds(table, qtbot):
     window, output = table
-    play_until(window, lambda: "draw_stock" in legal_kinds(window))
+    stand_in_until(window.gin_screen, lambda: "draw_stock" in legal_kinds(window))
     before = len(heard(window, output, 40))
     window.gin_screen.view.setFocus()
     QTest.keyClick(window, Qt.Key.Key_S)
@@ -105,7 +90,7 @@ def test_the_persons_draw_and_discard_play_their_sounds(table, qtbot):
 
 def test_knocking_plays_the_knock_sound(table, qtbot):
     window, output = table
-    play_until(window, lambda: bool(legal_kinds(window) & {"knock", "gin"}))
+    stand_in_until(window.gin_screen, lambda: bool(legal_kinds(window) & {"knock", "gin"}))
     kind = "gin" if "gin" in legal_kinds(window) else "knock"
     before = len(heard(window, output, 40))
     window.gin_screen.view.setFocus()
@@ -116,7 +101,7 @@ def test_knocking_plays_the_knock_sound(table, qtbot):
 
 def test_mute_key_silences_the_table_and_is_remembered(table, qtbot, storage):
     window, output = table
-    play_until(window, lambda: "draw_stock" in legal_kinds(window))
+    stand_in_until(window.gin_screen, lambda: "draw_stock" in legal_kinds(window))
     window.gin_screen.view.setFocus()
     QTest.keyClick(window, Qt.Key.Key_M)
     assert window.mute_action.isChecked()
@@ -127,42 +112,64 @@ def test_mute_key_silences_the_table_and_is_remembered(table, qtbot, storage):
     assert heard(window, output, 40)[before:] == []
 
 
-@pytest.mark.skip(reason="after table-core's controller rewrite the S key does not reach the "
-                         "table while Preferences is open offscreen; to be reworked (see report)")
-def test_preferences_volume_and_mute_apply_live(table, qtbot, storage):
-    window, output = table
-    dialog = PreferencesDialog(storage, window)
-    qtbot.addWidget(dialog)
-    dialog.show()
+def open_preferences_from_the_menu(window, qtbot) -> PreferencesDialog:
+    """Game → Preferences… by mouse, then its Appearance tab (where the sound settings are)."""
+    dialog = choose_from_menu(qtbot, window, "&Game", "&Preferences…")
+    assert isinstance(dialog, PreferencesDialog)
     qtbot.waitExposed(dialog)
     bar = dialog.tabs.tabBar()
     index = next(i for i in range(bar.count()) if bar.tabText(i) == "Appearance")
     qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
+    assert dialog.tabs.currentIndex() == index
+    return dialog
+
+
+def close_by_its_button(dialog, qtbot) -> None:
+    [close] = [b for b in dialog.findChildren(QPushButton) if b.text() == "Close"]
+    qtbot.mouseClick(close, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+
+
+def back_to_the_table(window, qtbot) -> None:
+    """The person's keys go to the table again once its window is the active one."""
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    window.gin_screen.view.setFocus()
+
+
+def test_preferences_volume_and_mute_apply_live(table, qtbot, storage):
+    window, output = table
+    assert window.sounds.board.volume == 40  # the default, before any change
+    dialog = open_preferences_from_the_menu(window, qtbot)
     slider = dialog.volume_slider
-    slider.setFocus()
-    QTest.keyClick(slider, Qt.Key.Key_PageUp)  # one page step: 40 -> 50
-    assert storage.settings.settings.sound_volume == 50
-    assert dialog.volume_label.text() == "50%"
-    play_until(window, lambda: "draw_stock" in legal_kinds(window))
-    before = len(heard(window, output, 50))
-    dialog.hide()  # the table's keys go to the active window
-    window.activateWindow()
-    window.gin_screen.view.setFocus()
+    qtbot.mouseClick(slider, Qt.MouseButton.LeftButton,
+                     pos=QPoint(slider.width() * 3 // 4, slider.height() // 2))
+    qtbot.waitUntil(lambda: slider.value() > 40)  # a click right of the handle: a page up
+    QTest.keyClick(slider, Qt.Key.Key_Home)  # the whole way down, then one page step up
+    QTest.keyClick(slider, Qt.Key.Key_PageUp)
+    assert slider.value() == 10 and dialog.volume_label.text() == "10%"
+    assert storage.settings.settings.sound_volume == 10
+    assert window.sounds.board.volume == 10 and not window.sounds.muted  # the player follows
+    close_by_its_button(dialog, qtbot)
+    stand_in_until(window.gin_screen, lambda: "draw_stock" in legal_kinds(window))
+    before = len(heard(window, output, 10))  # the opponent's sounds have all played
+    back_to_the_table(window, qtbot)
     QTest.keyClick(window, Qt.Key.Key_S)
-    assert heard(window, output, 50)[before:] == ["draw"]  # at half volume now
-    QTest.keyClick(window, Qt.Key.Key_Return)
-    dialog.show()
-    qtbot.waitExposed(dialog)
-    dialog.mute_check.setFocus()
-    qtbot.mouseClick(dialog.mute_check, Qt.MouseButton.LeftButton,
-                     pos=QPoint(8, dialog.mute_check.height() // 2))
-    assert storage.settings.settings.sound_muted is True
-    assert window.mute_action.isChecked()
-    play_until(window, lambda: "draw_stock" in legal_kinds(window))
-    before = len(heard(window, output, 50))
-    dialog.hide()
-    window.activateWindow()
-    window.gin_screen.view.setFocus()
+    assert heard(window, output, 10)[before:] == ["draw"]  # the draw, at the new volume
+    quiet = max(abs(v) for v in output.played[before])
+    assert quiet < max(abs(v) for v in scaled(synthesize("draw"), 40)) / 3
+    QTest.keyClick(window, Qt.Key.Key_Return)  # discard the selected card
+    window.gin_screen.controller.settle()
+
+    dialog = open_preferences_from_the_menu(window, qtbot)
+    check = dialog.mute_check
+    qtbot.mouseClick(check, Qt.MouseButton.LeftButton, pos=QPoint(8, check.height() // 2))
+    assert check.isChecked() and storage.settings.settings.sound_muted is True
+    assert window.sounds.muted and window.mute_action.isChecked()
+    close_by_its_button(dialog, qtbot)
+    stand_in_until(window.gin_screen, lambda: "draw_stock" in legal_kinds(window))
+    before = len(heard(window, output, 10))
+    back_to_the_table(window, qtbot)
     QTest.keyClick(window, Qt.Key.Key_S)
     assert len(window.gin_screen.controller.view().hand) == 11  # the draw happened, silently
-    assert heard(window, output, 50)[before:] == []
+    assert heard(window, output, 10)[before:] == []

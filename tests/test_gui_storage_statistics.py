@@ -487,3 +487,30 @@ def test_closing_the_window_while_its_queries_wait_is_harmless(qtbot, storage, j
         holder.communicate("\n", timeout=10)
     assert jobs.wait(20_000) and not jobs.pending  # the results find no window: dropped
     assert storage.figures().matches_played == 7
+
+
+def test_statistics_opened_from_the_menu_fits_the_screen_and_every_tab_reads_whole(qtbot,
+                                                                                 storage):
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
+    from tests.gui_helpers import choose_from_menu
+    from tests.text_layout import text_problems
+
+    main = MainWindow(storage=storage, speed="instant")
+    qtbot.addWidget(main)
+    main.show()
+    qtbot.waitExposed(main)
+    stats = choose_from_menu(qtbot, main, "&Game", "&Statistics…")
+    assert isinstance(stats, StatisticsWindow)
+    qtbot.waitExposed(stats)
+    settle(qtbot, stats)
+    # Wholly on the (offscreen, 800 px wide) screen, though it prefers 1000x700.
+    assert stats.screen().availableGeometry().contains(stats.frameGeometry())
+    assert stats.minimumSizeHint().height() <= 480  # fits 800x500 at scale 2, with a title
+    for title in ("Summary", "History", "Charts", "Records"):
+        click_tab(qtbot, stats, title)
+        settle(qtbot, stats)
+        if title == "History":
+            click_cell(qtbot, stats.history_view, 0, 0)
+            qtbot.waitUntil(lambda: stats.hands_table.rowCount() > 0)
+        assert text_problems(stats) == [], title
+    main.close()

@@ -60,3 +60,24 @@ def test_the_main_window_fits_a_scaled_screen(qtbot):
     window.fit_to_screen("default", available=FULL_HD)
     assert window.size() == QSize(1280, 800)
     assert inside(window.geometry(), FULL_HD)
+
+
+def test_a_dialog_is_only_shrunk_and_moved_as_far_as_the_screen_needs():
+    from ginrummy_desktop.gui.shell.window_fit import inside
+
+    assert inside(QRect(54, -10, 693, 520), SCALED_LAPTOP) == QRect(54, 20, 693, 480)
+    assert inside(QRect(100, 100, 300, 200), FULL_HD) == QRect(100, 100, 300, 200)
+
+
+def test_a_shown_window_fits_with_its_frame(qtbot):
+    from PySide6.QtWidgets import QWidget
+
+    from ginrummy_desktop.gui.shell.window_fit import client_room, open_fitted
+
+    window = QWidget()
+    qtbot.addWidget(window)
+    assert client_room(window, FULL_HD) == FULL_HD  # no frame before it is shown
+    open_fitted(window, QSize(5000, 5000))
+    available = window.screen().availableGeometry()
+    assert window.frameGeometry() != window.geometry()  # the offscreen frame has margins
+    assert available.contains(window.frameGeometry())

@@ -1,4 +1,5 @@
-"""The app always starts: damaged files on a prepared data root, the app started offscreen.
+"""The app always starts: damaged files on a prepared data root, the app started offscreen;
+and after the app is killed mid-match, its next start offers to resume the match.
 
 Each test prepares ``GINRUMMY_DESKTOP_HOME``, runs the real entry point (``app.main([])``), reads
 the start-up dialog, clicks its OK button, waits for the main window and closes it.
@@ -9,8 +10,12 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
+import signal
 import sqlite3
+import subprocess
 import sys
+import textwrap
 
 import pytest
 from PySide6.QtCore import Qt, QTimer
@@ -46,7 +51,10 @@ class Started:
         self.statistics_on_disk: bool | None = None
 
 
-def start_app(qapp, monkeypatch, root) -> Started:
+def start_app(qapp, monkeypatch, root, at_window=None) -> Started:
+    """Run ``app.main([])`` on ``root``; once its window is on screen, ``at_window(window)``
+    is called on every poll until it returns True (by default at once), then the window is
+    closed, which ends the app."""
     monkeypatch.setenv("GINRUMMY_DESKTOP_HOME", str(root))
     monkeypatch.setattr(sys, "excepthook", sys.excepthook)  # the app installs its own
     handlers = list(LOGGER.handlers)
@@ -64,6 +72,8 @@ def start_app(qapp, monkeypatch, root) -> Started:
             return
         for widget in QApplication.topLevelWidgets():
             if isinstance(widget, MainWindow) and widget.isVisible():
+                if at_window is not None and not at_window(widget):
+                    return  # asked again at the next poll
                 timer.stop()
                 started.window = widget
                 started.notifications = list(widget.notifications)
@@ -175,3 +185,77 @@ def test_a_damaged_database_in_a_read_only_folder_leaves_the_rest_on(qapp, monke
 def test_a_clean_start_shows_no_dialog(qapp, monkeypatch, root):
     started = start_app(qapp, monkeypatch, root)
     assert started.dialog is None and started.notifications == []
+
+
+# The real app (``app.main``) on a prepared data root, driven from inside its event loop: once it
+# has dealt, a stand-in plays into the second hand (tests/crash_play.py) and reports what the
+# table holds; the test then kills the process.
+PLAYED_THEN_KILLED = textwrap.dedent("""
+    import sys
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+    from ginrummy_desktop import app
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
+    from tests.crash_play import play_into_the_second_hand
+
+    qapp = QApplication([])
+
+    def play() -> None:
+        windows = [w for w in qapp.topLevelWidgets()
+                   if isinstance(w, MainWindow) and w.isVisible()]
+        if not windows or windows[0].gin_screen.controller.session is None:
+            QTimer.singleShot(20, play)  # the app has not dealt yet
+            return
+        play_into_the_second_hand(windows[0].gin_screen)
+
+    QTimer.singleShot(0, play)
+    sys.exit(app.main([]))
+""")
+
+
+def test_after_the_app_is_killed_mid_match_its_next_start_offers_to_resume(qapp, monkeypatch,
+                                                                           root):
+    from ginrummy_desktop.gui.shell.start_offer import opponent_name
+    from ginrummy_desktop.gui.table.card_item import MARK_NEW
+    from ginrummy_desktop.storage import open_storage
+
+    monkeypatch.setenv("GINRUMMY_DESKTOP_HOME", str(root))
+    store = open_storage()  # not the first run (no welcome): the app deals at once
+    store.settings.update(animation_speed="instant", default_opponent={"gin": "greedy"})
+    store.close()
+    child = subprocess.Popen([sys.executable, "-c", PLAYED_THEN_KILLED], text=True,
+                             stdout=subprocess.PIPE, env=dict(os.environ))
+    try:
+        line = child.stdout.readline()  # printed once that position is autosaved
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait(30)
+    assert child.returncode == -signal.SIGKILL
+    assert line, "the killed app played to the agreed position"
+    before = json.loads(line)
+
+    seen: dict = {}
+
+    def resume(window) -> bool:
+        box = getattr(window, "start_offer", None)
+        if box is None or not box.isVisible():
+            return False
+        controller = window.gin_screen.controller
+        seen["dealt before the answer"] = controller.session is not None
+        seen["question"] = box.text()
+        [button] = [b for b in box.buttons() if b.text() == "Resume"]
+        QTest.mouseClick(button, Qt.MouseButton.LeftButton)
+        seen["order"] = [str(c) for c in controller.hand_order]
+        seen["drawn"] = str(controller.drawn)
+        seen["marked new"] = MARK_NEW in window.gin_screen.table.item_for(controller.drawn).marks
+        seen["undo"] = len(controller._undo)
+        return True
+
+    started = start_app(qapp, monkeypatch, root, at_window=resume)
+    assert started.dialog is None  # the killed app's lock and files are no problem
+    assert seen["dealt before the answer"] is False  # it asks; nothing dealt behind it
+    mine, theirs = before["scores"]
+    assert seen["question"] == (f"Resume your match against {opponent_name('gin', 'greedy')} "
+                                f"(score {mine}–{theirs}, hand {before['hand']})?")
+    assert seen["order"] == before["order"] and seen["drawn"] == before["drawn"]
+    assert seen["marked new"] and seen["undo"] == before["undo"]

@@ -1,10 +1,11 @@
-"""Finds text a person cannot read whole: widget text wider than its widget, and graphics
-text items outside their panel or on top of one another (used by the screenshot test)."""
+"""Finds text a person cannot read whole: widget text wider than its widget, table cells and
+column titles wider than their column, and graphics text items outside their panel or on top
+of one another (used by the screenshot test)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QTextDocument
+from PySide6.QtGui import QFontMetrics, QTextDocument
 from PySide6.QtWidgets import (
     QAbstractButton,
     QCheckBox,
@@ -14,6 +15,8 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QRadioButton,
+    QScrollArea,
+    QTableView,
     QWidget,
 )
 
@@ -73,6 +76,62 @@ def button_problems(button: QAbstractButton) -> list[str]:
     return []
 
 
+def scroll_area_problems(area: QScrollArea) -> list[str]:
+    """A page wider than the scroll area showing it, with no scroll bar to reach the rest."""
+    page = area.widget()
+    if page is None or not _shown(area) or area.horizontalScrollBar().isVisible():
+        return []
+    room = area.viewport().width()
+    if page.width() > room + SLACK:
+        return [f"page {page.objectName() or type(page).__name__!r} cut off: {page.width()}px "
+                f"wide in {room}px"]
+    return []
+
+
+CELL_PADDING = 6  # px: the item delegate's margins either side of a cell's text
+
+
+def table_problems(table: QTableView) -> list[str]:
+    """Cells of the rows on screen, and the column titles, that do not fit their column."""
+    model = table.model()
+    if model is None or not _shown(table):
+        return []
+    problems = []
+    metrics = table.fontMetrics()
+    header = table.horizontalHeader()
+    columns = [c for c in range(model.columnCount()) if not table.isColumnHidden(c)]
+    width = table.viewport().width()
+    for column in columns:  # a column scrolled out of sight: only a scroll bar shows it
+        right = header.sectionViewportPosition(column) + header.sectionSize(column)
+        if right > width + SLACK:
+            title = str(model.headerData(column, Qt.Orientation.Horizontal) or column)
+            problems.append(f"column {title!r} ends at {right}px, past the table's {width}px")
+    if header.isVisible():
+        for column in columns:
+            title = str(model.headerData(column, Qt.Orientation.Horizontal) or "")
+            needed = header.fontMetrics().horizontalAdvance(title) + CELL_PADDING
+            if title and needed > header.sectionSize(column) + SLACK:
+                problems.append(f"column title {title!r} clipped: {needed}px in "
+                                f"{header.sectionSize(column)}px")
+    first = table.rowAt(0)
+    last = table.rowAt(table.viewport().height() - 1)
+    last = model.rowCount() - 1 if last < 0 else last
+    for row in range(max(0, first), last + 1):
+        for column in columns:
+            index = model.index(row, column)
+            text = str(index.data() or "")
+            if not text or table.columnSpan(row, column) < 1:
+                continue
+            span = range(column, column + max(1, table.columnSpan(row, column)))
+            room = sum(table.columnWidth(c) for c in span)
+            font = index.data(Qt.ItemDataRole.FontRole)
+            advance = (QFontMetrics(font) if font is not None else metrics).horizontalAdvance(text)
+            if advance + CELL_PADDING > room + SLACK:
+                problems.append(f"cell {text[:30]!r} clipped: {advance}px of text in "
+                                f"{room}px")
+    return problems
+
+
 def _text_items(view: QGraphicsView) -> list:
     items = [item for item in view.scene().items()
              if isinstance(item, (QGraphicsTextItem, QGraphicsSimpleTextItem))
@@ -118,4 +177,8 @@ def text_problems(top: QWidget) -> list[str]:
             problems += button_problems(widget)
         elif isinstance(widget, QGraphicsView):
             problems += scene_problems(widget)
+        elif isinstance(widget, QTableView):
+            problems += table_problems(widget)
+        elif isinstance(widget, QScrollArea):
+            problems += scroll_area_problems(widget)
     return problems

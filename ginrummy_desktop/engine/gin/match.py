@@ -44,6 +44,37 @@ def cut_for_deal(seed: int, contenders: int) -> int:
             return alive[0]
 
 
+def game_breakdown(
+    rules: GinRules, scores: Sequence[int], boxes: Sequence[int], winner: int, prefix: str = ""
+) -> tuple[list[tuple[str, int, int]], list[int]]:
+    """One finished game's lines ``(label, side, points)`` and each side's total: hand points,
+    boxes, the game bonus and the shutout, as ``rules`` score them (the match's final
+    breakdown and the score sheet's end both come from here)."""
+    lines: list[tuple[str, int, int]] = []
+    totals = []
+    shutout = all(scores[s] == 0 for s in range(len(scores)) if s != winner)
+    for side in range(len(scores)):
+        lines.append((f"{prefix}Hand points", side, scores[side]))
+        box_points = boxes[side] * rules.box_bonus
+        if box_points:
+            label = f"{prefix}Boxes ({boxes[side]} x {rules.box_bonus})"
+            lines.append((label, side, box_points))
+        total = scores[side] + box_points
+        if side == winner and rules.game_bonus:
+            bonus = rules.game_bonus
+            if shutout and rules.shutout == "double_game_bonus":
+                bonus *= 2
+                lines.append((f"{prefix}Game bonus, doubled for a shutout", side, bonus))
+            else:
+                lines.append((f"{prefix}Game bonus", side, bonus))
+            total += bonus
+        if side == winner and shutout and rules.shutout == "double_total":
+            lines.append((f"{prefix}Shutout doubles the total", side, total))
+            total *= 2
+        totals.append(total)
+    return lines, totals
+
+
 class GinMatch:
     """A match in progress. Drive it with ``to_move``/``observation``/``apply``."""
 
@@ -233,36 +264,9 @@ class GinMatch:
         if all(game[2] is not None for game in self.hollywood):
             self._finish_hollywood()
 
-    def _game_breakdown(
-        self, scores: list[int], boxes: list[int], winner: int, prefix: str = ""
-    ) -> tuple[list[tuple[str, int, int]], list[int]]:
-        rules = self.rules
-        lines: list[tuple[str, int, int]] = []
-        totals = []
-        shutout = all(scores[s] == 0 for s in range(len(scores)) if s != winner)
-        for side in range(len(scores)):
-            lines.append((f"{prefix}Hand points", side, scores[side]))
-            box_points = boxes[side] * rules.box_bonus
-            if box_points:
-                label = f"{prefix}Boxes ({boxes[side]} x {rules.box_bonus})"
-                lines.append((label, side, box_points))
-            total = scores[side] + box_points
-            if side == winner and rules.game_bonus:
-                bonus = rules.game_bonus
-                if shutout and rules.shutout == "double_game_bonus":
-                    bonus *= 2
-                    lines.append((f"{prefix}Game bonus, doubled for a shutout", side, bonus))
-                else:
-                    lines.append((f"{prefix}Game bonus", side, bonus))
-                total += bonus
-            if side == winner and shutout and rules.shutout == "double_total":
-                lines.append((f"{prefix}Shutout doubles the total", side, total))
-                total *= 2
-            totals.append(total)
-        return lines, totals
-
     def _finish_single_game(self, winner_side: int) -> None:
-        lines, totals = self._game_breakdown(self.scores, self.boxes, winner_side)
+        lines, totals = game_breakdown(
+            self.rules, self.scores, self.boxes, winner_side)
         if self.rules.players == 4:
             self.winners = tuple(s for s in range(4) if s % 2 == winner_side)
             labels = ("Team 0+2", "Team 1+3")
@@ -278,7 +282,8 @@ class GinMatch:
         all_lines: list[tuple[str, int, int]] = []
         grand = [0, 0]
         for index, (scores, boxes, winner) in enumerate(self.hollywood):
-            lines, totals = self._game_breakdown(scores, boxes, winner, f"Game {index + 1}: ")
+            lines, totals = game_breakdown(
+                self.rules, scores, boxes, winner, f"Game {index + 1}: ")
             all_lines.extend(lines)
             grand = [g + t for g, t in zip(grand, totals, strict=True)]
         self.final_breakdown = tuple(all_lines) + tuple(

@@ -38,6 +38,11 @@ class GinMatchChain:
         return () if self._match is None else self._match.winners
 
     @property
+    def match(self) -> GinMatch | None:
+        """The match as replayed so far (for reading its scores; ``add`` alone feeds it)."""
+        return self._match
+
+    @property
     def num_seats(self) -> int | None:
         return None if self._match is None else self._match.rules.players
 

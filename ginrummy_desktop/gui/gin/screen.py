@@ -10,12 +10,13 @@ import re
 from collections.abc import Callable
 
 from PySide6.QtCore import QRect, QSize, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
     QMessageBox,
     QPushButton,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -28,10 +29,12 @@ from ginrummy_desktop.engine.gin.results import (
     match_totals,
 )
 from ginrummy_desktop.gui.gin.controller import HUMAN, GinController, MatchSetup
+from ginrummy_desktop.gui.gin.score_sheet import ScoreSheetPanel
 from ginrummy_desktop.gui.gin.table import GinTable
 from ginrummy_desktop.gui.table.animation import DEFAULT_SPEED, Animator
 from ginrummy_desktop.gui.table.card_renderer import CardRenderer
 from ginrummy_desktop.gui.table.controls_style import button_style, control_pixels
+from ginrummy_desktop.gui.table.keys import KeyRow, add_key_actions, key_rows
 from ginrummy_desktop.gui.table.layout import card_scale
 from ginrummy_desktop.gui.table.result_panel import ResultPanel, verify_deal_text
 from ginrummy_desktop.gui.table.scene import TableScene
@@ -43,7 +46,7 @@ QPushButton#knockButton:enabled { background: #ffcf4d; }
 """
 
 # (action id, label, shortcut(s), description) — the single source for keys, tooltips and Help.
-KEYS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
+KEYS: tuple[KeyRow, ...] = (
     ("stock", "Draw from stock", ("S",), "Draw the top card of the stock"),
     ("take", "Take discard", ("D", "T"), "Take the top card of the discard pile (or the upcard)"),
     ("pass", "Pass", ("P",), "Pass on the upcard (first turn only)"),
@@ -65,10 +68,15 @@ KEYS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("deselect", "Clear selection", ("Escape",), "Deselect the card"),
 )
 
+# The View menu's gin entries (same shape as KEYS; they are not moves, so not in Game → Play).
+VIEW_KEYS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
+    ("score_sheet", "Score sheet", ("Ctrl+G",), "Show or hide the running score sheet"),
+)
+
 
 def shortcut_rows() -> list[tuple[str, str, str]]:
     """(keys, action, description) rows for the Help menu's keyboard page."""
-    rows = [(" / ".join(keys), label, text) for _id, label, keys, text in KEYS]
+    rows = key_rows(KEYS + VIEW_KEYS)
     rows += [("Drag", "Move cards", "Drag a card within your hand to reorder it; drag to the "
                                     "pile to discard, to the knock area to knock"),
              ("Double-click", "Discard", "Double-click a card in your hand to discard it"),
@@ -100,12 +108,22 @@ class GinScreen(QWidget):
         self.active = True  # False while the window shows another game: keys do nothing
 
         self.actions: dict[str, QAction] = {}
+        self.view_actions: dict[str, QAction] = {}
         self._build_actions()
         bar = self._build_bar()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(0)
-        layout.addWidget(self.view, 1)
+        # The table and, when shown, the score sheet beside it (View → Score sheet).
+        self.score_sheet = ScoreSheetPanel(self.controller)
+        self.score_sheet.hide()
+        self.score_sheet.close_button.clicked.connect(lambda: self.show_score_sheet(False))
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(self.view)
+        self.splitter.addWidget(self.score_sheet)
+        self.splitter.setStretchFactor(0, 1)
+        layout.addWidget(self.splitter, 1)
         layout.addWidget(bar)
         layout.addWidget(self.status)
 
@@ -136,16 +154,44 @@ class GinScreen(QWidget):
             "undo": c.undo, "fan": c.toggle_fan, "skip": self._skip,
             "deselect": lambda: c.select(None) if c.selected else None,
         }
-        for action_id, label, keys, text in KEYS:
-            action = QAction(label, self)
-            action.setShortcuts([QKeySequence(k) for k in keys])
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.setToolTip(f"{text} ({' / '.join(keys)})")
-            action.setStatusTip(text)
-            handler = handlers[action_id]
-            action.triggered.connect(lambda _checked=False, h=handler: self._guarded(h))
-            self.addAction(action)
-            self.actions[action_id] = action
+        self.actions.update(add_key_actions(self, KEYS, handlers, guard=self._guarded))
+        self.view_actions.update(add_key_actions(
+            self, VIEW_KEYS, {"score_sheet": lambda: self.show_score_sheet(
+                self.view_actions["score_sheet"].isChecked())}, checkable=True))
+
+    def show_score_sheet(self, visible: bool = True) -> ScoreSheetPanel:
+        """Show (or hide) the score sheet beside the table (the cards keep the rest of the
+        width; the bar and status line stay full width)."""
+        panel = self.score_sheet
+        if visible and panel.isHidden():
+            panel.show()
+            self._size_score_sheet()
+        elif not visible:
+            panel.hide()
+        if visible:
+            panel.view.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.view_actions["score_sheet"].setChecked(panel.isVisible())
+        self._offer_score_sheet()
+        return panel
+
+    def _offer_score_sheet(self) -> None:
+        """The match-over panel offers the sheet while it is shut."""
+        offer = self.panel.button("Score sheet")
+        if offer is not None:
+            offer.setVisible(self.score_sheet.isHidden())
+            self._place_panel()
+
+    def _size_score_sheet(self) -> None:
+        panel = self.score_sheet
+        if panel.isHidden():
+            return
+        total = self.width()
+        width = panel.preferred_width(total)
+        self.splitter.setSizes([max(1, total - width), width])
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._size_score_sheet()  # a third of the new width (a drag holds until the next)
 
     def _guarded(self, handler: Callable[[], object]) -> None:
         if self.active and self.controller.session is not None:
@@ -331,6 +377,8 @@ class GinScreen(QWidget):
                 score = f"Arcade score: {arcade:,}\n{last_hand}"
             buttons.append(("Rematch", self._rematch, "Play a rematch"))
             buttons.append(("New opponent…", self._new_opponent, "Choose a new opponent"))
+            buttons.append(("Score sheet", lambda: self.show_score_sheet(True),
+                            self.view_actions["score_sheet"].toolTip()))
         else:
             if result.kind != "draw" and not deal:
                 for hand in result.hands:
@@ -342,6 +390,7 @@ class GinScreen(QWidget):
             buttons.append((next_text, self._continue, f"Deal the {next_text.lower()}"))
         buttons.append(("Verify deal", self.verify_deal, "Check the fair-deal commitment"))
         self.panel.set_content(title, lines, score, buttons, header)
+        self._offer_score_sheet()
         self.panel.adjustSize()
         self.table.middle_reserve = self._panel_size().height() + 16
         self.table.set_size(self.view.viewport().width(), self.view.viewport().height())
@@ -380,8 +429,10 @@ class GinScreen(QWidget):
         return True
 
     def _panel_size(self) -> QSize:
-        width = min(max(620, int(self.view.viewport().width() * 0.4)),
-                    max(320, int(self.view.viewport().width() * 0.72)))
+        room = self.view.viewport().width()
+        width = min(max(620, int(room * 0.4)), max(320, int(room * 0.72)))
+        # Beside the score sheet the table is narrow: the buttons' width wins over the margin.
+        width = max(width, min(self.panel.minimumSizeHint().width(), room - 8))
         height = self.panel.heightForWidth(width)
         hint = self.panel.sizeHint()
         return QSize(width, max(hint.height(), height))

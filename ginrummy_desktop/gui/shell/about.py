@@ -63,7 +63,7 @@ class AboutDialog(QDialog):
         self.text.setWordWrap(True)
         self.text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # A readable column: wide enough for the credit lines, never a wall of text.
-        self.text.setMinimumWidth(self.fontMetrics().averageCharWidth() * 66)
+        self.text.setMinimumWidth(self.fontMetrics().averageCharWidth() * 72)
         layout.addWidget(self.text)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)

@@ -6,8 +6,6 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
-import ginrummy_desktop
-
 GIN_RULES_HTML = """
 <h2>Gin Rummy</h2>
 <p><b>Aim.</b> Form your ten cards into <i>melds</i> and catch your opponent with more
@@ -90,13 +88,6 @@ def shortcuts_html(gin_rows: Sequence[tuple[str, str, str]],
         cribbage_rows = cribbage_shortcut_rows()
     return ("<h2>Keyboard and mouse</h2><h3>Gin Rummy</h3>" + _shortcut_table(gin_rows)
             + "<h3>Cribbage</h3>" + _shortcut_table(cribbage_rows))
-
-
-def about_html() -> str:
-    return (f"<h2>Gin Rummy Desktop {ginrummy_desktop.__version__}</h2>"
-            "<p>Gin Rummy and Cribbage against good computer opponents.</p>"
-            "<p>Card art drawn by the program itself. Every deal is committed in advance and "
-            "can be verified after the hand.</p><p>MIT licence.</p>")
 
 
 class HelpDialog(QDialog):

@@ -115,7 +115,7 @@ class MainWindow(QMainWindow):
             screen = self.screen() or QGuiApplication.primaryScreen()
             if screen is None:
                 return
-            available = screen.availableGeometry()
+            available = window_fit.client_room(self, screen.availableGeometry())
         self.setMinimumSize(window_fit.minimum_for(available))
         if self.isMaximized() or self.isFullScreen():
             return
@@ -159,6 +159,7 @@ class MainWindow(QMainWindow):
         view = bar.addMenu("&View")
         fan = self.gin_screen.actions["fan"]
         view.addAction(fan)
+        view.addActions(list(self.gin_screen.view_actions.values()))  # the score sheet
         speed_menu = view.addMenu("Animation &speed")
         group = QActionGroup(self)
         self.speed_actions: dict[str, QAction] = {}
@@ -213,6 +214,8 @@ class MainWindow(QMainWindow):
 
     def _optional_window_action(self, menu: Any, label: str, module: str, cls: str) -> None:
         """Menu entry for a window another part of the app provides, when it is installed."""
+        from ginrummy_desktop.gui.shell import window_fit
+
         try:
             window_class = getattr(importlib.import_module(f"ginrummy_desktop.gui.{module}"), cls)
         except (ImportError, AttributeError):
@@ -227,6 +230,7 @@ class MainWindow(QMainWindow):
                 window = window_class(self.storage)
             self.dialogs.append(window)
             window.show()
+            window_fit.keep_on_screen(window)  # a scaled laptop screen is 800x500
 
         self._action(menu, label, open_window)
 
@@ -251,6 +255,8 @@ class MainWindow(QMainWindow):
         self.play_menu.menuAction().setVisible(gin)
         self.commitment_action.setVisible(gin)  # cribbage has no commitment yet
         self.gin_screen.actions["fan"].setVisible(gin)
+        for action in self.gin_screen.view_actions.values():
+            action.setVisible(gin)
 
     # -- cribbage --------------------------------------------------------------------------
 
@@ -465,23 +471,30 @@ class MainWindow(QMainWindow):
         """The Statistics window, reading storage through persistence's storage thread."""
         if self.persistence is None:
             return None
+        from ginrummy_desktop.gui.shell.window_fit import open_fitted
+
         window = self.persistence.statistics_window(self)
         self.dialogs.append(window)
-        window.show()
+        open_fitted(window, window.size(), near=self)  # whole on this screen, at any scale
         return window
 
     def show_help(self, title: str, html: str) -> HelpDialog:
+        from ginrummy_desktop.gui.shell.window_fit import keep_on_screen
+
         dialog = HelpDialog(title, html, self)
         self.dialogs.append(dialog)
         dialog.show()
+        keep_on_screen(dialog)  # 640x560 is taller than a scaled laptop screen
         return dialog
 
     def show_about(self) -> QWidget:
         from ginrummy_desktop.gui.shell.about import AboutDialog
+        from ginrummy_desktop.gui.shell.window_fit import keep_on_screen
 
         dialog = AboutDialog(self)
         self.dialogs.append(dialog)
         dialog.show()
+        keep_on_screen(dialog)
         return dialog
 
     def set_speed(self, speed: str) -> None:

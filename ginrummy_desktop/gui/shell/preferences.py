@@ -9,17 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QSlider,
     QSpinBox,
     QTabWidget,
@@ -78,6 +80,28 @@ def _label(text: str) -> str:
     return text.replace("_", " ").replace("-", " ").capitalize()
 
 
+class _PageScroll(QScrollArea):
+    """A tab page that scrolls where the screen is too short for it (800x500 at scale 2);
+    elsewhere it asks for its page's whole size (Qt would cap it at 24 lines) and shows it
+    whole, as before."""
+
+    def __init__(self, page: QWidget) -> None:
+        super().__init__()
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setWidgetResizable(True)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # In a wide window the fields keep a readable width (about 80 characters, or what
+        # the page needs), at the left, instead of stretching across the screen.
+        page.setMaximumWidth(max(page.sizeHint().width(),
+                                 80 * page.fontMetrics().averageCharWidth()))
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.setWidget(page)
+
+    def sizeHint(self) -> QSize:
+        page = self.widget()
+        return page.sizeHint() if page is not None else super().sizeHint()
+
+
 class PreferencesDialog(QDialog):
     """Modeless dialog editing ``storage.settings``; every change is saved and applied live."""
 
@@ -87,10 +111,10 @@ class PreferencesDialog(QDialog):
         self.store = storage.settings
         self._loading = False
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._player_tab(), "Player")
-        self.tabs.addTab(self._appearance_tab(), "Appearance")
-        self.tabs.addTab(self._gin_tab(), "Gin Rummy")
-        self.tabs.addTab(self._cribbage_tab(), "Cribbage")
+        for page, title in ((self._player_tab(), "Player"),
+                            (self._appearance_tab(), "Appearance"),
+                            (self._gin_tab(), "Gin Rummy"), (self._cribbage_tab(), "Cribbage")):
+            self.tabs.addTab(_PageScroll(page), title)
         self.message = QLabel()
         self.message.setObjectName("preferencesMessage")
         self.message.setWordWrap(True)

@@ -53,6 +53,18 @@ def _app() -> QApplication:
     return app  # type: ignore[return-value]
 
 
+def settle_scene(widget: QWidget) -> None:
+    """Let a shown scene's layouts and resize events settle, then its own ``settle()`` (a
+    scene whose content arrives from another thread waits for it there)."""
+    for _ in range(3):
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        QCoreApplication.processEvents()
+    settle = getattr(widget, "settle", None)
+    if settle:
+        settle()
+        QCoreApplication.processEvents()
+
+
 def render_scene(name: str, width: int, height: int) -> QImage:
     """Render scene ``name`` at ``width`` x ``height`` logical pixels (raises KeyError)."""
     if name not in SCENES:
@@ -65,16 +77,12 @@ def render_scene(name: str, width: int, height: int) -> QImage:
     widget = SCENES[name]()
     widget.resize(width, height)
     widget.show()
-    for _ in range(3):  # let layouts and resize events settle
-        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        QCoreApplication.processEvents()
-    settle = getattr(widget, "settle", None)
-    if settle:
-        settle()
-        QCoreApplication.processEvents()
+    settle_scene(widget)
     image = widget.grab().toImage()
     widget.close()
     widget.deleteLater()
+    # Deleted now, so a scene's clean-up (its temporary data folder) runs before the exit.
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     QCoreApplication.processEvents()
     return image
 
@@ -159,30 +167,43 @@ def _first_run() -> QWidget:
     return window
 
 
-def _scratch_storage() -> object:
-    """Storage in a new temporary folder (the scene must not touch the person's files)."""
+def _preferences_on(tab: int) -> QWidget:
+    """Preferences on tab ``tab``, over storage in a new temporary folder (a scene must not
+    touch the person's files), which goes with the dialog."""
+    import shutil
     import tempfile
 
+    from ginrummy_desktop.gui.shell.preferences import PreferencesDialog
     from ginrummy_desktop.storage import Storage
 
-    return Storage(tempfile.mkdtemp(prefix="ginrummy-scene-"))
+    root = tempfile.mkdtemp(prefix="ginrummy-scene-")
+    storage = Storage(root)
+    dialog = PreferencesDialog(storage)
+    dialog.tabs.setCurrentIndex(tab)
+
+    def clean_up(_object: object = None) -> None:
+        storage.close()
+        shutil.rmtree(root, ignore_errors=True)
+
+    dialog.destroyed.connect(clean_up)
+    return dialog
 
 
 @register_scene("preferences")
 def _preferences() -> QWidget:
     """Preferences on its Appearance tab (table, cards and sound)."""
-    from ginrummy_desktop.gui.shell.preferences import PreferencesDialog
-
-    dialog = PreferencesDialog(_scratch_storage())
-    dialog.tabs.setCurrentIndex(1)
-    return dialog
+    return _preferences_on(1)
 
 
 @register_scene("preferences-player")
 def _preferences_player() -> QWidget:
-    from ginrummy_desktop.gui.shell.preferences import PreferencesDialog
+    return _preferences_on(0)
 
-    return PreferencesDialog(_scratch_storage())
+
+@register_scene("preferences-gin")
+def _preferences_gin() -> QWidget:
+    """Preferences on its Gin Rummy tab (the house rules)."""
+    return _preferences_on(2)
 
 
 @register_scene("new-gin-match")
@@ -198,3 +219,50 @@ def _new_cribbage_game() -> QWidget:
     from ginrummy_desktop.gui.cribbage.game_dialog import NewCribbageGameDialog
 
     return NewCribbageGameDialog()
+
+
+@register_scene("about")
+def _about() -> QWidget:
+    from ginrummy_desktop.gui.shell.about import AboutDialog
+
+    return AboutDialog()
+
+
+@register_scene("help-keys")
+def _help_keys() -> QWidget:
+    """Help > Keyboard shortcuts: both games' keys."""
+    from ginrummy_desktop.gui.gin.screen import shortcut_rows
+    from ginrummy_desktop.gui.shell.help_pages import HelpDialog, shortcuts_html
+
+    return HelpDialog("Keyboard shortcuts", shortcuts_html(shortcut_rows()))
+
+
+@register_scene("startup-problems")
+def _startup_problems() -> QWidget:
+    """The start-up dialog with what storage really says about a damaged statistics file and a
+    damaged autosave (made in a temporary folder, removed again)."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from ginrummy_desktop.app import startup_problems_dialog
+    from ginrummy_desktop.gui.shell.persistence import Persistence
+    from ginrummy_desktop.storage import Storage, app_paths
+
+    root = Path(tempfile.mkdtemp(prefix="ginrummy-home-"))
+    paths = app_paths(root)
+    paths.ensure()
+    (paths.data_dir / "statistics.sqlite3").write_bytes(b"not a database" * 100)
+    (paths.data_dir / "autosave-player.json").write_text(
+        '{"format":"ginrummy-desktop-autosave","version":1,"sha256":"x","state":{"a":NaN}}')
+    storage = Storage(root)
+    try:
+        autosave = storage.autosave()
+        if autosave.acquire():
+            autosave.load(Persistence._restore_state)
+        problems = [notice.message for notice in storage.notices.take()]
+    finally:
+        storage.close()
+        shutil.rmtree(root, ignore_errors=True)
+    return startup_problems_dialog(problems)  # type: ignore[no-any-return]
+

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPainterPath, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ginrummy_desktop.engine.registry import get_game
@@ -18,6 +18,7 @@ PLAYER_COLOUR = "#1f6fd1"
 OPPONENT_COLOUR = "#d1495b"
 GRID_COLOUR = "#d8dde3"
 AXIS_TEXT = "#4a4f55"
+LEGEND_ROW = 18  # px: the legend's own line under the title of a narrow chart
 
 Formatter = Callable[[float], str]
 
@@ -68,7 +69,8 @@ class _ChartBase(QWidget):
         super().__init__(parent)
         self.title = title
         self.empty_text = "Nothing to show yet: play a few matches."
-        self.setMinimumSize(320, 200)
+        # Small enough for two charts, one above the other, in a window on an 800x600 screen.
+        self.setMinimumSize(280, 150)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def sizeHint(self) -> QSize:
@@ -160,7 +162,8 @@ class LineChart(_ChartBase):
         for fraction, align in ((0.0, Qt.AlignmentFlag.AlignLeft),
                                 (1.0, Qt.AlignmentFlag.AlignRight)):
             value = x_low + fraction * (x_high - x_low)
-            box = QRectF(area.left() - 20 if fraction == 0 else area.right() - 190,
+            # The first date starts at the axis, clear of the lowest y label beside it.
+            box = QRectF(area.left() - 4 if fraction == 0 else area.right() - 190,
                          area.bottom() + 4, 200, 18)
             painter.drawText(box, align | Qt.AlignmentFlag.AlignTop, self.x_format(value))
         for value, label in self.references:
@@ -187,16 +190,35 @@ class LineChart(_ChartBase):
         self._legend(painter, area)
         painter.end()
 
+    def _legend_width(self) -> int:
+        return sum(self.fontMetrics().horizontalAdvance(s.name) + 26 for s in self.series)
+
+    def _legend_below_title(self) -> bool:
+        """A narrow chart (at 800x600) has no room for the legend beside its title."""
+        if len(self.series) < 2:
+            return False
+        bold = QFont(self.font())
+        bold.setBold(True)
+        title = QFontMetrics(bold).horizontalAdvance(self.title)
+        return 12 + title + 16 + self._legend_width() > self.width() - 20
+
+    def _plot_area(self) -> QRectF:
+        area = super()._plot_area()
+        if self._legend_below_title():
+            area.setTop(area.top() + LEGEND_ROW)
+        return area
+
     def _legend(self, painter: QPainter, area: QRectF) -> None:
         if len(self.series) < 2:
             return
         x = area.right()
+        top = 14 + (LEGEND_ROW + 4 if self._legend_below_title() else 0)
         for series in reversed(self.series):
             width = painter.fontMetrics().horizontalAdvance(series.name) + 26
             x -= width
-            painter.fillRect(QRectF(x, 14, 14, 4), QColor(series.colour))
+            painter.fillRect(QRectF(x, top, 14, 4), QColor(series.colour))
             painter.setPen(QColor(AXIS_TEXT))
-            painter.drawText(QPointF(x + 18, 21), series.name)
+            painter.drawText(QPointF(x + 18, top + 7), series.name)
 
 
 class BarChart(_ChartBase):

@@ -276,17 +276,17 @@ class ReplayWindow(QWidget):
                    ) -> None:
         seat = frame.seats[position]
         parts = [self._seat_name(seat)]
-        if position == 1:
-            parts.append("dealer")
+        if position == 1:  # tags after the name read alike: "You · Dealer · Deadwood 19"
+            parts.append("Dealer")
         shown = frame.shown[position]
         highlight = frame.card if frame.actor == seat else None
         if shown is not None:
             row.set_groups(_shown_groups(shown, self.record.get("game")), highlight)
-            parts.append(shown.summary)
+            parts.append(shown.summary[:1].upper() + shown.summary[1:])  # "Hand: 11 points"
         else:
             row.set_cards(_in_hand_order(frame.hands[position]), highlight)
             if frame.deadwood[position] is not None:
-                parts.append(f"deadwood {frame.deadwood[position]}")
+                parts.append(f"Deadwood {frame.deadwood[position]}")
         label.setText("  ·  ".join(parts))
 
 

@@ -36,15 +36,14 @@ def _gin_match(seed: int, opponent: str = "greedy", hands: int | None = None) ->
     return session
 
 
-def _storage_with_matches() -> Any:
+def _record_matches(storage: Any) -> None:
+    """Gin matches against three opponents (one abandoned) and a cribbage game, played here
+    by bots, recorded a day apart."""
     from ginrummy_desktop.engine.cribbage import CribbageMatch
     from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS as CRIBBAGE_BOTS
     from ginrummy_desktop.gui.cribbage.summary import game_summary
     from ginrummy_desktop.gui.shell.persistence import match_summary
-    from ginrummy_desktop.storage import Storage
 
-    root = tempfile.mkdtemp(prefix="ginrummy-screens-")
-    storage = Storage(root)
     start = datetime(2026, 3, 2, 19, 0, tzinfo=UTC)
     names = {"greedy": "Gus the Greedy", "knocker": "Ada the Expert", "beginner": "Sam"}
     plays = [("greedy", None), ("beginner", None), ("knocker", None), ("greedy", 2),
@@ -68,7 +67,6 @@ def _storage_with_matches() -> Any:
                            rules="121 points", started_at=start + timedelta(days=6),
                            result="win" if match.winner == 0 else "loss")
     storage.record_match(_timed(summary, start + timedelta(days=6), 24))
-    return storage, root
 
 
 def _timed(summary: Any, started: datetime, minutes: int) -> Any:
@@ -78,12 +76,20 @@ def _timed(summary: Any, started: datetime, minutes: int) -> Any:
     return replace(summary, started_at=started, ended_at=started + timedelta(minutes=minutes))
 
 
-def _statistics(tab: str) -> QWidget:
+def statistics_scene(fill: Callable[[Any], None], tab: str,
+                     select_hand: int | None = None) -> QWidget:
+    """A Statistics window over a new temporary data folder (never the person's files) that
+    ``fill(storage)`` records matches into, on ``tab``. On History the oldest match is opened
+    (and its hand ``select_hand`` selected) once the queries are in; the folder is removed
+    with the window. Scenes of any game build their Statistics pictures with this."""
     from ginrummy_desktop.gui.stats.background import StorageJobs
     from ginrummy_desktop.gui.stats.window import StatisticsWindow
+    from ginrummy_desktop.storage import Storage
     from ginrummy_desktop.storage.stats import StatisticsQueries
 
-    storage, root = _storage_with_matches()
+    root = tempfile.mkdtemp(prefix="ginrummy-screens-")
+    storage = Storage(root)
+    fill(storage)
     jobs = StorageJobs()
     window = StatisticsWindow(StatisticsQueries(storage), jobs)
     jobs.setParent(window)
@@ -97,9 +103,10 @@ def _statistics(tab: str) -> QWidget:
             if not window.busy and not jobs.pending:
                 break
         if tab == "History" and window.history_model.rows:
-            window.open_match(window.history_model.rows[-1])  # the oldest: a whole match
+            window.open_match(window.history_model.rows[-1])  # the oldest (newest first)
             jobs.wait()
-            window.hands_table.selectRow(0)
+            if select_hand is not None:
+                window.hands_table.selectRow(select_hand)
         QCoreApplication.processEvents()
 
     def clean_up(_object: object = None) -> None:
@@ -143,7 +150,7 @@ def _replay(game: str, stage: str) -> QWidget:
 
 
 def _statistics_scene(tab: str) -> Callable[[], QWidget]:
-    return lambda: _statistics(tab)
+    return lambda: statistics_scene(_record_matches, tab, select_hand=0)
 
 
 for _tab in ("Summary", "History", "Charts", "Records"):

@@ -15,7 +15,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, QTimer
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    QTimer,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -29,6 +35,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSplitter,
     QTableView,
     QTableWidget,
@@ -65,6 +72,7 @@ SEARCH_PAUSE_MS = 250  # re-filter the history once typing pauses this long
 GIN_ENDINGS = {"knock": "Knock", "gin": "Gin", "big_gin": "Big gin", "undercut": "Undercut",
                "draw": "Dead hand"}
 PLAY_EVENTS = ("play", "go", "last card", "heels")
+WIDE_FIGURE = "10 (1 abandoned)"  # a usual wide value (a wider one widens the column)
 ModelIndex = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 
@@ -355,20 +363,39 @@ class StatisticsWindow(QWidget):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(holder)
-        layout.addWidget(scroll, 1)
-        self.opponent_table = QTableWidget(0, 6)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Expanding)
+        self.figures_scroll, self.figures_holder = scroll, holder
+        self._fit_figures()
+        layout.addWidget(scroll)
+        # One row per opponent, under a row naming the game when several games are shown.
+        self.opponent_table = QTableWidget(0, 5)
         self.opponent_table.setHorizontalHeaderLabels(
-            ["Opponent", "Game", "Matches", "Won–lost", "Win rate", "Points/hand"])
+            ["Opponent", "Matches", "Won–lost", "Win rate", "Points/hand"])
         self.opponent_table.verticalHeader().hide()
         self.opponent_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.opponent_table.horizontalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents)
-        self.opponent_table.horizontalHeader().setStretchLastSection(True)
+        self.opponent_table.setWordWrap(False)
+        self.opponent_table.verticalHeader().setDefaultSectionSize(22)
+        # Columns as wide as their contents, not stretched: on a wide screen the figures stay
+        # next to the name they belong to.
+        opponent_header = self.opponent_table.horizontalHeader()
+        opponent_header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        opponent_header.setStretchLastSection(False)
         right = QVBoxLayout()
         right.addWidget(QLabel("<b>Against each opponent</b>"))
         right.addWidget(self.opponent_table)
         layout.addLayout(right, 1)
         return page
+
+    def _fit_figures(self) -> None:
+        """The figures keep the width their names and values need (again whenever the values
+        change); the opponent table beside them takes the rest, so at 800x600 neither is cut
+        off. A scroll bar's width is kept free for a window too short for every figure."""
+        for box in (self.general_box, self.gin_box, self.cribbage_box):
+            box.updateGeometry()  # now, not when its layout request comes round
+        scroll, figures = self.figures_scroll, self.figures_holder
+        scroll.setMinimumWidth(figures.sizeHint().width() + 2 * scroll.frameWidth()
+                               + scroll.verticalScrollBar().sizeHint().width())
 
     def _figure_group(self, title: str, rows: tuple[tuple[str, str], ...]) -> QGroupBox:
         box = QGroupBox(title)
@@ -377,6 +404,9 @@ class StatisticsWindow(QWidget):
             label = QLabel("–")
             label.setObjectName(f"figure_{key}")
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            # Room for the longest usual value from the start, so the column does not jump
+            # (and the figures' width is known before the first figures arrive).
+            label.setMinimumWidth(label.fontMetrics().horizontalAdvance(WIDE_FIGURE))
             self.figure_labels[key] = label
             name = QLabel(text)
             self._row_names.append(name)
@@ -439,12 +469,17 @@ class StatisticsWindow(QWidget):
         hands_side.addWidget(self.replay_button)
         self.progress_chart = LineChart("Score progression")
         self.progress_chart.empty_text = "Choose a match above."
-        detail_layout.addLayout(hands_side, 1)
-        detail_layout.addWidget(self.progress_chart, 1)
+        # The hands' outcomes are words ("Gus the Greedy knocked"): they get the wider side.
+        detail_layout.addLayout(hands_side, 3)
+        detail_layout.addWidget(self.progress_chart, 2)
         splitter = QSplitter(Qt.Orientation.Vertical)
         splitter.addWidget(self.history_view)
         splitter.addWidget(detail)
-        splitter.setSizes([360, 280])
+        splitter.setChildrenCollapsible(False)
+        # The list and the open match share the height evenly, at any window size.
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([1000, 1000])  # in proportion: half each
         layout.addWidget(splitter, 1)
         return page
 
@@ -469,7 +504,8 @@ class StatisticsWindow(QWidget):
         self.records_view.setWordWrap(False)
         self.records_view.verticalHeader().hide()
         self.records_view.verticalHeader().setDefaultSectionSize(22)
-        self.records_view.horizontalHeader().setStretchLastSection(True)
+        self.records_view.horizontalHeader().setSectionResizeMode(  # how it ended: words
+            2, QHeaderView.ResizeMode.Stretch)
         self.records_view.horizontalHeader().setResizeContentsPrecision(200)
         self.records_view.doubleClicked.connect(
             lambda index: self.open_record(self.records_model.rows[index.row()].record_id))
@@ -616,15 +652,36 @@ class StatisticsWindow(QWidget):
             self.status.setText(f"{lines.skipped} damaged record(s) could not be shown.")
 
     def _fill_opponent_table(self, game: str | None) -> None:
-        lines = [line for line in self.lines if game in (None, line.key.split("/", 1)[0])]
-        self.opponent_table.setRowCount(len(lines))
-        for row, line in enumerate(lines):
+        table = self.opponent_table
+        by_game: dict[str, list[Any]] = {}
+        for line in self.lines:
             line_game = line.key.split("/", 1)[0]
-            values = (line.label, GAME_NAMES.get(line_game, line_game), str(line.matches),
-                      f"{line.won}–{line.lost}", _percent(line.win_rate),
-                      _number(line.average_points_per_hand))
-            for column, text in enumerate(values):
-                self.opponent_table.setItem(row, column, QTableWidgetItem(text))
+            if game in (None, line_game):
+                by_game.setdefault(line_game, []).append(line)
+        table.clearSpans()
+        table.setRowCount(0)
+        for line_game, lines in by_game.items():
+            if len(by_game) > 1:  # the game's name over its opponents, across the table
+                row = table.rowCount()
+                table.insertRow(row)
+                title = QTableWidgetItem(GAME_NAMES.get(line_game, line_game))
+                font = title.font()
+                font.setBold(True)
+                title.setFont(font)
+                title.setFlags(Qt.ItemFlag.ItemIsEnabled)
+                table.setItem(row, 0, title)
+                table.setSpan(row, 0, 1, table.columnCount())
+            for line in lines:
+                row = table.rowCount()
+                table.insertRow(row)
+                values = (line.label, str(line.matches), f"{line.won}–{line.lost}",
+                          _percent(line.win_rate), _number(line.average_points_per_hand))
+                for column, text in enumerate(values):
+                    item = QTableWidgetItem(text)
+                    if column:
+                        item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                              | Qt.AlignmentFlag.AlignVCenter)
+                    table.setItem(row, column, item)
 
     def show_figures(self, f: Figures) -> None:
         self.figures = f
@@ -659,6 +716,7 @@ class StatisticsWindow(QWidget):
         put["best_pegging"]("–" if f.best_pegging is None else str(f.best_pegging))
         self.gin_box.setVisible(self.game in (None, "gin"))
         self.cribbage_box.setVisible(self.game in (None, "cribbage"))
+        self._fit_figures()
 
     # ----- one match -------------------------------------------------------------------------
     def _match_clicked(self, index: QModelIndex) -> None:
@@ -742,10 +800,12 @@ class StatisticsWindow(QWidget):
             if record is None:
                 self.status.setText("That hand record is no longer stored.")
                 return
+            from ginrummy_desktop.gui.shell.window_fit import open_fitted
+
             window = ReplayWindow(record, names)
             window.setWindowTitle(title)
             self.replays.append(window)
-            window.show()
+            open_fitted(window, window.size(), near=self)
 
         self._run(lambda: self.queries.record(record_id), show)
 

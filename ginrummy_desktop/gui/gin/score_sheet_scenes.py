@@ -1,0 +1,54 @@
+"""Screenshot scenes of the score sheet: ``gin-score-sheet`` and ``gin-score-sheet-hollywood``.
+
+A seeded match whose person's moves a stand-in bot chooses, played for several hands, with the
+sheet docked beside the table in the next hand; any ``--size`` works.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+from ginrummy_desktop.gui.shell.screenshots import SCREENSHOT_SEED, register_scene
+
+SHEET_HANDS = 5
+
+
+def played_window(preset: str, hands: int, seed: int = SCREENSHOT_SEED) -> QWidget:
+    """A main window whose match (``preset``) has ``hands`` hands scored and the next one
+    dealt, the score sheet shown (fewer hands if the match ends first)."""
+    from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
+    from ginrummy_desktop.gui.gin.opponents import make_bot
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
+
+    window = MainWindow(storage=None, speed="instant")
+    window.set_confirmations(dict.fromkeys(window.confirmations, False))  # nobody to answer
+    screen = window.gin_screen
+    controller = screen.controller
+    stand_in = make_bot("greedy", seed=7)
+    screen.new_match(MatchSetup(preset=preset, opponent="greedy", seed=seed))
+    for _ in range(5000):
+        session = controller.session
+        assert session is not None
+        controller.settle()  # the opponent thinks off the GUI thread, also at instant speed
+        if session.over:
+            break
+        if controller.reveal is not None:
+            if len(session.hand_records()) >= hands:
+                screen._continue()  # noqa: SLF001 - the scene deals the next hand
+                controller.settle()
+                break
+            screen._continue()  # noqa: SLF001
+        elif session.to_move() == HUMAN:
+            controller.play(stand_in.choose(session.observation(HUMAN)))
+    screen.show_score_sheet(True)
+    return window
+
+
+@register_scene("gin-score-sheet")
+def _score_sheet() -> QWidget:
+    return played_window("classic", SHEET_HANDS)
+
+
+@register_scene("gin-score-sheet-hollywood")
+def _score_sheet_hollywood() -> QWidget:
+    return played_window("hollywood", SHEET_HANDS + 1)
