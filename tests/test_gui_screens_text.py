@@ -39,6 +39,11 @@ MAIN_SCREENS = (
     "gin-mid-hand",
     "gin-end-of-hand",
     "gin-match-over",
+    "gin-three-players",
+    "gin-partnership",
+    "gin-score-sheet",
+    "gin-score-sheet-hollywood",
+    "gin-score-sheet-partnership",
     # Cribbage table
     "cribbage-cut",
     "cribbage-cut-starter",
@@ -64,11 +69,6 @@ MAIN_SCREENS = (
     "replay-gin",
     "replay-gin-end",
     "replay-cribbage",
-    # More gin formats and the score sheet
-    "gin-three-players",
-    "gin-partnership",
-    "gin-score-sheet",
-    "gin-score-sheet-hollywood",
 )
 SCALED_SCREEN = QRect(0, 0, 800, 500)  # QT_SCALE_FACTOR=2 on 1600x1000, in logical pixels
 # Smallest first: a table that grew its fonts at 2560x1440 is not shrunk here (see the report).
