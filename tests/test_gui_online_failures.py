@@ -34,7 +34,7 @@ def test_opponent_drops_grace_banner_then_claim_win(
     assert "claim the win" in pane.banner_text.text()
     qtbot.mouseClick(pane.claim_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "You win" in pane.screen.status.text(), timeout=15_000)
-    assert pane.controller.remote.over and pane.controller.remote.winners == (0,)
+    assert pane.remote.over and pane.remote.winners == (0,)
     assert not pane.banner.isVisible()
     # The match goes into the local statistics, marked online, with the opponent's name.
     assert len(recorded) == 1
@@ -71,4 +71,73 @@ def test_own_connection_cut_and_resumed_mid_hand(
     assert abs(len(pane.controller.view().hand) - cards_before) <= 1
     play_hand_with_the_mouse(qtbot, pane, drag_on_view)
     qtbot.waitUntil(pane.screen.panel.isVisible, timeout=10_000)
+    run(qtbot, host.disconnect())
+
+
+@pytest.mark.parametrize("referee_changes", [{"grace": 3.0, "clock_tick": 0.5}])
+def test_cribbage_opponent_drops_grace_banner_then_claim_win(
+        qtbot, window_factory, ejabberd_server, unique_user, tcp_proxy, referee_changes):
+    """The same pieces serve the cribbage table: banner, countdown, Claim win."""
+    window = window_factory()
+    sign_up(qtbot, window, unique_user("crib"))
+    proxy = tcp_proxy(ejabberd_server.c2s_port)
+    host = new_client(ejabberd_server, unique_user("gone"), proxy.port)
+    host.auto_reconnect = host.stream_resumption = False
+    run(qtbot, host.sign_up())
+    BotPlayer(host, {"cribbage": "greedy"})
+    table = run(qtbot, host.create_table("cribbage", target=121, rated=True, clock=120))
+    lobby = window.lobbies["cribbage"]
+    qtbot.waitUntil(lambda: any(t["table"] == table for t in lobby.tables), timeout=15_000)
+    window.join_table(table)
+    qtbot.waitUntil(lambda: table in window.tables, timeout=15_000)
+    pane = window.tables[table]
+    assert pane.game == "cribbage" and "rated game" in pane.opponent_label.text()
+    assert not pane.screen.hint_button.isVisible()  # hints are off in rated games
+
+    proxy.cut()
+    qtbot.waitUntil(pane.banner.isVisible, timeout=30_000)
+    assert "to come back" in pane.banner_text.text()
+    qtbot.waitUntil(pane.claim_button.isEnabled, timeout=30_000)
+    qtbot.mouseClick(pane.claim_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "You win" in pane.status.text(), timeout=15_000)
+    assert pane.remote.over and pane.remote.winner == pane.remote.me
+    assert pane.controller.stage == "over" and not pane.banner.isVisible()
+
+
+def test_cribbage_own_connection_cut_and_resumed_mid_hand(
+        qtbot, window_factory, ejabberd_server, unique_user, tcp_proxy):
+    from tests.test_gui_online_cribbage import click_card
+
+    proxy = tcp_proxy(ejabberd_server.c2s_port)
+    window = window_factory(port=proxy.port)
+    sign_up(qtbot, window, unique_user("cribcut"))
+    host = new_client(ejabberd_server, unique_user("cribhost"))
+    run(qtbot, host.sign_up())
+    BotPlayer(host, {"cribbage": "greedy"})
+    table_id = run(qtbot, host.create_table("cribbage", preset="short", target=61,
+                                            rated=False, clock=120))
+    lobby = window.lobbies["cribbage"]
+    qtbot.waitUntil(lambda: any(t["table"] == table_id for t in lobby.tables), timeout=15_000)
+    window.join_table(table_id)
+    qtbot.waitUntil(lambda: table_id in window.tables, timeout=15_000)
+    pane = window.tables[table_id]
+    table = pane.screen
+    qtbot.waitUntil(lambda: table.display.stage == "discard" and table.display.your_turn,
+                    timeout=20_000)
+    hand = list(pane.remote.observation_now.hand)
+
+    proxy.cut()
+    qtbot.waitUntil(pane.reconnecting.isVisible, timeout=15_000)
+    assert not table.view.isEnabled() and table.view.graphicsEffect() is not None
+    qtbot.waitUntil(lambda: not pane.reconnecting.isVisible(), timeout=30_000)
+    assert table.view.isEnabled()
+    # The same deal goes on: two cards to the crib with clicks, and the play begins.
+    assert list(pane.remote.observation_now.hand) == hand
+    qtbot.waitUntil(lambda: table.display.stage == "discard" and table.display.your_turn,
+                    timeout=10_000)
+    for card in hand[:2]:
+        click_card(qtbot, table, card)
+    qtbot.mouseClick(table.send_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: table.display.stage == "play", timeout=20_000)
+    assert len(pane.remote.observation_now.hand) == 4
     run(qtbot, host.disconnect())

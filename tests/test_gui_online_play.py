@@ -42,10 +42,10 @@ def play_hand_with_the_mouse(qtbot, pane, drag_on_view, moves: int | None = None
     table = screen.table
     for _ in range(200 if moves is None else moves):
         qtbot.waitUntil(lambda: controller.reveal is not None or (
-            controller.pending is None and controller.view().to_move == 0), timeout=30_000)
+            pane.remote.pending is False and controller.view().to_move == 0), timeout=30_000)
         if controller.reveal is not None:
             return
-        action = stand_in.choose(controller.remote.observation_now)
+        action = stand_in.choose(pane.remote.observation_now)
         hand_zone = table.zones[ZONE_HAND].rect().center()
         if action.kind == "draw_stock":
             drag_on_view(screen.view, left_edge(table.stock_top()), hand_zone)
@@ -61,7 +61,7 @@ def play_hand_with_the_mouse(qtbot, pane, drag_on_view, moves: int | None = None
                          table.zones[ZONE_KNOCK].rect().center())
         else:
             qtbot.mouseClick(screen.buttons["knock"], Qt.MouseButton.LeftButton)
-        qtbot.waitUntil(lambda: controller.pending is not None or controller.reveal is not None
+        qtbot.waitUntil(lambda: pane.remote.pending or controller.reveal is not None
                         or controller.view().to_move != 0, timeout=5_000)
     if moves is None:
         raise AssertionError("the hand did not end")

@@ -7,7 +7,7 @@ import pytest
 from ginrummy_desktop.gui.shell.screenshots import SCENES, load_scene_modules, render_scene
 
 ONLINE_SCENES = ["online-signin", "online-lobby", "online-friends", "online-chat",
-                 "online-rankings", "online-table"]
+                 "online-rankings", "online-table", "online-cribbage-table"]
 
 
 @pytest.mark.parametrize("scene", ONLINE_SCENES)
@@ -26,7 +26,7 @@ def test_online_table_scene_is_a_rated_game_without_hints(qapp):
     window = SCENES["online-table"]()
     pane = window.tables["screenshot"]
     assert "rated game" in pane.opponent_label.text()
-    assert not pane.controller.hints_allowed
+    assert not pane.controller.setup.hints
     assert len(pane.controller.view().hand) == 11
     window.close()
 
@@ -81,13 +81,36 @@ def test_statistics_filter_online_and_offline_matches(tmp_path):
     database.close()
 
 
-def test_the_cribbage_lobby_says_its_tables_cannot_be_played_yet(qapp):
+def test_the_cribbage_lobby_creates_121_or_61_point_tables_and_refuses_muggins(qapp):
+    from ginrummy_desktop.gui.online.lobby import CreateTableDialog
     from ginrummy_desktop.gui.online.window import OnlineWindow
 
     window = OnlineWindow("ginrummy.example.org")
     lobby = window.lobbies["cribbage"]
     lobby.set_searching(False)
-    assert not lobby.create_button.isEnabled() and not lobby.quick_button.isEnabled()
-    assert "later version" in lobby.notice.text()
-    assert window.lobbies["gin"].create_button.isEnabled()
+    assert lobby.create_button.isEnabled() and lobby.quick_button.isEnabled()
+    dialog = CreateTableDialog("cribbage", lobby)
+    lengths = [dialog.length.itemData(i) for i in range(dialog.length.count())]
+    assert lengths == [121, 61]
+    presets = [dialog.preset.itemData(i) for i in range(dialog.preset.count())]
+    assert "muggins" not in presets and "acc" in presets
+    assert dialog.options()["target"] == 121
+    dialog.length.setCurrentIndex(1)
+    assert dialog.options()["preset"] == "short" and dialog.options()["target"] == 61
+    # A muggins table someone else opened is listed, but joining it is refused in words.
+    lobby.set_tables([{"table": "m1m1", "host": "riley", "game": "cribbage",
+                       "preset": "muggins", "target": 121, "rated": False, "clock": 60}])
+    window.join_table("m1m1")
+    assert "muggins" in lobby.notice.text().lower()
     window.close()
+
+
+def test_online_cribbage_scene_is_the_cribbage_table_of_a_rated_game(qapp):
+    load_scene_modules()
+    window = SCENES["online-cribbage-table"]()
+    pane = window.tables["screenshot"]
+    assert pane.game == "cribbage" and "rated game" in pane.opponent_label.text()
+    table = pane.screen
+    assert not table.hints_allowed and not table.hint_button.isVisible()
+    assert table.display.stage == "play" and table.display.your_turn
+    assert not pane.remote.pending and pane.resign_button.isEnabled()

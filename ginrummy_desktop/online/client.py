@@ -319,6 +319,10 @@ class OnlineClient:
     async def claim_win(self, table: str) -> None:
         await self.request("claim", table=table)
 
+    async def resign(self, table: str) -> None:
+        """Give the match up (the opponent wins; refused when not seated or the match is over)."""
+        await self.request("resign", table=table)
+
     async def open_tables(self, game: str | None = None) -> list[dict]:
         reply = await self.request("tables", **({"game": game} if game else {}))
         return list(reply["tables"])

@@ -298,6 +298,26 @@ class Referee(ComponentXMPP):
         self.finish(table, (seat,), "abandoned")
         return {}
 
+    async def _request_resign(self, user: str, data: dict) -> dict:
+        """The asker gives the match up: the opponent wins (``resigned``). A resignation is a
+        finished game, not an abandoned one: it is rated, and it does not count against the
+        resigner's completion rate (leaving without a word, or running out of time, does)."""
+        table = self.tables.get(data["table"])
+        if table is None:
+            row = self.store.table(data["table"])
+            if row is not None and user in (row.host, row.guest):
+                raise MoveRefused("the match is over: there is nothing to resign")
+            raise MoveRefused("you are not seated at this table")
+        seat = table.seat_of(user)
+        if seat is None:
+            raise MoveRefused("you are not seated at this table")
+        if table.match is None:
+            raise MoveRefused("the match has not started: leave the table instead")
+        if table.over:
+            raise MoveRefused("the match is over: there is nothing to resign")
+        self.finish(table, (1 - seat,), "resigned")
+        return {}
+
     async def _request_tables(self, user: str, data: dict) -> dict:
         return {"tables": self.lobby.open_tables(data.get("game"))}
 

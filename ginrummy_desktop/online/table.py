@@ -62,6 +62,21 @@ def winners_of(game: str, match: Any) -> tuple[int, ...]:
     return tuple(get_game(game).match_winners(match))
 
 
+def public_view(game: str, match: Any, seat: int) -> dict[str, Any] | None:
+    """What the table shows that a cribbage observation leaves out (the pegs, the calls made
+    in this hand so far, its shows counted, the result): public facts of the hand in play, never
+    a hidden card. A finished hand's calls and shows are in its record (``hand_end``), so they
+    are not repeated here. Gin's observation already holds everything its table shows."""
+    if game != "cribbage":
+        return None
+    view = match.view(seat)
+    return {"pegs": [[p.front, p.back] for p in view.pegs],
+            "events": [event.to_json() for event in match.events],
+            "shows": [dict(show) for show in match.counted_shows],
+            "winner": view.winner, "outcome": match.outcome(),
+            "game_points": match.game_points()}
+
+
 @dataclass
 class Event:
     """One message for one seat (``seat`` None: both seats)."""
@@ -171,6 +186,9 @@ class LiveTable:
         }
         if last is not None:
             data["last"] = last
+        public = public_view(self.game, self.match, seat)
+        if public is not None:
+            data["public"] = public
         return data
 
     def action_json(self, action: Action) -> dict:

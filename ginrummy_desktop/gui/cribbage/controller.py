@@ -56,7 +56,7 @@ from ginrummy_desktop.gui.cribbage.display import (
 )
 from ginrummy_desktop.gui.table.background import Background
 from ginrummy_desktop.gui.table.card_item import CardItem
-from ginrummy_desktop.gui.table.seats import BotPlayer, LocalPerson
+from ginrummy_desktop.gui.table.seats import BotPlayer, LocalPerson, Player
 from ginrummy_desktop.gui.table.turn_loop import TurnLoop
 
 ZONE_CRIB = "crib"
@@ -134,6 +134,8 @@ class CribbageController(QObject):
                              wait_still=self._when_still, scaled=table.animator.scaled,
                              parent=self)
         self.loop.failed.connect(lambda _seat, text: self._say(text, "warning"))
+        self.loop.refused.connect(lambda _seat, text: (self._say(text, "warning"),
+                                                       self._refresh()))
         self._bot_counting = False  # muggins: the opponent's count or claim is awaited
         self._hint_op: int | None = None
         self.rules = match.rules if match is not None else (rules or CribbageRules())
@@ -155,8 +157,13 @@ class CribbageController(QObject):
         self.start(self.match)
 
     # -- game lifecycle --------------------------------------------------------------------
-    def start(self, match: CribbageMatch) -> None:
-        """Show ``match`` from where it stands (a new game or a restored one)."""
+    def start(self, match: CribbageMatch, opponent: Player | None = None,
+              human_seat: int | None = None) -> None:
+        """Show ``match`` from where it stands (a new game or a restored one). Online, the
+        match is the referee's and ``opponent`` a remote person; ``human_seat`` is the
+        person's seat there."""
+        if human_seat is not None:
+            self.human, self.bot_seat = human_seat, 1 - human_seat
         self._generation += 1
         self._result_sent = match.over  # a finished game restored is not reported again
         self.resigned = False
@@ -165,8 +172,9 @@ class CribbageController(QObject):
         self._bot_counting = False
         self.match = match
         self.loop.attach(match, {self.human: LocalPerson(self.names[self.human]),
-                                 self.bot_seat: BotPlayer(self.names[self.bot_seat],
-                                                          self.opponent, self.background)})
+                                 self.bot_seat: opponent or BotPlayer(
+                                     self.names[self.bot_seat], self.opponent,
+                                     self.background)})
         self._pending: list[Card] = []
         self._focus: Card | None = None  # the card the arrow keys point at
         self._hand_seen = match.hand_number
@@ -699,17 +707,18 @@ class CribbageController(QObject):
     # -- engine ----------------------------------------------------------------------------------
     def _apply(self, seat: int, action: Action) -> bool:
         """The person's action (the opponent's come through the turn loop)."""
+        def played() -> None:  # at once offline; online when the referee confirms it
+            if action.kind == "cut" and action.points is not None:
+                self._last_cut = (seat, action.points)
+            self._cancel_hint()
+            self.action_applied.emit(seat, action)
+            self._absorb()
         try:
-            self.loop.play(seat, action)
+            self.loop.play(seat, action, then=played)
         except IllegalActionError as error:
             self._say(str(error), "warning")
             self._refresh()  # the refused card springs back
             return False
-        if action.kind == "cut" and action.points is not None:
-            self._last_cut = (seat, action.points)
-        self._cancel_hint()
-        self.action_applied.emit(seat, action)
-        self._absorb()
         return True
 
     def _absorb(self) -> None:
@@ -1080,7 +1089,10 @@ class CribbageController(QObject):
         outcome = match.outcome() or "win"
         text = crib_words.game_over_text(self.speaker(match.winner), outcome,
                                     (match.scores[0], match.scores[1]), self.rules.target)
-        self._say(text + " Press Rematch to play again.", "success")
+        # Online there is no Rematch at the table (a new game is a new table in the lobby).
+        again = " Press Rematch to play again." if getattr(self.table, "rematch_allowed", True) \
+            else " Open or join a new table in the lobby to play again."
+        self._say(text + again, "success")
         self._refresh()
         self._result_sent = True
         self.match_over.emit()

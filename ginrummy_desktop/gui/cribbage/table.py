@@ -68,6 +68,11 @@ CARD_Z = 100.0
 class CribbageTable(QWidget):
     """A whole cribbage game: the table view, a status line and the game's buttons."""
 
+    # Online (gui/online/remote_cribbage.py): no hints in a rated game, and no Rematch at the
+    # table (a new match is a new table in the lobby).
+    hints_allowed = True
+    rematch_allowed = True
+
     def __init__(
         self,
         parent: QWidget | None = None,
@@ -426,11 +431,13 @@ class CribbageTable(QWidget):
         self.send_button.setVisible(d.stage == STAGE_DISCARD)
         self.send_button.setEnabled(d.can_send)
         self.hint_button.setEnabled(d.stage in (STAGE_DISCARD, STAGE_PLAY) and d.your_turn)
-        # No hint in a cut or after the game: the room goes to the status line.
-        self.hint_button.setVisible(d.stage not in (STAGE_CUT, STAGE_OVER))
+        # No hint in a cut or after the game (the room goes to the status line), nor in a
+        # rated online game.
+        self.hint_button.setVisible(self.hints_allowed
+                                    and d.stage not in (STAGE_CUT, STAGE_OVER))
         self.continue_button.setVisible(bool(d.continue_label))
         self.continue_button.setText(d.continue_label or "Next hand")
-        self.rematch_button.setVisible(d.stage == STAGE_OVER)
+        self.rematch_button.setVisible(d.stage == STAGE_OVER and self.rematch_allowed)
         self.verify_button.setVisible(d.verifiable)
         asking = d.ask_count and not self._count_asked
         self._count_asked = d.ask_count

@@ -51,7 +51,7 @@ from ginrummy_desktop.gui.gin.table import (
 from ginrummy_desktop.gui.table.animation import Animator
 from ginrummy_desktop.gui.table.background import Background
 from ginrummy_desktop.gui.table.layout import insertion_index
-from ginrummy_desktop.gui.table.seats import BotPlayer, LocalPerson
+from ginrummy_desktop.gui.table.seats import BotPlayer, LocalPerson, Player
 from ginrummy_desktop.gui.table.turn_loop import TurnLoop
 
 HUMAN = 0  # the person's seat, in every format
@@ -125,6 +125,7 @@ class MatchSetup:
     opponent: str = "greedy"
     practice: bool = False
     seed: int | None = None
+    hints: bool = True  # False: a rated online game
     overrides: dict[str, Any] = field(default_factory=dict)
     # The computer players after ``opponent`` (seat 1): seat 2 with three players; the
     # partner (seat 2) and the second opponent (seat 3) in partnerships. Missing ones are
@@ -172,6 +173,7 @@ class GinController(QObject):
         self.loop = TurnLoop(ready=self._loop_ready, present=self._present_bot_move,
                              wait_still=animator.when_idle, scaled=self._pace, parent=self)
         self.loop.failed.connect(lambda _seat, text: self.message.emit(text, "warning"))
+        self.loop.refused.connect(lambda _seat, text: self._refuse(text))
         self.loop.thinking_changed.connect(lambda _on: self.changed.emit())
         self.hand_order: list[Card] = []
         self.drawn: Card | None = None
@@ -202,22 +204,28 @@ class GinController(QObject):
             rules = rules.replace(**setup.overrides)
         self.start(GinMatch(rules, seed=setup.seed), setup)
 
-    def start(self, session: GinMatch, setup: MatchSetup, hand_order: list[Card] | None = None
-              ) -> None:
-        """Play ``session`` (new or restored) against ``setup.opponent``."""
+    def start(self, session: GinMatch, setup: MatchSetup, hand_order: list[Card] | None = None,
+              opponent: Player | None = None) -> None:
+        """Play ``session`` (new or restored) against ``setup.opponent``, or against the
+        ``opponent`` player given (online: a remote person, with the referee's match)."""
         self.background.cancel()
         self.session = session
         self.setup = setup
-        bot_ids = setup.seat_bots(session.rules.players)
-        self.bots = {seat: gin_opponents.make_bot(
-            bot_id, seed=None if setup.seed is None else setup.seed + seat - 1)
-            for seat, bot_id in bot_ids.items()}
-        self.bot = self.bots[BOT]
-        self.names = gin_opponents.seat_names(bot_ids)
-        self.opponent_name = self.names[BOT]
         seats: dict[int, Any] = {HUMAN: LocalPerson(self.player_name)}
-        seats.update({seat: BotPlayer(self.names[seat], agent, self.background)
-                      for seat, agent in self.bots.items()})
+        if opponent is None:
+            bot_ids = setup.seat_bots(session.rules.players)
+            self.bots = {seat: gin_opponents.make_bot(
+                bot_id, seed=None if setup.seed is None else setup.seed + seat - 1)
+                for seat, bot_id in bot_ids.items()}
+            self.bot = self.bots[BOT]
+            self.names = gin_opponents.seat_names(bot_ids)
+            seats.update({seat: BotPlayer(self.names[seat], agent, self.background)
+                          for seat, agent in self.bots.items()})
+        else:  # online: a remote person in the other seat, the referee's match
+            self.bots, self.bot = {}, None
+            self.names = {BOT: opponent.name}
+            seats[BOT] = opponent
+        self.opponent_name = self.names[BOT]
         self.loop.attach(session, seats)
         self.my_table = None
         self.deal_results = ()
@@ -562,17 +570,21 @@ class GinController(QObject):
             return False
         before = self.session.snapshot() if self.setup.practice else None
         old_hand = set(self.view().hand)
+        undo = _Undo(before, list(self.hand_order), self.drawn, self.locked) if before else None
+
+        def played() -> None:  # at once offline; online when the referee confirms the move
+            if undo is not None:
+                self._undo.append(undo)
+            self.selected = None
+            self.last_hint = None
+            self._after_move(HUMAN, action, old_hand)
+            self.action_applied.emit(HUMAN, action)
         try:
-            self.loop.play(HUMAN, action)
+            self.loop.play(HUMAN, action, then=played)
         except IllegalActionError as error:
             self._refuse(str(error))
             return False
-        if before is not None:
-            self._undo.append(_Undo(before, list(self.hand_order), self.drawn, self.locked))
-        self.selected = None
-        self.last_hint = None
-        self._after_move(HUMAN, action, old_hand)
-        self.action_applied.emit(HUMAN, action)
+        self.changed.emit()
         return True
 
     def _refuse(self, reason: str) -> None:
@@ -801,6 +813,9 @@ class GinController(QObject):
         return True
 
     def request_hint(self) -> None:
+        if not self.setup.hints:
+            self.message.emit("Hints are off in rated games", "warning")
+            return
         if self.session is None or self.view().to_move != HUMAN or self.reveal is not None:
             self.message.emit("A hint is available when it is your turn", "info")
             return

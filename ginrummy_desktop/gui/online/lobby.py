@@ -37,9 +37,17 @@ TABLE_COLUMNS = ("Host", "Rating", "Rules", "Target", "Rated", "Clock")
 
 
 def presets_for(game: str) -> dict[str, Any]:
-    """The game's presets a two-seat online table can play (the engine's own list)."""
+    """The game's presets a two-seat online table can play (the engine's own list). Cribbage
+    with muggins is left out: its show waits for each player's own count, which the online
+    table does not ask for yet."""
     return {name: rules for name, rules in get_game(game).presets.items()
-            if getattr(rules, "players", 2) == 2}
+            if getattr(rules, "players", 2) == 2 and not getattr(rules, "muggins", False)}
+
+
+def cribbage_lengths() -> dict[int, str]:
+    """Cribbage game lengths the create dialog offers, from the engine's rules."""
+    from ginrummy_desktop.engine.cribbage.rules import GAME_LENGTHS, CribbageRules
+    return {target: CribbageRules.for_target(target).describe() for target in GAME_LENGTHS}
 
 
 class CreateTableDialog(QDialog):
@@ -51,10 +59,20 @@ class CreateTableDialog(QDialog):
         self.setWindowTitle(f"Create a {GAME_TITLES[game]} table")
         presets = presets_for(game)
         self.preset = QComboBox(self)
-        for name in presets:
+        self.length: QComboBox | None = None
+        for name, rules in presets.items():
+            # Cribbage: the length picks the short game; the rules list the full-length ones.
+            if game == "cribbage" and rules.target != max(cribbage_lengths()):
+                continue
             self.preset.addItem(name.replace("_", " ").title(), name)
         self.target = QSpinBox(self)
         self.target.setRange(1, 1000)
+        if game == "cribbage":
+            self.length = QComboBox(self)
+            for target, words in cribbage_lengths().items():
+                self.length.addItem(words[:1].upper() + words[1:], target)
+            self.length.currentIndexChanged.connect(self._length_changed)
+            self.target.hide()
         self.preset.currentIndexChanged.connect(self._preset_changed)
         self.rated = QCheckBox("Rated (changes both players' ratings)", self)
         self.rated.setChecked(True)
@@ -64,7 +82,10 @@ class CreateTableDialog(QDialog):
         self.clock.setSuffix(" s per move")
         form = QFormLayout(self)
         form.addRow("&Rules:", self.preset)
-        form.addRow("&Target:", self.target)
+        if self.length is not None:
+            form.addRow("&Game:", self.length)
+        else:
+            form.addRow("&Target:", self.target)
         form.addRow("", self.rated)
         form.addRow("&Clock:", self.clock)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
@@ -75,12 +96,26 @@ class CreateTableDialog(QDialog):
         form.addRow(buttons)
         self._preset_changed()
 
+    def _length_changed(self) -> None:
+        assert self.length is not None
+        full = self.length.currentData() == max(cribbage_lengths())
+        self.preset.setEnabled(full)  # the short game is one preset of its own
+        self.target.setValue(int(self.length.currentData()))
+
     def _preset_changed(self) -> None:
         rules = presets_for(self.game)[self.preset.currentData()]
         self.target.setValue(int(getattr(rules, "target", 100)))
 
     def options(self) -> dict[str, Any]:
-        return {"preset": self.preset.currentData(), "target": self.target.value(),
+        preset = self.preset.currentData()
+        if self.length is not None:
+            target = int(self.length.currentData())
+            if target != max(cribbage_lengths()):
+                preset = next(name for name, rules in presets_for(self.game).items()
+                              if rules.target == target)
+            return {"preset": preset, "target": target,
+                    "rated": self.rated.isChecked(), "clock": self.clock.value()}
+        return {"preset": preset, "target": self.target.value(),
                 "rated": self.rated.isChecked(), "clock": self.clock.value()}
 
 

@@ -1,7 +1,7 @@
 """Screenshot scenes of the online window, rendered from prepared data with no server:
 ``online-signin``, ``online-lobby``, ``online-friends``, ``online-chat``, ``online-rankings``
-and ``online-table`` (a rated gin match in progress, played here by bots up to the person's
-discard)."""
+``online-table`` (a rated gin match in progress, played here by bots up to the person's
+discard) and ``online-cribbage-table`` (a rated 121-point cribbage game in the pegging)."""
 
 from __future__ import annotations
 
@@ -122,9 +122,49 @@ def _table_window() -> QWidget:
     return window
 
 
+def _pane_window(pane: Any, window: Any) -> QWidget:
+    """The table pane as its own tab of the online window, stilled for a picture."""
+    pane.add_chat(RIVAL, "good luck!")
+    pane.add_chat(ME, "you too")
+    pane.ticker.stop()  # a still picture: the clock shows its full 42 s
+    pane.clock_label.setText("Your move: 42 s")
+    window.tables["screenshot"] = pane
+    window.tabs.setCurrentIndex(window.tabs.addTab(pane, f"Table: {RIVAL}"))
+    return window
+
+
+def _cribbage_table_window() -> QWidget:
+    """A rated cribbage game in the pegging, the person to play, as the referee states it."""
+    from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
+    from ginrummy_desktop.engine.cribbage.match import CribbageMatch
+    from ginrummy_desktop.gui.online.table_pane import TablePane
+    from ginrummy_desktop.online.table import LiveTable
+
+    window = _window("lobby")
+    bots = [BUILTIN_BOTS["greedy"](seed=1), BUILTIN_BOTS["greedy"](seed=2)]
+    match = CribbageMatch(seed=SCREENSHOT_SEED)
+    seq = 1
+    for _ in range(400):  # to a hand's pegging with cards on the table and points pegged
+        observation = match.observation(0)
+        if match.to_move() == 0 and observation.phase == "play" and len(observation.current) >= 2 \
+                and observation.hand_number >= 2 and min(match.scores) > 0:
+            break
+        seat = match.to_move()
+        match.apply(seat, bots[seat].choose(match.observation(seat)))  # type: ignore[index]
+        seq += 1
+    table = LiveTable("screenshot", "cribbage", {"clock": 60}, [ME, RIVAL], rated=True,
+                      seq=seq, match=match)
+    state = dict(table.state_for(0), clock={"seat": 0, "seconds_left": 42})
+    pane = TablePane(ME, "instant", window.tabs, game="cribbage")
+    pane.start(state, rating=1587.0)
+    pane.screen.clear_announcement()  # the deal's greeting, long gone in a game under way
+    return _pane_window(pane, window)
+
+
 SCENES["online-signin"] = lambda: _window(None)
 SCENES["online-lobby"] = lambda: _window("lobby")
 SCENES["online-friends"] = lambda: _window("friends")
 SCENES["online-chat"] = lambda: _window("messages")
 SCENES["online-rankings"] = lambda: _window("rankings")
 SCENES["online-table"] = _table_window
+SCENES["online-cribbage-table"] = _cribbage_table_window

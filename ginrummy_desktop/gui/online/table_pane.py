@@ -1,5 +1,12 @@
-"""The online table: the offline gin table, plus who the opponent is, the move clock, the
-connection state, the opponent-away banner with Claim win, and a chat panel."""
+"""The online table: the offline gin or cribbage table, plus who the opponent is, the move
+clock, the connection state, the opponent-away banner with Claim win, Resign, and a chat panel.
+
+The table itself is the offline one, driven by the same controller and turn loop: the match is
+a ``RemoteMatch`` (the referee plays it) and the opponent's seat holds a ``RemotePlayer``. The
+game-specific part, which table and how it is started and resynced, is one small "seat game"
+object per game (``GinSeatGame`` here, ``CribbageSeatGame`` in remote_cribbage.py); everything
+else in this pane serves both games.
+"""
 
 from __future__ import annotations
 
@@ -18,36 +25,112 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ginrummy_desktop.gui.gin.controller import BOT, MatchSetup
 from ginrummy_desktop.gui.gin.screen import GinScreen
-from ginrummy_desktop.gui.online.remote_gin import OnlineGinController
+from ginrummy_desktop.gui.online.remote_gin import RemoteGinMatch
+from ginrummy_desktop.gui.online.remote_match import MoveSender, RemoteMatch
+from ginrummy_desktop.gui.table.seats import RemotePlayer
 
 CLOCK_WARNING_SECONDS = 10
 
 
-class OnlineGinScreen(GinScreen):
-    controller_class = OnlineGinController
+class GinSeatGame:
+    """The online gin table: the offline ``GinScreen`` and ``GinController``."""
+
+    game = "gin"
+
+    def __init__(self, me: str, speed: str | None, parent: QWidget) -> None:
+        self.screen = GinScreen(player_name=me, parent=parent,
+                                **({"speed": speed} if speed else {}))
+        self.controller = self.screen.controller
+        self.widget: QWidget = self.screen
+        self.status = self.screen.status
+        self.view = self.screen.view
+        self.remote: RemoteGinMatch | None = None
+        self.player: RemotePlayer | None = None
+
+    def start(self, state: dict[str, Any], opponent: str, send: MoveSender) -> RemoteMatch:
+        remote = self.remote = RemoteGinMatch(state, send)
+        rated = remote.rated
+        setup = MatchSetup(preset=f"{remote.rules.preset} (online, "
+                                  f"{'rated' if rated else 'casual'})",
+                           opponent=f"online:{opponent}", practice=False, hints=not rated)
+        self.player = RemotePlayer(opponent, BOT, remote)
+        self.screen.panel.hide()
+        self.screen.published.clear()
+        self.controller.start(remote, setup, opponent=self.player)  # type: ignore[arg-type]
+        self.screen.on_rematch = self.screen.on_new_opponent = self._lobby_hint
+        self.screen.buttons["hint"].setVisible(not rated)
+        remote.on_resync = self.resynced
+        self.remember_commitment()
+        return remote
+
+    def _lobby_hint(self) -> None:
+        self.status.show_message("The match is over: open or join a new table in the lobby",
+                                 "info")
+
+    def resynced(self) -> None:
+        """The referee's position replaced ours (after a reconnect): show it from scratch."""
+        c = self.controller
+        if c.reveal is not None or self.remote is None:
+            return  # the next hand is shown when the person closes the end-of-hand panel
+        c.start(self.remote, c.setup, hand_order=c.hand_order,  # type: ignore[arg-type]
+                opponent=self.player)
+        self.remember_commitment()
+
+    def remember_commitment(self) -> None:
+        self.screen._remember_commitment()
+
+    def deal(self, hand_number: int, commitment: str) -> None:
+        self.screen.published.setdefault(hand_number, commitment)
+
+    def ended(self) -> None:
+        """A match ended before its last hand (resigned, on time, abandoned)."""
+        self.controller.stop()
+        self.controller.changed.emit()
+        self.screen.table.refresh()
+
+    def resign_enabled(self) -> bool:
+        return self.remote is not None and not self.remote.over
+
+    def summary(self, started_at: datetime, result: str) -> Any:
+        from ginrummy_desktop.gui.gin.summary import match_summary
+        assert self.remote is not None
+        return match_summary(self.controller, started_at, result, seat=self.remote.me,
+                             opponent_id=self.controller.setup.opponent)
+
+    def stop(self) -> None:
+        self.controller.stop()
 
 
 class TablePane(QWidget):
-    """One online gin match. The window feeds it the referee's events for its table."""
+    """One online match. The window feeds it the referee's events for its table."""
 
     move_wanted = Signal(str, dict, int)  # table, action JSON, version
     claim_wanted = Signal(str)
+    resign_wanted = Signal(str)
     chat_wanted = Signal(str, str)  # opponent user, text
     closed = Signal(str)
     finished = Signal(object)  # the match's storage MatchSummary, for the local statistics
 
-    def __init__(self, me: str, speed: str | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, me: str, speed: str | None = None, parent: QWidget | None = None,
+                 game: str = "gin") -> None:
         super().__init__(parent)
         self.me = me
         self.table_id = ""
         self.opponent = ""
+        self.rated = False
         self.seconds_left: float | None = None
         self.clock_seat: int | None = None
         self.grace_left: float | None = None
-        self.screen = OnlineGinScreen(player_name=me, parent=self,
-                                      **({"speed": speed} if speed else {}))
-        self.controller: OnlineGinController = self.screen.controller  # type: ignore[assignment]
+        self.remote: RemoteMatch | None = None
+        if game == "gin":
+            self.seat_game: Any = GinSeatGame(me, speed, self)
+        else:
+            from ginrummy_desktop.gui.online.remote_cribbage import CribbageSeatGame
+            self.seat_game = CribbageSeatGame(me, speed, self)
+        self.screen = self.seat_game.widget
+        self.status = self.seat_game.status
 
         self.opponent_label = QLabel("", self)
         self.opponent_label.setAccessibleName("Opponent")
@@ -56,12 +139,17 @@ class TablePane(QWidget):
         self.clock_label = QLabel("", self)
         self.clock_label.setAccessibleName("Move clock")
         self.clock_label.setMinimumWidth(150)
+        self.resign_button = QPushButton("Resign", self)
+        self.resign_button.setToolTip("Give this match up: it counts as a loss (Ctrl+Shift+R)")
+        self.resign_button.setEnabled(False)
+        self.resign_button.clicked.connect(lambda: self.resign_wanted.emit(self.table_id))
         self.leave_button = QPushButton("Close table", self)
         self.leave_button.clicked.connect(lambda: self.closed.emit(self.table_id))
         header = QHBoxLayout()
         header.addWidget(self.opponent_label, 1)
         header.addWidget(self.clock_label)
         header.addWidget(self.connection_label)
+        header.addWidget(self.resign_button)
         header.addWidget(self.leave_button)
 
         self.banner = QWidget(self)
@@ -100,8 +188,8 @@ class TablePane(QWidget):
         splitter.addWidget(chat)
         splitter.setStretchFactor(0, 4)
         splitter.setStretchFactor(1, 1)
-        chat.setMinimumWidth(170)
-        splitter.setSizes([1000, 240])
+        chat.setMinimumWidth(140)  # at 800 px the table keeps room for its prompts
+        splitter.setSizes([1100, 200])
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -117,6 +205,14 @@ class TablePane(QWidget):
         self.warned = False  # the 10-second warning sounded for this move
         self.sound: Any = None  # a SoundBoard (set by the window); None: flash only
 
+    @property
+    def controller(self) -> Any:
+        return self.seat_game.controller
+
+    @property
+    def game(self) -> str:
+        return str(self.seat_game.game)
+
     # -- the referee's events -------------------------------------------------------------
     def start(self, state: dict[str, Any], rating: float | None = None) -> None:
         self.table_id = str(state["table"])
@@ -124,13 +220,11 @@ class TablePane(QWidget):
         seat = int(state["seat"])
         self.opponent = str(players[1 - seat]) if len(players) == 2 else "Opponent"
         self.rated = bool(state.get("rated"))
-        self.controller.start_remote(state, self.opponent, self._send, self.rated)
+        self.remote = self.seat_game.start(state, self.opponent, self._send)
         self.started_at = datetime.now(UTC)
-        self.screen.published.clear()
-        self.screen._remember_commitment()
-        self.screen.buttons["hint"].setVisible(not self.rated)
         self.set_opponent_rating(rating)
         self.set_connection("online")
+        self.resign_button.setEnabled(True)
         self._clock_from(state.get("clock"))
 
     def set_opponent_rating(self, rating: float | None) -> None:
@@ -140,59 +234,65 @@ class TablePane(QWidget):
             text += f" · rating {rating:.0f}"
         self.opponent_label.setText(f"{text} · {rated} game")
 
+    @property
+    def match_in_play(self) -> bool:
+        return self.remote is not None and not self.remote.over
+
     def _send(self, action: dict, seq: int) -> None:
         self.move_wanted.emit(self.table_id, action, seq)
 
+    def move_refused(self, reason: str) -> None:
+        if self.remote is not None:
+            self.remote.refused(reason)
+
     def on_event(self, kind: str, payload: dict[str, Any]) -> None:
-        c = self.controller
+        remote = self.remote
+        if remote is None:
+            return
         if kind == "state":
-            c.apply_state(payload)
-            self.screen._remember_commitment()
+            remote.receive_state(payload)
+            self.seat_game.remember_commitment()
             self._clock_from(payload.get("clock"))
         elif kind == "deal":
-            self.screen.published.setdefault(int(payload["hand_number"]),
-                                             str(payload["commitment"]))
+            self.seat_game.deal(int(payload["hand_number"]), str(payload["commitment"]))
         elif kind == "hand_end":
-            c.apply_hand_end(payload["record"])
+            remote.receive_record(payload["record"])
         elif kind == "match_end":
-            c.apply_match_end(payload)
+            reason = str(payload.get("reason", "finished"))
+            remote.end(list(payload.get("winners", [])), reason)
+            won = remote.referee_winners == (remote.me,)
+            if reason != "finished":
+                self.seat_game.ended()
             self._record(payload)
             self.seconds_left = None
             self.banner.hide()
-            reason = payload.get("reason")
-            if reason == "abandoned":
-                won = bool(payload.get("winners")) and c.remote.winners == (0,)
-                self.screen.status.show_message(
-                    "You win: your opponent left the table" if won else
-                    "The match ended: you were away too long", "success" if won else "warning")
-            elif reason == "timeout":
-                won = c.remote.winners == (0,)
-                self.screen.status.show_message(
-                    "You win on time" if won else "You ran out of time", "warning")
+            self.resign_button.setEnabled(False)
+            words = _ENDINGS.get(reason)
+            if words is not None:
+                text = (words[0] if won else words[1]).format(opponent=self.opponent)
+                self.status.show_prompt(text, "success" if won else "warning")  # it stands
         elif kind == "clock":
             self._clock_from(payload)
             if payload.get("away") is not None:
                 self._away(float(payload.get("grace_left") or 0))
-        elif kind == "away" and int(payload["seat"]) != c.remote.me:
+        elif kind == "away" and int(payload["seat"]) != remote.me:
             self._away(float(payload.get("grace", 0)))
-        elif kind == "back" and int(payload["seat"]) != c.remote.me:
+        elif kind == "back" and int(payload["seat"]) != remote.me:
             self.grace_left = None
             self.banner.hide()
-            self.screen.status.show_message(f"{self.opponent} is back", "info")
+            self.status.show_message(f"{self.opponent} is back", "info")
 
     def _record(self, payload: dict[str, Any]) -> None:
         """The finished match into the local statistics, marked online (``online:<name>``)."""
-        from ginrummy_desktop.gui.gin.summary import match_summary
-        remote = self.controller.remote
-        if remote.winners == (0,):
+        remote = self.remote
+        assert remote is not None
+        if remote.referee_winners == (remote.me,):
             result = "win"
         elif payload.get("reason") == "abandoned" and not payload.get("winners"):
             result = "abandoned"
         else:
             result = "loss"
-        self.finished.emit(match_summary(self.controller, self.started_at, result,
-                                         seat=remote.me,
-                                         opponent_id=self.controller.setup.opponent))
+        self.finished.emit(self.seat_game.summary(self.started_at, result))
 
     def _away(self, grace: float) -> None:
         self.grace_left = grace
@@ -227,13 +327,13 @@ class TablePane(QWidget):
             # "no grace left" enables Claim win (it refuses a claim a moment too early).
             self.grace_left = max(0.5, self.grace_left - step)
             self._show_grace()
-        if self.seconds_left is None or self.controller.session is None:
+        if self.seconds_left is None or self.remote is None:
             self.clock_label.setText("")
             return
         paused = self.grace_left is not None or self.reconnecting.isVisible()
         if not paused:
             self.seconds_left = max(0.0, self.seconds_left - step)
-        mine = self.clock_seat == self.controller.remote.me
+        mine = self.clock_seat == self.remote.me
         who = "Your move" if mine else f"{self.opponent}'s move"
         low = self.seconds_left <= CLOCK_WARNING_SECONDS
         if low and mine and not paused:
@@ -254,20 +354,20 @@ class TablePane(QWidget):
         from ginrummy_desktop.gui.online.connection import STATE_WORDS
         self.connection_label.setText(STATE_WORDS.get(state, state))
         lost = state in ("reconnecting", "connecting")
-        self.screen.view.setEnabled(not lost)
-        self.screen.setGraphicsEffect(None)
+        view = self.seat_game.view
+        view.setEnabled(not lost)
         if lost:
             from PySide6.QtWidgets import QGraphicsColorizeEffect
-            effect = QGraphicsColorizeEffect(self.screen.view)
+            effect = QGraphicsColorizeEffect(view)
             effect.setColor(Qt.GlobalColor.gray)
-            self.screen.view.setGraphicsEffect(effect)
+            view.setGraphicsEffect(effect)
             self.reconnecting.adjustSize()
             self.reconnecting.move((self.screen.width() - self.reconnecting.width()) // 2,
                                    (self.screen.height() - self.reconnecting.height()) // 3)
             self.reconnecting.show()
             self.reconnecting.raise_()
         else:
-            self.screen.view.setGraphicsEffect(None)
+            view.setGraphicsEffect(None)
             self.reconnecting.hide()
 
     # -- chat -----------------------------------------------------------------------------
@@ -282,3 +382,12 @@ class TablePane(QWidget):
     def add_chat(self, who: str, text: str) -> None:
         from html import escape
         self.chat_log.append(f"<b>{escape(who)}:</b> {escape(text)}")
+
+
+# reason -> (words when this person won, words when they lost); "finished" shows the table's own
+_ENDINGS = {
+    "resigned": ("{opponent} resigned: you win the match",
+                 "You resigned: {opponent} wins the match"),
+    "timeout": ("You win on time: {opponent} ran out of time", "You ran out of time"),
+    "abandoned": ("You win: {opponent} left the table", "The match ended: you were away too long"),
+}

@@ -4,9 +4,11 @@ Qt loop; its refusal is shown in words where the person looked, and nothing wait
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
@@ -26,7 +28,7 @@ from ginrummy_desktop.gui.online.connection import (
     default_client,
 )
 from ginrummy_desktop.gui.online.friends import FriendsTab
-from ginrummy_desktop.gui.online.lobby import GAME_TITLES, LobbyTab
+from ginrummy_desktop.gui.online.lobby import GAME_TITLES, LobbyTab, presets_for
 from ginrummy_desktop.gui.online.messages import MessagesTab
 from ginrummy_desktop.gui.online.profile import ProfileDialog
 from ginrummy_desktop.gui.online.rankings import RankingsTab
@@ -34,15 +36,20 @@ from ginrummy_desktop.gui.online.signin import SignInPanel
 from ginrummy_desktop.gui.online.table_pane import TablePane
 
 DEFAULT_SERVER = "ginrummy.example.org"
-PLAYABLE_GAMES = ("gin",)  # the online cribbage table is not built yet (its lobby chats)
+PLAYABLE_GAMES = ("gin", "cribbage")
+RESIGN_QUESTION = ("Resign?", "Resign this match? It counts as a loss.")
 PLAYERS_REFRESH_MS = 10_000  # who is in the lobby rooms (joins and leaves are not pushed)
 
 
 class OnlineWindow(QMainWindow):
     def __init__(self, server: str = DEFAULT_SERVER, client_factory: ClientFactory | None = None,
                  speed: str | None = None, record_match: Any = None,
+                 ask_before_resign: Callable[[], bool] | None = None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # Whether to ask before resigning (the "Ask for confirmation: before resigning"
+        # setting, read when asked); None: always ask.
+        self.ask_before_resign = ask_before_resign
         self.record_match = record_match  # stores a MatchSummary in the local statistics
         self.speed = speed  # animation speed of the tables (tests: "instant")
         self.setWindowTitle("Gin Rummy Desktop — Online")
@@ -104,6 +111,13 @@ class OnlineWindow(QMainWindow):
         self.sign_out_action = self.menuBar().addAction("Sign &out")
         self.sign_out_action.triggered.connect(self.sign_out)
         self.sign_out_action.setEnabled(False)
+        table_menu = self.menuBar().addMenu("&Table")
+        self.resign_action = table_menu.addAction("Re&sign")
+        self.resign_action.setShortcut(QKeySequence("Ctrl+Shift+R"))
+        self.resign_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.resign_action.setStatusTip("Give the match at this table up (a loss)")
+        self.resign_action.triggered.connect(lambda: self.resign_table())
+        self.resign_box: QMessageBox | None = None
 
     # -- signing in -----------------------------------------------------------------------
     def _sign_in(self, address: ServerAddress, user: str, password: str, create: bool,
@@ -261,11 +275,18 @@ class OnlineWindow(QMainWindow):
         if isinstance(lobby, LobbyTab):
             lobby.show_notice(_sentence(reason), warning=True)
         elif isinstance(lobby, TablePane):
-            lobby.screen.status.show_message(_sentence(reason), "warning")
+            lobby.status.show_message(_sentence(reason), "warning")
         else:
             self.statusBar().showMessage(_sentence(reason), 10000)
 
     def join_table(self, table: str) -> None:
+        for lobby in self.lobbies.values():
+            listed = next((t for t in lobby.tables if t.get("table") == table), None)
+            preset = (listed or {}).get("preset")
+            if preset and preset not in presets_for(lobby.game):
+                lobby.show_notice(f"This version cannot play {preset} tables online: choose "
+                                  "another table", warning=True)
+                return
         if self.session is not None:
             spawn(self._client().join_table(table), self._notice)
 
@@ -327,7 +348,7 @@ class OnlineWindow(QMainWindow):
         pane = self.tables.get(table)
         if pane is None:
             if kind != "state" or payload.get("status") != "playing" \
-                    or payload.get("game") != "gin":
+                    or payload.get("game") not in PLAYABLE_GAMES:
                 return
             pane = self._open_table(payload)
             return
@@ -335,14 +356,15 @@ class OnlineWindow(QMainWindow):
 
     def _open_table(self, state: dict[str, Any]) -> TablePane:
         assert self.session is not None
-        pane = TablePane(self.session.username, self.speed, self.tabs)
+        pane = TablePane(self.session.username, self.speed, self.tabs, game=str(state["game"]))
         self.tables[str(state["table"])] = pane
         pane.move_wanted.connect(self._move)
         pane.claim_wanted.connect(
             lambda table: spawn(self._client().claim_win(table), self._notice))
+        pane.resign_wanted.connect(self.resign_table)
         pane.chat_wanted.connect(
             lambda user, text: self._client().send_private(self.session.jid_of(user), text))
-        pane.closed.connect(self._close_table)
+        pane.closed.connect(self.close_table_asked)
         if self.record_match is not None:
             pane.finished.connect(self.record_match)
         pane.sound = self._sound()
@@ -371,10 +393,67 @@ class OnlineWindow(QMainWindow):
 
         def refused(reason: str) -> None:
             if pane is not None:
-                pane.controller.move_refused(reason)
+                pane.move_refused(reason)
             spawn(self._client().resync(table))
 
         spawn(self._client().move(table, action, seq), refused)
+
+    def resign_table(self, table: str | None = None) -> bool:
+        """Resign the match at ``table`` (default: the table on view), after asking unless
+        the setting says not to. False when there is nothing to resign (said in words)."""
+        pane = self.tables.get(table) if table else self.tabs.currentWidget()
+        if not isinstance(pane, TablePane):
+            self.statusBar().showMessage("Resign is for a match at a table: open its tab first",
+                                         10000)
+            return False
+        if not pane.match_in_play:
+            pane.status.show_message("The match is over: there is nothing to resign", "info")
+            return False
+        if self.session is None:
+            pane.status.show_message("You are signed out: sign in again to resign", "warning")
+            return False
+
+        def send() -> None:
+            if self.tables.get(pane.table_id) is pane and pane.match_in_play \
+                    and self.session is not None:
+                pane.status.show_message("Resigning…", "info")
+                spawn(self._client().resign(pane.table_id),
+                      lambda reason: pane.status.show_message(_sentence(reason), "warning"))
+
+        if self.ask_before_resign is not None and not self.ask_before_resign():
+            send()
+            return True
+        box = QMessageBox(QMessageBox.Icon.Question, *RESIGN_QUESTION,
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+        box.setDefaultButton(QMessageBox.StandardButton.No)
+        box.buttonClicked.connect(
+            lambda button: send() if box.standardButton(button)
+            == QMessageBox.StandardButton.Yes else None)
+        box.open()  # not exec(): the table and the network go on while the person decides
+        self.resign_box = box
+        return True
+
+    def close_table_asked(self, table: str) -> None:
+        """Close table: a match still in play is not left behind silently (its clock would
+        run out on the absent player): resign and close, or keep playing."""
+        pane = self.tables.get(table)
+        if pane is None or not pane.match_in_play or self.session is None:
+            self._close_table(table)
+            return
+        box = QMessageBox(QMessageBox.Icon.Question, "Close table",
+                          "The match is still in play. Closing the table resigns it (a loss).",
+                          QMessageBox.StandardButton.NoButton, self)
+        resign = box.addButton("Resign and close", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton("Keep playing", QMessageBox.ButtonRole.RejectRole)
+
+        def answered(button: Any) -> None:
+            if button is resign and self.tables.get(table) is pane:
+                spawn(self._client().resign(table),
+                      lambda reason: pane.status.show_message(_sentence(reason), "warning"),
+                      lambda _r: self._close_table(table))
+        box.buttonClicked.connect(answered)
+        box.open()
+        self.close_box = box
 
     def _close_table(self, table: str) -> None:
         pane = self.tables.pop(table, None)

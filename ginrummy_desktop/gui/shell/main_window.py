@@ -459,7 +459,9 @@ class MainWindow(QMainWindow):
             server = DEFAULT_SERVER if self.storage is None else \
                 self.storage.settings.settings.online_server
             record = None if self.persistence is None else self.persistence.record_in_background
-            window = self.online_window = OnlineWindow(server, record_match=record)
+            window = self.online_window = OnlineWindow(
+                server, record_match=record,
+                ask_before_resign=lambda: self.confirmations.get("resign", True))
         window.show()
         window.raise_()
         window.activateWindow()

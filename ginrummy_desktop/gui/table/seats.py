@@ -1,9 +1,9 @@
 """Who sits at a table: each seat holds a ``Player`` that the turn loop asks for an action.
 
 The interface is asynchronous so that every kind of player fits it: a bot thinks on a pool
-thread, a remote person (online play) answers over the network, and the local person answers
-through the table's input. The loop calls ``request`` when the seat's decision is due and
-expects exactly one of ``reply(action)`` or ``fail(reason)`` later, on the GUI thread;
+thread, a remote person (online play, ``RemotePlayer``) answers over the network, and the local
+person answers through the table's input. The loop calls ``request`` when the seat's decision
+is due and expects exactly one of ``reply(action)`` or ``fail(reason)`` later, on the GUI thread;
 ``cancel`` means the position has moved on (undo, new match, the table closing) and any answer
 still coming will be ignored.
 """
@@ -72,3 +72,31 @@ class BotPlayer:
         if self._op is not None:
             self.background.forget(self._op)
             self._op = None
+
+
+class MoveFeed(Protocol):
+    """Where a remote seat's moves come from (online: the referee's confirmed states)."""
+
+    def next_move(self, seat: int, reply: Reply) -> None: ...
+
+    def forget(self, seat: int) -> None: ...
+
+
+class RemotePlayer:
+    """A person at another computer. Their move is decided there and checked by the referee;
+    the feed calls ``reply`` with it once the referee's state says it was played (at once if
+    that state came while the table was still showing an earlier move). No time limit here:
+    the referee's move clock governs a remote person."""
+
+    local = False
+
+    def __init__(self, name: str, seat: int, feed: MoveFeed) -> None:
+        self.name = name
+        self.seat = seat
+        self.feed = feed
+
+    def request(self, observation: Any, reply: Reply, fail: Fail) -> None:
+        self.feed.next_move(self.seat, reply)
+
+    def cancel(self) -> None:
+        self.feed.forget(self.seat)

@@ -11,6 +11,11 @@ Between decisions the loop waits until the table is still (``wait_still``, the g
 animations) and then one pause, ``TURN_PAUSE_MS`` scaled by the speed setting ("instant": no
 pause, but the answer still arrives through the event loop).
 
+A session may be remote (online play: ``submit`` instead of ``apply`` for the local person).
+Then ``play`` sends the local person's move and returns; the controller's continuation runs
+when the referee confirms it, and ``refused`` reports a move the referee turned down (nothing
+was played). Offline the continuation runs at once, so one controller serves both.
+
 The game's controller supplies two hooks: ``ready()`` says whether the table may take the next
 decision now (not while a hand's result is on show, say) and ``present(seat, action)`` shows an
 action the loop applied.
@@ -35,6 +40,7 @@ class TurnLoop(QObject):
     """Drives one session's seats; see the module docstring."""
 
     failed = Signal(int, str)  # seat, what went wrong and what was played instead
+    refused = Signal(int, str)  # seat, why the referee refused the local person's move
     thinking_changed = Signal(bool)
 
     def __init__(self, *, ready: Callable[[], bool], present: Callable[[int, Action], None],
@@ -49,6 +55,7 @@ class TurnLoop(QObject):
         self.seats: dict[int, Player] = {}
         self._ticket = 0
         self._pending = False
+        self._submitting = False
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -61,6 +68,7 @@ class TurnLoop(QObject):
     def reset(self) -> None:
         """Forget the decision being waited for: its answer will be ignored."""
         self._ticket += 1
+        self._submitting = False
         for player in self.seats.values():
             player.cancel()
         self._set_pending(False)
@@ -78,10 +86,43 @@ class TurnLoop(QObject):
 
     # -- the local person --------------------------------------------------------------------
 
-    def play(self, seat: int, action: Action) -> None:
-        """Apply the local person's action; ``IllegalActionError`` (state unchanged) propagates
-        so the table can show the engine's reason and spring the card back."""
-        self.session.apply(seat, action)
+    @property
+    def submitting(self) -> bool:
+        """True while the local person's move is on its way to the referee (online)."""
+        return self._submitting
+
+    def play(self, seat: int, action: Action, then: Callable[[], None] | None = None) -> None:
+        """Apply the local person's action, then call ``then`` (the controller's presentation).
+        ``IllegalActionError`` (state unchanged) propagates so the table can show the reason and
+        spring the card back. A remote session checks the move as the engine would, sends it,
+        and ``then`` runs when the referee confirms it."""
+        submit = getattr(self.session, "submit", None)
+        if submit is None:
+            self.session.apply(seat, action)
+            if then is not None:
+                then()
+            return
+        if self._submitting:
+            raise IllegalActionError("your last move is on its way to the server: a moment")
+        ticket = self._ticket
+
+        def confirmed() -> None:
+            if ticket == self._ticket:
+                self._submitting = False
+                if then is not None:
+                    then()
+
+        def refused(reason: str) -> None:
+            if ticket == self._ticket:
+                self._submitting = False
+                self.refused.emit(seat, reason)
+
+        self._submitting = True
+        try:
+            submit(seat, action, confirmed, refused)  # IllegalActionError before sending
+        except Exception:
+            self._submitting = False
+            raise
 
     # -- other players -----------------------------------------------------------------------
 
