@@ -10,10 +10,13 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
+
+from ginrummy_desktop.gui.online.lobby import GAME_TITLES
 
 PRESENCE_WORDS = {"playing": "playing", "away": "away", "xa": "away", "dnd": "busy"}
 
@@ -29,7 +32,7 @@ class FriendsTab(QWidget):
     answer_wanted = Signal(str, bool)  # user, accept
     remove_wanted = Signal(str)
     block_wanted = Signal(str)
-    invite_wanted = Signal(str)
+    invite_wanted = Signal(str, str)  # user, game ("gin" or "cribbage")
     chat_wanted = Signal(str)
     profile_wanted = Signal(str)
 
@@ -50,6 +53,12 @@ class FriendsTab(QWidget):
         self.decline_button = QPushButton("Decline", self)
         self.chat_button = QPushButton("Message", self)
         self.invite_button = QPushButton("Invite to a table", self)
+        # The button opens a menu of the games (a click or Space), one entry a game.
+        invite_menu = QMenu(self.invite_button)
+        for game, title in GAME_TITLES.items():
+            invite_menu.addAction(f"{title} table",
+                                  lambda g=game: self._invite_selected(g))
+        self.invite_button.setMenu(invite_menu)
         self.profile_button = QPushButton("Profile", self)
         self.remove_button = QPushButton("Remove", self)
         self.block_button = QPushButton("Block", self)
@@ -62,7 +71,6 @@ class FriendsTab(QWidget):
         self.accept_button.clicked.connect(lambda: self._answer(True))
         self.decline_button.clicked.connect(lambda: self._answer(False))
         for button, signal in ((self.chat_button, self.chat_wanted),
-                               (self.invite_button, self.invite_wanted),
                                (self.profile_button, self.profile_wanted),
                                (self.remove_button, self.remove_wanted),
                                (self.block_button, self.block_wanted)):
@@ -121,6 +129,13 @@ class FriendsTab(QWidget):
     def selected(self) -> str | None:
         item = self.friend_list.currentItem()
         return None if item is None else item.data(Qt.ItemDataRole.UserRole)
+
+    def _invite_selected(self, game: str) -> None:
+        user = self.selected()
+        if user is None:
+            self.show_notice("Select a friend in the list first")
+            return
+        self.invite_wanted.emit(user, game)
 
     def _with_selected(self, signal: Signal) -> None:  # type: ignore[valid-type]
         user = self.selected()

@@ -606,14 +606,15 @@ class OnlineWindow(QMainWindow):
         spawn(self._client().block(self.session.jid_of(user)), self.friends.show_notice,
               blocked)
 
-    def _invite(self, user: str) -> None:
+    def _invite(self, user: str, game: str = "gin") -> None:
         if self.session is None:
             return
-        spawn(self._client().create_table("gin", rated=False,
+        spawn(self._client().create_table(game, rated=False,
                                           invite=self.session.jid_of(user)),
               self.friends.show_notice,
               lambda _t: self.friends.show_notice(
-                  f"Invited {user} to a casual Gin Rummy table: waiting for them to accept"))
+                  f"Invited {user} to a casual {GAME_TITLES[game]} table: waiting for them "
+                  "to accept"))
 
 
 def _sentence(text: str) -> str:
