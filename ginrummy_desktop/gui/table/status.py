@@ -37,7 +37,9 @@ class StatusLine(QLabel):
         self.setMinimumHeight(28)
         # Not the text's width: after a big window's big font the table must still shrink.
         self.setMinimumWidth(1)
-        self.setWordWrap(False)
+        # A long prompt in a narrow window (800x600 beside the online chat) takes a second line
+        # rather than losing its end ("keys: arrows, E").
+        self.setWordWrap(True)
         self.message = ""
         self.kind = "info"
         self._pixels = 14
