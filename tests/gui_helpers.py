@@ -1,4 +1,4 @@
-"""Waiting for a table's opponent in GUI tests, and a stand-in for the person.
+"""Waiting for a table's opponent in GUI tests, a stand-in for the person, and the gin window.
 
 Bots always think off the GUI thread (also at "instant" speed), so after the person's move a
 test waits until the table's turn loop has nothing pending (the opponent has moved, or the
@@ -6,6 +6,25 @@ person's decision is due) and no hint or advisor is still being worked out.
 """
 
 from __future__ import annotations
+
+
+def open_gin_window(qtbot, ask: bool = True):
+    """A main window at instant speed, 1280x800, shown (yield it from a fixture; the generator
+    stops the match and waits for the background after the test). ``ask=False`` turns every
+    confirmation off, so knocks and new matches go through without a question."""
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
+    from ginrummy_desktop.gui.table.background import Background
+
+    win = MainWindow(storage=None, speed="instant")
+    if not ask:
+        win.set_confirmations(dict.fromkeys(win.confirmations, False))
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.gin_screen.controller.stop()
+    Background.wait_all()
 
 
 def settle(qtbot, table_or_controller, timeout: int = 15_000) -> None:

@@ -26,22 +26,14 @@ from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
 from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
 from ginrummy_desktop.gui.gin.table import ZONE_HAND, ZONE_KNOCK
 from ginrummy_desktop.gui.shell.main_window import MainWindow
-from ginrummy_desktop.gui.table.background import Background
 from ginrummy_desktop.storage import open_storage
+from tests.gui_helpers import open_gin_window
 from tests.start_offers import answer_start_offer
 
 
 @pytest.fixture
 def window(qtbot):
-    win = MainWindow(storage=None, speed="instant")
-    win.set_confirmations(dict.fromkeys(win.confirmations, False))
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    win.gin_screen.controller.stop()
-    Background.wait_all()
+    yield from open_gin_window(qtbot, ask=False)
 
 
 def seed_where(preset: str, person_plays: bool) -> int:

@@ -12,9 +12,7 @@ from ginrummy_desktop.engine.gin.match import cut_for_deal
 from ginrummy_desktop.engine.gin.results import match_totals
 from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
 from ginrummy_desktop.gui.gin.screen import shortcut_rows
-from ginrummy_desktop.gui.shell.main_window import MainWindow
-from ginrummy_desktop.gui.table.background import Background
-from tests.gui_helpers import settle
+from tests.gui_helpers import open_gin_window, settle
 from tests.test_gin_match import KNOCK_DEAL
 from tests.text_layout import text_problems
 
@@ -25,15 +23,7 @@ KNOCK_CARD = Card.parse("QD")  # the rigged hand: take the upcard AD, knock disc
 
 @pytest.fixture
 def window(qtbot):
-    win = MainWindow(storage=None, speed="instant")
-    win.set_confirmations(dict.fromkeys(win.confirmations, False))
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    win.gin_screen.controller.stop()
-    Background.wait_all()
+    yield from open_gin_window(qtbot, ask=False)
 
 
 def rigged(window, preset: str = "classic"):

@@ -14,19 +14,12 @@ from ginrummy_desktop.gui.gin.table import ZONE_DISCARD, ZONE_HAND, ZONE_KNOCK
 from ginrummy_desktop.gui.shell.main_window import MainWindow
 from ginrummy_desktop.gui.table.background import Background
 from ginrummy_desktop.gui.table.card_item import MARK_KNOWN, MARK_LOCKED, MARK_NEW
-from tests.gui_helpers import stand_in_until
+from tests.gui_helpers import open_gin_window, stand_in_until
 
 
 @pytest.fixture
 def window(qtbot):
-    win = MainWindow(storage=None, speed="instant")
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    win.gin_screen.controller.stop()
-    Background.wait_all()
+    yield from open_gin_window(qtbot)
 
 
 def start(window, seed: int = 11, settle: bool = True, practice: bool = False):

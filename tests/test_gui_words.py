@@ -29,9 +29,8 @@ from ginrummy_desktop.engine.cribbage import CribbageMatch
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.gui.cribbage.table import CribbageTable
 from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
-from ginrummy_desktop.gui.shell.main_window import MainWindow
 from ginrummy_desktop.gui.table.status import StatusLine
-from tests.gui_helpers import settle
+from tests.gui_helpers import open_gin_window, settle
 from tests.test_engine_wording import CARD_CODE
 
 GUI = Path(ginrummy_desktop.__file__).parent / "gui"
@@ -140,13 +139,7 @@ def assert_no_card_codes(texts: list[str]) -> None:
 
 @pytest.fixture
 def window(qtbot, said):
-    win = MainWindow(storage=None, speed="instant")
-    qtbot.addWidget(win)
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    win.gin_screen.controller.stop()
+    yield from open_gin_window(qtbot)
 
 
 def play_gin_to_the_panel(qtbot, window, seen: list[str], said: list[str] | None = None):
