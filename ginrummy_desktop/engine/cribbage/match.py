@@ -775,7 +775,7 @@ class CribbageMatch:
         game.hand_number = data["hand_number"]
         game.winner = data["winner"]
         game._records = list(data["records"])
-        game._last_events = [_event_from_json(e) for e in data["last_events"]]
+        game._last_events = [event_from_json(e) for e in data["last_events"]]
         game._last_shows = list(data["last_shows"])
         game._deck = parse_cards(data["deck"])
         game._salt = data["salt"]
@@ -806,7 +806,7 @@ class CribbageMatch:
         game.history = [
             (s, kind, Card.parse(c) if c else None) for s, kind, c in data["history"]
         ]
-        game._events = [_event_from_json(e) for e in data["events"]]
+        game._events = [event_from_json(e) for e in data["events"]]
         game._shows = list(data["shows"])
         game._actions = list(data["actions"])
         game._scores_before = tuple(data["scores_before"])
@@ -837,7 +837,8 @@ def action_from_json(data: dict) -> Action:
     return Action(data["kind"], card=card, cards=cards, points=data.get("points"))
 
 
-def _event_from_json(data: dict) -> ScoreEvent:
+def event_from_json(data: dict) -> ScoreEvent:
+    """A score event from its JSON form (snapshots, and the referee's public cribbage state)."""
     items = tuple(
         ScoreItem(item["kind"], tuple(parse_cards(item["cards"])), item["points"])
         for item in data["items"]

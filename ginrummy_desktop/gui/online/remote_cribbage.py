@@ -15,7 +15,7 @@ from typing import Any
 from PySide6.QtWidgets import QWidget
 
 from ginrummy_desktop.engine.actions import Action
-from ginrummy_desktop.engine.cribbage.match import _event_from_json as event_from_json
+from ginrummy_desktop.engine.cribbage.match import event_from_json
 from ginrummy_desktop.engine.cribbage.observation import OVER, Pegs, ScoreEvent, TableView
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.gui.online.remote_match import MoveSender, RemoteMatch
