@@ -149,8 +149,8 @@ def test_partnership_lines_are_deals_with_the_net_of_both_tables():
     team_scores = match.seat_scores()
     assert sheet.seat_totals() == team_scores
     assert row_words(sheet, row, NAMES).startswith("Table 1: ")
-    assert side_label(sheet, 0, NAMES) == "You & Bea"
-    assert side_label(sheet, 1, NAMES) == "Ada the Expert & Cy"
+    assert side_label(sheet, 0, NAMES) == "You and Bea"
+    assert side_label(sheet, 1, NAMES) == "Ada the Expert and Cy"
 
 
 def test_three_players_have_a_column_each():

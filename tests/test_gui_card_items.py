@@ -68,3 +68,20 @@ def test_waiting_for_idle_survives_a_relayout_that_stops_the_moves(qtbot):
     assert cards.animator.busy and not called
     cards.sync([Placement(ACE, QPointF(30, 40), 1.0, True, ACE)], 80, False, from_deck)
     qtbot.waitUntil(lambda: called == [True], timeout=2000)
+
+
+def test_a_badge_too_small_for_its_words_shows_its_short_form(qtbot):
+    """The stock badge on a small card reads "31", never a clipped "Stock 3"."""
+    from PySide6.QtCore import QRectF
+
+    from ginrummy_desktop.gui.table.items import Badge
+
+    badge = Badge()
+    badge.set_text("Stock 31", short="31")
+    badge.set_rect(QRectF(0, 0, 40, 14))
+    assert badge.shown_text() == "31"
+    badge.set_rect(QRectF(0, 0, 160, 30))
+    assert badge.shown_text() == "Stock 31"
+    badge.set_text("Dealer")  # no short form: the words stay
+    badge.set_rect(QRectF(0, 0, 20, 14))
+    assert badge.shown_text() == "Dealer"

@@ -112,7 +112,8 @@ def test_new_cribbage_game_from_the_menu_with_a_chosen_opponent(qtbot, storage):
     assert table.controller.opponent.persona_id == "careful"
     assert table.controller.rules.target == 61
     assert table.controller.names[1] == "Cora the Careful"
-    assert table.controller.stage == "discard"
+    # A new game from the menu opens with the players' cut for the deal.
+    assert table.controller.stage == "cut" and table.controller.match.phase == "deal_cut"
     # The gin keys do nothing while cribbage is on screen.
     gin = window.gin_screen.controller
     before = gin.view()

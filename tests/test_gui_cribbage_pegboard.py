@@ -217,3 +217,16 @@ def test_skunk_labels_stay_clear_of_the_score_header_and_the_holes(qtbot, size):
         assert item.boundingRect().contains(box), text
     [(_, skunk)] = [label for label in item.skunk_labels() if label[0].startswith("S ")]
     assert skunk.bottom() < top_hole
+
+
+@pytest.mark.parametrize("size", [(150, 560), (120, 300), (240, 700)])
+def test_skunk_labels_are_wide_enough_for_their_words(qtbot, size):
+    """At 800x600 the board is about 150 pixels wide: the labels' readable minimum font must
+    still fit their boxes (they were clipped to "S 60|6")."""
+    from PySide6.QtGui import QFontMetricsF
+
+    item = CribbagePegboard(width=size[0], height=size[1])
+    metrics = QFontMetricsF(item.skunk_font())
+    for text, box in item.skunk_labels():
+        assert metrics.horizontalAdvance(text) <= box.width(), text
+        assert item.boundingRect().contains(box), text

@@ -190,7 +190,7 @@ def bot_match(preset: str, hands: int) -> GinMatch:
 
 
 @pytest.mark.parametrize(("preset", "columns"), [("three-player", ["You", "Bea", "Cy"]),
-                                                 ("partnership", ["You & Bea", "Ada & Cy"])])
+                                                 ("partnership", ["You and Bea", "Ada and Cy"])])
 def test_three_players_and_partnerships_get_a_column_per_player_or_team(qtbot, preset,
                                                                           columns):
     from ginrummy_desktop.engine.gin.score_sheet import build_score_sheet
@@ -238,3 +238,26 @@ def test_a_long_sheet_scrolls_with_page_down_and_up(qtbot):
     assert bar.value() == bar.maximum()  # the running total line is at the bottom
     qtbot.keyClick(view, Qt.Key.Key_PageUp)
     assert bar.value() < bar.maximum()
+
+
+@pytest.mark.parametrize("preset", ["three-player", "partnership"])
+def test_the_sheet_follows_three_player_and_partnership_matches_at_the_table(qtbot, window,
+                                                                            preset):
+    from ginrummy_desktop.gui.gin import screenshots as gin_scenes
+
+    screen = window.gin_screen
+    screen.new_match(MatchSetup(preset=preset, opponent="greedy", seed=PERSON_FIRST))
+    press(qtbot, window, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier)
+    panel = screen.score_sheet
+    qtbot.waitUntil(panel.isVisible)
+    controller = screen.controller
+    gin_scenes._person_moves(window, lambda: len(controller.session.hand_records()) >= 4)
+    records = controller.session.hand_records()
+    qtbot.waitUntil(lambda: panel.sheet() is not None
+                    and sum(len(row.endings) for row in panel.sheet().rows) == len(records))
+    sheet = panel.sheet()
+    assert sheet.sides == (3 if preset == "three-player" else 2)
+    assert sheet.seat_totals() == controller.session.seat_scores()
+    names = controller.seat_names()
+    assert all(name in " ".join(panel.view.labels()) for name in names.values())
+    controller.loop.reset()

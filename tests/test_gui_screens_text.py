@@ -43,7 +43,10 @@ MAIN_SCREENS = (
     "gin-partnership",
     "gin-score-sheet",
     "gin-score-sheet-hollywood",
+    "gin-score-sheet-partnership",
     # Cribbage table
+    "cribbage-cut",
+    "cribbage-cut-starter",
     "cribbage-discard",
     "cribbage-play",
     "cribbage-show",

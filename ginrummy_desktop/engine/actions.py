@@ -3,7 +3,8 @@
 An agent returns one element of ``observation.legal_actions`` (or an equal ``Action`` it built).
 Gin Rummy uses ``kind`` and ``card``; Cribbage's ``discard`` uses ``cards`` (the two cards laid
 in the crib) and, with the muggins option, ``count`` uses ``points`` (the points a player claims
-for a hand or crib).
+for a hand or crib); ``cut`` uses ``points`` for the cut's depth (how many cards are lifted
+off the top of the pack).
 
 Legality is decided by value, never by asking the submitted object: ``action_key`` first checks
 that the action's class is exactly ``Action`` and every field has exactly the type a legal action
@@ -24,7 +25,7 @@ from ginrummy_desktop.engine.cards import SUITS, Card
 #: Every kind either game uses: Gin Rummy first, then Cribbage's own.
 ACTION_KINDS = frozenset({
     "draw_stock", "draw_discard", "pass", "discard", "knock", "gin", "big_gin",
-    "play", "go", "count", "muggins",
+    "play", "go", "count", "muggins", "cut",
 })
 
 #: A verified action as plain values: (kind, card index or None, sorted card indexes, points).

@@ -22,7 +22,10 @@ Wire format, version ``WIRE_VERSION`` (1):
   ``CribbageRules.to_json``), ``legal_actions`` is a list of actions. Events are objects:
   Gin ``history`` items are ``{"seat", "kind", "card"}`` (``card`` null where hidden); Cribbage
   ``current``/``played`` items are ``{"seat", "card"}`` and ``history`` items are
-  ``{"seat", "kind", "card"}`` (``kind`` ``play`` or ``go``).
+  ``{"seat", "kind", "card"}`` (``kind`` ``play`` or ``go``). With player cuts a Cribbage
+  observation in the ``deal_cut``/``starter_cut`` phase offers ``{"kind": "cut", "points": d}``
+  actions (``d`` the depth); ``pack_size`` and ``deal_cuts`` (``{"seat", "card"}`` items) were
+  added then and may be absent from an older sender's observation (read as 0 and empty).
 
 An observation holds only what its seat may know, so its encoding does too: the codec reads the
 observation's public fields and nothing else (never the engine state behind it).
@@ -355,6 +358,8 @@ def _cribbage_to_wire(o: CribbageObservation) -> dict[str, Any]:
         "show_cards": _cards_to_wire(o.show_cards),
         "show_is_crib": o.show_is_crib,
         "claimed": o.claimed,
+        "pack_size": o.pack_size,
+        "deal_cuts": [{"seat": seat, "card": card_to_wire(card)} for seat, card in o.deal_cuts],
     }
 
 
@@ -387,6 +392,9 @@ def _cribbage_from_wire(data: dict[str, Any]) -> CribbageObservation:
         show_cards=fields.cards("show_cards"),
         show_is_crib=fields.boolean("show_is_crib"),
         claimed=fields.integer("claimed", optional=True),
+        # The cut fields came with player cuts; a sender from before them leaves them out.
+        pack_size=fields.integer("pack_size") if "pack_size" in data else 0,
+        deal_cuts=fields.seat_cards("deal_cuts") if "deal_cuts" in data else (),
     )
     fields.finish()
     return observation

@@ -21,12 +21,24 @@ from ginrummy_desktop.engine.cards import (
     format_cards,
     parse_cards,
 )
+from ginrummy_desktop.engine.cribbage.cuts import (
+    DEAL_PACK,
+    UNDEALT_FROM,
+    cut_actions,
+    lower_cut_deals,
+    second_pack,
+    starter_at,
+    why_not_cut,
+)
 from ginrummy_desktop.engine.cribbage.observation import (
     COUNT,
+    CUT_PHASES,
+    DEAL_CUT,
     DISCARD,
     MUGGINS,
     OVER,
     PLAY,
+    STARTER_CUT,
     CribbageObservation,
     Pegs,
     ScoreEvent,
@@ -47,7 +59,7 @@ from ginrummy_desktop.engine.rng import StableRandom
 from ginrummy_desktop.engine.wording import action_text
 
 SNAPSHOT_VERSION = 1
-STARTER_POSITION = 12  # after 6 + 6 dealt cards, the pone's cut turns up the next card
+STARTER_POSITION = UNDEALT_FROM  # without player cuts the engine turns up the 13th card
 
 
 def cut_for_deal(rng: StableRandom) -> tuple[int, list[tuple[Card, Card]]]:
@@ -90,6 +102,9 @@ class CribbageMatch:
 
     ``decks`` (tests, replays) stacks the deal of each hand instead of shuffling;
     ``first_dealer`` skips the cut for deal (e.g. the loser of the last game deals first).
+    With ``rules.player_cuts`` the players cut (``cut`` actions, see ``cribbage.cuts``): the
+    game opens in the ``deal_cut`` phase unless ``first_dealer`` is given, and every hand has a
+    ``starter_cut`` phase between the discards and the play.
     """
 
     num_seats = 2
@@ -106,12 +121,20 @@ class CribbageMatch:
         self._rng = StableRandom(seed)
         self._stacked = [list(deck) for deck in decks] if decks is not None else None
         self.cuts: list[tuple[Card, Card]] = []
-        if first_dealer is None:
+        self._deal_rounds: list[dict] = []  # the finished rounds of the cut for the deal
+        self._round_cuts: list[tuple[int, int, Card]] = []  # (seat, depth, card) this round
+        self._cut_pack: list[Card] = []
+        self._cut_salt = ""
+        self._cut_commitment = ""
+        self._starter_cut: int | None = None  # the pone's cut depth this hand
+        self._to_move: int | None = None
+        cutting = first_dealer is None and self.rules.player_cuts
+        if first_dealer is None and not cutting:
             first_dealer, self.cuts = cut_for_deal(self._rng)
-        if first_dealer not in (0, 1):
+        if first_dealer not in (0, 1) and not cutting:
             raise ValueError(f"first_dealer must be 0 or 1, not {first_dealer!r}")
         self.first_dealer = first_dealer
-        self.dealer = 1 - first_dealer  # flipped by the first deal
+        self.dealer = 1 - first_dealer if first_dealer is not None else 0  # flipped by a deal
         self.scores = list(scores)
         self._backs = list(scores)
         self.hand_number = 0
@@ -120,7 +143,15 @@ class CribbageMatch:
         self._last_events: list[ScoreEvent] = []
         self._last_shows: list[dict] = []
         self._legal_cache: tuple[Action, ...] | None = None
-        self._start_hand()
+        if cutting:
+            self._clear_hand()
+            self._deck: list[Card] = []
+            self._salt, self._commitment = "", ""
+            self._new_cut_pack()
+            self.phase = DEAL_CUT
+            self._to_move = 0
+        else:
+            self._start_hand()
 
     # ------------------------------------------------------------------ MatchSession
 
@@ -155,6 +186,8 @@ class CribbageMatch:
             return tuple(Action("count", points=points) for points in range(true + 1))
         if self.phase == MUGGINS:
             return (Action("muggins"), Action("pass"))
+        if self.phase in CUT_PHASES:
+            return cut_actions(self.pack_size)
         fitting = [card for card in self.hands[seat] if self.count + card.points <= 31]
         if fitting:
             return tuple(Action("play", card=card) for card in sorted(fitting))
@@ -183,6 +216,8 @@ class CribbageMatch:
             hand_number=self.hand_number,
             rules=detached_copy(self.rules),
             history=tuple(self.history),
+            pack_size=self.pack_size,
+            deal_cuts=tuple((seat, card) for seat, _, card in self._round_cuts),
             **self._show_fields(),
         )
 
@@ -197,6 +232,15 @@ class CribbageMatch:
             "show_is_crib": part.is_crib,
             "claimed": self._claimed if self.phase == MUGGINS else None,
         }
+
+    @property
+    def pack_size(self) -> int:
+        """The cards in the pack to cut now (0 outside the cut phases)."""
+        if self.phase == STARTER_CUT:
+            return DEAL_PACK - UNDEALT_FROM
+        if self.phase == DEAL_CUT:
+            return DEAL_PACK - len(self._round_cuts)
+        return 0
 
     def apply(self, seat: int, action: Action) -> None:
         self._check_seat(seat)
@@ -215,6 +259,8 @@ class CribbageMatch:
             self._count(seat, own)
         elif self.phase == MUGGINS:
             self._muggins(seat, own)
+        elif self.phase in CUT_PHASES:
+            self._cut(seat, own)
         else:
             self._play(seat, own)
 
@@ -222,6 +268,8 @@ class CribbageMatch:
         """Why a well-formed ``action`` (the engine's copy of what was submitted) is illegal."""
         if self.phase == DISCARD:
             reason = self._why_not_discard(seat, action)
+        elif self.phase in CUT_PHASES:
+            reason = why_not_cut(action, self.pack_size)
         elif self.phase in (COUNT, MUGGINS):
             reason = self._why_not_show(action)
         else:
@@ -334,7 +382,58 @@ class CribbageMatch:
             winner=self.winner,
             commitment=self._commitment,
             hand_number=self.hand_number,
+            pack_size=self.pack_size,
+            deal_cuts=self._deal_cut_pairs(),
+            starter_cut=self._starter_cut,
+            cut_commitment=self._cut_commitment,
         )
+
+    def _deal_cut_pairs(self) -> tuple[tuple[Card, Card | None], ...]:
+        pairs: list[tuple[Card, Card | None]] = [(a, b) for a, b in self.cuts]
+        if self._round_cuts:
+            pairs.append((self._round_cuts[0][2], None))
+        return tuple(pairs)
+
+    # ------------------------------------------------------------------ the cuts
+
+    def _new_cut_pack(self) -> None:
+        """A freshly shuffled, committed pack for (another round of) the cut for the deal."""
+        cut_rng = self._rng.spawn()
+        self._cut_pack = shuffled_deck(cut_rng)
+        self._cut_salt = new_salt(cut_rng)
+        self._cut_commitment = commitment(self._cut_pack, self._cut_salt)
+        self._round_cuts = []
+
+    def _cut(self, seat: int, action: Action) -> None:
+        depth = action.points
+        assert depth is not None  # a legal cut has its depth
+        if self.phase == STARTER_CUT:
+            self._starter_cut = depth
+            self._turn_starter(starter_at(self._deck, depth))
+            return
+        pack = self._cut_pack if seat == 0 else second_pack(self._cut_pack,
+                                                            self._round_cuts[0][2])
+        self._round_cuts.append((seat, depth, pack[depth]))
+        if seat == 0:
+            self._to_move = 1
+            return
+        first, second = self._round_cuts[0][2], self._round_cuts[1][2]
+        self.cuts.append((first, second))
+        self._deal_rounds.append({
+            "commitment": self._cut_commitment,
+            "salt": self._cut_salt,
+            "deck": [str(card) for card in self._cut_pack],
+            "cuts": [{"seat": s, "depth": d, "card": str(c)} for s, d, c in self._round_cuts],
+        })
+        winner = lower_cut_deals(first, second)
+        if winner is None:  # equal ranks: cut again from a new pack
+            self._new_cut_pack()
+            self._to_move = 0
+            return
+        self._round_cuts = []
+        self.first_dealer = winner
+        self.dealer = 1 - winner
+        self._start_hand()
 
     # ------------------------------------------------------------------ the deal
 
@@ -354,11 +453,18 @@ class CribbageMatch:
         self._salt = new_salt(hand_rng)
         self._commitment = commitment(deck, self._salt)
         pone = 1 - self.dealer
+        self._clear_hand()
         # Dealt one at a time, pone first.
-        self.hands: list[list[Card]] = [[], []]
         for i in range(12):
             self.hands[pone if i % 2 == 0 else self.dealer].append(deck[i])
         self._dealt = [list(self.hands[0]), list(self.hands[1])]
+        self.phase = DISCARD
+        self._to_move = pone
+
+    def _clear_hand(self) -> None:
+        """Empty hands, crib, play and show: the state before (or without) a deal."""
+        self.hands: list[list[Card]] = [[], []]
+        self._dealt = [[], []]
         self.kept: list[list[Card]] = [[], []]
         self.discards: list[tuple[Card, ...] | None] = [None, None]
         self.crib: list[Card] = []
@@ -374,8 +480,7 @@ class CribbageMatch:
         self._claimed: int | None = None
         self._actions: list[dict] = []
         self._scores_before = (self.scores[0], self.scores[1])
-        self.phase = DISCARD
-        self._to_move: int | None = pone
+        self._starter_cut = None
 
     def _discard(self, seat: int, action: Action) -> None:
         cards = action.cards
@@ -386,7 +491,15 @@ class CribbageMatch:
         if self.discards[1 - seat] is None:
             self._to_move = 1 - seat
             return
-        self.starter = self._deck[STARTER_POSITION]
+        if self.rules.player_cuts:  # the pone cuts, then the dealer turns the starter up
+            self.phase = STARTER_CUT
+            self._to_move = 1 - self.dealer
+            return
+        self._turn_starter(self._deck[STARTER_POSITION])
+
+    def _turn_starter(self, starter: Card) -> None:
+        """The dealer turns up the starter; the play begins (his heels pegs 2 first)."""
+        self.starter = starter
         self.phase = PLAY
         self._to_move = 1 - self.dealer
         if self.starter.rank == 11:
@@ -563,6 +676,9 @@ class CribbageMatch:
                 "dealt": [format_cards(self._dealt[0]), format_cards(self._dealt[1])],
                 "discards": [format_cards(d) if d else "" for d in self.discards],
                 "starter": str(self.starter) if self.starter else None,
+                "starter_cut": self._starter_cut,
+                **({"deal_cut": list(self._deal_rounds)}
+                   if self.hand_number == 1 and self._deal_rounds else {}),
                 "actions": list(self._actions),
                 "events": [event.to_json() for event in self._events],
                 "shows": list(self._shows),
@@ -625,6 +741,12 @@ class CribbageMatch:
             "to_move": self._to_move,
             "show_step": self._show_step,
             "claimed": self._claimed,
+            "cut_pack": format_cards(self._cut_pack),
+            "cut_salt": self._cut_salt,
+            "cut_commitment": self._cut_commitment,
+            "round_cuts": [[s, d, str(c)] for s, d, c in self._round_cuts],
+            "deal_rounds": self._deal_rounds,
+            "starter_cut": self._starter_cut,
         }
 
     @classmethod
@@ -658,8 +780,19 @@ class CribbageMatch:
         game._deck = parse_cards(data["deck"])
         game._salt = data["salt"]
         game._commitment = data["commitment"]
-        if commitment(game._deck, game._salt) != game._commitment:
+        if game._deck and commitment(game._deck, game._salt) != game._commitment:
             raise ValueError("the snapshot's deck does not match its fair-deal commitment")
+        # The cuts (absent in snapshots from before player cuts).
+        game._cut_pack = parse_cards(data.get("cut_pack", ""))
+        game._cut_salt = data.get("cut_salt", "")
+        game._cut_commitment = data.get("cut_commitment", "")
+        if game._cut_pack and commitment(game._cut_pack, game._cut_salt) != \
+                game._cut_commitment:
+            raise ValueError("the snapshot's cut pack does not match its commitment")
+        game._round_cuts = [(int(s), int(d), Card.parse(c))
+                            for s, d, c in data.get("round_cuts", [])]
+        game._deal_rounds = list(data.get("deal_rounds", []))
+        game._starter_cut = data.get("starter_cut")
         game.hands = [parse_cards(h) for h in data["hands"]]
         game._dealt = [parse_cards(h) for h in data["dealt"]]
         game.kept = [parse_cards(h) for h in data["kept"]]
@@ -681,7 +814,7 @@ class CribbageMatch:
         game._to_move = data["to_move"]
         game._show_step = int(data.get("show_step", 0))  # absent in snapshots before muggins
         game._claimed = data.get("claimed")
-        if game.phase not in (DISCARD, PLAY, COUNT, MUGGINS, OVER):
+        if game.phase not in (DISCARD, PLAY, COUNT, MUGGINS, OVER, *CUT_PHASES):
             raise ValueError(f"unknown phase {game.phase!r} in snapshot")
         return game
 

@@ -12,6 +12,10 @@ from ginrummy_desktop.engine.cribbage.scoring import ScoreItem
 DISCARD, PLAY, OVER = "discard", "play", "over"
 # With the muggins option the show is played too: a seat counts, then the other may claim.
 COUNT, MUGGINS = "count", "muggins"
+# With the player_cuts option the players cut the pack: both for the deal (before the first
+# hand of a game), the pone for the starter (after the discards). See ``cribbage.cuts``.
+DEAL_CUT, STARTER_CUT = "deal_cut", "starter_cut"
+CUT_PHASES = (DEAL_CUT, STARTER_CUT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +54,11 @@ class CribbageObservation:
     With the muggins option, in the ``count`` and ``muggins`` phases ``show_seat`` is the seat
     whose hand (or crib, ``show_is_crib``) is on show, ``show_cards`` its four cards (the
     starter is ``starter``) and, in the ``muggins`` phase, ``claimed`` what that seat counted.
+
+    With the player_cuts option, in the ``deal_cut`` and ``starter_cut`` phases ``pack_size``
+    is the number of cards in the pack to cut (the legal actions are its ``cut`` depths) and
+    ``deal_cuts`` the cards already cut face up in this round of the cut for the deal, as
+    ``(seat, card)``.
     """
 
     seat: int
@@ -74,6 +83,8 @@ class CribbageObservation:
     show_cards: tuple[Card, ...] = ()
     show_is_crib: bool = False
     claimed: int | None = None
+    pack_size: int = 0
+    deal_cuts: tuple[tuple[int, Card], ...] = ()
 
     @property
     def is_dealer(self) -> bool:
@@ -123,6 +134,13 @@ class TableView:
     winner: int | None
     commitment: str
     hand_number: int
+    # The cuts (player_cuts option): the pack being cut now (0 when none), every round of the
+    # cut for the deal so far as (seat 0's card, seat 1's card or None), the pone's starter cut
+    # depth this hand (None before it or without the option), and the cut pack's commitment.
+    pack_size: int = 0
+    deal_cuts: tuple[tuple[Card, Card | None], ...] = ()
+    starter_cut: int | None = None
+    cut_commitment: str = ""
 
     def describe(self) -> str:
         """One line for logs and debugging."""
@@ -135,10 +153,13 @@ class TableView:
 
 __all__ = [
     "COUNT",
+    "CUT_PHASES",
+    "DEAL_CUT",
     "DISCARD",
     "MUGGINS",
     "OVER",
     "PLAY",
+    "STARTER_CUT",
     "CribbageObservation",
     "CribbageRules",
     "Pegs",

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from ginrummy_desktop.engine.actions import IllegalActionError
 from ginrummy_desktop.engine.cards import FULL_DECK, parse_cards
+from ginrummy_desktop.engine.cribbage.cuts import deal_cut_errors
 from ginrummy_desktop.engine.cribbage.match import CribbageMatch, action_from_json
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.engine.deck import verify_commitment
@@ -16,7 +17,9 @@ def replay_record(record: dict) -> None:
     """Replay one hand from its revealed deck and recorded actions.
 
     Raises ``ValueError`` naming the first difference (a forged deck, an illegal action, or
-    points that the rules do not give).
+    points that the rules do not give). With player cuts the recorded cuts are checked too:
+    the starter cut replays as an action (its depth must turn up the recorded starter from the
+    committed deck) and hand 1's ``deal_cut`` rounds must check out (``deal_cut_errors``).
     """
     if record.get("game") != "cribbage":
         raise ValueError(f"not a cribbage record (game {record.get('game')!r})")
@@ -50,6 +53,11 @@ def replay_record(record: dict) -> None:
     _compare("scores", record.get("scores_after"), replayed["scores_after"])
     _compare("winner", record.get("winner"), replayed["winner"])
     _compare("starter", record.get("starter"), replayed["starter"])
+    _compare("starter_cut", record.get("starter_cut"), replayed["starter_cut"])
+    if "deal_cut" in record:
+        problem = deal_cut_errors(record["deal_cut"], record["dealer"])
+        if problem:
+            raise ValueError(problem)
 
 
 def _points(events: Sequence[dict]) -> list[tuple]:

@@ -54,7 +54,7 @@ def cribbage_replay_frames(
         events = finished[0]["events"] if finished else [e.to_json() for e in match.events]
         hand_events = [e for e in events[seen:] if e["kind"] not in ("hand", "crib")]
         seen = len(events)
-        text = f"{_told(named[seat], action)}" + "".join(
+        text = f"{_told(named[seat], action, match.starter)}" + "".join(
             f"; {named[e['seat']]}: {e['words']}" for e in hand_events)
         if finished:  # the hand is over; keep the cards as they were before the next deal
             last_card = (action.card,) if action.card is not None else ()
@@ -98,9 +98,13 @@ def _item(data: dict[str, Any]) -> ScoreItem:
     return ScoreItem(str(data["kind"]), tuple(parse_cards(data["cards"])), int(data["points"]))
 
 
-def _told(name: str, action: Any) -> str:
-    """What the player did, in words: "You lay 5♥ K♠ away", "Max plays 7♣"."""
+def _told(name: str, action: Any, starter: Card | None = None) -> str:
+    """What the player did, in words: "You lay 5♥ K♠ away", "Max plays 7♣", "Max cuts 17
+    cards: the starter is 6♠"."""
     kind = action.kind
+    if kind == "cut":
+        turned = f": the starter is {card_text(starter)}" if starter is not None else ""
+        return f"{verb(name, 'cut', 'cuts')} {action.points} cards{turned}"
     if kind == "discard":
         return f"{verb(name, 'lay', 'lays')} {cards_text(action.cards)} away"
     if kind == "play":

@@ -33,7 +33,11 @@ class CribbageRules:
     60 in a 121-point game). ``stinkhole``: a house rule; a player sitting on hole
     ``target - 1`` cannot peg out with his heels or a go/last card (those points are void).
     ``muggins``: players count their own hands and crib in the show; the opponent may take the
-    points a player misses (see docs/cribbage-rules.md).
+    points a player misses (see docs/cribbage-rules.md). ``player_cuts``: the players cut
+    the pack themselves (``cut`` actions): each cuts for the deal and the pone cuts for the
+    starter, the cut's depth choosing the card from the committed deck order. Off (the
+    simulator's default and every older record), the engine turns up the committed deck's
+    13th card and the cut for the deal is drawn from the seed.
     """
 
     target: int = 121
@@ -44,6 +48,7 @@ class CribbageRules:
     double_skunk_value: int = 3
     stinkhole: bool = False
     muggins: bool = False
+    player_cuts: bool = False
 
     def __post_init__(self) -> None:
         if not 31 <= self.target <= 1000:

@@ -6,12 +6,54 @@ Names follow ``engine.wording``: the table passes ``"You"`` for the person and a
 
 from __future__ import annotations
 
+from ginrummy_desktop.engine.cards import Card, card_text
 from ginrummy_desktop.engine.wording import count_of, possessive, says
+
+#: The title over the cut for the deal.
+CUT_FOR_DEAL = "Cut for the deal"
+#: Under it, the rule in a line.
+CUT_RULE = "Low card deals (ace low); equal cards cut again."
 
 
 def deal_text(hand_number: int, dealer: str) -> str:
     """``"Hand 3: You deal"`` / ``"Hand 3: Ada the Expert deals"``."""
     return f"Hand {hand_number}: {says(dealer, 'deals')}"
+
+
+def cuts_text(name: str, card: Card) -> str:
+    """``"You cut 7♥."`` / ``"Ann cuts 7♥."``: a card cut for the deal."""
+    return f"{says(name, 'cuts')} {card_text(card)}."
+
+
+def low_card_deals(dealer: str) -> str:
+    """``"Low card deals: You"`` / ``"Low card deals: Ann"``."""
+    return f"Low card deals: {dealer}"
+
+
+def cut_again_prompt(first: Card, second: Card) -> str:
+    """The person's turn after equal cards: ``"7♥ and 7♣ are equal: cut again (click the
+    pack, or arrows and Enter)."``"""
+    return (f"{card_text(first)} and {card_text(second)} are equal: cut again (click the pack, "
+            "or arrows and Enter).")
+
+
+def cut_prompt(for_deal: bool) -> str:
+    """What the person is asked when it is their cut (short: it fits the status line at
+    800x600): ``"Cut for the starter: click the pack (or arrows, Enter)."``"""
+    if for_deal:
+        return "Cut for the deal: click the pack (or arrows, Enter). Low card deals."
+    return "Cut for the starter: click the pack (or arrows, Enter)."
+
+
+def pack_tooltip(commitment: str) -> str:
+    """The spread pack's tooltip: what is cut, and the commitment to its order."""
+    return ("Click a card to cut the pack there. Its order was committed before the cut "
+            f"(SHA-256 {commitment}); Verify deal checks it after the hand.")
+
+
+def starter_text(pone: str, dealer: str, card: Card) -> str:
+    """``"Ann cuts; you turn up 5♥."`` / ``"You cut; Ann turns up J♠."``"""
+    return f"{says(pone, 'cuts')}; {says(dealer, 'turns', start=False)} up {card_text(card)}."
 
 
 def crib_owner(dealer: str, start: bool = True) -> str:

@@ -22,7 +22,12 @@ from typing import Any
 
 from ginrummy_desktop.engine.gin.match import GinMatch, game_breakdown
 from ginrummy_desktop.engine.gin.records import GinMatchChain
-from ginrummy_desktop.engine.gin.results import HandResult, describe_hand, ending_text
+from ginrummy_desktop.engine.gin.results import (
+    HandResult,
+    describe_hand,
+    ending_text,
+    team_name,
+)
 from ginrummy_desktop.engine.gin.rules import GinRules
 from ginrummy_desktop.engine.wording import mention
 
@@ -279,9 +284,14 @@ def build_score_sheet(rules: GinRules, records: Iterable[dict[str, Any]]) -> Sco
 
 # -- words -----------------------------------------------------------------------------------
 
-def side_label(sheet: ScoreSheet, side: int, names: Mapping[int, str]) -> str:
-    """A column's heading: the player's name, or both partners' ("You & Bea")."""
-    return " & ".join(names.get(seat, f"Seat {seat + 1}") for seat in sheet.side_seats[side])
+def side_label(sheet: ScoreSheet, side: int, names: Mapping[int, str],
+               start: bool = True) -> str:
+    """A column's heading: the player's name, or the team's ("You and Bea", the table's
+    ``team_name``); ``start=False``: inside a sentence ("you", "you and Bea")."""
+    members = [names.get(seat, f"Seat {seat + 1}") for seat in sheet.side_seats[side]]
+    if len(members) > 1:
+        return team_name(members, start)
+    return members[0] if start else mention(members[0])
 
 
 def line_heading(sheet: ScoreSheet) -> str:
@@ -304,7 +314,7 @@ def game_state_text(sheet: ScoreSheet, game: SheetGame, names: Mapping[int, str]
     """"won by you", "won by Ann & Bea", or "" while the game is open."""
     if game.winner is None:
         return ""
-    return f"won by {mention(side_label(sheet, game.winner, names))}"
+    return f"won by {side_label(sheet, game.winner, names, start=False)}"
 
 
 def ending_words(ending: Ending, names: Mapping[int, str]) -> str:

@@ -6,6 +6,11 @@ back, asks the opponent agent for its moves, says "Go" for the person when the e
 nothing else, and presents what happened: each pegging announcement flashes and moves a peg,
 the show counts each hand and the crib item by item, and the end of the game is announced.
 
+With player cuts (the table's games) the pack is spread for each cut: the person clicks a card
+of it (or picks one with the arrow keys and Enter) and the engine takes that depth; the
+opponent's cut comes through the turn loop. The cut for the deal ends on both cards face up
+with "Low card deals: …" and a Deal button; the starter flies from the cut to the deck.
+
 With the muggins option the show is part of the game: the engine waits for each count. The
 person enters theirs (the engine refuses an over-count), the opponent agent counts its own, and
 whoever did not count may take the points missed ("Muggins!"), which are pegged to them.
@@ -28,10 +33,19 @@ from ginrummy_desktop.engine.actions import Action, IllegalActionError
 from ginrummy_desktop.engine.cards import Card, card_text, cards_text, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules, ScoreEvent
 from ginrummy_desktop.engine.cribbage import words as crib_words
-from ginrummy_desktop.engine.cribbage.observation import COUNT, DISCARD, MUGGINS, OVER
+from ginrummy_desktop.engine.cribbage.cuts import cut_depths
+from ginrummy_desktop.engine.cribbage.observation import (
+    COUNT,
+    CUT_PHASES,
+    DEAL_CUT,
+    DISCARD,
+    MUGGINS,
+    OVER,
+)
 from ginrummy_desktop.engine.cribbage.scoring import ScoreItem, ShowScore
 from ginrummy_desktop.engine.wording import YOU
 from ginrummy_desktop.gui.cribbage.display import (
+    STAGE_CUT,
     STAGE_DISCARD,
     STAGE_OVER,
     STAGE_PLAY,
@@ -174,6 +188,16 @@ class CribbageController(QObject):
         self._show_crib: tuple[Card, ...] = ()
         self._show_dealer = 0
         self._hint: tuple[str, tuple[tuple[str, str, bool], ...], frozenset[Card]] | None = None
+        # The cuts: the arrow keys' depth, the cuts of this round of the cut for the deal as
+        # (seat, depth, card), the last round when it was a tie, the finished cut on show
+        # (until Deal), and the depth the starter was just cut at (for its flight).
+        self._cut_focus: int | None = None
+        self._last_cut: tuple[int, int] | None = None
+        self._round_log: list[tuple[int, int, Card]] = [
+            (seat, 0, card) for seat, card in match.observation(self.human).deal_cuts]
+        self._tie: tuple[tuple[int, int, Card], ...] = ()
+        self._cut_result: tuple[tuple[int, int, Card], ...] = ()
+        self._starter_from: int | None = None
         self._stage = STAGE_OVER if match.over else self._engine_stage()
         board = self.table.board
         board.reset(match.rules)
@@ -215,8 +239,74 @@ class CribbageController(QObject):
         return self.match
 
     def snapshot(self) -> dict[str, Any]:
-        """JSON-ready autosave state."""
-        return {"game": "cribbage", "match": self.match.snapshot(), "opponent": self.opponent_id}
+        """JSON-ready autosave state: the match plus what the table shows beyond it."""
+        return {"game": "cribbage", "match": self.match.snapshot(), "opponent": self.opponent_id,
+                "table": self._table_state()}
+
+    def _table_state(self) -> dict[str, Any]:
+        """The person's marks at the table: cards chosen for the crib but not sent, the
+        keyboard focus (card or cut depth), the hint on show, the cut for the deal on show
+        before Deal, and the fair-deal commitments published before each hand. (Cribbage
+        offers no undo, so there is none to keep.)"""
+        hint = None
+        if self._hint is not None:
+            title, lines, cards = self._hint
+            hint = {"title": title, "lines": [list(line) for line in lines],
+                    "cards": sorted(str(card) for card in cards)}
+        return {
+            "pending": [str(card) for card in self._pending],
+            "focus": None if self._focus is None else str(self._focus),
+            "cut_focus": self._cut_focus,
+            "cut_result": [[seat, depth, str(card)] for seat, depth, card in self._cut_result],
+            "hint": hint,
+            "published": {str(hand): text for hand, text in self.published.items()},
+        }
+
+    def restore_table(self, state: dict[str, Any] | None) -> None:
+        """Put back ``_table_state()`` after ``start`` of a restored match. Anything that no
+        longer fits the match (a card not in hand, a damaged entry) is dropped; the match
+        itself has resumed either way (an autosave from before the marks has none)."""
+        if not state or self.match.over:
+            return
+        try:
+            hand = set(self.match.observation(self.human).hand)
+            pending = [c for c in parse_cards(state.get("pending") or []) if c in hand][:2]
+            focus_text = state.get("focus")
+            focus = Card.parse(focus_text) if focus_text else None
+            cut_focus = state.get("cut_focus")
+            shown = tuple((int(seat), int(depth), Card.parse(card))
+                          for seat, depth, card in state.get("cut_result") or [])
+            hint = state.get("hint")
+            restored_hint = None
+            if hint:
+                lines = tuple((str(a), str(b), bool(best)) for a, b, best in hint["lines"])
+                restored_hint = (str(hint["title"]), lines,
+                                 frozenset(parse_cards(hint["cards"])))
+            published = {int(hand_number): str(text)
+                         for hand_number, text in (state.get("published") or {}).items()}
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return
+        self.published.update(published)
+        yours = self.match.to_move() == self.human
+        if self._stage == STAGE_DISCARD and yours:
+            self._pending = pending
+        self._focus = focus if focus in hand else None
+        if self._stage == STAGE_CUT and yours and type(cut_focus) is int:
+            low, high = self._cut_bounds()
+            self._cut_focus = cut_focus if low <= cut_focus <= high else None
+        if shown and self.match.hand_number == 1 and self.match.phase == DISCARD and \
+                not self.match.counted_shows and len(self.match.observation(
+                    self.human).hand) == 6 and tuple(c for *_, c in shown) == \
+                (self.match.cuts[-1] if self.match.cuts else ()):
+            # Quit with the cut for the deal on show: it comes back, waiting for Deal.
+            self.loop.reset()
+            self._cut_result = shown
+            self._stage = STAGE_CUT
+            self._hand_seen = 0
+        if restored_hint is not None and yours and self._stage in (STAGE_DISCARD, STAGE_PLAY) \
+                and restored_hint[2] <= hand:
+            self._hint = restored_hint
+        self._refresh()
 
     def summary(self, started_at: Any, result: str) -> Any:
         """The storage ``MatchSummary`` of this match ("win", "loss" or "abandoned")."""
@@ -258,14 +348,93 @@ class CribbageController(QObject):
     @property
     def waiting_for_human(self) -> bool:
         """True when nothing is pending and the next step is the person's."""
-        if self._awaiting_count:
+        if self._awaiting_count or self._stage == STAGE_CUT and self._cut_result:
             return True
         if self._stage in (STAGE_SHOW, STAGE_OVER):
             return bool(self.display.continue_label) or self._stage == STAGE_OVER
         return self.match.to_move() == self.human
 
     def _engine_stage(self) -> str:
+        if self.match.phase in CUT_PHASES:
+            return STAGE_CUT
         return STAGE_DISCARD if self.match.phase == DISCARD else STAGE_PLAY
+
+    # -- the cuts --------------------------------------------------------------------------
+    def cut(self, depth: int) -> bool:
+        """The person cuts the spread pack at ``depth`` (the engine refuses a depth that
+        leaves fewer than four cards in a packet, and says so)."""
+        if self._stage != STAGE_CUT or self._cut_result or self.match.to_move() != self.human:
+            return False
+        return self._apply(self.human, Action("cut", points=int(depth)))
+
+    def _cut_bounds(self) -> tuple[int, int]:
+        """The depths the engine allows for the pack spread now (first, last)."""
+        legal = [a.points for a in self.match.legal_actions(self.match.to_move() or 0)
+                 if a.kind == "cut" and a.points is not None]
+        if not legal:
+            depths = cut_depths(self.match.pack_size)
+            return (depths.start, depths.stop - 1) if len(depths) else (0, -1)
+        return min(legal), max(legal)
+
+    def _move_cut_focus(self, step: int) -> None:
+        low, high = self._cut_bounds()
+        if high < low:
+            return
+        if self._cut_focus is None:
+            self._cut_focus = (low + high) // 2
+        else:
+            span = high - low + 1
+            self._cut_focus = low + (self._cut_focus - low + step) % span
+        self._refresh()
+
+    def _cut_at_focus(self) -> None:
+        if self._cut_result:
+            self.continue_game()
+            return
+        low, high = self._cut_bounds()
+        depth = self._cut_focus if self._cut_focus is not None else (low + high) // 2
+        self.cut(depth)
+
+    def _absorb_cut(self) -> bool:
+        """Present a cut; True when it is fully handled (False: the starter is up, the play
+        goes on as after any move)."""
+        match = self.match
+        seat, depth = self._last_cut or (self.human, 0)
+        self._last_cut = None
+        self._cut_focus = None
+        if match.phase == DEAL_CUT or match.hand_number == 1 and not self._hand_seen:
+            cuts = match.view(self.human).deal_cuts
+            if match.phase == DEAL_CUT and len(match.observation(self.human).deal_cuts) == 1:
+                card = match.observation(self.human).deal_cuts[0][1]
+                self._round_log = [(seat, depth, card)]
+                self._tie = ()
+                self._say(crib_words.cuts_text(self.speaker(seat), card), "info")
+            else:
+                first, second = cuts[-1]
+                assert second is not None
+                prior = self._round_log[0] if self._round_log else (0, 0, first)
+                finished = (prior, (seat, depth, second))
+                self._round_log = []
+                if match.phase == DEAL_CUT:  # equal cards: the prompt says so (_next_turn)
+                    self._tie = finished
+                else:
+                    self._cut_result = finished
+                    self._tie = ()
+                    self.table.clear_announcement()  # "Cut for the deal" is done
+                    dealer = self.speaker(match.dealer)
+                    text = crib_words.low_card_deals(dealer)
+                    self._say(f"{crib_words.cuts_text(self.speaker(0), first)} "
+                              f"{crib_words.cuts_text(self.speaker(1), second)} {text}. "
+                              "Press Deal (Enter).", "turn")
+            self._refresh()
+            self._next_turn()
+            return True
+        # The starter cut: it flies from the cut to the deck, then the play begins.
+        self._starter_from = depth
+        if match.starter is not None:
+            self._say(crib_words.starter_text(self.speaker(seat), self.speaker(match.dealer),
+                                              match.starter), "info")
+        return False
 
     # -- the person's actions --------------------------------------------------------------
     def toggle_discard(self, card: Card) -> None:
@@ -298,7 +467,16 @@ class CribbageController(QObject):
         return self._apply(self.human, Action("play", card=card))
 
     def continue_game(self) -> None:
-        """After the show: deal the next hand."""
+        """After the show: deal the next hand (after the cut for the deal: the first)."""
+        if self._stage == STAGE_CUT and self._cut_result:
+            self._cut_result = ()
+            self._hand_seen = self.match.hand_number
+            self._events_seen = len(self.match.events)
+            self._stage = self._engine_stage()
+            self._refresh()
+            self._greet_hand()
+            self._next_turn()
+            return
         if self._stage == STAGE_SHOW and self._show_index >= len(self._show_steps):
             self._stage = self._engine_stage() if not self.match.over else STAGE_OVER
             if self.match.over:
@@ -323,7 +501,11 @@ class CribbageController(QObject):
         return self._focus if self._focus in self.display.hand else None
 
     def move_focus(self, step: int) -> None:
-        """Left (-1) or Right (+1) along the person's hand, wrapping at the ends."""
+        """Left (-1) or Right (+1) along the person's hand, wrapping at the ends (during a
+        cut: along the spread pack)."""
+        if self._stage == STAGE_CUT:
+            self._move_cut_focus(step)
+            return
         cards = list(self.display.hand)
         if not cards:
             return
@@ -339,6 +521,8 @@ class CribbageController(QObject):
         """Space: the focused card into the crib or back; in the show, hurry the counting."""
         if self._stage == STAGE_SHOW:
             self.skip_animations()
+        elif self._stage == STAGE_CUT:
+            self._cut_at_focus()
         elif self._stage == STAGE_DISCARD:
             card = self.focus
             if card is not None:
@@ -348,8 +532,10 @@ class CribbageController(QObject):
                 self.toggle_discard(self._pending[-1])
 
     def confirm(self) -> None:
-        """Enter: send the chosen pair, play the focused card or go on after the show."""
-        if self._stage == STAGE_DISCARD:
+        """Enter: cut, send the chosen pair, play the focused card or go on after the show."""
+        if self._stage == STAGE_CUT:
+            self._cut_at_focus()
+        elif self._stage == STAGE_DISCARD:
             if len(self._pending) == 2:
                 self.send_discard()
             else:
@@ -458,6 +644,11 @@ class CribbageController(QObject):
 
     # -- scene events --------------------------------------------------------------------------
     def _on_card_clicked(self, item: CardItem) -> None:
+        key = item.key
+        if isinstance(key, tuple) and len(key) == 2 and key[0] == "pack":
+            if self.match.to_move() == self.human:
+                self.cut(key[1])
+            return
         card = item.key if isinstance(item.key, Card) else None
         if card is None:
             return
@@ -484,6 +675,12 @@ class CribbageController(QObject):
         return False
 
     def _on_card_dropped(self, item: CardItem, zone: str, centre: QPointF) -> None:
+        key = item.key
+        if isinstance(key, tuple) and len(key) == 2 and key[0] == "pack":
+            # Dragging a card off the spread pack cuts there too (as a click does).
+            if not (self.match.to_move() == self.human and self.cut(key[1])):
+                self._refresh()  # refused or not the person's cut: the card goes back
+            return
         card = item.key if isinstance(item.key, Card) else None
         if card is None:
             self._refresh()
@@ -508,6 +705,8 @@ class CribbageController(QObject):
             self._say(str(error), "warning")
             self._refresh()  # the refused card springs back
             return False
+        if action.kind == "cut" and action.points is not None:
+            self._last_cut = (seat, action.points)
         self._cancel_hint()
         self.action_applied.emit(seat, action)
         self._absorb()
@@ -516,6 +715,8 @@ class CribbageController(QObject):
     def _absorb(self) -> None:
         """Present what the last action caused, then hand the turn on."""
         match = self.match
+        if self._stage == STAGE_CUT and self._absorb_cut():
+            return
         hand_ended = match.hand_number != self._hand_seen or match.over and self._hand_done()
         if match.hand_number != self._hand_seen:
             events = list(match.view(self.human).last_events)
@@ -580,11 +781,18 @@ class CribbageController(QObject):
     def _next_turn(self) -> None:
         """Ask the opponent to move, say go for the person, or wait for the person."""
         match = self.match
-        if match.over or self._stage not in (STAGE_DISCARD, STAGE_PLAY):
+        if match.over or self._stage not in (STAGE_DISCARD, STAGE_PLAY, STAGE_CUT) or \
+                self._cut_result:
             return
         seat = match.to_move()
         if seat == self.bot_seat:
             self.loop.kick()
+        elif seat == self.human and self._stage == STAGE_CUT:
+            if self._tie and not self._round_log:  # equal cards: say so with the prompt
+                text = crib_words.cut_again_prompt(self._tie[0][2], self._tie[1][2])
+            else:
+                text = crib_words.cut_prompt(match.phase == DEAL_CUT)
+            self._say(text, "turn")
         elif seat == self.human:
             legal = match.legal_actions(self.human)
             if len(legal) == 1 and legal[0].kind == "go":
@@ -620,7 +828,8 @@ class CribbageController(QObject):
     def _loop_ready(self) -> bool:
         """The opponent may be asked during the discard and the play, and in a muggins show
         when its count or claim is due."""
-        return self._stage in (STAGE_DISCARD, STAGE_PLAY) or self._bot_counting
+        return self._stage in (STAGE_DISCARD, STAGE_PLAY) or self._bot_counting or \
+            self._stage == STAGE_CUT and not self._cut_result
 
     def _when_still(self, callback: Callable[[], None]) -> None:
         self._later(callback, 0)
@@ -637,6 +846,8 @@ class CribbageController(QObject):
             self._say(crib_words.says_go(self.speaker(seat)), "info")
         elif action.kind == "discard":
             self._say(crib_words.lays_away(self.speaker(seat)), "info")
+        elif action.kind == "cut" and action.points is not None:
+            self._last_cut = (seat, action.points)
         self._cancel_hint()
         self.action_applied.emit(seat, action)
         self._absorb()
@@ -894,14 +1105,23 @@ class CribbageController(QObject):
     def verify_deal(self) -> tuple[bool, str] | None:
         """Check the deal just shown against the commitment published before it was played:
         (ok, explanation as HTML), or None when no finished deal is on show."""
+        from ginrummy_desktop.engine.cribbage.cuts import check_cuts
         from ginrummy_desktop.gui.table.result_panel import verify_deal_text
 
         record = self.dealt_record()
         if record is None:
             return None
-        return verify_deal_text(record, self.published.get(record.get("hand", -1)))
+        ok, text = verify_deal_text(record, self.published.get(record.get("hand", -1)))
+        cuts_ok, lines = check_cuts(record)  # the players' cuts chose cards from that deck
+        if lines:
+            mark = "✔" if cuts_ok else "✘"
+            text += "<br><br>" + "<br>".join(f"{mark} {line}" for line in lines)
+        return ok and cuts_ok, text
 
     def _greet_hand(self) -> None:
+        if self.match.phase == DEAL_CUT:
+            self.table.announce(crib_words.CUT_FOR_DEAL, self.human, quiet=True)
+            return
         self.published.setdefault(self.match.hand_number, self.match.commitment)
         dealer = self.match.dealer
         text = crib_words.deal_text(self.match.hand_number, self.speaker(dealer))
@@ -912,7 +1132,9 @@ class CribbageController(QObject):
         self.table.status.show_message(text, kind)
 
     def _refresh(self) -> None:
-        self.display = replace(self._build_display(), verifiable=self.dealt_record() is not None)
+        self.display = replace(self._build_display(), verifiable=self.dealt_record() is not None,
+                               starter_from=self._starter_from)
+        self._starter_from = None  # the starter flies from the cut once
         self.table.render(self.display)
 
     def _build_display(self) -> CribbageDisplay:
@@ -920,6 +1142,8 @@ class CribbageController(QObject):
             self._stage == STAGE_OVER and self._show_steps
         ):
             return self._show_display()
+        if self._stage == STAGE_CUT:
+            return self._cut_display()
         match = self.match
         view = match.view(self.human)
         observation = match.observation(self.human)
@@ -982,6 +1206,50 @@ class CribbageController(QObject):
             result=result,
             hint_cards=hint_cards,
             focus=self._focus if self._focus in view.hand else None,
+        )
+
+    def _cut_display(self) -> CribbageDisplay:
+        """The spread pack (or, after the cut for the deal, the two cards cut)."""
+        match = self.match
+        view = match.view(self.human)
+        for_deal = bool(self._cut_result) or match.phase == DEAL_CUT
+        your_cut = match.to_move() == self.human and not self._cut_result
+        if for_deal:
+            cards = self._cut_result or tuple(self._round_log) or self._tie
+            title, spoken = crib_words.CUT_FOR_DEAL, crib_words.CUT_RULE
+            if self._cut_result:
+                title = crib_words.low_card_deals(self.speaker(match.dealer))
+                spoken = " ".join(crib_words.cuts_text(self.speaker(seat), card)
+                                  for seat, _depth, card in self._cut_result)
+            return CribbageDisplay(
+                stage=STAGE_CUT,
+                names=self.names,
+                dealer=view.dealer,
+                deck_visible=False,
+                show_title=title,
+                spoken=spoken,
+                your_turn=your_cut,
+                continue_label="Deal" if self._cut_result else "",
+                cut_pack=0 if self._cut_result else view.pack_size,
+                cut_for_deal=True,
+                cut_depths=self._cut_bounds() if your_cut else (0, view.pack_size),
+                cut_focus=self._cut_focus if your_cut else None,
+                cut_cards=cards,
+                cut_commitment=view.cut_commitment,
+            )
+        return CribbageDisplay(
+            stage=STAGE_CUT,
+            names=self.names,
+            dealer=view.dealer,
+            hand=view.hand,
+            opponent_hidden=view.opponent_hand_size,
+            crib_hidden=view.crib_size,
+            deck_visible=False,
+            your_turn=your_cut,
+            cut_pack=view.pack_size,
+            cut_depths=self._cut_bounds() if your_cut else (0, view.pack_size),
+            cut_focus=self._cut_focus if your_cut else None,
+            cut_commitment=view.commitment,
         )
 
     def _show_display(self) -> CribbageDisplay:

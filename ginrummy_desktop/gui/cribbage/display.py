@@ -16,6 +16,7 @@ STAGE_DISCARD = "discard"
 STAGE_PLAY = "play"
 STAGE_SHOW = "show"
 STAGE_OVER = "over"
+STAGE_CUT = "cut"  # the pack is spread for a cut (the deal's or the starter's)
 
 
 @dataclass(frozen=True)
@@ -72,3 +73,14 @@ class CribbageDisplay:
     hint_cards: frozenset[Card] = field(default_factory=frozenset)
     focus: Card | None = None  # the hand card the arrow keys point at
     verifiable: bool = False  # a finished deal is on show: "Verify deal" can check it
+    # The cuts: the spread pack's size (0: none spread), whether it is the cut for the deal,
+    # the depths the engine allows (first, last; the others are dimmed), the depth the arrow
+    # keys point at, the cards cut for the deal as (seat, depth, card), and the depth the
+    # starter was just cut at (it flies from there to the deck).
+    cut_pack: int = 0
+    cut_for_deal: bool = False
+    cut_depths: tuple[int, int] = (0, -1)
+    cut_focus: int | None = None
+    cut_cards: tuple[tuple[int, int, Card], ...] = ()
+    starter_from: int | None = None
+    cut_commitment: str = ""  # the fair-deal commitment of the pack being cut (its tooltip)

@@ -25,8 +25,9 @@ class CribbageSetup:
     muggins: bool = False
 
     def rules(self) -> CribbageRules:
+        # The table's games are cut by the players (the engine's ``player_cuts``).
         return CribbageRules.for_target(self.target, stinkhole=self.stinkhole,
-                                        muggins=self.muggins)
+                                        muggins=self.muggins, player_cuts=True)
 
     def rules_text(self) -> str:
         """How the game is named in the statistics history."""

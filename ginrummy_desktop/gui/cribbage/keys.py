@@ -6,16 +6,22 @@ each row into a ``QAction``; ``shortcut_rows()`` lists them (and the mouse) for 
 
 from __future__ import annotations
 
-CRIBBAGE_KEYS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
-    ("prev", "Focus left", ("Left",), "Move the keyboard focus to the card on the left"),
-    ("next", "Focus right", ("Right",), "Move the keyboard focus to the card on the right"),
+from ginrummy_desktop.gui.table.keys import KeyRow, key_rows
+
+CRIBBAGE_KEYS: tuple[KeyRow, ...] = (
+    ("prev", "Focus left", ("Left",),
+     "Move the keyboard focus to the card on the left (in a cut: along the spread pack)"),
+    ("next", "Focus right", ("Right",),
+     "Move the keyboard focus to the card on the right (in a cut: along the spread pack)"),
     ("choose", "Choose for the crib", ("Space",),
-     "Choose the focused card for the crib, or take it back; skip the show's counting"),
-    ("confirm", "Play / send / count", ("Return", "Enter"),
-     "Play the focused card; send the two chosen cards to the crib; enter your count; "
-     "deal the next hand"),
+     "Choose the focused card for the crib, or take it back; cut the pack at the focus; "
+     "skip the show's counting"),
+    ("confirm", "Cut / play / send / count", ("Return", "Enter"),
+     "Cut the pack at the focus (the middle if none); play the focused card; send the two "
+     "chosen cards to the crib; enter your count; deal the next hand"),
     ("count", "Count box", ("C",), "Put the cursor in the count box to type your points"),
-    ("next_hand", "Next hand", ("N",), "Deal the next hand after the show"),
+    ("next_hand", "Next hand", ("N",),
+     "Deal the next hand after the show (the first, after the cut for the deal)"),
     ("verify", "Verify deal", ("V",), "After the show: check the deal against the fair-deal "
                                       "commitment published before it"),
     ("hint", "Hint", ("H",), "The discard advisor, or the expert's play"),
@@ -27,8 +33,10 @@ CRIBBAGE_KEYS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
 
 def shortcut_rows() -> list[tuple[str, str, str]]:
     """(keys, action, description) rows for the Help menu's keyboard page."""
-    rows = [(" / ".join(keys), label, text) for _id, label, keys, text in CRIBBAGE_KEYS]
-    rows += [("Click", "Choose", "Click a card to choose it for the crib (again to take it back)"),
+    rows = key_rows(CRIBBAGE_KEYS)
+    rows += [("Click the pack", "Cut",
+              "Click a card of the spread pack (or drag it off the pack) to cut there"),
+             ("Click", "Choose", "Click a card to choose it for the crib (again to take it back)"),
              ("Drag", "Crib / play", "Drag a card onto the crib, or to the play area to play it"),
              ("Double-click", "Play", "Double-click a card to play it")]
     return rows

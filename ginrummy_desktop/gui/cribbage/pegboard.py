@@ -29,6 +29,7 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QFont,
+    QFontMetricsF,
     QLinearGradient,
     QPainter,
     QPainterPath,
@@ -588,8 +589,13 @@ class CribbagePegboard(QGraphicsObject):
             apex = cy - outer if on_top else cy + outer
             inner_apex = cy - inner if on_top else cy + inner
             box_y = apex - u * 0.85 if on_top else apex + u * 0.05
+            # As wide as its words in the font they are painted in (the readable minimum
+            # outgrows u * 3 on a small board), centred on the turn, inside the board.
+            width = max(u * 3, self._skunk_text_width(hole) + u * 0.4)
+            bounds = self.boundingRect()
+            left = min(max(cx - width / 2, bounds.left()), bounds.right() - width)
             return (QPointF(cx, apex), QPointF(cx, inner_apex),
-                    QRectF(cx - u * 1.5, box_y, u * 3, u * 0.8))
+                    QRectF(left, box_y, width, u * 0.8))
         street = (hole - 1) // STREET_LENGTH
         (_, y1), (_, y2) = lay.hole(0, hole), lay.hole(0, hole + 1)
         y = (y1 + y2) / 2
@@ -600,8 +606,23 @@ class CribbagePegboard(QGraphicsObject):
 
     def skunk_labels(self) -> list[tuple[str, QRectF]]:
         """Each skunk line's label and where it is printed, beside its U-turn."""
-        return [(f"{mark}  {hole}|{hole + 1}", self._line_geometry(hole)[2])
+        return [(self._skunk_text(hole, mark), self._line_geometry(hole)[2])
                 for hole, mark in self.skunk_lines()]
+
+    @staticmethod
+    def _skunk_text(hole: int, mark: str) -> str:
+        return f"{mark}  {hole}|{hole + 1}"
+
+    def skunk_font(self) -> QFont:
+        """The skunk lines' label font (never below the readable small size)."""
+        font = QFont()
+        font.setPixelSize(max(READABLE_SMALL_PX, round(self.layout.unit * 0.5)))
+        font.setBold(True)
+        return font
+
+    def _skunk_text_width(self, hole: int) -> float:
+        mark = dict(self.skunk_lines()).get(hole, "SS")
+        return QFontMetricsF(self.skunk_font()).horizontalAdvance(self._skunk_text(hole, mark))
 
     def _paint_header(self, painter: QPainter) -> None:
         lay = self.layout
@@ -700,12 +721,8 @@ class CribbagePegboard(QGraphicsObject):
                 painter.drawLine(QPointF(left, y), QPointF(right, y))
 
     def _paint_skunk_lines(self, painter: QPainter) -> None:
-        lay = self.layout
-        u = lay.unit
-        font = QFont()
-        font.setPixelSize(max(READABLE_SMALL_PX, round(u * 0.5)))
-        font.setBold(True)
-        painter.setFont(font)
+        u = self.layout.unit
+        painter.setFont(self.skunk_font())
         for (hole, _), (text, _) in zip(self.skunk_lines(), self.skunk_labels(), strict=True):
             start, end, box = self._line_geometry(hole)
             painter.setPen(QPen(QColor("#7a1010"), max(1.0, u * 0.12)))

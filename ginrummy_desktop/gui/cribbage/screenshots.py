@@ -1,4 +1,4 @@
-"""Cribbage scenes for the screenshot registry: discard, hint, play, show and game over.
+"""Cribbage scenes for the screenshot registry: the cuts, discard, hint, play, show, game over.
 
 Importing this module adds ``cribbage-*`` builders to ``gui.screenshots.SCENES``. Each builds a
 ``CribbageTable`` at instant speed and lets a stand-in bot make the person's moves through the
@@ -69,6 +69,45 @@ def _play_until(condition: Callable[[CribbageTable], bool], skip_hands: int = 0,
                 break
             _step(table, stand_in)
     assert table is not None
+    return table
+
+
+CUTS = CribbageRules(player_cuts=True)
+
+
+@register_scene("cribbage-cut")
+def cut_scene() -> QWidget:
+    """The cut for the deal just made: both cards face up, "Low card deals: …", Deal ready."""
+    table = _table(SEED, CUTS)
+    controller = table.controller
+    controller.cut(23)  # the person's cut, then the opponent's (off the GUI thread)
+    deadline = QDeadlineTimer(20_000)
+    while not controller.waiting_for_human and not deadline.hasExpired():
+        controller.settle()
+        QCoreApplication.processEvents()
+        if controller.stage == "cut" and not controller.display.cut_pack and \
+                controller.display.continue_label:
+            break
+        if controller.match.to_move() == controller.human and controller.stage == "cut":
+            controller.cut(30)  # equal cards: cut again
+    return table
+
+
+@register_scene("cribbage-cut-starter")
+def starter_cut_scene() -> QWidget:
+    """The pack spread for the person's starter cut, the arrow keys' card raised."""
+    match = CribbageMatch(seed=SEED, rules=CUTS, first_dealer=1)
+    opponent = default_opponent(SEED + 1, "careful")
+    table = CribbageTable(match=match, opponent=opponent, speed="instant")
+    controller = table.controller
+    advice = default_opponent(SEED, "careful").choose(match.observation(controller.human))
+    for card in advice.cards:
+        controller.toggle_discard(card)
+    controller.send_discard()
+    controller.settle()
+    QCoreApplication.processEvents()
+    for _ in range(3):
+        controller.move_focus(1)
     return table
 
 
@@ -176,8 +215,9 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     folder = Path(args[0] if args else "docs/screenshots")
     folder.mkdir(parents=True, exist_ok=True)
-    for name in ("cribbage-discard", "cribbage-hint", "cribbage-play", "cribbage-show",
-                 "cribbage-over", "cribbage-over-61", "cribbage-61-statistics"):
+    for name in ("cribbage-cut", "cribbage-cut-starter", "cribbage-discard", "cribbage-hint",
+                 "cribbage-play", "cribbage-show", "cribbage-over", "cribbage-over-61",
+                 "cribbage-61-statistics"):
         image = render_scene(name, *SIZE)
         path = folder / f"{name}.png"
         if not image.save(str(path)):

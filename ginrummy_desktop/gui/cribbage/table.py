@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QMessageBox,
@@ -32,6 +32,7 @@ from ginrummy_desktop.engine.cribbage.scoring import MAX_SHOW_POINTS
 from ginrummy_desktop.engine.wording import YOU
 from ginrummy_desktop.gui.cribbage.controller import ZONE_CRIB, ZONE_PLAY, CribbageController
 from ginrummy_desktop.gui.cribbage.display import (
+    STAGE_CUT,
     STAGE_DISCARD,
     STAGE_OVER,
     STAGE_PLAY,
@@ -53,6 +54,7 @@ from ginrummy_desktop.gui.table.card_items import CardItems
 from ginrummy_desktop.gui.table.card_renderer import CardRenderer
 from ginrummy_desktop.gui.table.controls_style import button_style, control_pixels
 from ginrummy_desktop.gui.table.items import Badge, InfoPanel
+from ginrummy_desktop.gui.table.keys import add_key_actions
 from ginrummy_desktop.gui.table.layout import DEFAULT_CARD_SIZE, Placement, card_scale
 from ginrummy_desktop.gui.table.palette import TablePalette, fill_with
 from ginrummy_desktop.gui.table.scene import DropZone, TableScene
@@ -167,15 +169,7 @@ class CribbageTable(QWidget):
             "hint": c.toggle_hint, "verify": self.verify_deal, "rematch": self._rematch_key,
             "clear": c.clear_choice,
         }
-        for action_id, label, keys, text in CRIBBAGE_KEYS:
-            action = QAction(label, self)
-            action.setShortcuts([QKeySequence(k) for k in keys])
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.setToolTip(f"{text} ({' / '.join(keys)})")
-            handler = handlers[action_id]
-            action.triggered.connect(lambda _checked=False, h=handler: h())
-            self.addAction(action)
-            self.actions[action_id] = action
+        self.actions.update(add_key_actions(self, CRIBBAGE_KEYS, handlers))
         for button, action_id in ((self.hint_button, "hint"), (self.continue_button, "next_hand"),
                                   (self.rematch_button, "rematch"),
                                   (self.verify_button, "verify")):
@@ -255,6 +249,13 @@ class CribbageTable(QWidget):
         """Scene position of a card's centre (for tests and tools driving the mouse)."""
         return self.items[card].card_rect().center()
 
+    def pack_point(self, depth: int) -> QPointF:
+        """A scene point on the sliver of the spread pack's card at ``depth`` (for tests and
+        tools driving the mouse): clicking it cuts there."""
+        rect = self.items[("pack", depth)].card_rect()
+        sliver = self.layout_geometry.card_width * 0.05
+        return QPointF(rect.left() + sliver, rect.center().y())
+
     # -- layout -------------------------------------------------------------------------------
     def _on_resized(self, size: QSize) -> None:
         self._scale_controls(size.height())
@@ -280,6 +281,13 @@ class CribbageTable(QWidget):
             z += 1
             places.append(Placement(key, pos, z, face_up, card, marks, draggable))
 
+        low, high = d.cut_depths
+        for i, pos in enumerate(lay.pack_positions(d.cut_pack, d.cut_for_deal)):
+            # Depths the engine does not allow are dimmed (their click is refused in words).
+            put(("pack", i), pos, None, False, draggable=d.your_turn,
+                marks=frozenset() if low <= i <= high else frozenset({MARK_DEADWOOD}))
+        for seat, _depth, card in d.cut_cards:
+            put(card, lay.cut_card_position(seat), card, True)
         for i in range(DECK_LAYERS if d.deck_visible else 0):
             offset = i * lay.card_width * 0.02
             put(("deck", i), QPointF(lay.deck.x() - offset, lay.deck.y() - offset), None, False)
@@ -328,9 +336,19 @@ class CribbageTable(QWidget):
         places = self._placements(lay)
         deck_top = QPointF(lay.deck)
 
+        def from_pack(depth: int, size: int, for_deal: bool) -> QPointF:
+            spread = lay.pack_positions(size, for_deal)
+            return spread[min(depth, len(spread) - 1)] if spread else deck_top
+
         def origin(placement: Placement, vanished: list[QPointF]) -> QPointF:
-            # A card the opponent plays or shows comes from where its back just was.
+            # A card the opponent plays or shows comes from where its back just was; a cut
+            # card comes out of the spread pack where it was cut.
             key = placement.key
+            for seat, depth, card in d.cut_cards:
+                if key == card:
+                    return from_pack(depth, 52 - seat, True)
+            if key == d.starter and d.starter_from is not None:
+                return from_pack(d.starter_from, 40, False)
             if isinstance(key, Card) and vanished and (
                     key in d.opponent_shown or any(c == key for _, c in d.play)):
                 return vanished.pop()
@@ -338,12 +356,18 @@ class CribbageTable(QWidget):
 
         def decorate(item: CardItem, placement: Placement) -> None:
             card = placement.card if isinstance(placement.card, Card) else None
-            item.set_selected(card is not None and (card in d.pending or card == d.focus))
+            item.set_selected(card is not None and (card in d.pending or card == d.focus)
+                              or d.cut_focus is not None and placement.key == ("pack",
+                                                                             d.cut_focus))
             item.set_highlight(card is not None and (card in d.highlighted
                                                      or card in d.hint_cards))
 
         self.cards.sync(places, lay.card_width, animate, origin,
                         delay_ms=lambda index, _p: min(index, 12) * 12, decorate=decorate)
+        if d.cut_pack:  # the order being cut was committed before the cut: say so
+            tip = crib_words.pack_tooltip(d.cut_commitment)
+            for i in range(d.cut_pack):
+                self.items[("pack", i)].setToolTip(tip)
         self._sync_furniture(lay)
 
     def _sync_furniture(self, lay: CribbageTableLayout) -> None:
@@ -355,6 +379,7 @@ class CribbageTable(QWidget):
         self.crib_zone.set_rect(lay.crib)
         self.crib_zone.accepting = d.stage == STAGE_DISCARD and d.your_turn
         self.crib_zone.label = "Crib" if d.stage == STAGE_DISCARD else ""
+        self.crib_zone.setVisible(not d.cut_for_deal)
         self.crib_zone.update()
         self.play_zone.set_rect(lay.play)
         self.play_zone.accepting = d.stage == STAGE_PLAY and d.your_turn
@@ -363,6 +388,7 @@ class CribbageTable(QWidget):
         owner = crib_words.crib_owner(YOU if d.dealer == 0 else d.names[d.dealer])
         badge_h = max(16.0, w * 0.2)
         self.crib_badge.set_text(owner)
+        self.crib_badge.setVisible(not d.cut_for_deal)
         self.crib_badge.set_rect(QRectF(lay.crib.center().x() - w * 0.8,
                                         lay.crib.bottom() + w * 0.06, w * 1.6, badge_h))
         dealer_mark = " · dealer"
@@ -386,7 +412,7 @@ class CribbageTable(QWidget):
         self.banner.set_text(d.show_title, d.spoken)
         self.banner.setVisible(bool(d.show_title) and d.result is None)
         # Calls of the play fade on their own; the show and the result speak for themselves.
-        self.announcement.setVisible(d.stage in (STAGE_DISCARD, STAGE_PLAY))
+        self.announcement.setVisible(d.stage in (STAGE_DISCARD, STAGE_PLAY, STAGE_CUT))
         self._sync_result(lay)
         self.hint_panel.setVisible(bool(d.hint_lines))
         if d.hint_lines:
@@ -400,6 +426,8 @@ class CribbageTable(QWidget):
         self.send_button.setVisible(d.stage == STAGE_DISCARD)
         self.send_button.setEnabled(d.can_send)
         self.hint_button.setEnabled(d.stage in (STAGE_DISCARD, STAGE_PLAY) and d.your_turn)
+        # No hint in a cut or after the game: the room goes to the status line.
+        self.hint_button.setVisible(d.stage not in (STAGE_CUT, STAGE_OVER))
         self.continue_button.setVisible(bool(d.continue_label))
         self.continue_button.setText(d.continue_label or "Next hand")
         self.rematch_button.setVisible(d.stage == STAGE_OVER)
@@ -427,8 +455,11 @@ class CribbageTable(QWidget):
         score_line = f"{shown[0]} – {shown[1]}{worth}"
         picture = result.outcome if result.outcome != "win" else "trophy"
         self.result_panel.set_result(title, subtitle, score_line, picture, result.winner)
+        # Centred right of the deck and the crib, which stay in view (it used to cover them).
         field = lay.field
-        height = min(field.height() * 0.42, field.width() * 0.36)
-        width = min(field.width() * 0.86, height * 2.5)
-        self.result_panel.set_rect(QRectF(field.center().x() - width / 2,
-                                          field.center().y() - height / 2, width, height))
+        left = lay.crib.right() + lay.card_width * 0.15
+        room = QRectF(left, field.top(), field.right() - left, field.height())
+        height = min(room.height() * 0.42, room.width() * 0.38)
+        width = min(room.width() * 0.94, height * 2.5)
+        self.result_panel.set_rect(QRectF(room.center().x() - width / 2,
+                                          room.center().y() - height / 2, width, height))

@@ -15,7 +15,9 @@ from PySide6.QtCore import QPointF, QRectF
 from ginrummy_desktop.gui.table.card_renderer import card_height
 from ginrummy_desktop.gui.table.layout import card_width_for, grouped_row
 
-HAND_SPACING = 0.62  # overlap of cards in a hand, in card widths
+HAND_SPACING = 0.62  # overlap of cards in a hand, in card widths (the closest)
+WIDEST_HAND_SPACING = 1.06  # a wide window spreads a hand up to a small gap between cards
+HAND_SHARE = 0.55  # the share of the field's width a spread hand may take
 PLAY_SPACING = 0.42  # overlap of cards laid in the play
 MAX_PLAY_CARDS = 8
 
@@ -48,7 +50,10 @@ class CribbageTableLayout:
         """Top-left corners of ``count`` overlapping cards centred in the field."""
         if count <= 0:
             return []
-        row = grouped_row([count], self.card_width, self.card_width * HAND_SPACING, 0.0,
+        # Wide windows spread the hand (up to a small gap) rather than leave the felt empty.
+        room = (self.field.width() * HAND_SHARE / self.card_width - 1) / max(1, count - 1)
+        spacing = min(WIDEST_HAND_SPACING, max(HAND_SPACING, room))
+        row = grouped_row([count], self.card_width, self.card_width * spacing, 0.0,
                           self.field.center().x(), top)
         return row[0]
 
@@ -80,6 +85,23 @@ class CribbageTableLayout:
         positions.append(QPointF(left + (count - 1) * step + self.card_width * 0.35, top))
         return positions
 
+    def pack_positions(self, count: int, for_deal: bool) -> list[QPointF]:
+        """The pack spread face down for a cut: across the whole field for the deal, across
+        the play area for the starter; each card shows a sliver to click."""
+        if count <= 0:
+            return []
+        area = self.field if for_deal else self.play
+        left = area.left() + self.card_width * 0.2
+        right = area.right() - self.card_width * 1.2
+        step = (right - left) / max(1, count - 1)
+        top = self.middle_top
+        return [QPointF(left + i * step, top) for i in range(count)]
+
+    def cut_card_position(self, seat: int) -> QPointF:
+        """Where a card cut for the deal lies face up: on its cutter's side of the table."""
+        top = self.player_row_top if seat == 0 else self.opponent_row_top
+        return QPointF(self.field.center().x() - self.card_width / 2, top)
+
     def pile_positions(self, base: QPointF, count: int) -> list[QPointF]:
         """Cards turned over after earlier counts: a neat, slightly offset stack."""
         step = self.card_width * 0.05
@@ -96,7 +118,7 @@ def table_layout(width: float, height: float, scale: float = 1.0) -> CribbageTab
     board = QRectF(width - board_width - margin, margin, board_width, height - 2 * margin)
     field = QRectF(margin, margin, board.left() - 2 * margin, height - 2 * margin)
     # Across: deck, crib and an eight-card play area; down: three rows of cards and labels.
-    card_width = card_width_for(field.width(), field.height(), 8.4, 3 * 1.4 + 1.9,
+    card_width = card_width_for(field.width(), field.height(), 8.4, 3 * 1.4 + 1.5,
                                 minimum=30.0) * min(1.0, scale)
     ch = card_height(card_width)
     label = card_width * 0.32

@@ -374,7 +374,10 @@ class ScoreSheetView(QScrollArea):
         sides = sheet.sides
         label_span = 1 if self.compact else 2
         if not sheet.over:
-            self._label(RUNNING_HEADING, row, 0, label_span, bold=True, top_rule=True,
+            # A narrow sheet writes "Total" as paper does, so the hand numbers' column stays
+            # narrow; the double rule marks it as the running total either way.
+            heading = TOTAL_HEADING if self.compact else RUNNING_HEADING
+            self._label(heading, row, 0, label_span, bold=True, top_rule=True,
                         wrap=True)
             for game in sheet.games:
                 for side in range(sides):

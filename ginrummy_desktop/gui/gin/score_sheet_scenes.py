@@ -1,4 +1,5 @@
-"""Screenshot scenes of the score sheet: ``gin-score-sheet`` and ``gin-score-sheet-hollywood``.
+"""Screenshot scenes of the score sheet: ``gin-score-sheet``, ``gin-score-sheet-hollywood`` and
+``gin-score-sheet-partnership``.
 
 A seeded match whose person's moves a stand-in bot chooses, played for several hands, with the
 sheet docked beside the table in the next hand; any ``--size`` works.
@@ -52,3 +53,18 @@ def _score_sheet() -> QWidget:
 @register_scene("gin-score-sheet-hollywood")
 def _score_sheet_hollywood() -> QWidget:
     return played_window("hollywood", SHEET_HANDS + 1)
+
+
+@register_scene("gin-score-sheet-partnership")
+def _score_sheet_partnership() -> QWidget:
+    """Two partnership deals scored and the next one half played: a column per team."""
+    from ginrummy_desktop.gui.gin import screenshots as gin_scenes
+
+    window = gin_scenes._window("partnership", SCREENSHOT_SEED)  # noqa: SLF001 - same scenes
+    controller = window.gin_screen.controller  # type: ignore[attr-defined]
+    gin_scenes._person_moves(  # noqa: SLF001
+        window, lambda: len(controller.session.hand_records()) >= 5)
+    controller.loop.reset()  # hold the scene still here (the other table stops too)
+    controller.changed.emit()
+    window.gin_screen.show_score_sheet(True)  # type: ignore[attr-defined]
+    return window

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 
 from PySide6.QtCore import QRect, QSize, Qt
-from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
+from PySide6.QtGui import QAction, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QHBoxLayout,
@@ -34,6 +34,7 @@ from ginrummy_desktop.gui.gin.table import GinTable
 from ginrummy_desktop.gui.table.animation import DEFAULT_SPEED, Animator
 from ginrummy_desktop.gui.table.card_renderer import CardRenderer
 from ginrummy_desktop.gui.table.controls_style import button_style, control_pixels
+from ginrummy_desktop.gui.table.keys import KeyRow, add_key_actions, key_rows
 from ginrummy_desktop.gui.table.layout import card_scale
 from ginrummy_desktop.gui.table.result_panel import ResultPanel, verify_deal_text
 from ginrummy_desktop.gui.table.scene import TableScene
@@ -45,7 +46,7 @@ QPushButton#knockButton:enabled { background: #ffcf4d; }
 """
 
 # (action id, label, shortcut(s), description) — the single source for keys, tooltips and Help.
-KEYS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
+KEYS: tuple[KeyRow, ...] = (
     ("stock", "Draw from stock", ("S",), "Draw the top card of the stock"),
     ("take", "Take discard", ("D", "T"), "Take the top card of the discard pile (or the upcard)"),
     ("pass", "Pass", ("P",), "Pass on the upcard (first turn only)"),
@@ -75,7 +76,7 @@ VIEW_KEYS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
 
 def shortcut_rows() -> list[tuple[str, str, str]]:
     """(keys, action, description) rows for the Help menu's keyboard page."""
-    rows = [(" / ".join(keys), label, text) for _id, label, keys, text in KEYS + VIEW_KEYS]
+    rows = key_rows(KEYS + VIEW_KEYS)
     rows += [("Drag", "Move cards", "Drag a card within your hand to reorder it; drag to the "
                                     "pile to discard, to the knock area to knock"),
              ("Double-click", "Discard", "Double-click a card in your hand to discard it"),
@@ -153,25 +154,10 @@ class GinScreen(QWidget):
             "undo": c.undo, "fan": c.toggle_fan, "skip": self._skip,
             "deselect": lambda: c.select(None) if c.selected else None,
         }
-        for action_id, label, keys, text in KEYS:
-            action = QAction(label, self)
-            action.setShortcuts([QKeySequence(k) for k in keys])
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.setToolTip(f"{text} ({' / '.join(keys)})")
-            action.setStatusTip(text)
-            handler = handlers[action_id]
-            action.triggered.connect(lambda _checked=False, h=handler: self._guarded(h))
-            self.addAction(action)
-            self.actions[action_id] = action
-        for action_id, label, keys, text in VIEW_KEYS:
-            action = QAction(label, self, checkable=True)
-            action.setShortcuts([QKeySequence(k) for k in keys])
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-            action.setToolTip(f"{text} ({' / '.join(keys)})")
-            action.setStatusTip(text)
-            action.triggered.connect(lambda checked=False: self.show_score_sheet(checked))
-            self.addAction(action)
-            self.view_actions[action_id] = action
+        self.actions.update(add_key_actions(self, KEYS, handlers, guard=self._guarded))
+        self.view_actions.update(add_key_actions(
+            self, VIEW_KEYS, {"score_sheet": lambda: self.show_score_sheet(
+                self.view_actions["score_sheet"].isChecked())}, checkable=True))
 
     def show_score_sheet(self, visible: bool = True) -> ScoreSheetPanel:
         """Show (or hide) the score sheet beside the table (the cards keep the rest of the

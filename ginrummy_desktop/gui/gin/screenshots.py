@@ -72,3 +72,7 @@ def _partnership() -> QWidget:
     controller = window.gin_screen.controller  # type: ignore[attr-defined]
     _person_moves(window, lambda: len(controller.deal_results) == 2)
     return window
+
+
+# The score sheet's scenes (gin-score-sheet, gin-score-sheet-hollywood) register themselves.
+from ginrummy_desktop.gui.gin import score_sheet_scenes  # noqa: E402, F401

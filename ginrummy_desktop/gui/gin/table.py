@@ -495,7 +495,7 @@ class GinTable(QObject):
         self.score_panel.set_content(model.score_title, list(model.score_lines))
         self.stock_badge.setVisible(showing)
         self.stock_badge.set_rect(layout.stock_badge)
-        self.stock_badge.set_text(f"Stock {model.stock_size}")
+        self.stock_badge.set_text(f"Stock {model.stock_size}", short=str(model.stock_size))
         tip = stock_tooltip(model)
         self.stock_badge.setToolTip(tip)
         for key, item in self.items.items():  # after the cards' own tooltips were set

@@ -78,6 +78,7 @@ def _restore_cribbage(state: dict[str, Any]) -> tuple[str, Any, Callable[[MainWi
     setup = CribbageSetup.from_rules(state["opponent"], match.rules)
     def start(window: MainWindow) -> None:
         window.start_cribbage(setup, match=match)
+        window.cribbage_table.controller.restore_table(state.get("table"))
     start.opponent = state["opponent"]  # type: ignore[attr-defined]  # for the resume offer
     return "cribbage", match, start
 

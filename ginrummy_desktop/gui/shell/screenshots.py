@@ -266,6 +266,3 @@ def _startup_problems() -> QWidget:
         shutil.rmtree(root, ignore_errors=True)
     return startup_problems_dialog(problems)  # type: ignore[no-any-return]
 
-
-# The score sheet's scenes (gin-score-sheet, gin-score-sheet-hollywood) register themselves.
-from ginrummy_desktop.gui.gin import score_sheet_scenes  # noqa: E402, F401

@@ -135,16 +135,27 @@ class InfoPanel(BoxItem):
 
 
 class Badge(BoxItem):
-    """A small pill-shaped label (stock count, "Dealer", pile captions)."""
+    """A small pill-shaped label (stock count, "Dealer", pile captions).
+
+    Text keeps a readable minimum size, so on small cards a long text would spill out of the
+    pill: a badge given a ``short`` form ("31" for "Stock 31") shows that instead."""
 
     def __init__(self, text: str = "") -> None:
         super().__init__(z=500, margin=1.0)
         self.text = text
+        self.short = ""
 
-    def set_text(self, text: str) -> None:
-        if text != self.text:
-            self.text = text
+    def set_text(self, text: str, short: str = "") -> None:
+        if (text, short) != (self.text, self.short):
+            self.text, self.short = text, short
             self.update()
+
+    def shown_text(self) -> str:
+        """The text the badge paints: the whole text if it fits, else the short form."""
+        h = self._rect.height()
+        room = self._rect.width() - 0.5 * h
+        fits = QFontMetricsF(table_font(h * 0.62, bold=True)).horizontalAdvance(self.text) <= room
+        return self.text if fits or not self.short else self.short
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
               widget: QWidget | None = None) -> None:
@@ -157,4 +168,4 @@ class Badge(BoxItem):
         painter.drawRoundedRect(self._rect, h / 2, h / 2)
         painter.setFont(table_font(h * 0.62, bold=True))
         painter.setPen(QColor("#ffffff"))
-        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self.text)
+        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self.shown_text())

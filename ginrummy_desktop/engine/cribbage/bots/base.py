@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import Card
+from ginrummy_desktop.engine.cribbage.cuts import choose_cut
 from ginrummy_desktop.engine.cribbage.observation import (
     COUNT,
+    CUT_PHASES,
     DISCARD,
     MUGGINS,
     CribbageObservation,
@@ -40,6 +42,8 @@ class CribbageBot:
         if observation.phase == MUGGINS:
             return claim_muggins(observation)
         rng = self.decision_rng(observation)
+        if observation.phase in CUT_PHASES:  # any depth is as good as another
+            return choose_cut(legal, rng)
         if observation.phase == DISCARD:
             toss = set(self.pick_discard(observation, rng))
             for action in legal:

@@ -1,0 +1,48 @@
+"""Keyboard shortcuts for a table, from one table of rows: ``QAction``s and Help's rows.
+
+Each game keeps its keys as rows of ``(action id, label, shortcut(s), description)`` (gin:
+``gui/gin/screen.py``'s ``KEYS``, cribbage: ``gui/cribbage/keys.py``). ``add_key_actions`` turns
+the rows into window-wide ``QAction``s on the table's widget, so the keys work wherever the focus
+is in the window while that table shows; ``key_rows`` lists them for the Help page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QWidget
+
+KeyRow = tuple[str, str, tuple[str, ...], str]
+
+
+def add_key_actions(widget: QWidget, rows: Sequence[KeyRow],
+                    handlers: Mapping[str, Callable[[], object]],
+                    guard: Callable[[Callable[[], object]], object] | None = None,
+                    checkable: bool = False) -> dict[str, QAction]:
+    """One ``QAction`` per row on ``widget`` (its tooltip names the keys); a triggered action
+    calls its handler, through ``guard(handler)`` when given (e.g. only while a match is on).
+    ``checkable`` actions (a View menu's show/hide entries) toggle before the handler runs, so
+    the handler reads the new state from ``isChecked()``."""
+    actions: dict[str, QAction] = {}
+    for action_id, label, keys, text in rows:
+        action = QAction(label, widget)
+        action.setCheckable(checkable)
+        action.setShortcuts([QKeySequence(key) for key in keys])
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.setToolTip(f"{text} ({' / '.join(keys)})")
+        action.setStatusTip(text)
+        handler = handlers[action_id]
+        if guard is None:
+            action.triggered.connect(lambda _checked=False, h=handler: h())
+        else:
+            action.triggered.connect(lambda _checked=False, h=handler: guard(h))
+        widget.addAction(action)
+        actions[action_id] = action
+    return actions
+
+
+def key_rows(rows: Sequence[KeyRow]) -> list[tuple[str, str, str]]:
+    """(keys, action, description) rows for the Help menu's keyboard page."""
+    return [(" / ".join(keys), label, text) for _id, label, keys, text in rows]
