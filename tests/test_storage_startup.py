@@ -87,12 +87,18 @@ def start_app(qapp, monkeypatch, root, at_window=None) -> Started:
     timer = QTimer()
     timer.timeout.connect(poll)
     timer.start(20)
-    # Not a timing assertion: only a way out if the app never shows its window.
-    QTimer.singleShot(60_000, lambda: QApplication.instance().exit(99))
+    # Not a timing assertion: only a way out if the app never shows its window. Stopped when
+    # the app returns: fired later, outside app.exec, exit() would leave Qt's "quit now" flag
+    # set and make every later test's event-loop wait return at once (their waits time out).
+    way_out = QTimer()
+    way_out.setSingleShot(True)
+    way_out.timeout.connect(lambda: QApplication.instance().exit(99))
+    way_out.start(60_000)
     try:
         code = app.main([])
     finally:
         timer.stop()
+        way_out.stop()
         for handler in LOGGER.handlers[:]:
             if handler not in handlers:
                 LOGGER.removeHandler(handler)
