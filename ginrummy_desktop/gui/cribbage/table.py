@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QPointF, QRectF, QSize
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -57,6 +57,7 @@ from ginrummy_desktop.gui.table.items import Badge, InfoPanel
 from ginrummy_desktop.gui.table.keys import add_key_actions
 from ginrummy_desktop.gui.table.layout import DEFAULT_CARD_SIZE, Placement, card_scale
 from ginrummy_desktop.gui.table.palette import TablePalette, fill_with
+from ginrummy_desktop.gui.table.result_panel import show_verification
 from ginrummy_desktop.gui.table.scene import DropZone, TableScene
 from ginrummy_desktop.gui.table.status import StatusLine
 from ginrummy_desktop.gui.table.view import TableView
@@ -186,12 +187,7 @@ class CribbageTable(QWidget):
         if verdict is None:
             return False
         ok, text = verdict
-        box = QMessageBox(QMessageBox.Icon.Information if ok else QMessageBox.Icon.Warning,
-                          "Verify deal", text, QMessageBox.StandardButton.Ok, self)
-        box.setTextFormat(Qt.TextFormat.RichText)
-        box.setAccessibleName("Deal verification")
-        box.open()
-        self.verification_box = box
+        self.verification_box = show_verification(self, ok, text)
         return ok
 
     def _confirm(self) -> None:

@@ -36,7 +36,11 @@ from ginrummy_desktop.gui.table.card_renderer import CardRenderer
 from ginrummy_desktop.gui.table.controls_style import button_style, control_pixels
 from ginrummy_desktop.gui.table.keys import KeyRow, add_key_actions, key_rows
 from ginrummy_desktop.gui.table.layout import card_scale
-from ginrummy_desktop.gui.table.result_panel import ResultPanel, verify_deal_text
+from ginrummy_desktop.gui.table.result_panel import (
+    ResultPanel,
+    show_verification,
+    verify_deal_text,
+)
 from ginrummy_desktop.gui.table.scene import TableScene
 from ginrummy_desktop.gui.table.status import StatusLine
 from ginrummy_desktop.gui.table.view import TableView
@@ -479,12 +483,7 @@ class GinScreen(QWidget):
         published = self.published.get(record.get("hand_number", -1))
         ok, text = verify_deal_text(record, published)
         self.last_verification = (ok, text)
-        box = QMessageBox(QMessageBox.Icon.Information if ok else QMessageBox.Icon.Warning,
-                          "Verify deal", text, QMessageBox.StandardButton.Ok, self)
-        box.setTextFormat(Qt.TextFormat.RichText)
-        box.setAccessibleName("Deal verification")
-        box.open()
-        self.verification_box = box
+        self.verification_box = show_verification(self, ok, text)
         return ok
 
     def _rematch(self) -> None:

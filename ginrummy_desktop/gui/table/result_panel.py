@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -142,3 +143,13 @@ def verify_deal_text(record: dict, published: str | None) -> tuple[bool, str]:
             "Anyone can recompute SHA-256 of <tt>salt:deck</tt> (cards separated by spaces) "
             "and compare.")
     return ok, text
+
+
+def show_verification(parent: QWidget, ok: bool, text: str) -> QMessageBox:
+    """The Verify deal verdict in a non-modal box (both tables' Verify deal uses it)."""
+    box = QMessageBox(QMessageBox.Icon.Information if ok else QMessageBox.Icon.Warning,
+                      "Verify deal", text, QMessageBox.StandardButton.Ok, parent)
+    box.setTextFormat(Qt.TextFormat.RichText)
+    box.setAccessibleName("Deal verification")
+    box.open()
+    return box
