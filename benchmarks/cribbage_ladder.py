@@ -3,6 +3,8 @@
 Each pair of games shares one seed (the same cards for every hand number) with the first deal
 swapped, so both players get both sides of every deal and the first-dealer edge cancels.
 Progress is saved as JSON lines so a long run can be stopped and its games still counted.
+``--first-game N`` numbers the games from N (game i is dealt from seed 10000 + i // 2), so a
+measured run can use deals no screening run has seen.
 
     nice -n 10 python benchmarks/cribbage_ladder.py --games 4000 --workers 2 --write-docs
 """
@@ -156,7 +158,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--progress", type=Path, help="JSON-lines file: resume and append")
     parser.add_argument("--write-docs", action="store_true", help="update docs/ai.md block")
     parser.add_argument("--summarise-only", action="store_true", help="only read --progress")
+    parser.add_argument("--first-game", type=int, default=0,
+                        help="number of the first game (even; later numbers mean fresh deals)")
     args = parser.parse_args(argv)
+    if args.games < 2 or args.games % 2 or args.first_game < 0 or args.first_game % 2:
+        parser.error("--games must be even and at least 2, --first-game even and not negative")
     pairs = [tuple(p.split(":")) for p in args.pairs.split(",")]
     for hero, villain in pairs:
         for name in (hero, villain):
@@ -171,7 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     if not args.summarise_only:
         for hero, villain in pairs:
             have = {r["index"] for r in done[f"{hero}:{villain}"]}
-            tasks += [(hero, villain, i) for i in range(args.games) if i not in have]
+            games = range(args.first_game, args.first_game + args.games)
+            tasks += [(hero, villain, i) for i in games if i not in have]
         tasks.sort(key=lambda task: task[2])  # interleave pairs so all progress together
     out = args.progress.open("a") if args.progress else None
     started = time.perf_counter()
