@@ -10,7 +10,11 @@ decisions differ. Prints the hero's mean pegging lead per hand with a 95% interv
     python benchmarks/cribbage_pegging.py --deals 600 --worlds 48 --candidates 384
 
 ``--worlds`` and ``--candidates`` set the expert's sampled opponent holdings and the weighted
-candidates they are drawn from (defaults: the shipped expert's).
+candidates they are drawn from (defaults: the shipped expert's). ``--discard-sharpness`` and
+``--play-sharpness`` set how strongly its opponent model believes the opponent discarded and
+played sensibly (``opponent_model.SHARPNESS``, ``PLAY_SHARPNESS``), ``--reply-sharpness`` how
+much of the opponent's reply the search values as its worst for us
+(``expert.OPPONENT_SHARPNESS``; the rest is the average reply).
 """
 
 from __future__ import annotations
@@ -26,7 +30,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ginrummy_desktop.engine.cribbage import CribbageMatch  # noqa: E402
-from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS, CarefulBot  # noqa: E402
+from ginrummy_desktop.engine.cribbage.bots import (  # noqa: E402
+    BUILTIN_BOTS,
+    CarefulBot,
+    expert,
+    opponent_model,
+)
 from ginrummy_desktop.engine.cribbage.bots.base import CribbageBot  # noqa: E402
 from ginrummy_desktop.engine.cribbage.observation import DISCARD, PLAY  # noqa: E402
 
@@ -78,8 +87,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--first-seed", type=int, default=301)
     parser.add_argument("--worlds", type=int, default=None)
     parser.add_argument("--candidates", type=int, default=None)
+    parser.add_argument("--discard-sharpness", type=float, default=opponent_model.SHARPNESS)
+    parser.add_argument("--play-sharpness", type=float, default=opponent_model.PLAY_SHARPNESS)
+    parser.add_argument("--reply-sharpness", type=float, default=expert.OPPONENT_SHARPNESS)
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
+    if min(args.discard_sharpness, args.play_sharpness) < 0 or not 0 <= args.reply_sharpness <= 1:
+        parser.error("sharpness must not be negative, and --reply-sharpness is between 0 and 1")
+    # The workers are forked from this process, so they play with these settings too.
+    opponent_model.SHARPNESS = args.discard_sharpness
+    opponent_model.PLAY_SHARPNESS = args.play_sharpness
+    expert.OPPONENT_SHARPNESS = args.reply_sharpness
     for name in (args.hero, args.opponent):
         if name not in BUILTIN_BOTS:
             parser.error(f"unknown persona {name!r} (known: {', '.join(BUILTIN_BOTS)})")

@@ -8,8 +8,13 @@ hand (from the engine's state); the bot never sees it.
 
 Columns: positions, the mean points of knocking now (predicted over the worlds; actual against
 the true hand), the undercut rate (predicted; actual) and the opponent's deadwood.
+``--by-turns`` adds a row for every three turns the opponent has drawn, and
+``--per-turn F`` sets how many imagined greedy turns develop a sampled hand for each real one
+(``worlds.DEVELOPMENT_PER_TURN``; the expert plays with the same setting, so the positions
+change with it).
 
     python benchmarks/gin_worlds.py --deals 30 --opponents marjj,simple
+    python benchmarks/gin_worlds.py --deals 30 --opponents marjj --by-turns --per-turn 1
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from ladder import TWO_PLAYER_PRESETS  # noqa: E402  (the script's own folder is
 
 from ginrummy_desktop.engine.cards import cards_mask  # noqa: E402
 from ginrummy_desktop.engine.gin.bots import PERSONAS  # noqa: E402
+from ginrummy_desktop.engine.gin.bots import worlds as worlds_module  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.fastmelds import best_discards, deadwood  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.knowledge import read_knowledge  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.rollout import knock_points  # noqa: E402
@@ -54,9 +60,14 @@ def knock_position(observation: GinObservation):
 
 
 def measure(opponent: str, deals: int, seed: int, worlds: int, preset: str) -> dict:
-    """Sum predicted and actual figures over every knock position the expert reaches."""
+    """Sum predicted and actual figures over every knock position the expert reaches.
+
+    ``totals`` has them all; ``by_turns`` the same sums for every three turns the opponent has
+    drawn (``positions`` first), the last bucket holding 12 turns and more.
+    """
     rules = GIN_PRESETS[preset]
     totals = [0.0] * 6  # predicted and actual: knock points, undercut, opponent deadwood
+    by_turns: dict[int, list[float]] = {}
     positions = 0
     for deal in range(seed, seed + deals):
         for expert_seat in (0, 1):
@@ -78,15 +89,29 @@ def measure(opponent: str, deals: int, seed: int, worlds: int, preset: str) -> d
                     imagined = worlds_for(observation, knowledge, worlds, StableRandom(positions))
                     actual = knock_points(kept, truth, sim_rules)
                     points = [knock_points(kept, w.opponent, sim_rules) for w in imagined]
-                    totals[0] += sum(points) / len(points)
-                    totals[1] += actual
-                    totals[2] += sum(p < 0 for p in points) / len(points)
-                    totals[3] += actual < 0
-                    totals[4] += sum(deadwood(w.opponent) for w in imagined) / len(imagined)
-                    totals[5] += deadwood(truth)
+                    figures = (
+                        sum(points) / len(points),
+                        actual,
+                        sum(p < 0 for p in points) / len(points),
+                        actual < 0,
+                        sum(deadwood(w.opponent) for w in imagined) / len(imagined),
+                        deadwood(truth),
+                    )
+                    bucket = by_turns.setdefault(min(knowledge.opponent_turns // 3, 4), [0.0] * 7)
+                    bucket[0] += 1
+                    for position, value in enumerate(figures):
+                        totals[position] += value
+                        bucket[position + 1] += value
                     positions += 1
                 match.apply(seat, bots[seat].choose(observation))
-    return {"positions": positions, "totals": totals}
+    return {"positions": positions, "totals": totals, "by_turns": by_turns}
+
+
+def row(label: str, count: int, sums: list[float]) -> str:
+    count = max(1, count)
+    pts, real, under, real_under, dead, real_dead = (value / count for value in sums)
+    return (f"| {label} | {count} | {pts:+.1f} / {real:+.1f} "
+            f"| {under:.0%} / {real_under:.0%} | {dead:.1f} / {real_dead:.1f} |")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -96,7 +121,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worlds", type=int, default=48, help="worlds per position")
     parser.add_argument("--opponents", default="marjj,simple")
     parser.add_argument("--preset", default="tournament", choices=TWO_PLAYER_PRESETS)
+    parser.add_argument("--by-turns", action="store_true",
+                        help="a row for every three turns the opponent has drawn")
+    parser.add_argument("--per-turn", type=float, default=worlds_module.DEVELOPMENT_PER_TURN,
+                        help="imagined greedy turns per real opponent turn (default: the expert's)")
     args = parser.parse_args(argv)
+    if not 0 <= args.per_turn <= 4:
+        parser.error("--per-turn must be between 0 and 4")
+    worlds_module.DEVELOPMENT_PER_TURN = args.per_turn
     opponents = [name.strip() for name in args.opponents.split(",") if name.strip()]
     unknown = [name for name in opponents if name not in PERSONAS]
     if unknown or args.deals < 1 or args.worlds < 1:
@@ -111,11 +143,11 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---:|---:|---:|---:|")
     for opponent in opponents:
         result = measure(opponent, args.deals, args.seed, args.worlds, args.preset)
-        count = max(1, result["positions"])
-        pts, real, under, real_under, dead, real_dead = (
-            value / count for value in result["totals"])
-        print(f"| {opponent} | {result['positions']} | {pts:+.1f} / {real:+.1f} "
-              f"| {under:.0%} / {real_under:.0%} | {dead:.1f} / {real_dead:.1f} |")
+        print(row(opponent, result["positions"], result["totals"]))
+        if args.by_turns:
+            for bucket, sums in sorted(result["by_turns"].items()):
+                turns = "12+" if bucket == 4 else f"{bucket * 3}-{bucket * 3 + 2}"
+                print(row(f"{opponent}, opponent turns {turns}", int(sums[0]), sums[1:]))
     print()
     print(f"{time.time() - started:.0f} s")
     return 0
