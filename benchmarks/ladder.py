@@ -16,6 +16,11 @@ docs/ai.md and the ratings file the app's opponent picker reads.
 ``--merge`` pools such files into one table without playing (long runs can go in chunks):
 
     python benchmarks/ladder.py --merge /tmp/chunks/*.json
+
+``--fit-table`` fits Elo ratings to the pairing rows of docs/ai.md's ladder table (a player
+written with a label, such as "expert (run P)", is a player of its own: an earlier version):
+
+    python benchmarks/ladder.py --fit-table
 """
 
 from __future__ import annotations
@@ -135,6 +140,25 @@ def fit_elo(results: dict[tuple[str, str], tuple[float, int]], bots: list[str]) 
         strength = new
     anchor = strength.get("simple", 1.0)
     return {bot: 1500 + 400 * math.log10(strength[bot] / anchor) for bot in bots}
+
+
+def table_results(doc: str) -> dict[tuple[str, str], tuple[float, int]]:
+    """(wins, matches) for every "| a vs b | matches | wins | ..." row of the ladder block."""
+    if START not in doc or END not in doc:
+        raise ValueError(f"{DOC_PATH} lacks the {START} ... {END} block")
+    block = doc.split(START, 1)[1].split(END, 1)[0]
+    results: dict[tuple[str, str], tuple[float, int]] = {}
+    for line in block.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) < 3 or " vs " not in cells[0]:
+            continue
+        a, b = (name.strip() for name in cells[0].split(" vs ", 1))
+        try:
+            matches, wins = int(cells[1]), int(cells[2])
+        except ValueError:
+            continue
+        results[(a, b)] = (wins, matches)
+    return results
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -351,7 +375,23 @@ def main(argv: list[str] | None = None) -> int:
                         help="write docs/ai.md's ladder block and the ratings file")
     parser.add_argument("--merge", nargs="+", default=[], metavar="JSON",
                         help="pool these --json files into one table instead of playing")
+    parser.add_argument("--fit-table", action="store_true",
+                        help="print Elo fitted to docs/ai.md's ladder table instead of playing")
     args = parser.parse_args(argv)
+    if args.fit_table:
+        try:
+            results = table_results(DOC_PATH.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            parser.error(f"cannot read the table: {error}")
+        if not results:
+            parser.error(f"no pairing rows in {DOC_PATH}'s ladder block")
+        bots = sorted({bot for pair in results for bot in pair})
+        elo = fit_elo(results, bots)
+        print(f"Elo fitted to {len(results)} rows of {DOC_PATH.name}'s ladder table "
+              f"(Simple at 1500):")
+        for bot in sorted(bots, key=elo.__getitem__):
+            print(f"  {bot}: {elo[bot]:.0f}")
+        return 0
     if args.merge:
         if args.write:
             parser.error("--merge prints the pooled table; it cannot --write")
