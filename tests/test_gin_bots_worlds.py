@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from ginrummy_desktop.engine.cards import cards_mask, parse_cards
+from ginrummy_desktop.engine.gin.bots import PERSONAS
+from ginrummy_desktop.engine.gin.bots.evaluate import iter_bits
 from ginrummy_desktop.engine.gin.bots.expert import ExpertBot
-from ginrummy_desktop.engine.gin.bots.knowledge import FULL_MASK, Knowledge
-from ginrummy_desktop.engine.gin.bots.worlds import sample_worlds
+from ginrummy_desktop.engine.gin.bots.knowledge import FULL_MASK, Knowledge, read_knowledge
+from ginrummy_desktop.engine.gin.bots.worlds import last_discard_weight, sample_worlds, worlds_for
+from ginrummy_desktop.engine.gin.match import GinMatch
+from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
 from ginrummy_desktop.engine.rng import StableRandom
 
 
@@ -44,3 +49,69 @@ def test_the_expert_learns_the_opponents_style_from_the_match_so_far() -> None:
     assert expert.opponent_go_out(Watched()) == 10
     expert._hands_watched, expert._opponent_knocks = 5, 0  # never knocked: plays for gin
     assert expert.opponent_go_out(Watched()) == 0
+
+
+def test_knowledge_remembers_the_opponents_last_throw_and_the_upcard_it_could_not_throw() -> None:
+    match = GinMatch(GIN_PRESETS["tournament"], seed=11)
+    bots = [PERSONAS["simple"].create(seed=1), PERSONAS["simple"].create(seed=2)]
+    seen_a_take = False
+    while not match.over:
+        seat = match.to_move()
+        observation = match.observation(seat)
+        if observation.hand_number > 2:
+            break
+        knowledge = read_knowledge(observation)
+        theirs = [event for event in observation.history if event.seat != seat]
+        throws = [event for event in theirs if event.kind in ("discard", "knock", "gin")]
+        if not throws:
+            assert knowledge.opponent_last_discard == -1
+        else:
+            last = throws[-1]
+            assert knowledge.opponent_last_discard == last.card.index
+            position = list(observation.history).index(last)
+            before = observation.history[position - 1]
+            took = before.seat != seat and before.kind == "draw_discard"
+            seen_a_take |= took
+            assert knowledge.opponent_last_taken == (1 << before.card.index if took else 0)
+        match.apply(seat, bots[seat].choose(observation))
+    assert seen_a_take  # the deal exercised the taken-upcard case
+
+
+def with_last_throw(thrown: str, taken: str | None = None) -> Knowledge:
+    knowledge = mid_hand(1)
+    knowledge.opponent_last_discard = parse_cards(thrown)[0].index
+    knowledge.opponent_last_taken = cards_mask(parse_cards(taken)) if taken else 0
+    return knowledge
+
+
+def test_a_world_in_which_the_last_throw_broke_a_run_weighs_less_than_a_loose_card_throw() -> None:
+    knowledge = with_last_throw("9H")
+    broke_a_run = cards_mask(parse_cards("7H 8H 6C 6D 6S 2C 3C 4C 5D 5S"))  # 9H ran with 7-8
+    loose = cards_mask(parse_cards("2H 3H 6C 6D 6S 2C 3C 4C 5D 5S"))  # 9H was the top loose card
+    assert last_discard_weight(loose, knowledge) == 1.0
+    assert last_discard_weight(broke_a_run, knowledge) < 0.01
+
+
+def test_the_last_throw_is_judged_without_the_upcard_the_opponent_had_just_taken() -> None:
+    holding_a_king = cards_mask(parse_cards("2H 3H 6C 6D 6S 2C 3C 4C 5D KS"))
+    assert last_discard_weight(holding_a_king, with_last_throw("9H")) < 1.0  # KS was higher
+    assert last_discard_weight(holding_a_king, with_last_throw("9H", taken="KS")) == 1.0
+
+
+def test_worlds_drawn_by_the_last_throw_are_still_true_to_what_the_seat_has_seen() -> None:
+    knowledge = mid_hand(2)
+    knowledge.opponent_last_discard = next(iter_bits(knowledge.opponent_discarded))
+
+    class Observation:
+        opponent_hand_size = 10
+
+    worlds = worlds_for(Observation(), knowledge, 24, StableRandom(3))
+    assert len(worlds) == 24
+    for world in worlds:
+        stock = sum(1 << i for i in world.stock)
+        assert world.opponent & knowledge.opponent_known == knowledge.opponent_known
+        assert (world.opponent & ~knowledge.opponent_known) | stock == knowledge.unseen
+    mean = sum(last_discard_weight(w.opponent, knowledge) for w in worlds) / len(worlds)
+    uniform = sample_worlds(knowledge, 72, StableRandom(3))
+    mean_uniform = sum(last_discard_weight(w.opponent, knowledge) for w in uniform) / len(uniform)
+    assert mean >= mean_uniform  # the kept worlds lean to the ones where the throw made sense
