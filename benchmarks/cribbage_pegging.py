@@ -51,9 +51,11 @@ def make_bot(name: str, seed: int, worlds: int | None, candidates: int | None) -
     return bot
 
 
-def pegging_lead(task: tuple[str, str, int, int | None, int | None]) -> float:
+def pegging_lead(task: tuple) -> float:
     """The hero's pegging points minus the opponent's, averaged over both seatings of a deal."""
-    hero, opponent, seed, worlds, candidates = task
+    hero, opponent, seed, worlds, candidates, sharpness = task
+    # each worker sets the model's sharpness itself (workers need not be forked from main)
+    opponent_model.SHARPNESS, opponent_model.PLAY_SHARPNESS, expert.OPPONENT_SHARPNESS = sharpness
     lead = 0.0
     for hero_seat in (0, 1):
         names = (hero, opponent) if hero_seat == 0 else (opponent, hero)
@@ -94,17 +96,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if min(args.discard_sharpness, args.play_sharpness) < 0 or not 0 <= args.reply_sharpness <= 1:
         parser.error("sharpness must not be negative, and --reply-sharpness is between 0 and 1")
-    # The workers are forked from this process, so they play with these settings too.
-    opponent_model.SHARPNESS = args.discard_sharpness
-    opponent_model.PLAY_SHARPNESS = args.play_sharpness
-    expert.OPPONENT_SHARPNESS = args.reply_sharpness
+    sharpness = (args.discard_sharpness, args.play_sharpness, args.reply_sharpness)
     for name in (args.hero, args.opponent):
         if name not in BUILTIN_BOTS:
             parser.error(f"unknown persona {name!r} (known: {', '.join(BUILTIN_BOTS)})")
     if args.deals < 2 or args.workers < 1:
         parser.error("--deals must be at least 2 and --workers at least 1")
     tasks = [
-        (args.hero, args.opponent, seed, args.worlds, args.candidates)
+        (args.hero, args.opponent, seed, args.worlds, args.candidates, sharpness)
         for seed in range(args.first_seed, args.first_seed + args.deals)
     ]
     started = time.perf_counter()

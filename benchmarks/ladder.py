@@ -17,6 +17,15 @@ docs/ai.md and the ratings file the app's opponent picker reads.
 
     python benchmarks/ladder.py --merge /tmp/chunks/*.json
 
+``--expert-knob NAME=VALUE`` (repeatable) plays the expert with one of its settings changed,
+for screening a variant before it is shipped: ``samples``, ``discard_samples``,
+``knock_margin`` and ``close_call`` (``ExpertBot``), ``per_turn``, ``max_development``,
+``discard_sense`` (0: off) and ``oversample`` (``worlds.DEVELOPMENT_PER_TURN``,
+``MAX_DEVELOPMENT``, ``DISCARD_SENSE``, ``OVERSAMPLE``). The expert of 2026-12-01's morning is
+``per_turn=1 max_development=12 discard_sense=0``:
+
+    python benchmarks/ladder.py --pairs expert:marjj=200 --seed 1 --expert-knob knock_margin=0.02
+
 ``--fit-table`` fits Elo ratings to the pairing rows of docs/ai.md's ladder table (a player
 written with a label, such as "expert (run P)", is a player of its own: an earlier version):
 
@@ -42,6 +51,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ginrummy_desktop.engine.gin.bots import PERSONAS  # noqa: E402
+from ginrummy_desktop.engine.gin.bots import worlds as worlds_module  # noqa: E402
+from ginrummy_desktop.engine.gin.bots.expert import ExpertBot  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.personas import RATINGS_PATH  # noqa: E402
 from ginrummy_desktop.engine.gin.match import GinMatch  # noqa: E402
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS  # noqa: E402
@@ -54,9 +65,48 @@ TWO_PLAYER_PRESETS = sorted(name for name, rules in GIN_PRESETS.items() if rules
 STYLE_KEYS = ("hands", "knocks", "knock_deadwood", "gins", "undercut_against", "undercuts_made")
 
 
-def play_deal_pair(task: tuple[str, str, int, str]) -> dict:
+# name: (owner, attribute, type) of the expert settings --expert-knob may change
+EXPERT_KNOBS: dict[str, tuple[object, str, type]] = {
+    "samples": (ExpertBot, "samples", int),
+    "discard_samples": (ExpertBot, "discard_samples", int),
+    "knock_margin": (ExpertBot, "knock_margin", float),
+    "close_call": (ExpertBot, "close_call", float),
+    "per_turn": (worlds_module, "DEVELOPMENT_PER_TURN", float),
+    "max_development": (worlds_module, "MAX_DEVELOPMENT", int),
+    "discard_sense": (worlds_module, "DISCARD_SENSE", float),
+    "oversample": (worlds_module, "OVERSAMPLE", int),
+}
+
+
+def parse_knobs(items: list[str]) -> tuple[tuple[str, float], ...]:
+    """``["knock_margin=0.02", ...]`` -> ((name, value), ...); a clear error for anything else."""
+    knobs = []
+    for item in items:
+        name, _, text = item.partition("=")
+        if name not in EXPERT_KNOBS:
+            raise ValueError(f"unknown expert knob {name!r} (known: {', '.join(EXPERT_KNOBS)})")
+        kind = EXPERT_KNOBS[name][2]
+        try:
+            value = kind(text)
+        except ValueError:
+            raise ValueError(f"{name} needs a number, not {text!r}") from None
+        if value < 0 or (kind is int and value < 1 and name != "max_development"):
+            raise ValueError(f"{name} must be positive, not {text!r}")
+        knobs.append((name, value))
+    return tuple(knobs)
+
+
+def apply_knobs(knobs: tuple[tuple[str, float], ...]) -> None:
+    """Set the expert's settings in this process (each worker applies them for itself)."""
+    for name, value in knobs:
+        owner, attribute, _ = EXPERT_KNOBS[name]
+        setattr(owner, attribute, value)
+
+
+def play_deal_pair(task: tuple) -> dict:
     """Play deal ``seed`` twice, ``a`` first in seat 0 then in seat 1; return tallies."""
-    a, b, seed, preset = task
+    a, b, seed, preset = task[:4]
+    apply_knobs(task[4] if len(task) > 4 else ())
     rules = GIN_PRESETS[preset]
     out = {"a_wins": 0, "matches": 0, "hands": 0, "endings": defaultdict(int),
            "style": {a: defaultdict(float),
@@ -199,7 +249,7 @@ def run(args: argparse.Namespace) -> str:
     for a, b in pairings:
         count = counts[(a, b)]
         for deal in range(max(1, count // 2)):
-            tasks.append((a, b, args.seed + deal, args.preset))
+            tasks.append((a, b, args.seed + deal, args.preset, args.knobs))
     totals: dict[tuple[str, str], dict] = {
         pair: {"a_wins": 0, "matches": 0, "hands": 0, "endings": {}} for pair in pairings
     }
@@ -227,7 +277,7 @@ def run(args: argparse.Namespace) -> str:
         write_outputs(text, bots, elo, style, times, results, args)
     if args.json:
         raw = {"command": "python benchmarks/ladder.py " + " ".join(sys.argv[1:]),
-               "seed": args.seed, "preset": args.preset,
+               "seed": args.seed, "preset": args.preset, "expert_knobs": dict(args.knobs),
                "pairings": [{"a": a, "b": b, **totals[(a, b)]} for a, b in pairings],
                "style": {bot: dict(figures) for bot, figures in style.items()},
                "times": {bot: values for bot, values in times.items()},
@@ -375,9 +425,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="write docs/ai.md's ladder block and the ratings file")
     parser.add_argument("--merge", nargs="+", default=[], metavar="JSON",
                         help="pool these --json files into one table instead of playing")
+    parser.add_argument("--expert-knob", action="append", default=[], metavar="NAME=VALUE",
+                        help="play the expert with this setting changed (repeatable)")
     parser.add_argument("--fit-table", action="store_true",
                         help="print Elo fitted to docs/ai.md's ladder table instead of playing")
     args = parser.parse_args(argv)
+    try:
+        args.knobs = parse_knobs(args.expert_knob)
+    except ValueError as error:
+        parser.error(str(error))
+    if args.knobs and args.write:
+        parser.error("--write records the shipped bots: it cannot take --expert-knob")
     if args.fit_table:
         try:
             results = table_results(DOC_PATH.read_text(encoding="utf-8"))

@@ -152,7 +152,7 @@ def worlds_for(
     """``count`` worlds for the opponent's hand size as the observation gives it, drawn by how
     sensible the opponent's last discard would have been in each (once it has discarded)."""
     size = int(getattr(observation, "opponent_hand_size", 10) or 10)
-    if knowledge.opponent_last_discard < 0:
+    if knowledge.opponent_last_discard < 0 or not DISCARD_SENSE:
         return sample_worlds(knowledge, count, rng, opponent_size=size)
     candidates = sample_worlds(knowledge, count * OVERSAMPLE, rng, opponent_size=size)
     weights = [last_discard_weight(world.opponent, knowledge) for world in candidates]
