@@ -8,13 +8,13 @@ hand (from the engine's state); the bot never sees it.
 
 Columns: positions, the mean points of knocking now (predicted over the worlds; actual against
 the true hand), the undercut rate (predicted; actual) and the opponent's deadwood.
-``--by-turns`` adds a row for every three turns the opponent has drawn, and
-``--per-turn F`` sets how many imagined greedy turns develop a sampled hand for each real one
-(``worlds.DEVELOPMENT_PER_TURN``; the expert plays with the same setting, so the positions
-change with it).
+``--by-turns`` adds a row for every three turns the opponent has drawn, and ``--expert-knob``
+changes a setting of the expert and its worlds as in ``ladder.py`` (the expert plays with it
+too, so the positions change with it); the expert of 2026-12-01's morning:
 
     python benchmarks/gin_worlds.py --deals 30 --opponents marjj,simple
-    python benchmarks/gin_worlds.py --deals 30 --opponents marjj --by-turns --per-turn 1
+    python benchmarks/gin_worlds.py --deals 30 --opponents marjj --by-turns \
+        --expert-knob per_turn=1 --expert-knob max_development=12 --expert-knob discard_sense=0
 """
 
 from __future__ import annotations
@@ -27,11 +27,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ladder import TWO_PLAYER_PRESETS  # noqa: E402  (the script's own folder is on the path)
+from ladder import (  # noqa: E402  (the script's own folder is on the path)
+    TWO_PLAYER_PRESETS,
+    apply_knobs,
+    parse_knobs,
+)
 
 from ginrummy_desktop.engine.cards import cards_mask  # noqa: E402
 from ginrummy_desktop.engine.gin.bots import PERSONAS  # noqa: E402
-from ginrummy_desktop.engine.gin.bots import worlds as worlds_module  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.fastmelds import best_discards, deadwood  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.knowledge import read_knowledge  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.rollout import knock_points  # noqa: E402
@@ -123,12 +126,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", default="tournament", choices=TWO_PLAYER_PRESETS)
     parser.add_argument("--by-turns", action="store_true",
                         help="a row for every three turns the opponent has drawn")
-    parser.add_argument("--per-turn", type=float, default=worlds_module.DEVELOPMENT_PER_TURN,
-                        help="imagined greedy turns per real opponent turn (default: the expert's)")
+    parser.add_argument("--expert-knob", action="append", default=[], metavar="NAME=VALUE",
+                        help="play the expert with this setting changed (as in ladder.py)")
     args = parser.parse_args(argv)
-    if not 0 <= args.per_turn <= 4:
-        parser.error("--per-turn must be between 0 and 4")
-    worlds_module.DEVELOPMENT_PER_TURN = args.per_turn
+    try:
+        apply_knobs(parse_knobs(args.expert_knob))
+    except ValueError as error:
+        parser.error(str(error))
     opponents = [name.strip() for name in args.opponents.split(",") if name.strip()]
     unknown = [name for name in opponents if name not in PERSONAS]
     if unknown or args.deals < 1 or args.worlds < 1:
