@@ -16,7 +16,7 @@ from ginrummy_desktop.engine.cards import (
     require_distinct,
 )
 from ginrummy_desktop.engine.deck import commitment, new_salt, shuffled_deck, verify_commitment
-from ginrummy_desktop.engine.rng import StableRandom
+from ginrummy_desktop.engine.rng import StableRandom, systematic_resample
 
 
 @pytest.mark.parametrize("text", ["TH", "10H", "th", "10♥", " tH ", "10♡"])
@@ -89,3 +89,28 @@ def test_commitment_verifies_the_dealt_order_and_nothing_else() -> None:
     assert not verify_commitment(deck, new_salt(StableRandom(2)), digest)
     assert not verify_commitment(deck[:51], salt, digest)  # not a full deck
     assert len(new_salt()) == 32 and new_salt() != new_salt()
+
+
+@given(
+    st.lists(st.floats(min_value=0.01, max_value=100.0), min_size=1, max_size=30),
+    st.integers(min_value=1, max_value=60),
+    st.integers(min_value=0, max_value=2**32),
+)
+def test_systematic_resampling_gives_each_item_its_share_to_within_one(
+    weights: list[float], count: int, seed: int
+) -> None:
+    items = list(range(len(weights)))
+    picked = systematic_resample(items, weights, count, StableRandom(seed))
+    assert len(picked) == count
+    assert picked == sorted(picked)  # drawn in order, one pass
+    total = sum(weights)
+    for item, weight in zip(items, weights, strict=True):
+        share = count * weight / total
+        assert share - 1 - 1e-9 <= picked.count(item) <= share + 1 + 1e-9
+
+
+def test_systematic_resampling_refuses_what_it_cannot_draw_from() -> None:
+    with pytest.raises(ValueError, match="resampling needs"):
+        systematic_resample([], [], 3, StableRandom(1))
+    with pytest.raises(ValueError, match="resampling needs"):
+        systematic_resample([1, 2], [1.0], 3, StableRandom(1))

@@ -66,6 +66,28 @@ class StableRandom:
         return StableRandom(self.next_u64())
 
 
+def systematic_resample(
+    items: Sequence[T], weights: Sequence[float], count: int, rng: StableRandom
+) -> list[T]:
+    """``count`` of ``items`` drawn by weight with one random number (systematic resampling):
+    each appears about ``count`` x its share of the total weight times, in the given order.
+    The bots turn many weighted guesses about hidden cards into a few equally weighted ones."""
+    if count < 1 or not items or len(items) != len(weights):
+        raise ValueError("resampling needs items, one weight each, and a positive count")
+    step = sum(weights) / count
+    position = rng.random() * step
+    picked: list[T] = []
+    reached = 0.0
+    index = 0
+    for _ in range(count):
+        while index < len(items) - 1 and reached + weights[index] < position:
+            reached += weights[index]
+            index += 1
+        picked.append(items[index])
+        position += step
+    return picked
+
+
 def entropy_seed() -> int:
     """A fresh 64-bit seed from the operating system, for games a person plays."""
     return secrets.randbits(64)

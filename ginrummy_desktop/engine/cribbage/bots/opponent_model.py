@@ -27,7 +27,7 @@ from ginrummy_desktop.engine.cribbage import _crib_tables
 from ginrummy_desktop.engine.cribbage.evaluation import unseen_by
 from ginrummy_desktop.engine.cribbage.observation import CribbageObservation
 from ginrummy_desktop.engine.cribbage.scoring import play_points_for_ranks, rank_points
-from ginrummy_desktop.engine.rng import StableRandom
+from ginrummy_desktop.engine.rng import StableRandom, systematic_resample
 
 # A keep one point worse than the best is about 1/e^2 as likely: players rarely throw a point.
 SHARPNESS = 2.0
@@ -131,19 +131,8 @@ def likely_holdings(
     """``count`` opponent holdings drawn from ``candidates`` weighted ones (systematic
     resampling: a holding appears about ``count`` × its share of the weight times)."""
     weighted = plausible_holdings(observation, rng, candidates)
-    total = sum(weight for _, weight in weighted)
-    step = total / count
-    position = rng.random() * step
-    picked: list[tuple[Card, ...]] = []
-    reached = 0.0
-    index = 0
-    for _ in range(count):
-        while index < len(weighted) - 1 and reached + weighted[index][1] < position:
-            reached += weighted[index][1]
-            index += 1
-        picked.append(weighted[index][0])
-        position += step
-    return picked
+    holdings = [holding for holding, _ in weighted]
+    return systematic_resample(holdings, [weight for _, weight in weighted], count, rng)
 
 
 def opponent_play_contexts(

@@ -31,7 +31,7 @@ from typing import Any
 from ginrummy_desktop.engine.gin.bots.evaluate import iter_bits, neighbours
 from ginrummy_desktop.engine.gin.bots.fastmelds import after_each_discard, deadwood
 from ginrummy_desktop.engine.gin.bots.knowledge import Knowledge
-from ginrummy_desktop.engine.rng import StableRandom
+from ginrummy_desktop.engine.rng import StableRandom, systematic_resample
 
 DEVELOPMENT_PER_TURN = 1.5  # imagined greedy turns per turn the opponent has drawn
 MAX_DEVELOPMENT = 18
@@ -127,25 +127,6 @@ def last_discard_weight(opponent: int, knowledge: Knowledge) -> float:
     return exp(-DISCARD_SENSE * (deadwood(opponent) - least))
 
 
-def resample(
-    worlds: list[World], weights: list[float], count: int, rng: StableRandom
-) -> list[World]:
-    """``count`` of ``worlds`` by systematic resampling: each appears about ``count`` x its
-    share of the weight times."""
-    step = sum(weights) / count
-    position = rng.random() * step
-    picked: list[World] = []
-    reached = 0.0
-    index = 0
-    for _ in range(count):
-        while index < len(worlds) - 1 and reached + weights[index] < position:
-            reached += weights[index]
-            index += 1
-        picked.append(worlds[index])
-        position += step
-    return picked
-
-
 def worlds_for(
     observation: Any, knowledge: Knowledge, count: int, rng: StableRandom
 ) -> list[World]:
@@ -156,4 +137,4 @@ def worlds_for(
         return sample_worlds(knowledge, count, rng, opponent_size=size)
     candidates = sample_worlds(knowledge, count * OVERSAMPLE, rng, opponent_size=size)
     weights = [last_discard_weight(world.opponent, knowledge) for world in candidates]
-    return resample(candidates, weights, count, rng)
+    return systematic_resample(candidates, weights, count, rng)
