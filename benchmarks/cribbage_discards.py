@@ -19,14 +19,13 @@ change an expert hero.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from cribbage_pegging import check_arguments, mean_lead  # noqa: E402  (this folder is on the path)
 
 from ginrummy_desktop.engine.cribbage import CribbageMatch  # noqa: E402
 from ginrummy_desktop.engine.cribbage.advisor import discard_table  # noqa: E402
@@ -95,25 +94,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--crib-model", choices=("sensible", "random"), default="sensible")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
-    for name in (args.hero, args.opponent, args.pegging):
-        if name not in BUILTIN_BOTS:
-            parser.error(f"unknown persona {name!r} (known: {', '.join(BUILTIN_BOTS)})")
-    if args.deals < 2 or args.workers < 1:
-        parser.error("--deals must be at least 2 and --workers at least 1")
+    check_arguments(parser, (args.hero, args.opponent, args.pegging), args.deals, args.workers)
     tasks = [
         (args.hero, args.opponent, args.pegging, seed, args.pegging_credit, args.crib_model)
         for seed in range(args.first_seed, args.first_seed + args.deals)
     ]
-    started = time.perf_counter()
-    with ProcessPoolExecutor(args.workers) as pool:
-        leads = list(pool.map(discard_lead, tasks, chunksize=20))
-    mean = statistics.mean(leads)
-    half = 1.96 * statistics.stdev(leads) / len(leads) ** 0.5
+    mean, half, seconds = mean_lead(discard_lead, tasks, args.workers)
     print(
         f"{args.hero} vs {args.opponent} discards (both pegging as {args.pegging}): "
         f"lead {mean:+.3f} ± {half:.3f} points per hand over {args.deals} deals played both "
-        f"ways (seeds {args.first_seed}-{args.first_seed + args.deals - 1}, "
-        f"{time.perf_counter() - started:.0f} s)"
+        f"ways (seeds {args.first_seed}-{args.first_seed + args.deals - 1}, {seconds:.0f} s)"
     )
     return 0
 

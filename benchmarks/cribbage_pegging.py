@@ -23,6 +23,7 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -81,6 +82,28 @@ def pegging_lead(task: tuple) -> float:
     return lead / 2
 
 
+def check_arguments(
+    parser: argparse.ArgumentParser, names: tuple[str, ...], deals: int, workers: int
+) -> None:
+    """A clear error for an unknown persona or a count too small to measure anything."""
+    for name in names:
+        if name not in BUILTIN_BOTS:
+            parser.error(f"unknown persona {name!r} (known: {', '.join(BUILTIN_BOTS)})")
+    if deals < 2 or workers < 1:
+        parser.error("--deals must be at least 2 and --workers at least 1")
+
+
+def mean_lead(
+    lead: Callable[[tuple], float], tasks: list[tuple], workers: int
+) -> tuple[float, float, float]:
+    """(mean lead per deal, half-width of its 95% interval, seconds) over ``tasks``."""
+    started = time.perf_counter()
+    with ProcessPoolExecutor(workers) as pool:
+        leads = list(pool.map(lead, tasks, chunksize=20))
+    half = 1.96 * statistics.stdev(leads) / len(leads) ** 0.5
+    return statistics.mean(leads), half, time.perf_counter() - started
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hero", default="expert")
@@ -97,25 +120,19 @@ def main(argv: list[str] | None = None) -> int:
     if min(args.discard_sharpness, args.play_sharpness) < 0 or not 0 <= args.reply_sharpness <= 1:
         parser.error("sharpness must not be negative, and --reply-sharpness is between 0 and 1")
     sharpness = (args.discard_sharpness, args.play_sharpness, args.reply_sharpness)
-    for name in (args.hero, args.opponent):
-        if name not in BUILTIN_BOTS:
-            parser.error(f"unknown persona {name!r} (known: {', '.join(BUILTIN_BOTS)})")
-    if args.deals < 2 or args.workers < 1:
-        parser.error("--deals must be at least 2 and --workers at least 1")
+    check_arguments(parser, (args.hero, args.opponent), args.deals, args.workers)
+    if min(args.discard_sharpness, args.play_sharpness) < 0 or not 0 <= args.reply_sharpness <= 1:
+        parser.error("sharpness must not be negative, and --reply-sharpness is between 0 and 1")
+    sharpness = (args.discard_sharpness, args.play_sharpness, args.reply_sharpness)
     tasks = [
         (args.hero, args.opponent, seed, args.worlds, args.candidates, sharpness)
         for seed in range(args.first_seed, args.first_seed + args.deals)
     ]
-    started = time.perf_counter()
-    with ProcessPoolExecutor(args.workers) as pool:
-        leads = list(pool.map(pegging_lead, tasks, chunksize=20))
-    mean = statistics.mean(leads)
-    half = 1.96 * statistics.stdev(leads) / len(leads) ** 0.5
+    mean, half, seconds = mean_lead(pegging_lead, tasks, args.workers)
     print(
         f"{args.hero} vs {args.opponent}: pegging lead {mean:+.3f} ± {half:.3f} points per hand "
         f"over {args.deals} deals played both ways "
-        f"(seeds {args.first_seed}-{args.first_seed + args.deals - 1}, "
-        f"{time.perf_counter() - started:.0f} s)"
+        f"(seeds {args.first_seed}-{args.first_seed + args.deals - 1}, {seconds:.0f} s)"
     )
     return 0
 
