@@ -15,10 +15,9 @@ from ginrummy_desktop.gui.cribbage import controller as cribbage_controller
 from ginrummy_desktop.gui.cribbage.table import CribbageTable
 from ginrummy_desktop.gui.gin import opponents as gin_opponents
 from ginrummy_desktop.gui.gin.controller import BOT, HUMAN, MatchSetup
-from ginrummy_desktop.gui.shell.main_window import MainWindow
 from ginrummy_desktop.gui.table.animation import SPEEDS
 from ginrummy_desktop.gui.table.background import Background
-from tests.gui_helpers import settle
+from tests.gui_helpers import open_gin_window, settle
 from tests.test_gui_cribbage_table import DEAL, NEXT_DEAL
 
 GUI_THREAD = threading.main_thread().ident
@@ -71,13 +70,7 @@ def recording(function, threads: list[int | None]):
 
 @pytest.fixture
 def gin_window(qtbot):
-    window = MainWindow(storage=None, speed="instant")
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    qtbot.waitExposed(window)
-    yield window
-    window.gin_screen.controller.stop()
+    yield from open_gin_window(qtbot)
 
 
 def gin_bots_turn(screen, qtbot) -> None:
