@@ -18,11 +18,14 @@ docs/ai.md and the ratings file the app's opponent picker reads.
     python benchmarks/ladder.py --merge /tmp/chunks/*.json
 
 ``--expert-knob NAME=VALUE`` (repeatable) plays the expert with one of its settings changed,
-for screening a variant before it is shipped: ``samples``, ``discard_samples``,
-``knock_margin`` and ``close_call`` (``ExpertBot``), ``per_turn``, ``max_development``,
-``discard_sense`` (0: off) and ``oversample`` (``worlds.DEVELOPMENT_PER_TURN``,
-``MAX_DEVELOPMENT``, ``DISCARD_SENSE``, ``OVERSAMPLE``). The expert of 2026-12-01's morning is
-``per_turn=1 max_development=12 discard_sense=0``:
+for screening a variant before it is shipped: ``samples``, ``discard_samples`` (0: heuristic
+discards only), ``discard_candidates``, ``knock_margin`` and ``close_call`` (``ExpertBot``),
+``own_go_out`` and ``own_go_out_playing`` (the deadwood at which the expert's imagined future
+self knocks when weighing a knock and a discard; 0: gin only, as shipped), ``per_turn``,
+``max_development``, ``discard_sense`` (0: off) and ``oversample``
+(``worlds.DEVELOPMENT_PER_TURN``, ``MAX_DEVELOPMENT``, ``DISCARD_SENSE``, ``OVERSAMPLE``).
+``oracle=1`` is a measurement, not a player: every world holds the opponent's true hand.
+The expert of 2026-12-01's morning is ``per_turn=1 max_development=12 discard_sense=0``:
 
     python benchmarks/ladder.py --pairs expert:marjj=200 --seed 1 --expert-knob knock_margin=0.02
 
@@ -50,12 +53,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from ginrummy_desktop.engine.cards import cards_mask  # noqa: E402
 from ginrummy_desktop.engine.gin.bots import PERSONAS  # noqa: E402
+from ginrummy_desktop.engine.gin.bots import expert as expert_module  # noqa: E402
 from ginrummy_desktop.engine.gin.bots import worlds as worlds_module  # noqa: E402
+from ginrummy_desktop.engine.gin.bots.evaluate import iter_bits  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.expert import ExpertBot  # noqa: E402
+from ginrummy_desktop.engine.gin.bots.knowledge import Knowledge  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.personas import RATINGS_PATH  # noqa: E402
+from ginrummy_desktop.engine.gin.bots.worlds import World  # noqa: E402
 from ginrummy_desktop.engine.gin.match import GinMatch  # noqa: E402
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS  # noqa: E402
+from ginrummy_desktop.engine.rng import StableRandom  # noqa: E402
 
 DOC_PATH = ROOT / "docs" / "ai.md"
 START, END = "<!-- gin-ladder:start -->", "<!-- gin-ladder:end -->"
@@ -65,17 +74,37 @@ TWO_PLAYER_PRESETS = sorted(name for name, rules in GIN_PRESETS.items() if rules
 STYLE_KEYS = ("hands", "knocks", "knock_deadwood", "gins", "undercut_against", "undercuts_made")
 
 
+class Oracle:
+    """``--expert-knob oracle=1``: a measurement, never a player. The expert's worlds all hold
+    the opponent's true hand (the stock order stays unknown), which bounds what a perfect
+    picture of the hand could win. The driver sets ``hand`` before each expert decision."""
+
+    enabled = 0
+    hand = 0
+
+
 # name: (owner, attribute, type) of the expert settings --expert-knob may change
 EXPERT_KNOBS: dict[str, tuple[object, str, type]] = {
     "samples": (ExpertBot, "samples", int),
     "discard_samples": (ExpertBot, "discard_samples", int),
     "knock_margin": (ExpertBot, "knock_margin", float),
+    "discard_candidates": (ExpertBot, "discard_candidates", int),
+    "own_go_out": (ExpertBot, "own_rollout_go_out", int),
+    "own_go_out_playing": (ExpertBot, "own_rollout_go_out_playing", int),
     "close_call": (ExpertBot, "close_call", float),
     "per_turn": (worlds_module, "DEVELOPMENT_PER_TURN", float),
     "max_development": (worlds_module, "MAX_DEVELOPMENT", int),
     "discard_sense": (worlds_module, "DISCARD_SENSE", float),
     "oversample": (worlds_module, "OVERSAMPLE", int),
+    "history_depth": (worlds_module, "HISTORY_DEPTH", int),
+    "pass_sense": (worlds_module, "PASS_SENSE", float),
+    "oracle": (Oracle, "enabled", int),
 }
+
+
+# int knobs for which 0 means "off" (the rest must be at least 1)
+CAN_BE_ZERO = {"max_development", "own_go_out", "own_go_out_playing", "discard_samples",
+               "oracle"}
 
 
 def parse_knobs(items: list[str]) -> tuple[tuple[str, float], ...]:
@@ -90,10 +119,21 @@ def parse_knobs(items: list[str]) -> tuple[tuple[str, float], ...]:
             value = kind(text)
         except ValueError:
             raise ValueError(f"{name} needs a number, not {text!r}") from None
-        if value < 0 or (kind is int and value < 1 and name != "max_development"):
+        if value < 0 or (kind is int and value < 1 and name not in CAN_BE_ZERO):
             raise ValueError(f"{name} must be positive, not {text!r}")
         knobs.append((name, value))
     return tuple(knobs)
+
+
+def oracle_worlds_for(
+    observation: object, knowledge: Knowledge, count: int, rng: StableRandom
+) -> list[World]:
+    stock = list(iter_bits(knowledge.unseen & ~Oracle.hand))
+    worlds = []
+    for _ in range(count):
+        rng.shuffle(stock)
+        worlds.append(World(Oracle.hand, list(stock)))
+    return worlds
 
 
 def apply_knobs(knobs: tuple[tuple[str, float], ...]) -> None:
@@ -101,6 +141,8 @@ def apply_knobs(knobs: tuple[tuple[str, float], ...]) -> None:
     for name, value in knobs:
         owner, attribute, _ = EXPERT_KNOBS[name]
         setattr(owner, attribute, value)
+    if Oracle.enabled:
+        expert_module.worlds_for = oracle_worlds_for  # type: ignore[assignment]
 
 
 def play_deal_pair(task: tuple) -> dict:
@@ -127,6 +169,9 @@ def play_deal_pair(task: tuple) -> dict:
         while not match.over:
             seat = match.to_move()
             observation = match.observation(seat)
+            if Oracle.enabled and ids[seat] == "expert":
+                hand = match.hand
+                Oracle.hand = cards_mask(hand.hands[1 - hand.position_of(seat)])
             started, cpu_started = time.perf_counter(), time.process_time()
             action = bots[seat].choose(observation)
             out["times"][ids[seat]].append(time.perf_counter() - started)

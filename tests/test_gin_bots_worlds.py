@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from ginrummy_desktop.engine.cards import cards_mask, parse_cards
-from ginrummy_desktop.engine.gin.bots import PERSONAS
+from ginrummy_desktop.engine.gin.bots import PERSONAS, worlds
 from ginrummy_desktop.engine.gin.bots.evaluate import iter_bits
 from ginrummy_desktop.engine.gin.bots.expert import ExpertBot
 from ginrummy_desktop.engine.gin.bots.knowledge import FULL_MASK, Knowledge, read_knowledge
-from ginrummy_desktop.engine.gin.bots.worlds import last_discard_weight, sample_worlds, worlds_for
+from ginrummy_desktop.engine.gin.bots.worlds import (
+    history_weight,
+    last_discard_weight,
+    sample_worlds,
+    worlds_for,
+)
 from ginrummy_desktop.engine.gin.match import GinMatch
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
 from ginrummy_desktop.engine.rng import StableRandom
@@ -51,36 +56,40 @@ def test_the_expert_learns_the_opponents_style_from_the_match_so_far() -> None:
     assert expert.opponent_go_out(Watched()) == 0
 
 
-def test_knowledge_remembers_the_opponents_last_throw_and_the_upcard_it_could_not_throw() -> None:
+def test_knowledge_logs_each_turn_of_the_opponent_take_or_pass_and_throw() -> None:
     match = GinMatch(GIN_PRESETS["tournament"], seed=11)
     bots = [PERSONAS["simple"].create(seed=1), PERSONAS["simple"].create(seed=2)]
-    seen_a_take = False
+    logs: dict[int, list[tuple[int, int, int]]] = {0: [], 1: []}  # each seat's turns, as played
+    drawn: dict[int, tuple[int, int]] = {}
+    checked = 0
+    hand_number = None
     while not match.over:
         seat = match.to_move()
         observation = match.observation(seat)
-        if observation.hand_number > 2:
-            break
+        if observation.hand_number != hand_number:
+            if observation.hand_number > 2:
+                break
+            hand_number, logs, drawn = observation.hand_number, {0: [], 1: []}, {}
         knowledge = read_knowledge(observation)
-        theirs = [event for event in observation.history if event.seat != seat]
-        throws = [event for event in theirs if event.kind in ("discard", "knock", "gin")]
-        if not throws:
-            assert knowledge.opponent_last_discard == -1
-        else:
-            last = throws[-1]
-            assert knowledge.opponent_last_discard == last.card.index
-            position = list(observation.history).index(last)
-            before = observation.history[position - 1]
-            took = before.seat != seat and before.kind == "draw_discard"
-            seen_a_take |= took
-            assert knowledge.opponent_last_taken == (1 << before.card.index if took else 0)
-        match.apply(seat, bots[seat].choose(observation))
-    assert seen_a_take  # the deal exercised the taken-upcard case
+        assert knowledge.opponent_turn_log == tuple(logs[1 - seat])
+        checked += 1
+        action = bots[seat].choose(observation)
+        top = observation.discard_pile[-1].index if observation.discard_pile else None
+        if action.kind == "draw_discard":
+            drawn[seat] = (1 << top, 0)
+        elif action.kind == "draw_stock":
+            drawn[seat] = (0, 1 << top if top is not None else 0)
+        elif action.kind in ("discard", "knock", "gin") and seat in drawn:
+            logs[seat].append((*drawn.pop(seat), action.card.index))
+        match.apply(seat, action)
+    kinds = [entry for log in logs.values() for entry in log]
+    assert checked > 20 and any(entry[0] for entry in kinds) and any(entry[1] for entry in kinds)
 
 
 def with_last_throw(thrown: str, taken: str | None = None) -> Knowledge:
     knowledge = mid_hand(1)
-    knowledge.opponent_last_discard = parse_cards(thrown)[0].index
-    knowledge.opponent_last_taken = cards_mask(parse_cards(taken)) if taken else 0
+    taken_mask = cards_mask(parse_cards(taken)) if taken else 0
+    knowledge.opponent_turn_log = ((taken_mask, 0, parse_cards(thrown)[0].index),)
     return knowledge
 
 
@@ -100,7 +109,7 @@ def test_the_last_throw_is_judged_without_the_upcard_the_opponent_had_just_taken
 
 def test_worlds_drawn_by_the_last_throw_are_still_true_to_what_the_seat_has_seen() -> None:
     knowledge = mid_hand(2)
-    knowledge.opponent_last_discard = next(iter_bits(knowledge.opponent_discarded))
+    knowledge.opponent_turn_log = ((0, 0, next(iter_bits(knowledge.opponent_discarded))),)
 
     class Observation:
         opponent_hand_size = 10
@@ -115,3 +124,38 @@ def test_worlds_drawn_by_the_last_throw_are_still_true_to_what_the_seat_has_seen
     uniform = sample_worlds(knowledge, 72, StableRandom(3))
     mean_uniform = sum(last_discard_weight(w.opponent, knowledge) for w in uniform) / len(uniform)
     assert mean >= mean_uniform  # the kept worlds lean to the ones where the throw made sense
+
+
+def with_turns(*turns: tuple[str | None, str | None, str]) -> Knowledge:
+    """``mid_hand`` with the opponent's turns (taken upcard, declined upcard, throw), oldest
+    first."""
+    knowledge = mid_hand(1)
+    knowledge.opponent_turn_log = tuple(
+        (cards_mask(parse_cards(taken)) if taken else 0,
+         cards_mask(parse_cards(declined)) if declined else 0,
+         parse_cards(thrown)[0].index)
+        for taken, declined, thrown in turns
+    )
+    return knowledge
+
+
+def test_replaying_an_earlier_throw_finds_the_world_in_which_it_broke_a_set() -> None:
+    # Last turn it took 9D and threw KS; the turn before it took 2D and threw KC. Holding KD
+    # and KS back then, KC made three kings: throwing it was a blunder in that world only.
+    knowledge = with_turns(("2D", None, "KC"), ("9D", None, "KS"))
+    held_a_king = cards_mask(parse_cards("9S 9H 9D 4C 5C 6C 2D 3H KD QH"))
+    no_king = cards_mask(parse_cards("9S 9H 9D 4C 5C 6C 2D 3H QD QH"))
+    for world in (held_a_king, no_king):
+        assert history_weight(world, knowledge, StableRandom(1), depth=1) == 1.0
+    assert history_weight(no_king, knowledge, StableRandom(1), depth=2) == 1.0
+    assert history_weight(held_a_king, knowledge, StableRandom(1), depth=2) < 0.01
+
+
+def test_a_passed_upcard_that_would_have_melded_costs_the_pass_weight(monkeypatch) -> None:
+    knowledge = with_turns((None, None, "2S"), (None, "7C", "KS"))
+    sevens = cards_mask(parse_cards("7S 7H 7D 4C 5D 9H 2D 3H QD QH"))  # 7C would join them
+    monkeypatch.setattr(worlds, "PASS_SENSE", 1.0)
+    ignored = history_weight(sevens, knowledge, StableRandom(4), depth=2)
+    assert ignored > 0
+    monkeypatch.setattr(worlds, "PASS_SENSE", 0.5)
+    assert history_weight(sevens, knowledge, StableRandom(4), depth=2) == 0.5 * ignored

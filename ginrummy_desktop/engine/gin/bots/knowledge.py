@@ -49,10 +49,10 @@ class Knowledge:
     taken_upcard: int  # the card I just took from the pile (must not go straight back), or 0
     just_drew: int  # the card I just drew (either source) when visible, or 0
     my_draw_discard_pairs: set[int] = field(default_factory=set)
-    # The opponent's most recent discard (-1: none yet) and, when it had just taken the upcard
-    # before throwing it, that upcard (which it was not allowed to throw) as a mask.
-    opponent_last_discard: int = -1
-    opponent_last_taken: int = 0
+    # Every completed turn of the opponent, oldest first: (the upcard it took as a mask, or 0
+    # when it drew from the stock, and which it was not allowed to throw; the upcard it
+    # declined by drawing from the stock, or 0; the card index it threw).
+    opponent_turn_log: tuple[tuple[int, int, int], ...] = ()
 
 
 def _pile_before_each_event(history: Sequence[Any], final_pile: Sequence[Card]) -> list[list[Card]]:
@@ -83,7 +83,8 @@ def read_knowledge(observation: Any) -> Knowledge:
     taken_upcard = just_drew = 0
     pending_draw = 0
     pairs: set[int] = set()
-    opponent_last_discard, opponent_last_taken, opponent_pending_taken = -1, 0, 0
+    opponent_pending_taken = opponent_pending_declined = 0
+    turn_log: list[tuple[int, int, int]] = []
     for position, event in enumerate(history):
         kind = event_field(event, "kind")
         actor = event_field(event, "seat")
@@ -97,6 +98,7 @@ def read_knowledge(observation: Any) -> Knowledge:
             else:
                 opponent_turns += 1
                 opponent_pending_taken = bit if kind == "draw_discard" else 0
+                opponent_pending_declined = 0 if kind == "draw_discard" else top_before
                 if kind == "draw_discard":
                     opponent_known |= bit
                 else:
@@ -112,8 +114,9 @@ def read_knowledge(observation: Any) -> Knowledge:
                 opponent_known &= ~bit
                 opponent_discarded |= bit
                 if bit:
-                    opponent_last_discard = bit.bit_length() - 1
-                    opponent_last_taken = opponent_pending_taken
+                    turn_log.append((opponent_pending_taken, opponent_pending_declined,
+                                     bit.bit_length() - 1))
+                opponent_pending_taken = opponent_pending_declined = 0
     if history:
         last = history[-1]
         if event_field(last, "seat") == seat and event_field(last, "kind") in DRAW_KINDS:
@@ -139,8 +142,7 @@ def read_knowledge(observation: Any) -> Knowledge:
         taken_upcard=taken_upcard,
         just_drew=just_drew,
         my_draw_discard_pairs=pairs,
-        opponent_last_discard=opponent_last_discard,
-        opponent_last_taken=opponent_last_taken,
+        opponent_turn_log=tuple(turn_log),
     )
 
 

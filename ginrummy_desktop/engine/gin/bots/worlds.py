@@ -30,7 +30,12 @@ from math import exp
 from typing import Any
 
 from ginrummy_desktop.engine.gin.bots.evaluate import iter_bits, neighbours
-from ginrummy_desktop.engine.gin.bots.fastmelds import after_each_discard, deadwood
+from ginrummy_desktop.engine.gin.bots.fastmelds import (
+    after_each_discard,
+    best_discards,
+    deadwood,
+    melded_in_any,
+)
 from ginrummy_desktop.engine.gin.bots.knowledge import Knowledge
 from ginrummy_desktop.engine.rng import StableRandom, systematic_resample
 
@@ -38,6 +43,9 @@ DEVELOPMENT_PER_TURN = 1.5  # imagined greedy turns per turn the opponent has dr
 MAX_DEVELOPMENT = 18
 DISCARD_SENSE = 0.3  # the last discard's weight falls by e^-0.3 per point of deadwood wasted
 OVERSAMPLE = 3  # worlds sampled for each one kept by that weight
+HISTORY_DEPTH = 30  # the opponent's turns replayed backwards to weigh a world (30: in practice
+# every turn of the hand; 1: only the last, as before 2026-12-01's evening)
+PASS_SENSE = 1.0  # weight of a world in which a passed upcard would have melded (1: ignored)
 
 
 @dataclass(slots=True)
@@ -117,15 +125,46 @@ def sample_worlds(
 def last_discard_weight(opponent: int, knowledge: Knowledge) -> float:
     """How sensible the opponent's last discard was had it held ``opponent`` since (1: no
     card would have left less deadwood; it may not have thrown an upcard it had just taken)."""
-    thrown = knowledge.opponent_last_discard
-    if thrown < 0:
-        return 1.0
-    eleven = opponent | 1 << thrown
-    least = min(
-        value for index, value in after_each_discard(eleven)
-        if not knowledge.opponent_last_taken >> index & 1
-    )
-    return exp(-DISCARD_SENSE * (deadwood(opponent) - least))
+    return history_weight(opponent, knowledge, None, depth=1)
+
+
+def history_weight(
+    opponent: int, knowledge: Knowledge, rng: StableRandom | None, depth: int | None = None
+) -> float:
+    """How sensible the opponent's last ``depth`` turns were had it held ``opponent`` now.
+
+    The turns are replayed backwards from the hand it holds now: before its last discard it
+    held those ten cards plus the card it threw; before its draw, that minus the upcard it took,
+    or minus one card drawn from the stock (unknown, so one of the eleven it could have been is
+    picked at random; never a card it is known to have taken earlier). Each throw is weighed
+    as ``last_discard_weight`` says, and each upcard it passed by drawing from the stock that
+    would have joined a meld and lowered its deadwood costs ``PASS_SENSE``.
+    """
+    depth = HISTORY_DEPTH if depth is None else depth
+    log = knowledge.opponent_turn_log
+    first = max(0, len(log) - depth)
+    taken_before = [0] * (len(log) + 1)  # upcards the opponent took before each turn
+    for turn, (taken, _, _) in enumerate(log):
+        taken_before[turn + 1] = taken_before[turn] | taken
+    hand, weight = opponent, 1.0
+    for turn in range(len(log) - 1, first - 1, -1):
+        taken, declined, thrown = log[turn]
+        eleven = hand | 1 << thrown
+        least = min(
+            value for index, value in after_each_discard(eleven) if not taken >> index & 1
+        )
+        weight *= exp(-DISCARD_SENSE * (deadwood(hand) - least))
+        if turn == first or rng is None:
+            break
+        if taken:
+            hand = eleven & ~taken
+            continue
+        choices = list(iter_bits(eleven & ~taken_before[turn])) or list(iter_bits(eleven))
+        hand = eleven & ~(1 << choices[rng.randbelow(len(choices))])
+        if (declined and PASS_SENSE != 1.0 and melded_in_any(hand | declined) & declined
+                and best_discards(hand | declined, declined)[0] < deadwood(hand)):
+            weight *= PASS_SENSE
+    return weight
 
 
 def worlds_for(
@@ -134,8 +173,11 @@ def worlds_for(
     """``count`` worlds for the opponent's hand size as the observation gives it, drawn by how
     sensible the opponent's last discard would have been in each (once it has discarded)."""
     size = int(getattr(observation, "opponent_hand_size", 10) or 10)
-    if knowledge.opponent_last_discard < 0 or not DISCARD_SENSE:
+    rules = getattr(observation, "rules", None)
+    if getattr(rules, "players", 2) != 2:
+        return sample_worlds(knowledge, count, rng, opponent_size=size)  # whose turns? no
+    if not knowledge.opponent_turn_log or not DISCARD_SENSE:
         return sample_worlds(knowledge, count, rng, opponent_size=size)
     candidates = sample_worlds(knowledge, count * OVERSAMPLE, rng, opponent_size=size)
-    weights = [last_discard_weight(world.opponent, knowledge) for world in candidates]
+    weights = [history_weight(world.opponent, knowledge, rng) for world in candidates]
     return systematic_resample(candidates, weights, count, rng)
