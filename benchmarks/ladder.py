@@ -22,8 +22,10 @@ for screening a variant before it is shipped: ``samples``, ``discard_samples`` (
 discards only), ``discard_candidates``, ``knock_margin`` and ``close_call`` (``ExpertBot``),
 ``own_go_out`` and ``own_go_out_playing`` (the deadwood at which the expert's imagined future
 self knocks when weighing a knock and a discard; 0: gin only, as shipped), ``per_turn``,
-``max_development``, ``discard_sense`` (0: off) and ``oversample``
-(``worlds.DEVELOPMENT_PER_TURN``, ``MAX_DEVELOPMENT``, ``DISCARD_SENSE``, ``OVERSAMPLE``).
+``max_development``, ``discard_sense`` (0: off), ``oversample`` and ``history_depth`` (the
+opponent's turns replayed; 1: only its last discard, as before 2026-12-01's evening)
+(``worlds.DEVELOPMENT_PER_TURN``, ``MAX_DEVELOPMENT``, ``DISCARD_SENSE``, ``OVERSAMPLE``,
+``HISTORY_DEPTH``).
 ``oracle=1`` is a measurement, not a player: every world holds the opponent's true hand.
 The expert of 2026-12-01's morning is ``per_turn=1 max_development=12 discard_sense=0``:
 
@@ -97,7 +99,6 @@ EXPERT_KNOBS: dict[str, tuple[object, str, type]] = {
     "discard_sense": (worlds_module, "DISCARD_SENSE", float),
     "oversample": (worlds_module, "OVERSAMPLE", int),
     "history_depth": (worlds_module, "HISTORY_DEPTH", int),
-    "pass_sense": (worlds_module, "PASS_SENSE", float),
     "oracle": (Oracle, "enabled", int),
 }
 

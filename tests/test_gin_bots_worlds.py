@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ginrummy_desktop.engine.cards import cards_mask, parse_cards
-from ginrummy_desktop.engine.gin.bots import PERSONAS, worlds
+from ginrummy_desktop.engine.gin.bots import PERSONAS
 from ginrummy_desktop.engine.gin.bots.evaluate import iter_bits
 from ginrummy_desktop.engine.gin.bots.expert import ExpertBot
 from ginrummy_desktop.engine.gin.bots.knowledge import FULL_MASK, Knowledge, read_knowledge
@@ -149,13 +149,3 @@ def test_replaying_an_earlier_throw_finds_the_world_in_which_it_broke_a_set() ->
         assert history_weight(world, knowledge, StableRandom(1), depth=1) == 1.0
     assert history_weight(no_king, knowledge, StableRandom(1), depth=2) == 1.0
     assert history_weight(held_a_king, knowledge, StableRandom(1), depth=2) < 0.01
-
-
-def test_a_passed_upcard_that_would_have_melded_costs_the_pass_weight(monkeypatch) -> None:
-    knowledge = with_turns((None, None, "2S"), (None, "7C", "KS"))
-    sevens = cards_mask(parse_cards("7S 7H 7D 4C 5D 9H 2D 3H QD QH"))  # 7C would join them
-    monkeypatch.setattr(worlds, "PASS_SENSE", 1.0)
-    ignored = history_weight(sevens, knowledge, StableRandom(4), depth=2)
-    assert ignored > 0
-    monkeypatch.setattr(worlds, "PASS_SENSE", 0.5)
-    assert history_weight(sevens, knowledge, StableRandom(4), depth=2) == 0.5 * ignored
