@@ -26,7 +26,8 @@ self knocks when weighing a knock and a discard; 0: gin only, as shipped), ``per
 opponent's turns replayed; 1: only its last discard, as before 2026-12-01's evening)
 (``worlds.DEVELOPMENT_PER_TURN``, ``MAX_DEVELOPMENT``, ``DISCARD_SENSE``, ``OVERSAMPLE``,
 ``HISTORY_DEPTH``).
-``oracle=1`` is a measurement, not a player: every world holds the opponent's true hand.
+``oracle=1`` is a measurement, not a player: every world holds the opponent's true hand
+(``oracle=2``: only when weighing a knock; ``oracle=3``: only for close discards).
 The expert of 2026-12-01's morning is ``per_turn=1 max_development=12 discard_sense=0``:
 
     python benchmarks/ladder.py --pairs expert:marjj=200 --seed 1 --expert-knob knock_margin=0.02
@@ -77,12 +78,16 @@ STYLE_KEYS = ("hands", "knocks", "knock_deadwood", "gins", "undercut_against", "
 
 
 class Oracle:
-    """``--expert-knob oracle=1``: a measurement, never a player. The expert's worlds all hold
-    the opponent's true hand (the stock order stays unknown), which bounds what a perfect
-    picture of the hand could win. The driver sets ``hand`` before each expert decision."""
+    """``--expert-knob oracle=N``: a measurement, never a player. The expert's worlds hold the
+    opponent's true hand (the stock order stays unknown), which bounds what a perfect picture
+    of the hand could win: for every decision (1), only for knocks (2: ``compare_knock``) or
+    only for close discards (3: ``compare_discards``). The driver sets ``hand`` before each
+    expert decision."""
 
     enabled = 0
     hand = 0
+    active = False  # inside a decision the oracle serves
+    ONLY = {2: "compare_knock", 3: "compare_discards"}
 
 
 # name: (owner, attribute, type) of the expert settings --expert-knob may change
@@ -129,6 +134,8 @@ def parse_knobs(items: list[str]) -> tuple[tuple[str, float], ...]:
 def oracle_worlds_for(
     observation: object, knowledge: Knowledge, count: int, rng: StableRandom
 ) -> list[World]:
+    if Oracle.enabled != 1 and not Oracle.active:
+        return worlds_module.worlds_for(observation, knowledge, count, rng)
     stock = list(iter_bits(knowledge.unseen & ~Oracle.hand))
     worlds = []
     for _ in range(count):
@@ -144,6 +151,18 @@ def apply_knobs(knobs: tuple[tuple[str, float], ...]) -> None:
         setattr(owner, attribute, value)
     if Oracle.enabled:
         expert_module.worlds_for = oracle_worlds_for  # type: ignore[assignment]
+    if Oracle.enabled in Oracle.ONLY:
+        name = Oracle.ONLY[int(Oracle.enabled)]
+        decide = getattr(ExpertBot, name)
+
+        def with_oracle(*args: object, **kwargs: object) -> object:
+            Oracle.active = True
+            try:
+                return decide(*args, **kwargs)
+            finally:
+                Oracle.active = False
+
+        setattr(ExpertBot, name, with_oracle)
 
 
 def play_deal_pair(task: tuple) -> dict:

@@ -15,12 +15,13 @@ hands now get one and a half imagined turns per real one.
 
 Every discard of the opponent is evidence too. The last one can be replayed exactly: right
 after it, the opponent held the hand it holds now, so in a sampled world it threw that card from
-those ten cards plus that card. Earlier ones are replayed backwards from there
-(``history_weight``): undo the throw, undo the draw (the upcard it took, or one of the eleven
-cards picked at random as the unknown stock card), and judge the throw before. ``worlds_for``
-samples three times the worlds it needs and keeps them by the product of how sensible each
-throw would have been (``exp(-0.3 x`` the deadwood kept above the least it could have kept``)``),
-so worlds in which the opponent would have blundered are rarely played.
+those ten cards plus that card. ``worlds_for`` samples three times the worlds it needs and keeps
+them by how sensible that throw would have been (``exp(-0.3 x`` the deadwood kept above the
+least it could have kept``)``), so worlds in which the opponent would have blundered are rarely
+played. ``history_weight`` can replay earlier turns too, backwards from there: undo the throw,
+undo the draw (the upcard it took, or one of the eleven cards picked at random as the unknown
+stock card), and judge the throw before. With every turn replayed the expert did no better on
+fresh deals, so ``HISTORY_DEPTH`` keeps the last turn only.
 
 Why it matters: the same expert given the opponent's true hand in every world (a measurement
 only, ``ladder.py --expert-knob oracle=1``) beat the faithful MARJJ in 77-80% of matches
@@ -43,8 +44,10 @@ DEVELOPMENT_PER_TURN = 1.5  # imagined greedy turns per turn the opponent has dr
 MAX_DEVELOPMENT = 18
 DISCARD_SENSE = 0.3  # each replayed discard's weight falls by e^-0.3 per point of deadwood wasted
 OVERSAMPLE = 3  # worlds sampled for each one kept by that weight
-HISTORY_DEPTH = 30  # the opponent's turns replayed backwards to weigh a world (30: in practice
-# every turn of the hand; 1: only the last, as before 2026-12-01's evening)
+# The opponent's turns replayed backwards to weigh a world: 1, only the last. Replaying every
+# turn (30) gained in screening but measured 53.9% against MARJJ on 1,000 fresh matches, no
+# better than the last alone (55.8%, run S), so it stays a setting to screen (docs/ai.md).
+HISTORY_DEPTH = 1
 
 
 @dataclass(slots=True)
