@@ -87,6 +87,7 @@ class Oracle:
     enabled = 0
     hand = 0
     active = False  # inside a decision the oracle serves
+    wrapped = False
     ONLY = {2: "compare_knock", 3: "compare_discards"}
 
 
@@ -127,6 +128,8 @@ def parse_knobs(items: list[str]) -> tuple[tuple[str, float], ...]:
             raise ValueError(f"{name} needs a number, not {text!r}") from None
         if value < 0 or (kind is int and value < 1 and name not in CAN_BE_ZERO):
             raise ValueError(f"{name} must be positive, not {text!r}")
+        if name == "oracle" and value not in (0, 1, *Oracle.ONLY):
+            raise ValueError(f"oracle must be 0, 1, 2 or 3, not {text!r}")
         knobs.append((name, value))
     return tuple(knobs)
 
@@ -151,7 +154,8 @@ def apply_knobs(knobs: tuple[tuple[str, float], ...]) -> None:
         setattr(owner, attribute, value)
     if Oracle.enabled:
         expert_module.worlds_for = oracle_worlds_for  # type: ignore[assignment]
-    if Oracle.enabled in Oracle.ONLY:
+    if Oracle.enabled in Oracle.ONLY and not Oracle.wrapped:  # once per process
+        Oracle.wrapped = True
         name = Oracle.ONLY[int(Oracle.enabled)]
         decide = getattr(ExpertBot, name)
 
