@@ -121,9 +121,6 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("sharpness must not be negative, and --reply-sharpness is between 0 and 1")
     sharpness = (args.discard_sharpness, args.play_sharpness, args.reply_sharpness)
     check_arguments(parser, (args.hero, args.opponent), args.deals, args.workers)
-    if min(args.discard_sharpness, args.play_sharpness) < 0 or not 0 <= args.reply_sharpness <= 1:
-        parser.error("sharpness must not be negative, and --reply-sharpness is between 0 and 1")
-    sharpness = (args.discard_sharpness, args.play_sharpness, args.reply_sharpness)
     tasks = [
         (args.hero, args.opponent, seed, args.worlds, args.candidates, sharpness)
         for seed in range(args.first_seed, args.first_seed + args.deals)

@@ -146,8 +146,9 @@ def history_weight(
     log = knowledge.opponent_turn_log
     first = max(0, len(log) - depth)
     taken_before = [0] * (len(log) + 1)  # upcards the opponent took before each turn
-    for turn, (taken, _, _) in enumerate(log):
-        taken_before[turn + 1] = taken_before[turn] | taken
+    if rng is not None and len(log) - first > 1:  # only an undone stock draw needs them
+        for turn, (taken, _, _) in enumerate(log):
+            taken_before[turn + 1] = taken_before[turn] | taken
     hand, weight = opponent, 1.0
     for turn in range(len(log) - 1, first - 1, -1):
         taken, _, thrown = log[turn]
@@ -172,11 +173,9 @@ def worlds_for(
     """``count`` worlds for the opponent's hand size as the observation gives it, drawn by how
     sensible the opponent's discards so far would have been in each (``history_weight``)."""
     size = int(getattr(observation, "opponent_hand_size", 10) or 10)
-    rules = getattr(observation, "rules", None)
-    if getattr(rules, "players", 2) != 2:
-        # with two or more opponents the turn log mixes their turns: nothing to replay
-        return sample_worlds(knowledge, count, rng, opponent_size=size)
-    if not knowledge.opponent_turn_log or not DISCARD_SENSE:
+    # With two or more opponents the turn log mixes their turns: nothing to replay.
+    several_opponents = getattr(getattr(observation, "rules", None), "players", 2) != 2
+    if several_opponents or not knowledge.opponent_turn_log or not DISCARD_SENSE:
         return sample_worlds(knowledge, count, rng, opponent_size=size)
     candidates = sample_worlds(knowledge, count * OVERSAMPLE, rng, opponent_size=size)
     weights = [history_weight(world.opponent, knowledge, rng) for world in candidates]
