@@ -35,10 +35,11 @@ from ladder import (  # noqa: E402  (the script's own folder is on the path)
 
 from ginrummy_desktop.engine.cards import cards_mask  # noqa: E402
 from ginrummy_desktop.engine.gin.bots import PERSONAS  # noqa: E402
+from ginrummy_desktop.engine.gin.bots import worlds as worlds_module  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.fastmelds import best_discards, deadwood  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.knowledge import read_knowledge  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.rollout import knock_points  # noqa: E402
-from ginrummy_desktop.engine.gin.bots.worlds import worlds_for  # noqa: E402
+from ginrummy_desktop.engine.gin.bots.worlds import knock_worlds_for, worlds_for  # noqa: E402
 from ginrummy_desktop.engine.gin.match import GinMatch  # noqa: E402
 from ginrummy_desktop.engine.gin.observation import GinObservation  # noqa: E402
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS  # noqa: E402
@@ -62,14 +63,42 @@ def knock_position(observation: GinObservation):
     return knowledge, knowledge.hand & ~(1 << lowest[0])
 
 
-def measure(opponent: str, deals: int, seed: int, worlds: int, preset: str) -> dict:
+def predict(kept: int, truth: int, imagined: list, sim_rules) -> tuple[float, ...]:
+    """(knock points predicted, actual, undercut chance predicted, actual, opponent deadwood
+    predicted, actual, squared error of the predicted points, Brier score of the undercut)."""
+    actual = knock_points(kept, truth, sim_rules)
+    points = [knock_points(kept, w.opponent, sim_rules) for w in imagined]
+    predicted = sum(points) / len(points)
+    undercut = sum(p < 0 for p in points) / len(points)
+    return (
+        predicted,
+        actual,
+        undercut,
+        float(actual < 0),
+        sum(deadwood(w.opponent) for w in imagined) / len(imagined),
+        deadwood(truth),
+        (predicted - actual) ** 2,
+        (undercut - (actual < 0)) ** 2,
+    )
+
+
+FIGURES = 8
+
+
+def measure(
+    opponent: str, deals: int, seed: int, worlds: int, preset: str, knock_oversample: int = 0
+) -> dict:
     """Sum predicted and actual figures over every knock position the expert reaches.
 
     ``totals`` has them all; ``by_turns`` the same sums for every three turns the opponent has
-    drawn (``positions`` first), the last bucket holding 12 turns and more.
+    drawn (``positions`` first), the last bucket holding 12 turns and more. With
+    ``knock_oversample``, ``knock_totals`` has the same figures for the worlds a knock would be
+    weighed on with ``worlds.KNOCK_OVERSAMPLE`` set so, at the same positions (the expert
+    itself plays as configured).
     """
     rules = GIN_PRESETS[preset]
-    totals = [0.0] * 6  # predicted and actual: knock points, undercut, opponent deadwood
+    totals = [0.0] * FIGURES
+    knock_totals = [0.0] * FIGURES
     by_turns: dict[int, list[float]] = {}
     positions = 0
     for deal in range(seed, seed + deals):
@@ -90,31 +119,40 @@ def measure(opponent: str, deals: int, seed: int, worlds: int, preset: str) -> d
                     sim_rules = expert._sim_rules(observation)
                     # the expert's own sampler, on a stream of its own (the bot's is left alone)
                     imagined = worlds_for(observation, knowledge, worlds, StableRandom(positions))
-                    actual = knock_points(kept, truth, sim_rules)
-                    points = [knock_points(kept, w.opponent, sim_rules) for w in imagined]
-                    figures = (
-                        sum(points) / len(points),
-                        actual,
-                        sum(p < 0 for p in points) / len(points),
-                        actual < 0,
-                        sum(deadwood(w.opponent) for w in imagined) / len(imagined),
-                        deadwood(truth),
+                    figures = predict(kept, truth, imagined, sim_rules)
+                    bucket = by_turns.setdefault(
+                        min(knowledge.opponent_turns // 3, 4), [0.0] * (FIGURES + 1)
                     )
-                    bucket = by_turns.setdefault(min(knowledge.opponent_turns // 3, 4), [0.0] * 7)
                     bucket[0] += 1
                     for position, value in enumerate(figures):
                         totals[position] += value
                         bucket[position + 1] += value
+                    if knock_oversample:
+                        shipped = worlds_module.KNOCK_OVERSAMPLE
+                        worlds_module.KNOCK_OVERSAMPLE = knock_oversample
+                        try:
+                            imagined = knock_worlds_for(
+                                observation, knowledge, worlds, StableRandom(positions)
+                            )
+                        finally:
+                            worlds_module.KNOCK_OVERSAMPLE = shipped
+                        figures = predict(kept, truth, imagined, sim_rules)
+                        for position, value in enumerate(figures):
+                            knock_totals[position] += value
                     positions += 1
                 match.apply(seat, bots[seat].choose(observation))
-    return {"positions": positions, "totals": totals, "by_turns": by_turns}
+    return {"positions": positions, "totals": totals, "by_turns": by_turns,
+            "knock_totals": knock_totals}
 
 
 def row(label: str, count: int, sums: list[float]) -> str:
     count = max(1, count)
-    pts, real, under, real_under, dead, real_dead = (value / count for value in sums)
+    pts, real, under, real_under, dead, real_dead, squared, brier = (
+        value / count for value in sums
+    )
     return (f"| {label} | {count} | {pts:+.1f} / {real:+.1f} "
-            f"| {under:.0%} / {real_under:.0%} | {dead:.1f} / {real_dead:.1f} |")
+            f"| {under:.0%} / {real_under:.0%} | {dead:.1f} / {real_dead:.1f} "
+            f"| {squared ** 0.5:.1f} | {brier:.3f} |")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -126,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", default="tournament", choices=TWO_PLAYER_PRESETS)
     parser.add_argument("--by-turns", action="store_true",
                         help="a row for every three turns the opponent has drawn")
+    parser.add_argument("--knock-oversample", type=int, default=0, metavar="N",
+                        help="also score the knock worlds with worlds.KNOCK_OVERSAMPLE=N")
     parser.add_argument("--expert-knob", action="append", default=[], metavar="NAME=VALUE",
                         help="play the expert with this setting changed (as in ladder.py)")
     args = parser.parse_args(argv)
@@ -135,19 +175,24 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(error))
     opponents = [name.strip() for name in args.opponents.split(",") if name.strip()]
     unknown = [name for name in opponents if name not in PERSONAS]
-    if unknown or args.deals < 1 or args.worlds < 1:
+    if unknown or args.deals < 1 or args.worlds < 1 or args.knock_oversample < 0:
         parser.error(f"unknown opponent(s): {', '.join(unknown)}" if unknown
-                     else "--deals and --worlds must be at least 1")
+                     else "--deals and --worlds must be at least 1, --knock-oversample 0 or more")
     started = time.time()
     shown = " ".join(sys.argv[1:] if argv is None else argv)
     print(f"Command: `python benchmarks/gin_worlds.py {shown}`")
     print()
     print("| opponent | positions | knock points predicted / actual "
-          "| undercut predicted / actual | opponent deadwood predicted / actual |")
-    print("|---|---:|---:|---:|---:|")
+          "| undercut predicted / actual | opponent deadwood predicted / actual "
+          "| knock points RMS error | undercut Brier |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for opponent in opponents:
-        result = measure(opponent, args.deals, args.seed, args.worlds, args.preset)
+        result = measure(opponent, args.deals, args.seed, args.worlds, args.preset,
+                         args.knock_oversample)
         print(row(opponent, result["positions"], result["totals"]))
+        if args.knock_oversample:
+            print(row(f"{opponent}, knock worlds (x{args.knock_oversample})",
+                      result["positions"], result["knock_totals"]))
         if args.by_turns:
             for bucket, sums in sorted(result["by_turns"].items()):
                 turns = "12+" if bucket == 4 else f"{bucket * 3}-{bucket * 3 + 2}"

@@ -105,13 +105,19 @@ EXPERT_KNOBS: dict[str, tuple[object, str, type]] = {
     "discard_sense": (worlds_module, "DISCARD_SENSE", float),
     "oversample": (worlds_module, "OVERSAMPLE", int),
     "history_depth": (worlds_module, "HISTORY_DEPTH", int),
+    "knock_oversample": (worlds_module, "KNOCK_OVERSAMPLE", int),
+    "rule_miss": (worlds_module, "RULE_MISS", float),
+    "prune": (worlds_module, "PRUNE", float),
+    "knock_development": (worlds_module, "KNOCK_DEVELOPMENT", float),
+    "pip_window": (worlds_module, "PIP_WINDOW", int),
+    "residual_window": (worlds_module, "RESIDUAL_WINDOW", int),
     "oracle": (Oracle, "enabled", int),
 }
 
 
 # int knobs for which 0 means "off" (the rest must be at least 1)
 CAN_BE_ZERO = {"max_development", "own_go_out", "own_go_out_playing", "discard_samples",
-               "oracle"}
+               "oracle", "knock_oversample", "pip_window", "residual_window"}
 
 
 def parse_knobs(items: list[str]) -> tuple[tuple[str, float], ...]:
@@ -154,6 +160,7 @@ def apply_knobs(knobs: tuple[tuple[str, float], ...]) -> None:
         setattr(owner, attribute, value)
     if Oracle.enabled:
         expert_module.worlds_for = oracle_worlds_for  # type: ignore[assignment]
+        expert_module.knock_worlds_for = oracle_worlds_for  # type: ignore[assignment]
     if Oracle.enabled in Oracle.ONLY and not Oracle.wrapped:  # once per process
         Oracle.wrapped = True
         name = Oracle.ONLY[int(Oracle.enabled)]

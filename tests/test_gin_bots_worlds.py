@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from ginrummy_desktop.engine.cards import cards_mask, parse_cards
 from ginrummy_desktop.engine.gin.bots import PERSONAS
+from ginrummy_desktop.engine.gin.bots import worlds as worlds_module
 from ginrummy_desktop.engine.gin.bots.evaluate import iter_bits
 from ginrummy_desktop.engine.gin.bots.expert import ExpertBot
+from ginrummy_desktop.engine.gin.bots.fastmelds import (
+    POINTS,
+    after_each_discard,
+    best_arrangements,
+)
 from ginrummy_desktop.engine.gin.bots.knowledge import FULL_MASK, Knowledge, read_knowledge
+from ginrummy_desktop.engine.gin.bots.styles import improves_by_taking, melded_in_best_spread
 from ginrummy_desktop.engine.gin.bots.worlds import (
+    fits_throw,
     history_weight,
+    knock_worlds_for,
     last_discard_weight,
+    rule_weights,
     sample_worlds,
+    wants_upcard,
     worlds_for,
 )
 from ginrummy_desktop.engine.gin.match import GinMatch
@@ -149,3 +163,99 @@ def test_replaying_an_earlier_throw_finds_the_world_in_which_it_broke_a_set() ->
         assert history_weight(world, knowledge, StableRandom(1), depth=1) == 1.0
     assert history_weight(no_king, knowledge, StableRandom(1), depth=2) == 1.0
     assert history_weight(held_a_king, knowledge, StableRandom(1), depth=2) < 0.01
+
+
+def hand_of(text: str) -> int:
+    return cards_mask(parse_cards(text))
+
+
+def index_of(text: str) -> int:
+    return parse_cards(text)[0].index
+
+
+def test_a_careful_player_takes_an_upcard_that_melds_and_lowers_its_count_and_no_other() -> None:
+    hand = hand_of("6H 8H 2C 3C 4C KD QS 9S 5D JC")
+    assert wants_upcard(hand, index_of("7H"))  # 6-7-8 of hearts
+    assert not wants_upcard(hand, index_of("7S"))  # nothing to meld with
+    assert not wants_upcard(hand_of("6H 2C 3C 4C KD QS 9S 5D JC TD"), index_of("7H"))
+
+
+def test_a_careful_player_throws_one_of_its_highest_loose_cards() -> None:
+    eleven = hand_of("2H 3H 4H 6C 6D 6S 2C 3D 5S KS 9D")  # loose: 2C 3D 5S KS 9D
+    assert fits_throw(eleven, index_of("KS"), 0)
+    assert fits_throw(eleven, index_of("9D"), 0)  # within five pips of the king
+    assert not fits_throw(eleven, index_of("3D"), 0)  # a low card while a king is loose
+    assert not fits_throw(eleven, index_of("6C"), 0)  # breaks a set
+    assert fits_throw(eleven, index_of("9D"), hand_of("KS"))  # the king was just taken
+
+
+def always_melded(eleven: int) -> int:
+    melded = eleven
+    for option in best_arrangements(eleven):
+        union = 0
+        for meld in option:
+            union |= meld
+        melded &= union
+    return melded
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 25), min_size=11, max_size=11, unique=True),
+       st.integers(0, 10), st.integers(0, 10))
+def test_the_quick_rules_agree_with_their_definitions_on_any_hand(cards, throw, take) -> None:
+    # Cards from two suits only, so that melds are common.
+    eleven = sum(1 << card for card in cards)
+    thrown, taken = cards[throw], (1 << cards[take] if take != throw else 0)
+    loose = eleven & ~always_melded(eleven) & ~taken
+    values = dict(after_each_discard(eleven))
+    if not loose:
+        expected = True
+    elif not loose >> thrown & 1:
+        expected = False
+    else:
+        top = max(POINTS[i] for i in iter_bits(loose))
+        least = min(values[i] for i in iter_bits(loose))
+        expected = POINTS[thrown] >= top - 5 and values[thrown] <= least + 5
+    assert fits_throw(eleven, thrown, taken) == expected
+    hand = eleven & ~(1 << thrown)
+    assert wants_upcard(hand, thrown) == (
+        melded_in_best_spread(eleven, 1 << thrown) and improves_by_taking(hand, 1 << thrown)
+    )
+
+
+def test_a_world_in_which_the_opponent_passed_a_card_it_wanted_weighs_less() -> None:
+    # It drew from the stock instead of taking 7H, then threw KC.
+    knowledge = with_turns((None, "7H", "KC"))
+    wanted_it = hand_of("6H 8H 2C 3C 4C QD QS 9S 5D JC")
+    did_not = hand_of("6H 9H 2C 3C 4C QD QS 9S 5D JC")
+    weights = rule_weights([wanted_it, did_not], knowledge, StableRandom(4))
+    assert weights[1] == 1.0
+    assert weights[0] < weights[1]
+
+
+def test_a_world_that_misfits_again_and_again_is_dropped() -> None:
+    # Three throws of low cards while the world held a loose king each time.
+    knowledge = with_turns((None, None, "2C"), (None, None, "3D"), (None, None, "2S"))
+    kings = hand_of("KC KD 5H 6H 7H 8S 9S TS JH QC")  # loose court cards beside each low throw
+    tidy = hand_of("4C 5C 6C 8D 8H 8S 9S TS JS AH")
+    weights = rule_weights([kings, tidy], knowledge, StableRandom(5))
+    assert weights[1] > 0
+    assert weights[0] == 0.0
+
+
+def test_knock_worlds_are_true_to_what_the_seat_has_seen(monkeypatch) -> None:
+    knowledge = mid_hand(3)
+    thrown = list(iter_bits(knowledge.opponent_discarded))
+    knowledge.opponent_turn_log = tuple((0, 0, index) for index in thrown)
+    monkeypatch.setattr(worlds_module, "KNOCK_OVERSAMPLE", 4)
+
+    class Observation:
+        opponent_hand_size = 10
+
+    worlds = knock_worlds_for(Observation(), knowledge, 16, StableRandom(6))
+    assert len(worlds) == 16
+    for world in worlds:
+        stock = sum(1 << i for i in world.stock)
+        assert bin(world.opponent).count("1") == 10
+        assert world.opponent & knowledge.opponent_known == knowledge.opponent_known
+        assert (world.opponent & ~knowledge.opponent_known) | stock == knowledge.unseen

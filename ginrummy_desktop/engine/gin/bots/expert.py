@@ -22,7 +22,7 @@ from ginrummy_desktop.engine.gin.bots.knowledge import Knowledge
 from ginrummy_desktop.engine.gin.bots.rollout import SimRules, knock_points, play_out
 from ginrummy_desktop.engine.gin.bots.styles import MarjjLiteBot
 from ginrummy_desktop.engine.gin.bots.winprob import value_of_points
-from ginrummy_desktop.engine.gin.bots.worlds import worlds_for
+from ginrummy_desktop.engine.gin.bots.worlds import knock_worlds_for, worlds_for
 
 
 class ExpertBot(MarjjLiteBot):
@@ -179,7 +179,7 @@ class ExpertBot(MarjjLiteBot):
         """Mean match-win probability of knocking now and of discarding and playing on."""
         rules = self._sim_rules(observation)
         mine, theirs, target = self._scores(observation)
-        worlds = worlds_for(observation, knowledge, self.samples, self.rng)
+        worlds = knock_worlds_for(observation, knowledge, self.samples, self.rng)
         knock_hand = knowledge.hand & ~(1 << knock_with)
         play_hand = knowledge.hand & ~(1 << keep_playing_with)
         pile = [card.index for card in observation.discard_pile] + [keep_playing_with]

@@ -23,6 +23,13 @@ undo the draw (the upcard it took, or one of the eleven cards picked at random a
 stock card), and judge the throw before. With every turn replayed the expert did no better on
 fresh deals, so ``HISTORY_DEPTH`` keeps the last turn only.
 
+A knock can be weighed on worlds of its own (``knock_worlds_for``, off while
+``KNOCK_OVERSAMPLE`` is 0): more candidates, each kept by how well every logged turn of the
+opponent fits a careful player's rules (``rule_weights``: it takes only upcards that meld and
+lower its count, passes the rest, and throws one of its highest loose cards). They forecast
+undercuts better, yet chose between knocking and playing on no closer to the true hand's choice
+(``benchmarks/gin_knock_regret.py``), so the expert does not use them.
+
 Why it matters: the same expert given the opponent's true hand in every world (a measurement
 only, ``ladder.py --expert-knob oracle=1``) beat the faithful MARJJ in 77-80% of matches
 instead of about 55%. How sharp the picture of the hand is decides the match, far more than
@@ -36,7 +43,13 @@ from math import exp
 from typing import Any
 
 from ginrummy_desktop.engine.gin.bots.evaluate import iter_bits, neighbours
-from ginrummy_desktop.engine.gin.bots.fastmelds import after_each_discard, deadwood
+from ginrummy_desktop.engine.gin.bots.fastmelds import (
+    POINTS,
+    after_each_discard,
+    best_arrangements,
+    deadwood,
+    melded_in_any,
+)
 from ginrummy_desktop.engine.gin.bots.knowledge import Knowledge
 from ginrummy_desktop.engine.rng import StableRandom, systematic_resample
 
@@ -48,6 +61,17 @@ OVERSAMPLE = 3  # worlds sampled for each one kept by that weight
 # turn (30) gained in screening but measured 53.9% against MARJJ on 1,000 fresh matches, no
 # better than the last alone (55.8%, run S), so it stays a setting to screen (docs/ai.md).
 HISTORY_DEPTH = 1
+# Knock decisions only: sample this many candidate worlds per world kept, and keep them by how
+# well every past turn of the opponent fits a careful player's rules (``rule_weights``); 0: the
+# worlds every decision uses. On 897 knock positions 4 sharpened the undercut forecast (AUC
+# 0.77 to 0.83) but not the knock choices (benchmarks/gin_knock_regret.py), so it stays off.
+KNOCK_OVERSAMPLE = 0
+# The rules do part of the developing, so those candidates get fewer imagined greedy turns.
+KNOCK_DEVELOPMENT = 0.6
+RULE_MISS = 0.1  # each turn the careful player would not have played multiplies the weight so
+PRUNE = 0.05  # a candidate this far behind the best is dropped before its older turns are replayed
+PIP_WINDOW = 5  # a careful player throws one of its highest unmelded cards: within 5 pips
+RESIDUAL_WINDOW = 5  # and one leaving at most 5 points more than its best throw
 
 
 @dataclass(slots=True)
@@ -102,7 +126,11 @@ def _develop(hand: int, fixed: int, pool: list[int], steps: int, rng: StableRand
 
 
 def sample_worlds(
-    knowledge: Knowledge, count: int, rng: StableRandom, opponent_size: int = 10
+    knowledge: Knowledge,
+    count: int,
+    rng: StableRandom,
+    opponent_size: int = 10,
+    per_turn: float | None = None,
 ) -> list[World]:
     """``count`` worlds consistent with ``knowledge`` (same inputs, same worlds).
 
@@ -111,7 +139,8 @@ def sample_worlds(
     """
     weights = card_weights(knowledge)
     unknown = max(0, opponent_size - bin(knowledge.opponent_known).count("1"))
-    steps = min(MAX_DEVELOPMENT, round(DEVELOPMENT_PER_TURN * knowledge.opponent_turns))
+    per_turn = DEVELOPMENT_PER_TURN if per_turn is None else per_turn
+    steps = min(MAX_DEVELOPMENT, round(per_turn * knowledge.opponent_turns))
     worlds = []
     for _ in range(count):
         drawn, rest = _weighted_sample(weights, unknown, rng)
@@ -180,3 +209,99 @@ def worlds_for(
     candidates = sample_worlds(knowledge, count * OVERSAMPLE, rng, opponent_size=size)
     weights = [history_weight(world.opponent, knowledge, rng) for world in candidates]
     return systematic_resample(candidates, weights, count, rng)
+
+
+def wants_upcard(hand: int, upcard: int) -> bool:
+    """Would a careful player (MARJJ's rule) holding ``hand`` take card index ``upcard``? Only
+    if it melds with the hand in a least-deadwood arrangement and lowers the deadwood."""
+    bit = 1 << upcard
+    eleven = hand | bit
+    if not melded_in_any(eleven) & bit:
+        return False
+    values = after_each_discard(eleven)
+    now = next(value for index, value in values if index == upcard)  # the hand's own deadwood
+    if min(value for index, value in values if index != upcard) >= now:
+        return False
+    # Melded in every least-deadwood arrangement unless leaving it out costs nothing.
+    if deadwood(eleven) < now + POINTS[upcard]:
+        return True
+    return any(any(meld & bit for meld in option) for option in best_arrangements(eleven))
+
+
+def fits_throw(eleven: int, thrown: int, taken: int) -> bool:
+    """Could a careful player have thrown ``thrown`` from ``eleven``? MARJJ throws a card that
+    is unmelded in some least-deadwood arrangement, among its highest such cards, and never
+    much worse than its best throw (its finer choice, by outs, is too dear to replay here)."""
+    whole = deadwood(eleven)
+    # A card is unmelded in some least-deadwood arrangement exactly when the rest, arranged
+    # at their best, leave the whole hand's least deadwood less that card's points.
+    loose = [(index, value) for index, value in after_each_discard(eleven)
+             if value + POINTS[index] == whole and not taken >> index & 1]
+    if not loose:
+        return True  # nothing loose: any throw is as good as another
+    residual = next((value for index, value in loose if index == thrown), None)
+    if residual is None:
+        return False
+    top = max(POINTS[index] for index, _ in loose)
+    least = min(value for _, value in loose)
+    return POINTS[thrown] >= top - PIP_WINDOW and residual <= least + RESIDUAL_WINDOW
+
+
+def rule_weights(hands: list[int], knowledge: Knowledge, rng: StableRandom) -> list[float]:
+    """How well every past turn of the opponent fits a careful player's rules had it held each
+    of ``hands`` now: ``RULE_MISS`` for each throw ``fits_throw`` rejects, each upcard it took
+    that ``wants_upcard`` would not take and each it passed that it would.
+
+    The turns are replayed backwards as in ``history_weight`` (an undone stock draw is one of
+    the eligible cards picked at random), all hands a turn at a time, so a hand that has fallen
+    ``PRUNE`` behind the best is dropped (weight 0) instead of being replayed to the deal.
+    """
+    log = knowledge.opponent_turn_log
+    taken_before = [0] * (len(log) + 1)
+    for turn, (taken, _, _) in enumerate(log):
+        taken_before[turn + 1] = taken_before[turn] | taken
+    current = list(hands)
+    weights = [1.0] * len(hands)
+    alive = list(range(len(hands)))
+    for turn in range(len(log) - 1, -1, -1):
+        taken, declined, thrown = log[turn]
+        for position in alive:
+            eleven = current[position] | 1 << thrown
+            weight = weights[position]
+            if not fits_throw(eleven, thrown, taken):
+                weight *= RULE_MISS
+            if taken:
+                hand = eleven & ~taken
+                if not wants_upcard(hand, taken.bit_length() - 1):
+                    weight *= RULE_MISS
+            else:
+                choices = list(iter_bits(eleven & ~taken_before[turn])) or list(iter_bits(eleven))
+                hand = eleven & ~(1 << choices[rng.randbelow(len(choices))])
+                if declined and wants_upcard(hand, declined.bit_length() - 1):
+                    weight *= RULE_MISS
+            current[position], weights[position] = hand, weight
+        floor = max(weights[position] for position in alive) * PRUNE
+        for position in alive:
+            if weights[position] < floor:
+                weights[position] = 0.0
+        alive = [position for position in alive if weights[position]]
+    return weights
+
+
+def knock_worlds_for(
+    observation: Any, knowledge: Knowledge, count: int, rng: StableRandom
+) -> list[World]:
+    """The worlds a knock is weighed on: ``worlds_for``'s, or with ``KNOCK_OVERSAMPLE`` set,
+    ``count`` of that many times more candidates, kept by ``rule_weights`` (two players only)."""
+    several_opponents = getattr(getattr(observation, "rules", None), "players", 2) != 2
+    if not KNOCK_OVERSAMPLE or several_opponents or not knowledge.opponent_turn_log:
+        return worlds_for(observation, knowledge, count, rng)
+    size = int(getattr(observation, "opponent_hand_size", 10) or 10)
+    candidates = sample_worlds(
+        knowledge, count * KNOCK_OVERSAMPLE, rng, opponent_size=size, per_turn=KNOCK_DEVELOPMENT
+    )
+    weights = rule_weights([world.opponent for world in candidates], knowledge, rng)
+    weights = [weight * last_discard_weight(world.opponent, knowledge) if weight else 0.0
+               for weight, world in zip(weights, candidates, strict=True)]
+    return systematic_resample(candidates, weights, count, rng)
+

@@ -1,0 +1,217 @@
+"""How well the gin expert decides whether to knock, scored against its own search given the
+opponent's true hand.
+
+Match screens of 200 games move by about 7 wins by chance, too much to see a change of two or
+three points. This benchmark asks a sharper question at the decisions that matter most. It plays
+mirrored matches of the shipped expert against an opponent and keeps every position where the
+expert may knock (gin excluded). At each one, it weighs "knock now" against "keep playing"
+(``ExpertBot.compare_knock``) twice: once on the expert's own worlds (``knock_worlds_for``),
+and once as the oracle, with the opponent's true hand in every world and the stock order still
+unknown. Only this driver reads the true hand, from the engine; the bot never sees it.
+
+Each world setting's **regret** is the oracle's match-win chance for the oracle's choice less
+the oracle's chance for the choice the setting made, averaged over the positions. A setting
+whose choices matched the oracle everywhere would have no regret. ``--variant NAME=VALUE``
+(repeatable; the names of ``ladder.py --expert-knob``) scores a second setting at the same
+positions and prints the paired difference with its standard error. ``--floor`` scores a
+second oracle on another random stream: the regret that the play-outs' own noise leaves.
+
+The kept card for playing on is the expert's top-ranked discard, without the play-outs it
+sometimes adds between close discards, so each position costs the same for every setting:
+
+    python benchmarks/gin_knock_regret.py --deals 30 --seed 500 --variant knock_oversample=4
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from gin_worlds import knock_position  # noqa: E402  (the script's own folder is on the path)
+from ladder import TWO_PLAYER_PRESETS, apply_knobs, parse_knobs  # noqa: E402
+
+from ginrummy_desktop.engine.cards import cards_mask  # noqa: E402
+from ginrummy_desktop.engine.gin.bots import PERSONAS  # noqa: E402
+from ginrummy_desktop.engine.gin.bots import expert as expert_module  # noqa: E402
+from ginrummy_desktop.engine.gin.bots.evaluate import iter_bits  # noqa: E402
+from ginrummy_desktop.engine.gin.bots.expert import ExpertBot  # noqa: E402
+from ginrummy_desktop.engine.gin.bots.fastmelds import best_discards  # noqa: E402
+from ginrummy_desktop.engine.gin.bots.worlds import World, knock_worlds_for  # noqa: E402
+from ginrummy_desktop.engine.gin.match import GinMatch  # noqa: E402
+from ginrummy_desktop.engine.gin.rules import GIN_PRESETS  # noqa: E402
+from ginrummy_desktop.engine.rng import StableRandom  # noqa: E402
+
+
+def true_hand_worlds(truth: int):
+    """A ``knock_worlds_for`` stand-in whose every world holds ``truth``, the stock shuffled."""
+
+    def worlds(observation, knowledge, count, rng):
+        stock = list(iter_bits(knowledge.unseen & ~truth))
+        found = []
+        for _ in range(count):
+            rng.shuffle(stock)
+            found.append(World(truth, list(stock)))
+        return found
+
+    return worlds
+
+
+def weigh(
+    observation, knowledge, truth: int, seed: int, settings: list, player: ExpertBot
+) -> list[tuple]:
+    """(knock value, play value) for each setting: a knob tuple, or "oracle" with a seed.
+    The imagined opponent knocks as ``player``, the expert at the table, has learned."""
+    allowed = 0
+    for action in observation.legal_actions:
+        if action.kind in ("discard", "knock") and action.card is not None:
+            allowed |= 1 << action.card.index
+    bot = ExpertBot(seed=seed)
+    bot._hands_watched, bot._opponent_knocks = player._hands_watched, player._opponent_knocks
+    playable = allowed & ~knowledge.taken_upcard or allowed
+    _, lowest = best_discards(knowledge.hand, ~playable)
+    keep = bot.ranked_discards(knowledge, allowed)[0][1]
+    knock_with = max(lowest, key=lambda index: (index == keep, -index))
+    values = []
+    for setting in settings:
+        if setting and setting[0] == "oracle":
+            expert_module.knock_worlds_for = true_hand_worlds(truth)  # type: ignore[assignment]
+            rng_seed = setting[1]
+        else:
+            expert_module.knock_worlds_for = knock_worlds_for  # type: ignore[assignment]
+            apply_knobs(setting)
+            rng_seed = 1
+        bot.rng = StableRandom(rng_seed * 1_000_003 + seed)
+        try:
+            values.append(bot.compare_knock(observation, knowledge, knock_with, keep))
+        finally:
+            expert_module.knock_worlds_for = knock_worlds_for  # type: ignore[assignment]
+    return values
+
+
+def score_deal(task: tuple) -> list[list[tuple]]:
+    """Every knock position of one mirrored deal: the values of each setting at it."""
+    opponent, deal, preset, settings = task
+    shipped = settings[0]
+    rules = GIN_PRESETS[preset]
+    found = []
+    for expert_seat in (0, 1):
+        apply_knobs(shipped)
+        seeds = (deal * 2 + expert_seat, deal * 2 + 1 - expert_seat)
+        expert = PERSONAS["expert"].create(seed=seeds[0])
+        other = PERSONAS[opponent].create(seed=seeds[1])
+        bots = (expert, other) if expert_seat == 0 else (other, expert)
+        match = GinMatch(rules, seed=deal)
+        while not match.over:
+            seat = match.to_move()
+            observation = match.observation(seat)
+            position = knock_position(observation) if seat == expert_seat else None
+            if position:
+                knowledge, _ = position
+                hand = match.hand
+                truth = cards_mask(hand.hands[1 - hand.position_of(seat)])
+                found.append(weigh(observation, knowledge, truth, len(found) + deal * 997,
+                                   list(settings), expert))
+                apply_knobs(shipped)  # play on as the shipped expert
+            match.apply(seat, bots[seat].choose(observation))
+    return found
+
+
+def regrets(rows: list[list[tuple]], column: int, oracle: int) -> list[float]:
+    """The oracle's value of its own choice less its value of the choice ``column`` made."""
+    out = []
+    for row in rows:
+        knock, play = row[column]
+        true_knock, true_play = row[oracle]
+        chosen = true_knock if knock >= play else true_play
+        out.append(max(true_knock, true_play) - chosen)
+    return out
+
+
+def summary(label: str, rows: list[list[tuple]], column: int, oracle: int) -> str:
+    values = regrets(rows, column, oracle)
+    knocks = sum(row[column][0] >= row[column][1] for row in rows)
+    agree = sum((row[column][0] >= row[column][1]) == (row[oracle][0] >= row[oracle][1])
+                for row in rows)
+    error = statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+    return (f"| {label} | {len(rows)} | {knocks} | {agree / len(rows):.1%} "
+            f"| {statistics.fmean(values):.4f} ± {error:.4f} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=30, help="mirrored deal pairs")
+    parser.add_argument("--seed", type=int, default=500, help="first deal (use screening deals)")
+    parser.add_argument("--opponent", default="marjj")
+    parser.add_argument("--preset", default="tournament", choices=TWO_PLAYER_PRESETS)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE",
+                        help="also score the expert with this setting changed (as in ladder.py)")
+    parser.add_argument("--floor", action="store_true",
+                        help="also score a second oracle on another random stream")
+    args = parser.parse_args(argv)
+    try:
+        variant = parse_knobs(args.variant)
+    except ValueError as error:
+        parser.error(str(error))
+    if args.opponent not in PERSONAS or args.deals < 1 or args.workers < 1:
+        parser.error(f"unknown opponent {args.opponent!r}" if args.opponent not in PERSONAS
+                     else "--deals and --workers must be at least 1")
+    # The shipped expert first, with every knob the variant touches at its shipped value.
+    shipped = parse_knobs([f"{name}={value}" for name, value in current_values(variant)])
+    settings: list = [shipped, ("oracle", 2)]
+    if variant:
+        settings.append(variant)
+    if args.floor:
+        settings.append(("oracle", 3))
+    started = time.time()
+    tasks = [(args.opponent, deal, args.preset, tuple(settings))
+             for deal in range(args.seed, args.seed + args.deals)]
+    rows: list[list[tuple]] = []
+    with ProcessPoolExecutor(args.workers) as pool:
+        for found in pool.map(score_deal, tasks):
+            rows.extend(found)
+    shown = " ".join(sys.argv[1:] if argv is None else argv)
+    print(f"Command: `python benchmarks/gin_knock_regret.py {shown}`")
+    print()
+    if not rows:
+        print("No position where the expert could knock.")
+        return 0
+    print("| worlds | positions | knocks | same choice as the oracle | regret (match-win chance) |")
+    print("|---|---:|---:|---:|---:|")
+    print(summary("shipped", rows, 0, 1))
+    print(summary("oracle", rows, 1, 1))
+    column = 2
+    if variant:
+        print(summary(" ".join(args.variant), rows, column, 1))
+        pairs = zip(regrets(rows, 0, 1), regrets(rows, column, 1), strict=True)
+        difference = [variant_regret - shipped for shipped, variant_regret in pairs]
+        error = statistics.stdev(difference) / len(difference) ** 0.5
+        print()
+        print(f"Variant less shipped: {statistics.fmean(difference):+.4f} ± {error:.4f} "
+              "regret per position (negative: closer to the oracle).")
+        column += 1
+    if args.floor:
+        print()
+        floor = statistics.fmean(regrets(rows, column, 1))
+        print(f"Noise floor: a second oracle's regret is {floor:.4f}.")
+    print()
+    print(f"{time.time() - started:.0f} s")
+    return 0
+
+
+def current_values(knobs: tuple) -> list[tuple[str, object]]:
+    """Each knob's value as shipped, read before any knob is applied in this process."""
+    from ladder import EXPERT_KNOBS
+
+    return [(name, getattr(EXPERT_KNOBS[name][0], EXPERT_KNOBS[name][1])) for name, _ in knobs]
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,38 @@
+"""benchmarks/gin_knock_regret.py: its regret arithmetic and its refusal of bad arguments."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+import gin_knock_regret  # noqa: E402
+
+
+def test_regret_is_what_the_oracle_loses_by_the_choice_made() -> None:
+    # Columns: (knock, play) as the setting saw them, then as the oracle did.
+    rows = [
+        [(0.6, 0.5), (0.3, 0.7)],  # the setting knocked; the oracle would play on: 0.4 lost
+        [(0.4, 0.5), (0.3, 0.7)],  # both play on: nothing lost
+        [(0.4, 0.5), (0.9, 0.7)],  # the setting played on; the oracle would knock: 0.2 lost
+    ]
+    assert gin_knock_regret.regrets(rows, 0, 1) == pytest.approx([0.4, 0.0, 0.2])
+    assert gin_knock_regret.regrets(rows, 1, 1) == [0.0, 0.0, 0.0]
+
+
+@pytest.mark.parametrize("argv", [["--deals", "0"], ["--opponent", "nobody"],
+                                  ["--variant", "knock_oversample=x"]])
+def test_bad_arguments_get_a_message_not_a_run(argv, capsys) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        gin_knock_regret.main(argv)
+    assert stopped.value.code == 2
+    assert "error:" in capsys.readouterr().err
+
+
+def test_one_deal_scores_the_shipped_worlds_against_the_oracle(capsys) -> None:
+    assert gin_knock_regret.main(["--deals", "1", "--seed", "500"]) == 0
+    table = capsys.readouterr().out
+    assert "| shipped |" in table and "| oracle |" in table
