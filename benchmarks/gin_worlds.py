@@ -7,7 +7,11 @@ compares what its worlds predict with the opponent's true hand. Only this driver
 hand (from the engine's state); the bot never sees it.
 
 Columns: positions, the mean points of knocking now (predicted over the worlds; actual against
-the true hand), the undercut rate (predicted; actual) and the opponent's deadwood.
+the true hand), the undercut rate (predicted; actual), the opponent's deadwood, and how sharp
+the forecasts are position by position: the RMS error of the predicted knock points, the Brier
+score of the undercut chance, and that chance's AUC (how often an undercut position was given a
+higher chance than one without). ``--knock-oversample N`` adds a row for the worlds a knock
+would be weighed on with ``worlds.KNOCK_OVERSAMPLE = N``, at the same positions.
 ``--by-turns`` adds a row for every three turns the opponent has drawn, and ``--expert-knob``
 changes a setting of the expert and its worlds as in ``ladder.py`` (the expert plays with it
 too, so the positions change with it); the expert of 2026-12-01's morning:
@@ -99,6 +103,8 @@ def measure(
     rules = GIN_PRESETS[preset]
     totals = [0.0] * FIGURES
     knock_totals = [0.0] * FIGURES
+    forecasts: list[tuple[float, bool]] = []  # (undercut chance predicted, undercut) each
+    knock_forecasts: list[tuple[float, bool]] = []
     by_turns: dict[int, list[float]] = {}
     positions = 0
     for deal in range(seed, seed + deals):
@@ -127,6 +133,7 @@ def measure(
                     for position, value in enumerate(figures):
                         totals[position] += value
                         bucket[position + 1] += value
+                    forecasts.append((figures[2], bool(figures[3])))
                     if knock_oversample:
                         shipped = worlds_module.KNOCK_OVERSAMPLE
                         worlds_module.KNOCK_OVERSAMPLE = knock_oversample
@@ -139,20 +146,35 @@ def measure(
                         figures = predict(kept, truth, imagined, sim_rules)
                         for position, value in enumerate(figures):
                             knock_totals[position] += value
+                        knock_forecasts.append((figures[2], bool(figures[3])))
                     positions += 1
                 match.apply(seat, bots[seat].choose(observation))
     return {"positions": positions, "totals": totals, "by_turns": by_turns,
-            "knock_totals": knock_totals}
+            "knock_totals": knock_totals, "auc": auc(forecasts),
+            "knock_auc": auc(knock_forecasts)}
 
 
-def row(label: str, count: int, sums: list[float]) -> str:
+def auc(forecasts: list[tuple[float, bool]]) -> float:
+    """How well the undercut chances sort the positions: the share of (undercut, not undercut)
+    pairs in which the undercut one was given the higher chance (ties count half); 0.5 is
+    blind, 1 perfect."""
+    hit = [chance for chance, undercut in forecasts if undercut]
+    missed = [chance for chance, undercut in forecasts if not undercut]
+    if not hit or not missed:
+        return float("nan")
+    ordered = sum((a > b) + 0.5 * (a == b) for a in hit for b in missed)
+    return ordered / (len(hit) * len(missed))
+
+
+def row(label: str, count: int, sums: list[float], sorting: float | None = None) -> str:
     count = max(1, count)
     pts, real, under, real_under, dead, real_dead, squared, brier = (
         value / count for value in sums
     )
     return (f"| {label} | {count} | {pts:+.1f} / {real:+.1f} "
             f"| {under:.0%} / {real_under:.0%} | {dead:.1f} / {real_dead:.1f} "
-            f"| {squared ** 0.5:.1f} | {brier:.3f} |")
+            f"| {squared ** 0.5:.1f} | {brier:.3f} | "
+            + ("" if sorting is None else f"{sorting:.3f}") + " |")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -184,15 +206,15 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print("| opponent | positions | knock points predicted / actual "
           "| undercut predicted / actual | opponent deadwood predicted / actual "
-          "| knock points RMS error | undercut Brier |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
+          "| knock points RMS error | undercut Brier | undercut AUC |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for opponent in opponents:
         result = measure(opponent, args.deals, args.seed, args.worlds, args.preset,
                          args.knock_oversample)
-        print(row(opponent, result["positions"], result["totals"]))
+        print(row(opponent, result["positions"], result["totals"], result["auc"]))
         if args.knock_oversample:
             print(row(f"{opponent}, knock worlds (x{args.knock_oversample})",
-                      result["positions"], result["knock_totals"]))
+                      result["positions"], result["knock_totals"], result["knock_auc"]))
         if args.by_turns:
             for bucket, sums in sorted(result["by_turns"].items()):
                 turns = "12+" if bucket == 4 else f"{bucket * 3}-{bucket * 3 + 2}"

@@ -106,6 +106,7 @@ EXPERT_KNOBS: dict[str, tuple[object, str, type]] = {
     "oversample": (worlds_module, "OVERSAMPLE", int),
     "history_depth": (worlds_module, "HISTORY_DEPTH", int),
     "knock_oversample": (worlds_module, "KNOCK_OVERSAMPLE", int),
+    "knock_correction": (ExpertBot, "use_knock_correction", int),
     "rule_miss": (worlds_module, "RULE_MISS", float),
     "prune": (worlds_module, "PRUNE", float),
     "knock_development": (worlds_module, "KNOCK_DEVELOPMENT", float),
@@ -117,7 +118,7 @@ EXPERT_KNOBS: dict[str, tuple[object, str, type]] = {
 
 # int knobs for which 0 means "off" (the rest must be at least 1)
 CAN_BE_ZERO = {"max_development", "own_go_out", "own_go_out_playing", "discard_samples",
-               "oracle", "knock_oversample", "pip_window", "residual_window"}
+               "oracle", "knock_oversample", "knock_correction", "pip_window", "residual_window"}
 
 
 def parse_knobs(items: list[str]) -> tuple[tuple[str, float], ...]:

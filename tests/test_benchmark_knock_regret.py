@@ -13,11 +13,11 @@ import gin_knock_regret  # noqa: E402
 
 
 def test_regret_is_what_the_oracle_loses_by_the_choice_made() -> None:
-    # Columns: (knock, play) as the setting saw them, then as the oracle did.
+    # Columns: (knock, play, knocked) as the setting saw them, then as the oracle did.
     rows = [
-        [(0.6, 0.5), (0.3, 0.7)],  # the setting knocked; the oracle would play on: 0.4 lost
-        [(0.4, 0.5), (0.3, 0.7)],  # both play on: nothing lost
-        [(0.4, 0.5), (0.9, 0.7)],  # the setting played on; the oracle would knock: 0.2 lost
+        [(0.6, 0.5, True), (0.3, 0.7, False)],  # knocked; the oracle plays on: 0.4 lost
+        [(0.4, 0.5, False), (0.3, 0.7, False)],  # both play on: nothing lost
+        [(0.4, 0.5, False), (0.9, 0.7, True)],  # played on; the oracle knocks: 0.2 lost
     ]
     assert gin_knock_regret.regrets(rows, 0, 1) == pytest.approx([0.4, 0.0, 0.2])
     assert gin_knock_regret.regrets(rows, 1, 1) == [0.0, 0.0, 0.0]

@@ -25,6 +25,24 @@ from ginrummy_desktop.engine.gin.bots.winprob import value_of_points
 from ginrummy_desktop.engine.gin.bots.worlds import knock_worlds_for, worlds_for
 
 
+def knock_features(knowledge: Knowledge) -> tuple[float, float, float]:
+    """What the learned knock correction reads besides the search's own values, all public:
+    the opponent's turns drawn, the upcards it has taken, the cards it is known to hold."""
+    taken = sum(1 for upcard, _, _ in knowledge.opponent_turn_log if upcard)
+    return (float(knowledge.opponent_turns), float(taken),
+            float(bin(knowledge.opponent_known).count("1")))
+
+
+# Knock when b0 + b1 x (knock value - play-on value) + b2 x turns + b3 x taken + b4 x known
+# (``knock_features``) is at least ``knock_margin``. Fitted by least squares to the knock-less-
+# play value of the same search given the opponent's true hand, at the knock positions of
+# screening deals (``benchmarks/gin_knock_regret.py --fit``; docs/ai.md): the worlds rate a
+# knock too low early and too high once the opponent has taken cards. None: no correction.
+KNOCK_CORRECTION: tuple[float, float, float, float, float] | None = (
+    0.0485, 0.7952, -0.0052, 0.0011, -0.0257
+)
+
+
 class ExpertBot(MarjjLiteBot):
     """Strongest persona. ``samples`` sets how many hidden worlds each close decision uses."""
 
@@ -41,6 +59,8 @@ class ExpertBot(MarjjLiteBot):
     own_rollout_go_out_playing = 0
     published_danger_table = True  # rank discards with published MARJJ's danger table
     knock_margin = 0.0  # knock only when it beats playing on by this much match-win chance
+    knock_correction = KNOCK_CORRECTION
+    use_knock_correction = 1  # 0: decide on the search's values alone (a setting to screen)
 
     def __init__(self, seed: int | None = None, samples: int | None = None) -> None:
         super().__init__(seed=seed)
@@ -139,17 +159,28 @@ class ExpertBot(MarjjLiteBot):
             knock_value, play_value = self.compare_knock(
                 observation, knowledge, knock_with, keep_playing_with
             )
-            if knock_value >= play_value + self.knock_margin:
-                self.last_reason = (
-                    f"Knock with {least}: about {knock_value:.0%} to win the match "
-                    f"(playing on: {play_value:.0%})"
-                )
+            knocks = self.knock_advantage(knock_value, play_value, knowledge) >= self.knock_margin
+            odds = f"knocking wins about {knock_value:.0%}, playing on {play_value:.0%}"
+            if knocks and knock_value < play_value + self.knock_margin:
+                odds += ", and from positions like this knocks do better than the play-outs say"
+            elif not knocks and knock_value >= play_value + self.knock_margin:
+                odds += ", but with cards the opponent has taken, undercuts are likelier than that"
+            if knocks:
+                self.last_reason = f"Knock with {least}: {odds}"
                 return knock_with, True
-            self.last_reason = (
-                f"Don't knock yet: playing on wins about {play_value:.0%} "
-                f"(knocking: {knock_value:.0%})"
-            )
+            self.last_reason = f"Don't knock yet: {odds}"
         return keep_playing_with, False
+
+    def knock_advantage(self, knock_value: float, play_value: float, knowledge: Knowledge) -> float:
+        """How much better knocking looks than playing on, corrected as ``knock_correction``
+        says when it is set."""
+        if self.knock_correction is None or not self.use_knock_correction:
+            return knock_value - play_value
+        base, per_advantage, *per_feature = self.knock_correction
+        features = knock_features(knowledge)
+        return base + per_advantage * (knock_value - play_value) + sum(
+            weight * value for weight, value in zip(per_feature, features, strict=True)
+        )
 
     def compare_discards(
         self, observation: Any, knowledge: Knowledge, candidates: list[int]
