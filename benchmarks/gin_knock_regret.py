@@ -193,7 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=30, help="mirrored deal pairs")
     parser.add_argument("--seed", type=int, default=500, help="first deal (use screening deals)")
-    parser.add_argument("--opponent", default="marjj")
+    parser.add_argument("--opponent", default="marjj", metavar="NAME[=DEALS],...",
+                        help="opponents, each for --deals deal pairs or the number given")
     parser.add_argument("--preset", default="tournament", choices=TWO_PLAYER_PRESETS)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE",
@@ -207,26 +208,36 @@ def main(argv: list[str] | None = None) -> int:
         variant = parse_knobs(args.variant)
     except ValueError as error:
         parser.error(str(error))
-    if args.opponent not in PERSONAS or args.deals < 1 or args.workers < 1:
-        parser.error(f"unknown opponent {args.opponent!r}" if args.opponent not in PERSONAS
-                     else "--deals and --workers must be at least 1")
-    # The shipped expert first, with every knob the variant touches at its shipped value.
-    shipped = parse_knobs([f"{name}={value}" for name, value in current_values(variant)])
+    opponents = []
+    for item in args.opponent.split(","):
+        name, _, count = item.strip().partition("=")
+        if name not in PERSONAS:
+            parser.error(f"unknown opponent {name!r}")
+        if count and not count.isdigit():
+            parser.error(f"{item!r}: the deal count must be a whole number")
+        opponents.append((name, int(count) if count else args.deals))
+    if min(count for _, count in opponents) < 1 or args.deals < 1 or args.workers < 1:
+        parser.error("--deals, each opponent's deal count and --workers must be at least 1")
+    # The shipped expert first, with every knob the variant touches at its shipped value. A fit
+    # plays and scores the expert without the correction: that is what the correction corrects.
+    plain = (("knock_correction", 0),) if args.fit else ()
+    shipped = plain + parse_knobs(
+        [f"{name}={value}" for name, value in current_values(variant)]
+    )
     settings: list = [shipped, ("oracle", 2)]
     if variant:
         settings.append(variant)
     if args.floor:
         settings.append(("oracle", 3))
     started = time.time()
-    tasks = [(args.opponent, deal, args.preset, tuple(settings))
-             for deal in range(args.seed, args.seed + args.deals)]
+    tasks = [(name, deal, args.preset, tuple(settings))
+             for name, count in opponents for deal in range(args.seed, args.seed + count)]
     rows: list[list[tuple]] = []
     deals: list[int] = []
     with ProcessPoolExecutor(args.workers) as pool:
-        for deal, found in zip(range(args.seed, args.seed + args.deals),
-                               pool.map(score_deal, tasks), strict=True):
+        for task, found in zip(tasks, pool.map(score_deal, tasks), strict=True):
             rows.extend(found)
-            deals.extend([deal] * len(found))
+            deals.extend([task[1]] * len(found))
     shown = " ".join(sys.argv[1:] if argv is None else argv)
     print(f"Command: `python benchmarks/gin_knock_regret.py {shown}`")
     print()
@@ -235,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print("| worlds | positions | knocks | same choice as the oracle | regret (match-win chance) |")
     print("|---|---:|---:|---:|---:|")
-    print(summary("shipped", rows, 0, 1))
+    print(summary("uncorrected" if args.fit else "shipped", rows, 0, 1))
     print(summary("oracle", rows, 1, 1))
     column = 2
     if variant:

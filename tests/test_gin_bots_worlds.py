@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -259,3 +260,16 @@ def test_knock_worlds_are_true_to_what_the_seat_has_seen(monkeypatch) -> None:
         assert bin(world.opponent).count("1") == 10
         assert world.opponent & knowledge.opponent_known == knowledge.opponent_known
         assert (world.opponent & ~knowledge.opponent_known) | stock == knowledge.unseen
+
+
+def test_the_knock_correction_leans_to_knocking_early_and_away_once_cards_are_known() -> None:
+    expert = ExpertBot(seed=1)
+    early = mid_hand(1)
+    early.opponent_known, early.opponent_turns, early.opponent_turn_log = 0, 1, ()
+    late = mid_hand(1)  # eight turns in, two cards known in the opponent's hand
+    late.opponent_turn_log = ((1 << next(iter_bits(late.opponent_known)), 0, 0),)
+    # Knocking looks a shade worse than playing on in both: corrected, knock early, not late.
+    assert expert.knock_advantage(0.50, 0.51, early) > 0
+    assert expert.knock_advantage(0.50, 0.51, late) < 0
+    expert.knock_correction = None
+    assert expert.knock_advantage(0.50, 0.51, early) == pytest.approx(-0.01)

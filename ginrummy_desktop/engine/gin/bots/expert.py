@@ -9,7 +9,9 @@
 - Going out: whenever a knock is legal, "knock now" is compared with "keep playing" on the same
   worlds; every imagined result is turned into a probability of winning the match from the
   current scores (``winprob``, measured for the match's hand rules), so the expert banks a lead
-  and gambles when far behind.
+  and gambles when far behind. A learned line (``KNOCK_CORRECTION``) corrects that comparison
+  by what the worlds are known to get wrong: they undervalue a knock early in a hand and
+  overvalue it once the opponent holds cards it took.
 """
 
 from __future__ import annotations
@@ -160,15 +162,19 @@ class ExpertBot(MarjjLiteBot):
                 observation, knowledge, knock_with, keep_playing_with
             )
             knocks = self.knock_advantage(knock_value, play_value, knowledge) >= self.knock_margin
-            odds = f"knocking wins about {knock_value:.0%}, playing on {play_value:.0%}"
-            if knocks and knock_value < play_value + self.knock_margin:
-                odds += ", and from positions like this knocks do better than the play-outs say"
-            elif not knocks and knock_value >= play_value + self.knock_margin:
-                odds += ", but with cards the opponent has taken, undercuts are likelier than that"
+            plain = knock_value >= play_value + self.knock_margin  # the play-outs' own verdict
             if knocks:
-                self.last_reason = f"Knock with {least}: {odds}"
+                self.last_reason = (
+                    f"Knock with {least}: about {knock_value:.0%} to win the match "
+                    f"(playing on: {play_value:.0%})"
+                    + ("" if plain else "; early in a hand knocks do better than that")
+                )
                 return knock_with, True
-            self.last_reason = f"Don't knock yet: {odds}"
+            self.last_reason = (
+                f"Don't knock yet: playing on wins about {play_value:.0%} "
+                f"(knocking: {knock_value:.0%})"
+                + ("" if not plain else "; with the cards it has taken, an undercut is likelier")
+            )
         return keep_playing_with, False
 
     def knock_advantage(self, knock_value: float, play_value: float, knowledge: Knowledge) -> float:
