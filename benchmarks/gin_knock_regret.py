@@ -15,6 +15,9 @@ whose choices matched the oracle everywhere would have no regret. ``--variant NA
 (repeatable; the names of ``ladder.py --expert-knob``) scores a second setting at the same
 positions and prints the paired difference with its standard error. ``--floor`` scores a
 second oracle on another random stream: the regret that the play-outs' own noise leaves.
+``--fit`` fits the expert's learned knock correction (``expert.KNOCK_CORRECTION``) to the
+oracle, by least squares with 5-fold cross-validation by deal; it plays and scores the expert
+without the correction, as ``--uncorrected`` does.
 
 The kept card for playing on is the expert's top-ranked discard, without the play-outs it
 sometimes adds between close discards, so each position costs the same for every setting:
@@ -34,18 +37,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from gin_worlds import knock_position  # noqa: E402  (the script's own folder is on the path)
+from gin_worlds import knock_positions  # noqa: E402  (the script's own folder is on the path)
 from ladder import TWO_PLAYER_PRESETS, apply_knobs, parse_knobs  # noqa: E402
 
-from ginrummy_desktop.engine.cards import cards_mask  # noqa: E402
 from ginrummy_desktop.engine.gin.bots import PERSONAS  # noqa: E402
 from ginrummy_desktop.engine.gin.bots import expert as expert_module  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.evaluate import iter_bits  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.expert import ExpertBot, knock_features  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.fastmelds import best_discards  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.worlds import World, knock_worlds_for  # noqa: E402
-from ginrummy_desktop.engine.gin.match import GinMatch  # noqa: E402
-from ginrummy_desktop.engine.gin.rules import GIN_PRESETS  # noqa: E402
 from ginrummy_desktop.engine.rng import StableRandom  # noqa: E402
 
 
@@ -105,27 +105,13 @@ def score_deal(task: tuple) -> list[list[tuple]]:
     """Every knock position of one mirrored deal: the values of each setting at it."""
     opponent, deal, preset, settings = task
     shipped = settings[0]
-    rules = GIN_PRESETS[preset]
     found = []
-    for expert_seat in (0, 1):
-        apply_knobs(shipped)
-        seeds = (deal * 2 + expert_seat, deal * 2 + 1 - expert_seat)
-        expert = PERSONAS["expert"].create(seed=seeds[0])
-        other = PERSONAS[opponent].create(seed=seeds[1])
-        bots = (expert, other) if expert_seat == 0 else (other, expert)
-        match = GinMatch(rules, seed=deal)
-        while not match.over:
-            seat = match.to_move()
-            observation = match.observation(seat)
-            position = knock_position(observation) if seat == expert_seat else None
-            if position:
-                knowledge, _ = position
-                hand = match.hand
-                truth = cards_mask(hand.hands[1 - hand.position_of(seat)])
-                found.append(weigh(observation, knowledge, truth, len(found) + deal * 997,
-                                   list(settings), expert))
-                apply_knobs(shipped)  # play on as the shipped expert
-            match.apply(seat, bots[seat].choose(observation))
+    for observation, knowledge, _, truth, expert in knock_positions(
+        opponent, deal, preset, before_each_match=lambda: apply_knobs(shipped)
+    ):
+        found.append(weigh(observation, knowledge, truth, len(found) + deal * 997,
+                           list(settings), expert))
+        apply_knobs(shipped)  # play on as the shipped expert
     return found
 
 
@@ -199,6 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--variant", action="append", default=[], metavar="NAME=VALUE",
                         help="also score the expert with this setting changed (as in ladder.py)")
+    parser.add_argument("--uncorrected", action="store_true",
+                        help="play and score the expert without its learned knock correction")
     parser.add_argument("--fit", action="store_true",
                         help="fit the expert's knock correction (KNOCK_CORRECTION) to the oracle")
     parser.add_argument("--floor", action="store_true",
@@ -220,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--deals, each opponent's deal count and --workers must be at least 1")
     # The shipped expert first, with every knob the variant touches at its shipped value. A fit
     # plays and scores the expert without the correction: that is what the correction corrects.
-    plain = (("knock_correction", 0),) if args.fit else ()
+    plain = (("knock_correction", 0),) if args.fit or args.uncorrected else ()
     shipped = plain + parse_knobs(
         [f"{name}={value}" for name, value in current_values(variant)]
     )
@@ -246,7 +234,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print("| worlds | positions | knocks | same choice as the oracle | regret (match-win chance) |")
     print("|---|---:|---:|---:|---:|")
-    print(summary("uncorrected" if args.fit else "shipped", rows, 0, 1))
+    print(summary("uncorrected" if plain else "shipped", rows, 0, 1))
     print(summary("oracle", rows, 1, 1))
     column = 2
     if variant:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -67,6 +68,34 @@ def knock_position(observation: GinObservation):
     return knowledge, knowledge.hand & ~(1 << lowest[0])
 
 
+def knock_positions(
+    opponent: str, deal: int, preset: str, before_each_match: Callable[[], None] | None = None
+) -> Iterator[tuple]:
+    """Deal ``deal`` played twice between the expert and ``opponent``, seats swapped: at every
+    position where the expert may knock, (observation, knowledge, the ten cards a knock keeps,
+    the opponent's true hand, the expert playing). Play resumes when the caller asks for the
+    next position, so it may use the position (and change settings back) first."""
+    rules = GIN_PRESETS[preset]
+    for expert_seat in (0, 1):
+        if before_each_match is not None:
+            before_each_match()
+        seeds = (deal * 2 + expert_seat, deal * 2 + 1 - expert_seat)
+        expert = PERSONAS["expert"].create(seed=seeds[0])
+        other = PERSONAS[opponent].create(seed=seeds[1])
+        bots = (expert, other) if expert_seat == 0 else (other, expert)
+        match = GinMatch(rules, seed=deal)
+        while not match.over:
+            seat = match.to_move()
+            observation = match.observation(seat)
+            found = knock_position(observation) if seat == expert_seat else None
+            if found:
+                knowledge, kept = found
+                hand = match.hand
+                truth = cards_mask(hand.hands[1 - hand.position_of(seat)])
+                yield observation, knowledge, kept, truth, expert
+            match.apply(seat, bots[seat].choose(observation))
+
+
 def predict(kept: int, truth: int, imagined: list, sim_rules) -> tuple[float, ...]:
     """(knock points predicted, actual, undercut chance predicted, actual, opponent deadwood
     predicted, actual, squared error of the predicted points, Brier score of the undercut)."""
@@ -100,7 +129,6 @@ def measure(
     weighed on with ``worlds.KNOCK_OVERSAMPLE`` set so, at the same positions (the expert
     itself plays as configured).
     """
-    rules = GIN_PRESETS[preset]
     totals = [0.0] * FIGURES
     knock_totals = [0.0] * FIGURES
     forecasts: list[tuple[float, bool]] = []  # (undercut chance predicted, undercut) each
@@ -108,47 +136,33 @@ def measure(
     by_turns: dict[int, list[float]] = {}
     positions = 0
     for deal in range(seed, seed + deals):
-        for expert_seat in (0, 1):
-            seeds = (deal * 2 + expert_seat, deal * 2 + 1 - expert_seat)
-            expert = PERSONAS["expert"].create(seed=seeds[0])
-            other = PERSONAS[opponent].create(seed=seeds[1])
-            bots = (expert, other) if expert_seat == 0 else (other, expert)
-            match = GinMatch(rules, seed=deal)
-            while not match.over:
-                seat = match.to_move()
-                observation = match.observation(seat)
-                found = knock_position(observation) if seat == expert_seat else None
-                if found:
-                    knowledge, kept = found
-                    hand = match.hand
-                    truth = cards_mask(hand.hands[1 - hand.position_of(seat)])
-                    sim_rules = expert._sim_rules(observation)
-                    # the expert's own sampler, on a stream of its own (the bot's is left alone)
-                    imagined = worlds_for(observation, knowledge, worlds, StableRandom(positions))
-                    figures = predict(kept, truth, imagined, sim_rules)
-                    bucket = by_turns.setdefault(
-                        min(knowledge.opponent_turns // 3, 4), [0.0] * (FIGURES + 1)
+        for observation, knowledge, kept, truth, expert in knock_positions(opponent, deal, preset):
+            sim_rules = expert._sim_rules(observation)
+            # the expert's own sampler, on a stream of its own (the bot's is left alone)
+            imagined = worlds_for(observation, knowledge, worlds, StableRandom(positions))
+            figures = predict(kept, truth, imagined, sim_rules)
+            bucket = by_turns.setdefault(
+                min(knowledge.opponent_turns // 3, 4), [0.0] * (FIGURES + 1)
+            )
+            bucket[0] += 1
+            for position, value in enumerate(figures):
+                totals[position] += value
+                bucket[position + 1] += value
+            forecasts.append((figures[2], bool(figures[3])))
+            if knock_oversample:
+                shipped = worlds_module.KNOCK_OVERSAMPLE
+                worlds_module.KNOCK_OVERSAMPLE = knock_oversample
+                try:
+                    imagined = knock_worlds_for(
+                        observation, knowledge, worlds, StableRandom(positions)
                     )
-                    bucket[0] += 1
-                    for position, value in enumerate(figures):
-                        totals[position] += value
-                        bucket[position + 1] += value
-                    forecasts.append((figures[2], bool(figures[3])))
-                    if knock_oversample:
-                        shipped = worlds_module.KNOCK_OVERSAMPLE
-                        worlds_module.KNOCK_OVERSAMPLE = knock_oversample
-                        try:
-                            imagined = knock_worlds_for(
-                                observation, knowledge, worlds, StableRandom(positions)
-                            )
-                        finally:
-                            worlds_module.KNOCK_OVERSAMPLE = shipped
-                        figures = predict(kept, truth, imagined, sim_rules)
-                        for position, value in enumerate(figures):
-                            knock_totals[position] += value
-                        knock_forecasts.append((figures[2], bool(figures[3])))
-                    positions += 1
-                match.apply(seat, bots[seat].choose(observation))
+                finally:
+                    worlds_module.KNOCK_OVERSAMPLE = shipped
+                figures = predict(kept, truth, imagined, sim_rules)
+                for position, value in enumerate(figures):
+                    knock_totals[position] += value
+                knock_forecasts.append((figures[2], bool(figures[3])))
+            positions += 1
     return {"positions": positions, "totals": totals, "by_turns": by_turns,
             "knock_totals": knock_totals, "auc": auc(forecasts),
             "knock_auc": auc(knock_forecasts)}

@@ -122,19 +122,27 @@ def test_the_last_throw_is_judged_without_the_upcard_the_opponent_had_just_taken
     assert last_discard_weight(holding_a_king, with_last_throw("9H", taken="KS")) == 1.0
 
 
+class TenCardObservation:
+    opponent_hand_size = 10
+
+
+def assert_true_to(knowledge: Knowledge, worlds: list) -> None:
+    """Each world: ten cards for the opponent, every card it is known to hold among them, and
+    with the stock exactly the unseen cards."""
+    for world in worlds:
+        stock = sum(1 << i for i in world.stock)
+        assert bin(world.opponent).count("1") == 10
+        assert world.opponent & knowledge.opponent_known == knowledge.opponent_known
+        assert (world.opponent & ~knowledge.opponent_known) | stock == knowledge.unseen
+
+
 def test_worlds_drawn_by_the_last_throw_are_still_true_to_what_the_seat_has_seen() -> None:
     knowledge = mid_hand(2)
     knowledge.opponent_turn_log = ((0, 0, next(iter_bits(knowledge.opponent_discarded))),)
 
-    class Observation:
-        opponent_hand_size = 10
-
-    worlds = worlds_for(Observation(), knowledge, 24, StableRandom(3))
+    worlds = worlds_for(TenCardObservation(), knowledge, 24, StableRandom(3))
     assert len(worlds) == 24
-    for world in worlds:
-        stock = sum(1 << i for i in world.stock)
-        assert world.opponent & knowledge.opponent_known == knowledge.opponent_known
-        assert (world.opponent & ~knowledge.opponent_known) | stock == knowledge.unseen
+    assert_true_to(knowledge, worlds)
     mean = sum(last_discard_weight(w.opponent, knowledge) for w in worlds) / len(worlds)
     uniform = sample_worlds(knowledge, 72, StableRandom(3))
     mean_uniform = sum(last_discard_weight(w.opponent, knowledge) for w in uniform) / len(uniform)
@@ -250,16 +258,9 @@ def test_knock_worlds_are_true_to_what_the_seat_has_seen(monkeypatch) -> None:
     knowledge.opponent_turn_log = tuple((0, 0, index) for index in thrown)
     monkeypatch.setattr(worlds_module, "KNOCK_OVERSAMPLE", 4)
 
-    class Observation:
-        opponent_hand_size = 10
-
-    worlds = knock_worlds_for(Observation(), knowledge, 16, StableRandom(6))
+    worlds = knock_worlds_for(TenCardObservation(), knowledge, 16, StableRandom(6))
     assert len(worlds) == 16
-    for world in worlds:
-        stock = sum(1 << i for i in world.stock)
-        assert bin(world.opponent).count("1") == 10
-        assert world.opponent & knowledge.opponent_known == knowledge.opponent_known
-        assert (world.opponent & ~knowledge.opponent_known) | stock == knowledge.unseen
+    assert_true_to(knowledge, worlds)
 
 
 def test_the_knock_correction_leans_to_knocking_early_and_away_once_cards_are_known() -> None:
