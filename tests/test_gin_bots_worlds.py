@@ -272,5 +272,6 @@ def test_the_knock_correction_leans_to_knocking_early_and_away_once_cards_are_kn
     # Knocking looks a shade worse than playing on in both: corrected, knock early, not late.
     assert expert.knock_advantage(0.50, 0.51, early) > 0
     assert expert.knock_advantage(0.50, 0.51, late) < 0
+    assert expert.knock_advantage(0.50, 0.51, early, players=3) == pytest.approx(-0.01)
     expert.knock_correction = None
     assert expert.knock_advantage(0.50, 0.51, early) == pytest.approx(-0.01)

@@ -161,7 +161,9 @@ class ExpertBot(MarjjLiteBot):
             knock_value, play_value = self.compare_knock(
                 observation, knowledge, knock_with, keep_playing_with
             )
-            knocks = self.knock_advantage(knock_value, play_value, knowledge) >= self.knock_margin
+            players = getattr(observation.rules, "players", 2)
+            knocks = (self.knock_advantage(knock_value, play_value, knowledge, players)
+                      >= self.knock_margin)
             plain = knock_value >= play_value + self.knock_margin  # the play-outs' own verdict
             if knocks:
                 self.last_reason = (
@@ -177,10 +179,13 @@ class ExpertBot(MarjjLiteBot):
             )
         return keep_playing_with, False
 
-    def knock_advantage(self, knock_value: float, play_value: float, knowledge: Knowledge) -> float:
+    def knock_advantage(
+        self, knock_value: float, play_value: float, knowledge: Knowledge, players: int = 2
+    ) -> float:
         """How much better knocking looks than playing on, corrected as ``knock_correction``
-        says when it is set."""
-        if self.knock_correction is None or not self.use_knock_correction:
+        says when it is set. Only two-player hands are corrected: the line was fitted on them,
+        and with more players the turn log mixes the opponents."""
+        if self.knock_correction is None or not self.use_knock_correction or players != 2:
             return knock_value - play_value
         base, per_advantage, *per_feature = self.knock_correction
         features = knock_features(knowledge)
