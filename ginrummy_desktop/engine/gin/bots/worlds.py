@@ -174,10 +174,8 @@ def history_weight(
     depth = HISTORY_DEPTH if depth is None else depth
     log = knowledge.opponent_turn_log
     first = max(0, len(log) - depth)
-    taken_before = [0] * (len(log) + 1)  # upcards the opponent took before each turn
-    if rng is not None and len(log) - first > 1:  # only an undone stock draw needs them
-        for turn, (taken, _, _) in enumerate(log):
-            taken_before[turn + 1] = taken_before[turn] | taken
+    needs_draws = rng is not None and len(log) - first > 1  # only an undone stock draw does
+    taken_before = _taken_before(log) if needs_draws else [0] * (len(log) + 1)
     hand, weight = opponent, 1.0
     for turn in range(len(log) - 1, first - 1, -1):
         taken, _, thrown = log[turn]
@@ -188,12 +186,26 @@ def history_weight(
         weight *= exp(-DISCARD_SENSE * (deadwood(hand) - least))
         if turn == first or rng is None:
             break
-        if taken:
-            hand = eleven & ~taken
-            continue
-        choices = list(iter_bits(eleven & ~taken_before[turn])) or list(iter_bits(eleven))
-        hand = eleven & ~(1 << choices[rng.randbelow(len(choices))])
+        hand = _before_draw(eleven, taken, taken_before[turn], rng)
     return weight
+
+
+def _taken_before(log: tuple[tuple[int, int, int], ...]) -> list[int]:
+    """The upcards the opponent had taken before each turn of ``log`` (and after the last)."""
+    taken_before = [0] * (len(log) + 1)
+    for turn, (taken, _, _) in enumerate(log):
+        taken_before[turn + 1] = taken_before[turn] | taken
+    return taken_before
+
+
+def _before_draw(eleven: int, taken: int, taken_earlier: int, rng: StableRandom) -> int:
+    """The opponent's ten cards before a draw that left it ``eleven``: less the upcard it took,
+    or less one card from the stock (unknown, so one of the eleven picked at random; never an
+    upcard it had taken earlier)."""
+    if taken:
+        return eleven & ~taken
+    choices = list(iter_bits(eleven & ~taken_earlier)) or list(iter_bits(eleven))
+    return eleven & ~(1 << choices[rng.randbelow(len(choices))])
 
 
 def worlds_for(
@@ -257,9 +269,7 @@ def rule_weights(hands: list[int], knowledge: Knowledge, rng: StableRandom) -> l
     ``PRUNE`` behind the best is dropped (weight 0) instead of being replayed to the deal.
     """
     log = knowledge.opponent_turn_log
-    taken_before = [0] * (len(log) + 1)
-    for turn, (taken, _, _) in enumerate(log):
-        taken_before[turn + 1] = taken_before[turn] | taken
+    taken_before = _taken_before(log)
     current = list(hands)
     weights = [1.0] * len(hands)
     alive = list(range(len(hands)))
@@ -270,15 +280,11 @@ def rule_weights(hands: list[int], knowledge: Knowledge, rng: StableRandom) -> l
             weight = weights[position]
             if not fits_throw(eleven, thrown, taken):
                 weight *= RULE_MISS
-            if taken:
-                hand = eleven & ~taken
-                if not wants_upcard(hand, taken.bit_length() - 1):
-                    weight *= RULE_MISS
-            else:
-                choices = list(iter_bits(eleven & ~taken_before[turn])) or list(iter_bits(eleven))
-                hand = eleven & ~(1 << choices[rng.randbelow(len(choices))])
-                if declined and wants_upcard(hand, declined.bit_length() - 1):
-                    weight *= RULE_MISS
+            hand = _before_draw(eleven, taken, taken_before[turn], rng)
+            if taken and not wants_upcard(hand, taken.bit_length() - 1):
+                weight *= RULE_MISS  # it took an upcard a careful player would have left
+            if declined and wants_upcard(hand, declined.bit_length() - 1):
+                weight *= RULE_MISS  # it passed one a careful player would have taken
             current[position], weights[position] = hand, weight
         floor = max(weights[position] for position in alive) * PRUNE
         for position in alive:
