@@ -28,6 +28,7 @@ from ginrummy_desktop.engine.gin.bots.fastmelds import (
     melded_in_any,
 )
 from ginrummy_desktop.engine.gin.bots.knowledge import Knowledge
+from ginrummy_desktop.engine.gin.bots.worlds import wants_upcard as careful_takes
 
 
 def improves_by_taking(hand: int, upcard: int) -> bool:
@@ -187,8 +188,9 @@ class MarjjLiteBot(FutureAwareBot):
         upcard = knowledge.top
         if not upcard:
             return False
-        eleven = knowledge.hand | upcard
-        return melded_in_best_spread(eleven, upcard) and improves_by_taking(knowledge.hand, upcard)
+        # Melded in a least-deadwood spread and lowering the count (melded_in_best_spread and
+        # improves_by_taking), answered by the one quick rule the knock worlds also replay.
+        return careful_takes(knowledge.hand, upcard.bit_length() - 1)
 
     def ranked_discards(
         self, knowledge: Knowledge, allowed: int
