@@ -14,7 +14,10 @@ candidates they are drawn from (defaults: the shipped expert's). ``--discard-sha
 ``--play-sharpness`` set how strongly its opponent model believes the opponent discarded and
 played sensibly (``opponent_model.SHARPNESS``, ``PLAY_SHARPNESS``), ``--reply-sharpness`` how
 much of the opponent's reply the search values as its worst for us
-(``expert.OPPONENT_SHARPNESS``; the rest is the average reply).
+(``expert.OPPONENT_SHARPNESS``; the rest is the average reply). ``--play-model`` sets how the
+model believes the opponent plays (``opponent_model.PLAY_MODEL``: ``points``, ``safe`` with
+``--safe-sharpness``, or ``mixed`` with ``--safe-share``), ``--discard-model`` which crib
+averages it believes the opponent discards by.
 """
 
 from __future__ import annotations
@@ -56,7 +59,15 @@ def pegging_lead(task: tuple) -> float:
     """The hero's pegging points minus the opponent's, averaged over both seatings of a deal."""
     hero, opponent, seed, worlds, candidates, sharpness = task
     # each worker sets the model's sharpness itself (workers need not be forked from main)
-    opponent_model.SHARPNESS, opponent_model.PLAY_SHARPNESS, expert.OPPONENT_SHARPNESS = sharpness
+    (
+        opponent_model.SHARPNESS,
+        opponent_model.PLAY_SHARPNESS,
+        expert.OPPONENT_SHARPNESS,
+        opponent_model.PLAY_MODEL,
+        opponent_model.SAFE_SHARPNESS,
+        opponent_model.DISCARD_MODEL,
+        opponent_model.SAFE_SHARE,
+    ) = sharpness
     lead = 0.0
     for hero_seat in (0, 1):
         names = (hero, opponent) if hero_seat == 0 else (opponent, hero)
@@ -115,11 +126,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--discard-sharpness", type=float, default=opponent_model.SHARPNESS)
     parser.add_argument("--play-sharpness", type=float, default=opponent_model.PLAY_SHARPNESS)
     parser.add_argument("--reply-sharpness", type=float, default=expert.OPPONENT_SHARPNESS)
+    parser.add_argument(
+        "--play-model", choices=("points", "safe", "mixed"), default=opponent_model.PLAY_MODEL
+    )
+    parser.add_argument("--safe-sharpness", type=float, default=opponent_model.SAFE_SHARPNESS)
+    parser.add_argument(
+        "--discard-model", choices=("sensible", "random"), default=opponent_model.DISCARD_MODEL
+    )
+    parser.add_argument("--safe-share", type=float, default=opponent_model.SAFE_SHARE)
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
     if min(args.discard_sharpness, args.play_sharpness) < 0 or not 0 <= args.reply_sharpness <= 1:
         parser.error("sharpness must not be negative, and --reply-sharpness is between 0 and 1")
-    sharpness = (args.discard_sharpness, args.play_sharpness, args.reply_sharpness)
+    sharpness = (
+        args.discard_sharpness,
+        args.play_sharpness,
+        args.reply_sharpness,
+        args.play_model,
+        args.safe_sharpness,
+        args.discard_model,
+        args.safe_share,
+    )
     check_arguments(parser, (args.hero, args.opponent), args.deals, args.workers)
     tasks = [
         (args.hero, args.opponent, seed, args.worlds, args.candidates, sharpness)

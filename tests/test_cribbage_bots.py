@@ -8,13 +8,15 @@ from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import Card, format_cards, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch, stacked_deck
 from ginrummy_desktop.engine.cribbage.advisor import discard_table
-from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
+from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS, opponent_model
 from ginrummy_desktop.engine.cribbage.bots.opponent_model import (
     keep_regrets,
     likely_holdings,
     missed_play_points,
     opponent_play_contexts,
     plausible_holdings,
+    safe_play_contexts,
+    safe_play_log_likelihood,
 )
 from ginrummy_desktop.engine.cribbage.bots.simple import CarefulBot, GreedyBot
 from ginrummy_desktop.engine.rng import StableRandom
@@ -215,3 +217,50 @@ def test_expert_infers_that_an_opponent_who_did_not_pair_holds_no_such_rank() ->
     uniform = [held for held, _ in plausible_holdings(observation, StableRandom(5), 96)]
     uniform_with_seven = sum(any(card.rank == 7 for card in held) for held in uniform)
     assert with_seven / 24 < uniform_with_seven / 96
+
+
+def test_expert_infers_that_a_careful_opponent_who_led_high_holds_no_low_card() -> None:
+    # The pone leads a nine. A player who pegs by the safety rules leads a four or lower when
+    # it has one, so a holding with a three explains that lead worse than one without.
+    match = stacked_position(
+        "9C KD KH QS 6D 7D", "7C 8H 3S 6S AD AH", "5D", ("6D 7D", "AD AH"),
+        [(PONE, "9C")],
+    )
+    observation = match.observation(DEALER)
+    contexts = safe_play_contexts(observation)
+    assert contexts == [(0, (), 9, 0, ())]
+    starter = observation.starter.rank
+    without_low = safe_play_log_likelihood(
+        contexts, (9,), (9, 12, 13, 13), (6, 7, 9, 12, 13, 13), starter
+    )
+    with_three = safe_play_log_likelihood(
+        contexts, (9,), (3, 9, 12, 13), (3, 6, 7, 9, 12, 13), starter
+    )
+    assert with_three < without_low <= 0.0
+    low_share = {}
+    for model in ("points", "safe"):
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(opponent_model, "PLAY_MODEL", model)
+            holdings = likely_holdings(observation, StableRandom(5), 48, 384)
+        low_share[model] = sum(
+            any(card.rank <= 4 for card in held) for held in holdings
+        ) / len(holdings)
+    assert low_share["safe"] < low_share["points"]
+
+
+def test_careful_plays_by_the_safety_rules_the_expert_assumes() -> None:
+    # The careful persona's play is the top of the safety-rule values its opponent model uses.
+    bots = [CarefulBot(seed=1), GreedyBot(seed=2)]
+    match = CribbageMatch(seed=11)
+    checked = 0
+    while not match.over and checked < 200:
+        seat = match.to_move()
+        observation = match.observation(seat)
+        action = bots[seat].choose(observation)
+        if seat == 0 and action.kind == "play":
+            fitting = [a.card for a in observation.legal_actions if a.kind == "play"]
+            values = {card.rank: bots[0].play_value(observation, card) for card in fitting}
+            assert values[action.card.rank] == max(values.values())
+            checked += 1
+        match.apply(seat, action)
+    assert checked > 20

@@ -11,6 +11,9 @@ and two cards it might have laid away, then weights the world by
   (``exp(-PLAY_SHARPNESS * missed points)``): a player that did not pair our seven probably
   holds no seven.
 
+``PLAY_MODEL`` can instead weigh each play by a softmax over the safety rules a good player pegs
+by (``safe_play.py``, the careful persona's rules), or a mixture of the two beliefs.
+
 ``likely_holdings`` turns those weighted candidates into equally weighted worlds by systematic
 resampling, so the search spends its time on the holdings that matter.
 """
@@ -20,19 +23,31 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache, lru_cache
 from itertools import combinations
-from math import exp
+from math import exp, log
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage import _crib_tables
+from ginrummy_desktop.engine.cribbage.bots.safe_play import play_points, safe_play_value
 from ginrummy_desktop.engine.cribbage.evaluation import unseen_by
 from ginrummy_desktop.engine.cribbage.observation import CribbageObservation
-from ginrummy_desktop.engine.cribbage.scoring import play_points_for_ranks, rank_points
+from ginrummy_desktop.engine.cribbage.scoring import rank_points
 from ginrummy_desktop.engine.rng import StableRandom, systematic_resample
 
 # A keep one point worse than the best is about 1/e^2 as likely: players rarely throw a point.
 SHARPNESS = 2.0
 # Passing up one pegging point is about 1/e^1.5 as likely as taking it.
 PLAY_SHARPNESS = 1.5
+# How the opponent is believed to choose its plays: "points" (it takes the points on offer,
+# PLAY_SHARPNESS), "safe" (a softmax over the safety rules a good player follows, the same
+# rules the careful persona plays by, SAFE_SHARPNESS) or "mixed" (a safe player with
+# probability SAFE_SHARE, else a softmax over the points on offer). The mixture pegged as well
+# as "safe" against the careful persona and as well as "points" against the greedy one
+# (docs/ai.md): whichever belief explains the plays carries the weight.
+PLAY_MODEL = "mixed"
+SAFE_SHARPNESS = 3.0
+SAFE_SHARE = 0.5
+# Which crib averages the opponent is believed to weigh its discard with.
+DISCARD_MODEL = "sensible"
 
 
 def keep_regrets(six: tuple[int, ...], is_dealer: bool) -> dict[tuple[int, ...], float]:
@@ -45,7 +60,7 @@ def keep_regret(six: tuple[int, ...], keep: tuple[int, ...], is_dealer: bool) ->
     return _best_net(six, is_dealer) - _net(six, keep, is_dealer)
 
 
-@cache
+@lru_cache(maxsize=1 << 16)
 def _best_net(six: tuple[int, ...], is_dealer: bool) -> float:
     return max(_net(six, keep, is_dealer) for keep in _keeps(six))
 
@@ -61,7 +76,7 @@ def _net(six: tuple[int, ...], keep: tuple[int, ...], is_dealer: bool) -> float:
     with_starter = _points_with_each_starter(keep)
     # Four of each rank, less the six cards the player holds, can be the starter.
     hand = (4 * with_starter[0] - sum(with_starter[rank] for rank in six)) / 46.0
-    table = _crib_tables.TABLES["sensible"]["dealer" if is_dealer else "pone"]
+    table = _crib_tables.TABLES[DISCARD_MODEL]["dealer" if is_dealer else "pone"]
     crib = table[(toss[0] - 1) * 13 + (toss[1] - 1)]
     return hand + crib if is_dealer else hand - crib
 
@@ -89,6 +104,8 @@ def plausible_holdings(
     played_ranks = tuple(card.rank for card in observation.opponent_played)
     opponent_deals = not observation.is_dealer
     plays = opponent_play_contexts(observation)
+    safe_plays = safe_play_contexts(observation) if PLAY_MODEL != "points" else []
+    starter = observation.starter.rank if observation.starter is not None else 0
     worlds = []
     for _ in range(count):
         holding = tuple(_draw(pool, held, rng))
@@ -96,8 +113,15 @@ def plausible_holdings(
         keep = tuple(sorted(played_ranks + tuple(card.rank for card in holding)))
         six = tuple(sorted(keep + (tossed[0].rank, tossed[1].rank)))
         regret = keep_regret(six, keep, opponent_deals)
-        missed = missed_play_points(plays, played_ranks, keep)
-        worlds.append((holding, exp(-SHARPNESS * regret - PLAY_SHARPNESS * missed)))
+        if PLAY_MODEL == "safe":
+            play_log = safe_play_log_likelihood(safe_plays, played_ranks, keep, six, starter)
+        elif PLAY_MODEL == "mixed":
+            safe = safe_play_log_likelihood(safe_plays, played_ranks, keep, six, starter)
+            greedy = points_play_log_likelihood(safe_plays, played_ranks, keep)
+            play_log = log(SAFE_SHARE * exp(safe) + (1 - SAFE_SHARE) * exp(greedy))
+        else:
+            play_log = -PLAY_SHARPNESS * missed_play_points(plays, played_ranks, keep)
+        worlds.append((holding, exp(-SHARPNESS * regret + play_log)))
     return worlds
 
 
@@ -183,17 +207,107 @@ def missed_play_points(
     for count, ranks, rank, before in contexts:
         held_then = set(unplayed) | set(played_ranks[before:])
         best = max(
-            _points(ranks, rank_held, count)
+            play_points(ranks, rank_held, count)
             for rank_held in held_then
             if count + min(rank_held, 10) <= 31
         )
-        missed += best - _points(ranks, rank, count)
+        missed += best - play_points(ranks, rank, count)
     return missed
 
 
+def safe_play_contexts(
+    observation: CribbageObservation,
+) -> list[tuple[int, tuple[int, ...], int, int, tuple[int, ...]]]:
+    """Each card the opponent played this hand as (count before it, ranks on the count before
+    it, its rank, how many cards the opponent had played before it, the ranks we had played
+    before it)."""
+    contexts: list[tuple[int, tuple[int, ...], int, int, tuple[int, ...]]] = []
+    mine: tuple[int, ...] = ()
+    for seat, kind, card, running, ranks in _history_with_counts(observation):
+        if kind != "play":
+            continue
+        assert card is not None
+        if seat == observation.seat:
+            mine += (card.rank,)
+        else:
+            contexts.append((running, ranks, card.rank, len(contexts), mine))
+    return contexts
+
+
+def safe_play_log_likelihood(
+    contexts: list[tuple[int, tuple[int, ...], int, int, tuple[int, ...]]],
+    played_ranks: tuple[int, ...],
+    keep: tuple[int, ...],
+    six: tuple[int, ...],
+    starter: int,
+) -> float:
+    """Log-probability of the opponent's plays so far if it kept ``keep`` of ``six`` and chose
+    each card by a softmax over the safety rules of a good player."""
+    total = 0.0
+    unplayed = list(keep)
+    for rank in played_ranks:
+        unplayed.remove(rank)
+    for count, ranks, rank, before, mine in contexts:
+        held_then = tuple(sorted(unplayed + list(played_ranks[before:])))
+        seen = [0] * 14
+        for r in six + mine:
+            seen[r] += 1
+        seen[starter] += 1
+        total += _safe_play_log(
+            count, ranks, rank, held_then, tuple(seen[1:]), 4 - len(mine), SAFE_SHARPNESS
+        )
+    return total
+
+
+@lru_cache(maxsize=1 << 17)
+def _safe_play_log(
+    count: int,
+    ranks: tuple[int, ...],
+    rank: int,
+    held: tuple[int, ...],
+    seen: tuple[int, ...],
+    our_cards_left: int,
+    sharpness: float,
+) -> float:
+    values = {
+        r: safe_play_value(count, ranks, r, held, seen, our_cards_left)
+        for r in set(held)
+        if count + min(r, 10) <= 31
+    }
+    if rank not in values:
+        return -30.0
+    top = max(values.values())
+    norm = sum(exp(sharpness * (v - top)) for v in values.values())
+    return sharpness * (values[rank] - top) - log(norm)
+
+
+def points_play_log_likelihood(
+    contexts: list[tuple[int, tuple[int, ...], int, int, tuple[int, ...]]],
+    played_ranks: tuple[int, ...],
+    keep: tuple[int, ...],
+) -> float:
+    """Log-probability of the opponent's plays so far if it kept ``keep`` and chose each card
+    by a softmax over the points on offer (PLAY_SHARPNESS per point)."""
+    total = 0.0
+    unplayed = list(keep)
+    for rank in played_ranks:
+        unplayed.remove(rank)
+    for count, ranks, rank, before, _ in contexts:
+        held_then = tuple(sorted(set(unplayed) | set(played_ranks[before:])))
+        total += _points_play_log(count, ranks, rank, held_then, PLAY_SHARPNESS)
+    return total
+
+
 @lru_cache(maxsize=1 << 16)
-def _points(ranks: tuple[int, ...], rank: int, count: int) -> int:
-    return play_points_for_ranks((*ranks, rank), count + min(rank, 10))
+def _points_play_log(
+    count: int, ranks: tuple[int, ...], rank: int, held: tuple[int, ...], sharpness: float
+) -> float:
+    points = {r: play_points(ranks, r, count) for r in held if count + min(r, 10) <= 31}
+    if rank not in points:
+        return -30.0
+    top = max(points.values())
+    norm = sum(exp(sharpness * (p - top)) for p in points.values())
+    return sharpness * (points[rank] - top) - log(norm)
 
 
 def go_minimum(observation: CribbageObservation) -> int:

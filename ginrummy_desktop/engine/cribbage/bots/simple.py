@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from itertools import combinations
-from math import comb
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage.advisor import discard_table
@@ -12,9 +11,9 @@ from ginrummy_desktop.engine.cribbage.bots.base import (
     current_ranks,
     immediate_points,
 )
+from ginrummy_desktop.engine.cribbage.bots.safe_play import safe_play_value
 from ginrummy_desktop.engine.cribbage.evaluation import expected_hand, unseen_by, unseen_cards
 from ginrummy_desktop.engine.cribbage.observation import CribbageObservation
-from ginrummy_desktop.engine.cribbage.scoring import play_points_for_ranks
 from ginrummy_desktop.engine.rng import StableRandom
 
 
@@ -87,49 +86,19 @@ class CarefulBot(CribbageBot):
         return max(fitting, key=lambda card: (self.play_value(observation, card), -card.index))
 
     def play_value(self, observation: CribbageObservation, card: Card) -> float:
-        value = immediate_points(observation, card) - opponent_reply_points(observation, card)
-        count_after = observation.count + card.points
-        remaining = [c for c in observation.hand if c != card]
-        if observation.count == 0:
-            if card.rank == 5:
-                value -= 2.0  # a lead five invites fifteen-two from any ten-card
-            elif card.rank <= 4:
-                value += 0.6  # nothing the opponent plays makes fifteen
-            if any(c.rank == card.rank for c in remaining):
-                value += 0.4  # lead from a pair: a pairing reply meets a pair royal
-        if count_after in (5, 21):
-            value -= 0.8
-        for a, b in combinations(remaining + [card], 2):
-            if a.points + b.points == 11 and card in (a, b):
-                value -= 0.2  # breaking a magic-eleven pair
-        return value
-
-
-def opponent_reply_points(observation: CribbageObservation, card: Card) -> float:
-    """Expected points of the opponent's best reply, if it holds random unseen cards."""
-    held = observation.opponent_cards_left
-    if held == 0:
-        return 0.0
-    unseen = unseen_by(observation)
-    total = len(unseen)
-    ranks = current_ranks(observation) + [card.rank]
-    count = observation.count + card.points
-    replies = []
-    for rank in range(1, 14):
-        available = sum(1 for c in unseen if c.rank == rank)
-        value = min(rank, 10)
-        if not available or count + value > 31:
-            continue
-        points = play_points_for_ranks(ranks + [rank], count + value)
-        if points:
-            p_hold = 1 - comb(total - available, held) / comb(total, held)
-            replies.append((points, p_hold))
-    replies.sort(reverse=True)
-    expected, p_none_better = 0.0, 1.0
-    for points, p_hold in replies:
-        expected += points * p_hold * p_none_better
-        p_none_better *= 1 - p_hold
-    return expected
+        seen = [0] * 13
+        for other in unseen_by(observation):
+            seen[other.rank - 1] -= 1
+        seen = [4 + unseen for unseen in seen]
+        held = tuple(sorted(other.rank for other in observation.hand))
+        return safe_play_value(
+            observation.count,
+            tuple(current_ranks(observation)),
+            card.rank,
+            held,
+            tuple(seen),
+            observation.opponent_cards_left,
+        )
 
 
 __all__ = ["BeginnerBot", "CarefulBot", "GreedyBot"]
