@@ -164,12 +164,7 @@ def opponent_play_contexts(
 ) -> list[tuple[int, tuple[int, ...], int, int]]:
     """Each card the opponent played this hand as (count before it, ranks on the count before
     it, its rank, how many cards the opponent had played before it)."""
-    contexts: list[tuple[int, tuple[int, ...], int, int]] = []
-    for seat, kind, card, running, ranks in _history_with_counts(observation):
-        if kind == "play" and seat != observation.seat:
-            assert card is not None
-            contexts.append((running, ranks, card.rank, len(contexts)))
-    return contexts
+    return [context[:4] for context in safe_play_contexts(observation)]
 
 
 def _history_with_counts(
@@ -274,11 +269,7 @@ def _safe_play_log(
         for r in set(held)
         if count + min(r, 10) <= 31
     }
-    if rank not in values:
-        return -30.0
-    top = max(values.values())
-    norm = sum(exp(sharpness * (v - top)) for v in values.values())
-    return sharpness * (values[rank] - top) - log(norm)
+    return _softmax_log(values, rank, sharpness)
 
 
 def points_play_log_likelihood(
@@ -302,12 +293,20 @@ def points_play_log_likelihood(
 def _points_play_log(
     count: int, ranks: tuple[int, ...], rank: int, held: tuple[int, ...], sharpness: float
 ) -> float:
-    points = {r: play_points(ranks, r, count) for r in held if count + min(r, 10) <= 31}
-    if rank not in points:
+    points: dict[int, float] = {
+        r: play_points(ranks, r, count) for r in held if count + min(r, 10) <= 31
+    }
+    return _softmax_log(points, rank, sharpness)
+
+
+def _softmax_log(values: dict[int, float], rank: int, sharpness: float) -> float:
+    """Log-probability of choosing ``rank`` by a softmax over ``values`` (a rank that could
+    not have been played is all but impossible)."""
+    if rank not in values:
         return -30.0
-    top = max(points.values())
-    norm = sum(exp(sharpness * (p - top)) for p in points.values())
-    return sharpness * (points[rank] - top) - log(norm)
+    top = max(values.values())
+    norm = sum(exp(sharpness * (v - top)) for v in values.values())
+    return sharpness * (values[rank] - top) - log(norm)
 
 
 def go_minimum(observation: CribbageObservation) -> int:
