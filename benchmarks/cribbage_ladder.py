@@ -72,6 +72,7 @@ def play_game(task: tuple[str, str, int]) -> dict:
         "wall_sum": sum(wall),
         "wall_max": max(wall, default=0.0),
         "decisions": len(cpu),
+        "cpu_ms": [round(1000 * t, 1) for t in cpu],
     }
 
 
@@ -91,6 +92,8 @@ def summarise(results: list[dict]) -> dict:
     hands = sum(r["hands"] for r in results) or 1
     decisions = sum(r["decisions"] for r in results) or 1
     first_dealer_wins = sum(1 for r in results if r["winner"] == r["first_dealer"])
+    # Older progress files kept no per-decision times, so they have no p95.
+    every_ms = sorted(ms for r in results for ms in r.get("cpu_ms", ()))
     return {
         "games": n,
         "win_rate": wins / n if n else 0.0,
@@ -104,6 +107,7 @@ def summarise(results: list[dict]) -> dict:
             for key in ("hand", "crib", "peg")
         },
         "cpu_mean_ms": 1000 * sum(r["cpu_sum"] for r in results) / decisions,
+        "cpu_p95_ms": every_ms[int(0.95 * len(every_ms))] if every_ms else None,
         "cpu_max_ms": 1000 * max((r["cpu_max"] for r in results), default=0.0),
         "wall_mean_ms": 1000 * sum(r["wall_sum"] for r in results) / decisions,
         "wall_max_ms": 1000 * max((r["wall_max"] for r in results), default=0.0),
@@ -119,12 +123,13 @@ def markdown(summaries: dict[str, dict], command: str) -> str:
         "",
         "| hero vs opponent | games | hero wins | 95% CI | skunks by hero / against |"
         " per hand: hand, crib, pegging (hero; opp) | first dealer wins | hero ms/decision"
-        " mean / max (CPU) |",
+        " mean / p95 / max (CPU) |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for pair, s in summaries.items():
         hero, villain = pair.split(":")
         ph = s["per_hand"]
+        p95 = "-" if s["cpu_p95_ms"] is None else f"{s['cpu_p95_ms']:.0f}"
         lines.append(
             f"| {hero} vs {villain} | {s['games']} | {100 * s['win_rate']:.1f}% | "
             f"{100 * s['ci'][0]:.1f}-{100 * s['ci'][1]:.1f}% | "
@@ -132,7 +137,7 @@ def markdown(summaries: dict[str, dict], command: str) -> str:
             f"{ph['hand'][0]:.2f}, {ph['crib'][0]:.2f}, {ph['peg'][0]:.2f}; "
             f"{ph['hand'][1]:.2f}, {ph['crib'][1]:.2f}, {ph['peg'][1]:.2f} | "
             f"{100 * s['first_dealer_win_rate']:.1f}% | "
-            f"{s['cpu_mean_ms']:.1f} / {s['cpu_max_ms']:.0f} |"
+            f"{s['cpu_mean_ms']:.1f} / {p95} / {s['cpu_max_ms']:.0f} |"
         )
     return "\n".join(lines)
 

@@ -196,9 +196,7 @@ def missed_play_points(
     """Points the opponent passed up, summed over its plays, if it held ``holding_ranks``
     (its four kept ranks; ``played_ranks`` in the order it played them)."""
     missed = 0
-    unplayed = list(holding_ranks)
-    for rank in played_ranks:
-        unplayed.remove(rank)
+    unplayed = _unplayed(holding_ranks, played_ranks)
     for count, ranks, rank, before in contexts:
         held_then = set(unplayed) | set(played_ranks[before:])
         best = max(
@@ -239,19 +237,29 @@ def safe_play_log_likelihood(
     """Log-probability of the opponent's plays so far if it kept ``keep`` of ``six`` and chose
     each card by a softmax over the safety rules of a good player."""
     total = 0.0
-    unplayed = list(keep)
-    for rank in played_ranks:
-        unplayed.remove(rank)
+    unplayed = _unplayed(keep, played_ranks)
+    # What the opponent had seen before any play: its six cards and the starter.
+    seen_at_deal = [0] * 14
+    for r in six:
+        seen_at_deal[r] += 1
+    seen_at_deal[starter] += 1
     for count, ranks, rank, before, mine in contexts:
         held_then = tuple(sorted(unplayed + list(played_ranks[before:])))
-        seen = [0] * 14
-        for r in six + mine:
+        seen = list(seen_at_deal)
+        for r in mine:
             seen[r] += 1
-        seen[starter] += 1
         total += _safe_play_log(
             count, ranks, rank, held_then, tuple(seen[1:]), 4 - len(mine), SAFE_SHARPNESS
         )
     return total
+
+
+def _unplayed(keep: tuple[int, ...], played_ranks: tuple[int, ...]) -> list[int]:
+    """The kept ranks the opponent has not played yet."""
+    unplayed = list(keep)
+    for rank in played_ranks:
+        unplayed.remove(rank)
+    return unplayed
 
 
 @lru_cache(maxsize=1 << 17)
@@ -280,9 +288,7 @@ def points_play_log_likelihood(
     """Log-probability of the opponent's plays so far if it kept ``keep`` and chose each card
     by a softmax over the points on offer (PLAY_SHARPNESS per point)."""
     total = 0.0
-    unplayed = list(keep)
-    for rank in played_ranks:
-        unplayed.remove(rank)
+    unplayed = _unplayed(keep, played_ranks)
     for count, ranks, rank, before, _ in contexts:
         held_then = tuple(sorted(set(unplayed) | set(played_ranks[before:])))
         total += _points_play_log(count, ranks, rank, held_then, PLAY_SHARPNESS)

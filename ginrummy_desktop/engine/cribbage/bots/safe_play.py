@@ -58,16 +58,31 @@ def reply_points(ranks: tuple[int, ...], count: int, seen: tuple[int, ...], held
         return 0.0
     total = 52 - sum(seen)
     replies = []
-    for rank in range(1, 14):
+    for rank, points in _scoring_replies(ranks, count):
         available = 4 - seen[rank - 1]
-        if available <= 0 or count + min(rank, 10) > 31:
-            continue
-        points = play_points(ranks, rank, count)
-        if points:
-            replies.append((points, 1 - comb(total - available, held) / comb(total, held)))
+        if available > 0:
+            replies.append((points, _chance_to_hold(total, available, held)))
     replies.sort(reverse=True)
     expected, none_better = 0.0, 1.0
     for points, p_hold in replies:
         expected += points * p_hold * none_better
         none_better *= 1 - p_hold
     return expected
+
+
+@lru_cache(maxsize=1 << 16)
+def _scoring_replies(ranks: tuple[int, ...], count: int) -> tuple[tuple[int, int], ...]:
+    """The ranks that fit the count and peg, with what each pegs (most counts have few)."""
+    replies = []
+    for rank in range(1, 14):
+        if count + min(rank, 10) <= 31:
+            points = play_points(ranks, rank, count)
+            if points:
+                replies.append((rank, points))
+    return tuple(replies)
+
+
+@lru_cache(maxsize=4096)
+def _chance_to_hold(total: int, available: int, held: int) -> float:
+    """The chance that ``held`` cards drawn from ``total`` include one of ``available``."""
+    return 1 - comb(total - available, held) / comb(total, held)
