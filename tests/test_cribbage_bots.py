@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+from math import comb
+
 import pytest
 
 from ginrummy_desktop.engine.actions import Action
@@ -9,6 +12,7 @@ from ginrummy_desktop.engine.cards import Card, format_cards, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch, stacked_deck
 from ginrummy_desktop.engine.cribbage.advisor import discard_table
 from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS, opponent_model
+from ginrummy_desktop.engine.cribbage.bots import expert as expert_bot
 from ginrummy_desktop.engine.cribbage.bots.opponent_model import (
     keep_regrets,
     likely_holdings,
@@ -18,6 +22,7 @@ from ginrummy_desktop.engine.cribbage.bots.opponent_model import (
     safe_play_contexts,
     safe_play_log_likelihood,
 )
+from ginrummy_desktop.engine.cribbage.bots.safe_play import reply_points
 from ginrummy_desktop.engine.cribbage.bots.simple import CarefulBot, GreedyBot
 from ginrummy_desktop.engine.rng import StableRandom
 
@@ -171,6 +176,16 @@ def test_expert_takes_a_winning_peg_at_the_end_of_the_game() -> None:
     assert action.card == Card.parse("6S")
 
 
+def test_expert_search_memory_is_never_walked_by_the_garbage_collector() -> None:
+    """Bots think on a thread of the app: a memo the collector walks entry by entry pauses the
+    whole process, the table's animations included, for a tenth of a second or more."""
+    match = play_position("TS TC 3H KD", "5S 8D 7S 6H", [(PONE, "TS")])
+    BUILTIN_BOTS["expert"](seed=1).choose(match.observation(DEALER))
+    assert expert_bot._NEUTRAL_MEMO
+    gc.collect()
+    assert not gc.is_tracked(expert_bot._NEUTRAL_MEMO)
+
+
 def test_expert_opponent_model_prefers_sensible_keeps() -> None:
     # As dealer, keeping 5-5-T-J from these six is the sensible choice; A-2-T-J throws points.
     regrets = keep_regrets((1, 2, 5, 5, 10, 11), True)
@@ -264,3 +279,11 @@ def test_careful_plays_by_the_safety_rules_the_expert_assumes() -> None:
             checked += 1
         match.apply(seat, action)
     assert checked > 20
+
+
+def test_the_reply_after_four_of_a_rank_is_only_what_fits() -> None:
+    """Four twos make 8: a seven makes fifteen, and no fifth two is imagined to pair them."""
+    seen = [0] * 13
+    seen[2 - 1] = 4
+    chance_of_a_seven = 1 - comb(48 - 4, 4) / comb(48, 4)
+    assert reply_points((2, 2, 2, 2), 8, tuple(seen), 4) == pytest.approx(2 * chance_of_a_seven)

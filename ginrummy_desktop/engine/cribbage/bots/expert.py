@@ -16,7 +16,7 @@ leaves by who reaches the target first, including the show that follows (pone co
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import lru_cache
 from itertools import combinations
 
 from ginrummy_desktop.engine.cards import Card
@@ -114,8 +114,12 @@ class ExpertBot(CribbageBot):
 
 # Away from the end of the game a position's value (the point difference from here on) depends
 # only on the ranks held and the count, never on the scores, so it is shared by every search.
-_NEUTRAL_MEMO: dict[tuple, float] = {}
-_NEUTRAL_MEMO_LIMIT = 1_000_000
+# It is kept in two generations: when the newer fills, it becomes the older and the older is
+# dropped, so the positions still in use survive (clearing it all made the next search cold).
+_NEUTRAL_MEMO: dict[bytes, float] = {}
+_OLDER_NEUTRAL_MEMO: dict[bytes, float] = {}
+_NEUTRAL_GENERATION_LIMIT = 500_000
+_NO_OLDER_MEMO: dict[bytes, float] = {}
 
 
 class PlaySearch:
@@ -135,10 +139,13 @@ class PlaySearch:
         # Could anyone reach the target this hand at all? (pegging bound + the best show)
         self.near_end = max(self.scores) >= self.target - ENDGAME_MARGIN - 29 - 29
         self.endgame = False
-        if len(_NEUTRAL_MEMO) > _NEUTRAL_MEMO_LIMIT:
+        if len(_NEUTRAL_MEMO) > _NEUTRAL_GENERATION_LIMIT:
+            _OLDER_NEUTRAL_MEMO.clear()
+            _OLDER_NEUTRAL_MEMO.update(_NEUTRAL_MEMO)
             _NEUTRAL_MEMO.clear()
         self.shared_memo = _NEUTRAL_MEMO
         self.memo = self.shared_memo
+        self.older_memo = _OLDER_NEUTRAL_MEMO
         self._show: tuple[int, int, float] | None = None
 
     # Players inside the search: 0 = this bot, 1 = the opponent.
@@ -161,14 +168,16 @@ class PlaySearch:
         opp_hand = tuple(sorted(card.rank for card in opponent))
         self.endgame = False
         self.memo = self.shared_memo
+        self.older_memo = _OLDER_NEUTRAL_MEMO
         if self.near_end:
             show = self._show_scores(opponent)
             if self._world_is_endgame(show):
                 self.endgame = True
                 if show != self._show:
                     self._show = show
-                    self.endgame_memo: dict[tuple, float] = {}
+                    self.endgame_memo: dict[bytes, float] = {}
                 self.memo = self.endgame_memo  # leaves depend on this world's show
+                self.older_memo = _NO_OLDER_MEMO
         hands = (self.my_hand, opp_hand)
         return self._play(hands, self.count, self.ranks, self.go, 0, rank, (0, 0))
 
@@ -218,8 +227,12 @@ class PlaySearch:
         return self._turn(hands, 0, (), None, leader, gained)
 
     def _turn(self, hands, count, ranks, go, mover, gained) -> float:
-        key = (hands, count, _scoring_tail(ranks), go, mover, gained if self.endgame else None)
+        key = _memo_key(hands, count, _scoring_tail(ranks), go, mover, gained, self.endgame)
         cached = self.memo.get(key)
+        if cached is None:
+            cached = self.older_memo.get(key)
+            if cached is not None:
+                self.memo[key] = cached
         if cached is not None:
             return cached
         options = {r for r in hands[mover] if count + VALUE[r] <= 31}
@@ -254,12 +267,14 @@ class PlaySearch:
         return 0.0
 
 
-@cache
+# Bounded: an unbounded cache grew by thousands of counts a game, and every cache keyed by
+# tuples is walked by each full garbage collection.
+@lru_cache(maxsize=1 << 13)
 def _play_points(ranks: tuple[int, ...], count: int) -> int:
     return play_points_for_ranks(ranks, count)
 
 
-@cache
+@lru_cache(maxsize=1 << 13)
 def _scoring_tail(ranks: tuple[int, ...]) -> tuple[int, ...]:
     """The part of the count's ranks that can still score: cards before a repeated rank can
     join no future run, and a pair needs only the trailing equal ranks, which this keeps."""
@@ -276,6 +291,24 @@ def _scoring_tail(ranks: tuple[int, ...]) -> tuple[int, ...]:
             return ranks[i + 1 :]
         seen |= bit
     return ranks
+
+
+def _memo_key(
+    hands: tuple[tuple[int, ...], tuple[int, ...]],
+    count: int,
+    tail: tuple[int, ...],
+    go: int | None,
+    mover: int,
+    gained: tuple[int, int],
+    endgame: bool,
+) -> bytes:
+    """A position as bytes. A memo keyed by tuples is a container the garbage collector walks
+    entry by entry at every full collection (pauses of 100-300 ms on any thread, the GUI's
+    included, once it held a few hundred thousand positions); one keyed by bytes and holding
+    floats is never walked. Ranks are 1-13, so 0 ends each list."""
+    go_code = 2 if go is None else go
+    points = gained if endgame else ()
+    return bytes((count, go_code, mover, *hands[0], 0, *hands[1], 0, *tail, 0, *points))
 
 
 def _add(gained: tuple[int, int], player: int, points: int) -> tuple[int, int]:

@@ -262,7 +262,8 @@ def _unplayed(keep: tuple[int, ...], played_ranks: tuple[int, ...]) -> list[int]
     return unplayed
 
 
-@lru_cache(maxsize=1 << 17)
+# Few plays repeat (the seen cards differ by candidate): a small cache, cheap for the collector.
+@lru_cache(maxsize=1 << 12)
 def _safe_play_log(
     count: int,
     ranks: tuple[int, ...],
@@ -295,7 +296,7 @@ def points_play_log_likelihood(
     return total
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)
 def _points_play_log(
     count: int, ranks: tuple[int, ...], rank: int, held: tuple[int, ...], sharpness: float
 ) -> float:

@@ -45,13 +45,13 @@ def safe_play_value(
     return value
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 13)
 def play_points(ranks: tuple[int, ...], rank: int, count: int) -> int:
     """What playing ``rank`` onto the count (its ``ranks``, total ``count``) pegs."""
     return play_points_for_ranks((*ranks, rank), count + min(rank, 10))
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 12)  # few repeat: kept small, cheap for the garbage collector
 def reply_points(ranks: tuple[int, ...], count: int, seen: tuple[int, ...], held: int) -> float:
     """Expected points of the opponent's best reply if it holds ``held`` random unseen cards."""
     if held <= 0:
@@ -75,7 +75,8 @@ def _scoring_replies(ranks: tuple[int, ...], count: int) -> tuple[tuple[int, int
     """The ranks that fit the count and peg, with what each pegs (most counts have few)."""
     replies = []
     for rank in range(1, 14):
-        if count + min(rank, 10) <= 31:
+        # After four of a rank on the count there is no fifth to pair it.
+        if count + min(rank, 10) <= 31 and ranks.count(rank) < 4:
             points = play_points(ranks, rank, count)
             if points:
                 replies.append((rank, points))
