@@ -149,6 +149,41 @@ def write_docs(text: str, path: Path) -> None:
     path.write_text(content[:start] + "\n" + text + "\n" + content[end:])
 
 
+def table_results(doc: str) -> dict[tuple[str, str], tuple[float, int]]:
+    """(wins, games) for every "| hero vs opponent | games | rate% | ..." row of the
+    cribbage-ladder block of docs/ai.md (the rate times the games, rounded)."""
+    if MARK_START not in doc or MARK_END not in doc:
+        raise ValueError(f"docs/ai.md lacks the {MARK_START} ... {MARK_END} block")
+    block = doc.split(MARK_START, 1)[1].split(MARK_END, 1)[0]
+    results: dict[tuple[str, str], tuple[float, int]] = {}
+    for line in block.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) < 3 or " vs " not in cells[0] or not cells[2].endswith("%"):
+            continue
+        hero, villain = (name.strip() for name in cells[0].split(" vs ", 1))
+        try:
+            games, rate = int(cells[1]), float(cells[2].rstrip("%"))
+        except ValueError:
+            continue
+        results[(hero, villain)] = (round(rate / 100 * games), games)
+    return results
+
+
+def fit_table(path: Path) -> str:
+    """Elo fitted to the ladder block's rows, greedy at 1500 (the gin ladder's fit)."""
+    from ladder import fit_elo  # the gin ladder, in this script's folder
+
+    results = table_results(path.read_text(encoding="utf-8"))
+    if not results:
+        raise ValueError(f"no pairing rows in {path}'s cribbage-ladder block")
+    bots = sorted({bot for pair in results for bot in pair})
+    elo = fit_elo(results, bots, anchor="greedy")
+    lines = [f"Elo fitted to {len(results)} rows of {path.name}'s cribbage ladder "
+             "(greedy at 1500):"]
+    lines += [f"  {bot}: {elo[bot]:.0f}" for bot in sorted(bots, key=elo.__getitem__)]
+    return "\n".join(lines)
+
+
 def mirrored_pairs_only(results: list[dict]) -> list[dict]:
     """The games whose mirror (same deals, other first dealer) was played too."""
     indices = {r["index"] for r in results}
@@ -165,7 +200,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--summarise-only", action="store_true", help="only read --progress")
     parser.add_argument("--first-game", type=int, default=0,
                         help="number of the first game (even; later numbers mean fresh deals)")
+    parser.add_argument("--fit-table", action="store_true",
+                        help="print Elo fitted to docs/ai.md's cribbage ladder rows, no games")
     args = parser.parse_args(argv)
+    if args.fit_table:
+        try:
+            print(fit_table(ROOT / "docs" / "ai.md"))
+        except (OSError, ValueError) as error:
+            parser.error(f"cannot read the table: {error}")
+        return 0
     if args.games < 2 or args.games % 2 or args.first_game < 0 or args.first_game % 2:
         parser.error("--games must be even and at least 2, --first-game even and not negative")
     pairs = [tuple(p.split(":")) for p in args.pairs.split(",")]

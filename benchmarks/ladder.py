@@ -249,8 +249,11 @@ def wilson(wins: float, total: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def fit_elo(results: dict[tuple[str, str], tuple[float, int]], bots: list[str]) -> dict:
-    """Bradley-Terry by minorisation-maximisation, reported on the Elo scale, Simple at 1500."""
+def fit_elo(
+    results: dict[tuple[str, str], tuple[float, int]], bots: list[str], anchor: str = "simple"
+) -> dict:
+    """Bradley-Terry by minorisation-maximisation, reported on the Elo scale, ``anchor`` at
+    1500 (the cribbage ladder anchors its greedy persona)."""
     strength = dict.fromkeys(bots, 1.0)
     for _ in range(500):
         new = {}
@@ -265,8 +268,8 @@ def fit_elo(results: dict[tuple[str, str], tuple[float, int]], bots: list[str]) 
                 games_over += (total + 1) / (strength[bot] + strength[other])
             new[bot] = wins / games_over if games_over else strength[bot]
         strength = new
-    anchor = strength.get("simple", 1.0)
-    return {bot: 1500 + 400 * math.log10(strength[bot] / anchor) for bot in bots}
+    scale = strength.get(anchor, 1.0)
+    return {bot: 1500 + 400 * math.log10(strength[bot] / scale) for bot in bots}
 
 
 def table_results(doc: str) -> dict[tuple[str, str], tuple[float, int]]:

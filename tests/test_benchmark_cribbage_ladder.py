@@ -1,0 +1,69 @@
+"""The cribbage ladder benchmark's bookkeeping: the docs table it fits Elo to, and its p95."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+import cribbage_ladder  # noqa: E402
+
+DOC = f"""# Computer opponents
+| expert vs careful | 9 | 99.0% | outside the block, ignored |
+{cribbage_ladder.MARK_START}
+Some prose | with a bar.
+
+| hero vs opponent | games | hero wins | 95% CI |
+|---|---|---|---|
+| expert vs greedy | 4000 | 63.6% | 62.1-65.1% |
+| greedy vs beginner | 400 | 98.0% | 96.1-99.0% |
+| expert vs careful | n/a | 50% | |
+{cribbage_ladder.MARK_END}
+"""
+
+
+def test_the_table_rows_become_wins_and_games() -> None:
+    assert cribbage_ladder.table_results(DOC) == {
+        ("expert", "greedy"): (2544, 4000),
+        ("greedy", "beginner"): (392, 400),
+    }
+
+
+def test_elo_puts_greedy_at_1500_and_orders_the_ladder(tmp_path: Path) -> None:
+    doc = tmp_path / "ai.md"
+    doc.write_text(DOC, encoding="utf-8")
+    lines = cribbage_ladder.fit_table(doc).splitlines()[1:]
+    elo = {name.strip(): int(value) for name, value in (line.split(":") for line in lines)}
+    assert elo["greedy"] == 1500
+    assert elo["beginner"] < 1500 < elo["expert"]
+
+
+def test_a_docs_file_without_the_block_is_a_clear_error(tmp_path: Path) -> None:
+    doc = tmp_path / "ai.md"
+    doc.write_text("# nothing here\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="cribbage-ladder"):
+        cribbage_ladder.fit_table(doc)
+
+
+def _game(cpu_ms: list[float] | None) -> dict:
+    game = {
+        "winner": 0, "outcome": "win", "first_dealer": 0, "hands": 9,
+        "hand": [70, 70], "crib": [20, 20], "peg": [25, 25],
+        "cpu_sum": sum(cpu_ms or [1.0]) / 1000, "cpu_max": max(cpu_ms or [1.0]) / 1000,
+        "wall_sum": 0.0, "wall_max": 0.0, "decisions": len(cpu_ms or [1.0]),
+    }
+    if cpu_ms is not None:
+        game["cpu_ms"] = cpu_ms
+    return game
+
+
+def test_p95_is_read_from_every_decision_and_absent_for_old_progress_files() -> None:
+    times = [float(ms) for ms in range(1, 101)]
+    summary = cribbage_ladder.summarise([_game(times[:50]), _game(times[50:])])
+    assert summary["cpu_p95_ms"] == 96.0
+    assert cribbage_ladder.summarise([_game(None)])["cpu_p95_ms"] is None
+    row = cribbage_ladder.markdown({"expert:careful": summary}, "cmd").splitlines()[-1]
+    assert row.endswith("/ 96 / 100 |")
