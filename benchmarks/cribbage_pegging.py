@@ -17,12 +17,15 @@ much of the opponent's reply the search values as its worst for us
 (``expert.OPPONENT_SHARPNESS``; the rest is the average reply). ``--play-model`` sets how the
 model believes the opponent plays (``opponent_model.PLAY_MODEL``: ``points``, ``safe`` with
 ``--safe-sharpness``, or ``mixed`` with ``--safe-share``), ``--discard-model`` which crib
-averages it believes the opponent discards by.
+averages it believes the opponent discards by. ``--opponent-policy`` sets how the search
+averages the opponent's replies (``expert.OPPONENT_POLICY``: ``uniform``, or by a model of its
+choice, ``safe`` or ``mixed``, with ``--policy-sharpness``).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -67,6 +70,8 @@ def pegging_lead(task: tuple) -> float:
         opponent_model.SAFE_SHARPNESS,
         opponent_model.DISCARD_MODEL,
         opponent_model.SAFE_SHARE,
+        expert.OPPONENT_POLICY,
+        expert.POLICY_SHARPNESS,
     ) = sharpness
     lead = 0.0
     for hero_seat in (0, 1):
@@ -105,14 +110,25 @@ def check_arguments(
 
 
 def mean_lead(
-    lead: Callable[[tuple], float], tasks: list[tuple], workers: int
+    lead: Callable[[tuple], float], tasks: list[tuple], workers: int, keep: Path | None = None
 ) -> tuple[float, float, float]:
-    """(mean lead per deal, half-width of its 95% interval, seconds) over ``tasks``."""
+    """(mean lead per deal, half-width of its 95% interval, seconds) over ``tasks``; ``keep``
+    saves each deal's lead (JSON), so two settings on the same deals compare pair by pair."""
     started = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
         leads = list(pool.map(lead, tasks, chunksize=20))
+    if keep is not None:
+        keep.write_text(json.dumps(leads), encoding="utf-8")
     half = 1.96 * statistics.stdev(leads) / len(leads) ** 0.5
     return statistics.mean(leads), half, time.perf_counter() - started
+
+
+def paired_difference(mine: list[float], theirs: list[float]) -> tuple[float, float]:
+    """Mean and 95% half-width of the deal-by-deal difference of two runs' leads."""
+    if len(mine) != len(theirs) or len(mine) < 2:
+        raise ValueError("the runs must cover the same deals (at least two)")
+    difference = [a - b for a, b in zip(mine, theirs, strict=True)]
+    return statistics.mean(difference), 1.96 * statistics.stdev(difference) / len(mine) ** 0.5
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -134,7 +150,15 @@ def main(argv: list[str] | None = None) -> int:
         "--discard-model", choices=("sensible", "random"), default=opponent_model.DISCARD_MODEL
     )
     parser.add_argument("--safe-share", type=float, default=opponent_model.SAFE_SHARE)
+    parser.add_argument(
+        "--opponent-policy", choices=("uniform", "safe", "mixed"), default=expert.OPPONENT_POLICY
+    )
+    parser.add_argument("--policy-sharpness", type=float, default=expert.POLICY_SHARPNESS)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--leads", type=Path, help="save each deal's lead to this JSON file")
+    parser.add_argument("--against", type=Path,
+                        help="a --leads file of another setting on the same deals: print the "
+                             "paired difference")
     args = parser.parse_args(argv)
     if min(args.discard_sharpness, args.play_sharpness) < 0 or not 0 <= args.reply_sharpness <= 1:
         parser.error("sharpness must not be negative, and --reply-sharpness is between 0 and 1")
@@ -146,18 +170,34 @@ def main(argv: list[str] | None = None) -> int:
         args.safe_sharpness,
         args.discard_model,
         args.safe_share,
+        args.opponent_policy,
+        args.policy_sharpness,
     )
     check_arguments(parser, (args.hero, args.opponent), args.deals, args.workers)
     tasks = [
         (args.hero, args.opponent, seed, args.worlds, args.candidates, sharpness)
         for seed in range(args.first_seed, args.first_seed + args.deals)
     ]
-    mean, half, seconds = mean_lead(pegging_lead, tasks, args.workers)
+    theirs = None
+    if args.against and not args.leads:
+        parser.error("--against compares with this run's --leads: give both")
+    if args.against:
+        try:
+            theirs = json.loads(args.against.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as error:
+            parser.error(f"cannot read --against: {error}")
+        if not isinstance(theirs, list) or len(theirs) != args.deals:
+            parser.error(f"--against must hold {args.deals} leads, one per deal")
+    mean, half, seconds = mean_lead(pegging_lead, tasks, args.workers, args.leads)
     print(
         f"{args.hero} vs {args.opponent}: pegging lead {mean:+.3f} ± {half:.3f} points per hand "
         f"over {args.deals} deals played both ways "
         f"(seeds {args.first_seed}-{args.first_seed + args.deals - 1}, {seconds:.0f} s)"
     )
+    if theirs is not None:
+        mine = json.loads(args.leads.read_text(encoding="utf-8"))
+        difference, spread = paired_difference(mine, theirs)
+        print(f"Paired with {args.against.name}: {difference:+.3f} ± {spread:.3f} per hand")
     return 0
 
 

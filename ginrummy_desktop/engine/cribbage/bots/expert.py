@@ -18,11 +18,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
+from math import exp
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage.advisor import KeepOption, discard_table
 from ginrummy_desktop.engine.cribbage.bots.base import CribbageBot
 from ginrummy_desktop.engine.cribbage.bots.opponent_model import likely_holdings
+from ginrummy_desktop.engine.cribbage.bots.safe_play import play_points, safe_play_value
 from ginrummy_desktop.engine.cribbage.evaluation import (
     crib_value,
     hand_scores,
@@ -34,6 +36,11 @@ from ginrummy_desktop.engine.rng import StableRandom
 
 WIN = 1000.0
 OPPONENT_SHARPNESS = 0.5
+# How the rest of the opponent's reply value is averaged: "uniform" over its options, or by a
+# model of its choice, "safe" (a softmax over the safety rules, POLICY_SHARPNESS per point) or
+# "mixed" (half that, half a softmax over the points on offer).
+OPPONENT_POLICY = "uniform"
+POLICY_SHARPNESS = 3.0
 VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # count value by rank
 # Pegging in one hand's play rarely reaches 24 points; with a 29 hand on top, a player further
 # than this from the target cannot win this hand, so the search maximises the point difference.
@@ -246,9 +253,14 @@ class PlaySearch:
                 # The opponent is modelled as playing the worst reply for us only part of the
                 # time (pure minimax would credit it with sight of our hand).
                 worst = min(values)
-                result = OPPONENT_SHARPNESS * worst + (1 - OPPONENT_SHARPNESS) * (
-                    sum(values) / len(values)
-                )
+                if OPPONENT_POLICY == "uniform":
+                    expected = sum(values) / len(values)
+                else:
+                    chances = _opponent_policy(
+                        count, _scoring_tail(ranks), hands[1], len(hands[0]), tuple(options)
+                    )
+                    expected = sum(p * v for p, v in zip(chances, values, strict=True))
+                result = OPPONENT_SHARPNESS * worst + (1 - OPPONENT_SHARPNESS) * expected
         self.memo[key] = result
         return result
 
@@ -265,6 +277,37 @@ class PlaySearch:
             if scores[player] >= self.target:
                 return WIN if player == 0 else -WIN
         return 0.0
+
+
+@lru_cache(maxsize=1 << 13)
+def _opponent_policy(
+    count: int,
+    tail: tuple[int, ...],
+    held: tuple[int, ...],
+    our_cards_left: int,
+    options: tuple[int, ...],
+) -> tuple[float, ...]:
+    """How likely the opponent plays each of ``options`` here, if it pegs by the safety rules
+    (``OPPONENT_POLICY = "safe"``) or half the time so and half by the points on offer
+    ("mixed"). The cards it has seen are taken to be its own and the count's: the search does
+    not carry the rest."""
+    seen = [0] * 13
+    for rank in held + tail:
+        seen[rank - 1] += 1
+    safe = [safe_play_value(count, tail, r, held, tuple(seen), our_cards_left) for r in options]
+    chances = _softmax(safe, POLICY_SHARPNESS)
+    if OPPONENT_POLICY == "mixed":
+        points = [float(play_points(tail, r, count)) for r in options]
+        greedy = _softmax(points, POLICY_SHARPNESS)
+        chances = [0.5 * a + 0.5 * b for a, b in zip(chances, greedy, strict=True)]
+    return tuple(chances)
+
+
+def _softmax(values: list[float], sharpness: float) -> list[float]:
+    top = max(values)
+    weights = [exp(sharpness * (v - top)) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 # Bounded: an unbounded cache grew by thousands of counts a game, and every cache keyed by
