@@ -152,17 +152,14 @@ def write_docs(text: str, path: Path) -> None:
 def table_results(doc: str) -> dict[tuple[str, str], tuple[float, int]]:
     """(wins, games) for every "| hero vs opponent | games | rate% | ..." row of the
     cribbage-ladder block of docs/ai.md (the rate times the games, rounded)."""
-    if MARK_START not in doc or MARK_END not in doc:
-        raise ValueError(f"docs/ai.md lacks the {MARK_START} ... {MARK_END} block")
-    block = doc.split(MARK_START, 1)[1].split(MARK_END, 1)[0]
+    from ladder import pairing_rows  # the gin ladder, in this script's folder
+
     results: dict[tuple[str, str], tuple[float, int]] = {}
-    for line in block.splitlines():
-        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) < 3 or " vs " not in cells[0] or not cells[2].endswith("%"):
+    for hero, villain, cells in pairing_rows(doc, MARK_START, MARK_END):
+        if not cells[1].endswith("%"):
             continue
-        hero, villain = (name.strip() for name in cells[0].split(" vs ", 1))
         try:
-            games, rate = int(cells[1]), float(cells[2].rstrip("%"))
+            games, rate = int(cells[0]), float(cells[1].removesuffix("%"))
         except ValueError:
             continue
         results[(hero, villain)] = (round(rate / 100 * games), games)

@@ -49,6 +49,7 @@ import platform
 import sys
 import time
 from collections import defaultdict
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from itertools import combinations
 from pathlib import Path
@@ -272,19 +273,25 @@ def fit_elo(
     return {bot: 1500 + 400 * math.log10(strength[bot] / scale) for bot in bots}
 
 
-def table_results(doc: str) -> dict[tuple[str, str], tuple[float, int]]:
-    """(wins, matches) for every "| a vs b | matches | wins | ..." row of the ladder block."""
-    if START not in doc or END not in doc:
-        raise ValueError(f"{DOC_PATH} lacks the {START} ... {END} block")
-    block = doc.split(START, 1)[1].split(END, 1)[0]
-    results: dict[tuple[str, str], tuple[float, int]] = {}
+def pairing_rows(doc: str, start: str, end: str) -> Iterator[tuple[str, str, list[str]]]:
+    """(a, b, the other cells) for every "| a vs b | ..." table row between the two markers
+    (the gin and the cribbage ladders' tables both read this way)."""
+    if start not in doc or end not in doc:
+        raise ValueError(f"{DOC_PATH} lacks the {start} ... {end} block")
+    block = doc.split(start, 1)[1].split(end, 1)[0]
     for line in block.splitlines():
         cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
-        if len(cells) < 3 or " vs " not in cells[0]:
-            continue
-        a, b = (name.strip() for name in cells[0].split(" vs ", 1))
+        if len(cells) >= 3 and " vs " in cells[0]:
+            a, b = (name.strip() for name in cells[0].split(" vs ", 1))
+            yield a, b, cells[1:]
+
+
+def table_results(doc: str) -> dict[tuple[str, str], tuple[float, int]]:
+    """(wins, matches) for every "| a vs b | matches | wins | ..." row of the ladder block."""
+    results: dict[tuple[str, str], tuple[float, int]] = {}
+    for a, b, cells in pairing_rows(doc, START, END):
         try:
-            matches, wins = int(cells[1]), int(cells[2])
+            matches, wins = int(cells[0]), int(cells[1])
         except ValueError:
             continue
         results[(a, b)] = (wins, matches)
