@@ -72,6 +72,7 @@ def pegging_lead(task: tuple) -> float:
         opponent_model.SAFE_SHARE,
         expert.OPPONENT_POLICY,
         expert.POLICY_SHARPNESS,
+        expert.OWN_BEST_SHARE,
     ) = sharpness
     lead = 0.0
     for hero_seat in (0, 1):
@@ -154,14 +155,19 @@ def main(argv: list[str] | None = None) -> int:
         "--opponent-policy", choices=("uniform", "safe", "mixed"), default=expert.OPPONENT_POLICY
     )
     parser.add_argument("--policy-sharpness", type=float, default=expert.POLICY_SHARPNESS)
+    parser.add_argument("--own-best-share", type=float, default=expert.OWN_BEST_SHARE,
+                        help="how much of its own later choices the search values as the best")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--leads", type=Path, help="save each deal's lead to this JSON file")
     parser.add_argument("--against", type=Path,
                         help="a --leads file of another setting on the same deals: print the "
                              "paired difference")
     args = parser.parse_args(argv)
-    if min(args.discard_sharpness, args.play_sharpness) < 0 or not 0 <= args.reply_sharpness <= 1:
-        parser.error("sharpness must not be negative, and --reply-sharpness is between 0 and 1")
+    if min(args.discard_sharpness, args.play_sharpness) < 0 or not (
+        0 <= args.reply_sharpness <= 1 and 0 <= args.own_best_share <= 1
+    ):
+        parser.error("sharpness must not be negative, and --reply-sharpness and "
+                     "--own-best-share are between 0 and 1")
     sharpness = (
         args.discard_sharpness,
         args.play_sharpness,
@@ -172,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
         args.safe_share,
         args.opponent_policy,
         args.policy_sharpness,
+        args.own_best_share,
     )
     check_arguments(parser, (args.hero, args.opponent), args.deals, args.workers)
     tasks = [

@@ -41,6 +41,8 @@ OPPONENT_SHARPNESS = 0.5
 # "mixed" (half that, half a softmax over the points on offer).
 OPPONENT_POLICY = "uniform"
 POLICY_SHARPNESS = 3.0
+# How much of the bot's own later choice the search values as its best in the world (1: all).
+OWN_BEST_SHARE = 1.0
 VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # count value by rank
 # Pegging in one hand's play rarely reaches 24 points; with a 29 hand on top, a player further
 # than this from the target cannot win this hand, so the search maximises the point difference.
@@ -248,7 +250,12 @@ class PlaySearch:
         else:
             values = [self._play(hands, count, ranks, go, mover, r, gained) for r in options]
             if mover == 0:
-                result = max(values)
+                # In each world the search sees the opponent's cards; a share of the average
+                # below the root stands for not seeing them at the table ("strategy fusion").
+                best = max(values)
+                if OWN_BEST_SHARE < 1.0:
+                    best = OWN_BEST_SHARE * best + (1 - OWN_BEST_SHARE) * sum(values) / len(values)
+                result = best
             else:
                 # The opponent is modelled as playing the worst reply for us only part of the
                 # time (pure minimax would credit it with sight of our hand).
