@@ -19,7 +19,10 @@ model believes the opponent plays (``opponent_model.PLAY_MODEL``: ``points``, ``
 ``--safe-sharpness``, or ``mixed`` with ``--safe-share``), ``--discard-model`` which crib
 averages it believes the opponent discards by. ``--opponent-policy`` sets how the search
 averages the opponent's replies (``expert.OPPONENT_POLICY``: ``uniform``, or by a model of its
-choice, ``safe`` or ``mixed``, with ``--policy-sharpness``).
+choice, ``safe`` or ``mixed``, with ``--policy-sharpness``), ``--own-best-share`` how much of
+its own later choices it values as the best in each world (``expert.OWN_BEST_SHARE``; the rest
+is their average). ``--leads FILE`` saves each deal's lead and ``--against FILE`` prints the
+paired difference from another run's leads on the same deals.
 """
 
 from __future__ import annotations
