@@ -25,15 +25,16 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ginrummy_desktop.engine.cribbage import CribbageMatch  # noqa: E402
-from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS  # noqa: E402
+from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS, opponent_model  # noqa: E402
 
 DEFAULT_PAIRS = "expert:greedy,expert:careful,careful:greedy,greedy:beginner"
 MARK_START, MARK_END = "<!-- cribbage-ladder:start -->", "<!-- cribbage-ladder:end -->"
 
 
-def play_game(task: tuple[str, str, int]) -> dict:
+def play_game(task: tuple[str, str, int, str]) -> dict:
     """One game; the first-named persona ("hero") sits in seat 0."""
-    hero, villain, index = task
+    hero, villain, index, play_model = task
+    opponent_model.PLAY_MODEL = play_model  # each worker sets it (workers need not be forked)
     seed = 10_000 + index // 2
     bots = [BUILTIN_BOTS[hero](seed=index), BUILTIN_BOTS[villain](seed=index + 77_777)]
     match = CribbageMatch(seed=seed, first_dealer=index % 2)
@@ -197,6 +198,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--summarise-only", action="store_true", help="only read --progress")
     parser.add_argument("--first-game", type=int, default=0,
                         help="number of the first game (even; later numbers mean fresh deals)")
+    parser.add_argument("--play-model", choices=("points", "safe", "mixed"),
+                        default=opponent_model.PLAY_MODEL,
+                        help="how the expert's opponent model reads the opponent's plays "
+                             "(opponent_model.PLAY_MODEL; use its own --progress file)")
     parser.add_argument("--fit-table", action="store_true",
                         help="print Elo fitted to docs/ai.md's cribbage ladder rows, no games")
     args = parser.parse_args(argv)
@@ -223,7 +228,7 @@ def main(argv: list[str] | None = None) -> int:
         for hero, villain in pairs:
             have = {r["index"] for r in done[f"{hero}:{villain}"]}
             games = range(args.first_game, args.first_game + args.games)
-            tasks += [(hero, villain, i) for i in games if i not in have]
+            tasks += [(hero, villain, i, args.play_model) for i in games if i not in have]
         tasks.sort(key=lambda task: task[2])  # interleave pairs so all progress together
     out = args.progress.open("a") if args.progress else None
     started = time.perf_counter()
