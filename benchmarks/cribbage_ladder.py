@@ -182,6 +182,21 @@ def fit_table(path: Path) -> str:
     return "\n".join(lines)
 
 
+def paired_win_difference(mine: list[dict], theirs: list[dict]) -> tuple[int, float, float]:
+    """(games, mean, 95% half-width) of the hero's win in ``mine`` less in ``theirs``, game by
+    game, over the game numbers both hold: two heroes on the very same deals."""
+    theirs_by_index = {r["index"]: r["winner"] == 0 for r in theirs}
+    difference = [
+        (r["winner"] == 0) - theirs_by_index[r["index"]]
+        for r in mine if r["index"] in theirs_by_index
+    ]
+    if len(difference) < 2:
+        return len(difference), 0.0, 0.0
+    mean = sum(difference) / len(difference)
+    spread = math.sqrt(sum((d - mean) ** 2 for d in difference) / (len(difference) - 1))
+    return len(difference), mean, 1.96 * spread / math.sqrt(len(difference))
+
+
 def mirrored_pairs_only(results: list[dict]) -> list[dict]:
     """The games whose mirror (same deals, other first dealer) was played too."""
     indices = {r["index"] for r in results}
@@ -202,6 +217,9 @@ def main(argv: list[str] | None = None) -> int:
                         default=opponent_model.PLAY_MODEL,
                         help="how the expert's opponent model reads the opponent's plays "
                              "(opponent_model.PLAY_MODEL; use its own --progress file)")
+    parser.add_argument("--against", type=Path,
+                        help="another run's --progress file: print, for each pair, the paired "
+                             "difference of the hero's wins over the games both played")
     parser.add_argument("--fit-table", action="store_true",
                         help="print Elo fitted to docs/ai.md's cribbage ladder rows, no games")
     args = parser.parse_args(argv)
@@ -249,6 +267,16 @@ def main(argv: list[str] | None = None) -> int:
     print(text)
     if args.write_docs:
         write_docs(text, ROOT / "docs" / "ai.md")
+    if args.against:
+        try:
+            other = [json.loads(line) for line in args.against.read_text().splitlines()]
+        except (OSError, ValueError) as error:
+            parser.error(f"cannot read --against: {error}")
+        for pair, results in done.items():
+            theirs = [r for r in other if r.get("pair") == pair]
+            games, mean, half = paired_win_difference(results, theirs)
+            print(f"{pair}: this run less {args.against.name} over the same {games} games: "
+                  f"{100 * mean:+.1f} ± {100 * half:.1f} points of win rate")
     return 0
 
 

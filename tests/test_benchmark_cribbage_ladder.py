@@ -67,3 +67,13 @@ def test_p95_is_read_from_every_decision_and_absent_for_old_progress_files() -> 
     assert cribbage_ladder.summarise([_game(None)])["cpu_p95_ms"] is None
     row = cribbage_ladder.markdown({"expert:careful": summary}, "cmd").splitlines()[-1]
     assert row.endswith("/ 96 / 100 |")
+
+
+def test_two_heroes_on_the_same_games_are_compared_game_by_game() -> None:
+    mine = [{"index": i, "winner": 0} for i in range(4)]
+    theirs = [{"index": i, "winner": i % 2} for i in range(1, 6)]  # games 4 and 5 not in mine
+    games, mean, half = cribbage_ladder.paired_win_difference(mine, theirs)
+    assert games == 3  # games 1-3 only
+    assert mean == pytest.approx(2 / 3)  # wins in both at game 2, only in mine at 1 and 3
+    assert half > 0
+    assert cribbage_ladder.paired_win_difference(mine, []) == (0, 0.0, 0.0)
