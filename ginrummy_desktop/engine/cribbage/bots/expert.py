@@ -23,7 +23,7 @@ from math import exp
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage.advisor import KeepOption, discard_table
 from ginrummy_desktop.engine.cribbage.bots.base import CribbageBot
-from ginrummy_desktop.engine.cribbage.bots.opponent_model import likely_holdings
+from ginrummy_desktop.engine.cribbage.bots.opponent_model import likely_holdings, softmax_log
 from ginrummy_desktop.engine.cribbage.bots.safe_play import play_points, safe_play_value
 from ginrummy_desktop.engine.cribbage.evaluation import (
     crib_value,
@@ -236,7 +236,8 @@ class PlaySearch:
         return self._turn(hands, 0, (), None, leader, gained)
 
     def _turn(self, hands, count, ranks, go, mover, gained) -> float:
-        key = _memo_key(hands, count, _scoring_tail(ranks), go, mover, gained, self.endgame)
+        tail = _scoring_tail(ranks)
+        key = _memo_key(hands, count, tail, go, mover, gained, self.endgame)
         cached = self.memo.get(key)
         if cached is None:
             cached = self.older_memo.get(key)
@@ -263,9 +264,7 @@ class PlaySearch:
                 if OPPONENT_POLICY == "uniform":
                     expected = sum(values) / len(values)
                 else:
-                    chances = _opponent_policy(
-                        count, _scoring_tail(ranks), hands[1], len(hands[0]), tuple(options)
-                    )
+                    chances = _opponent_policy(count, tail, hands[1], len(hands[0]), tuple(options))
                     expected = sum(p * v for p, v in zip(chances, values, strict=True))
                 result = OPPONENT_SHARPNESS * worst + (1 - OPPONENT_SHARPNESS) * expected
         self.memo[key] = result
@@ -301,20 +300,13 @@ def _opponent_policy(
     seen = [0] * 13
     for rank in held + tail:
         seen[rank - 1] += 1
-    safe = [safe_play_value(count, tail, r, held, tuple(seen), our_cards_left) for r in options]
-    chances = _softmax(safe, POLICY_SHARPNESS)
+    safe = {r: safe_play_value(count, tail, r, held, tuple(seen), our_cards_left) for r in options}
+    chances = [exp(softmax_log(safe, r, POLICY_SHARPNESS)) for r in options]
     if OPPONENT_POLICY == "mixed":
-        points = [float(play_points(tail, r, count)) for r in options]
-        greedy = _softmax(points, POLICY_SHARPNESS)
+        points: dict[int, float] = {r: play_points(tail, r, count) for r in options}
+        greedy = [exp(softmax_log(points, r, POLICY_SHARPNESS)) for r in options]
         chances = [0.5 * a + 0.5 * b for a, b in zip(chances, greedy, strict=True)]
     return tuple(chances)
-
-
-def _softmax(values: list[float], sharpness: float) -> list[float]:
-    top = max(values)
-    weights = [exp(sharpness * (v - top)) for v in values]
-    total = sum(weights)
-    return [w / total for w in weights]
 
 
 # Bounded: an unbounded cache grew by thousands of counts a game, and every cache keyed by

@@ -278,7 +278,7 @@ def _safe_play_log(
         for r in set(held)
         if count + min(r, 10) <= 31
     }
-    return _softmax_log(values, rank, sharpness)
+    return softmax_log(values, rank, sharpness)
 
 
 def points_play_log_likelihood(
@@ -303,10 +303,10 @@ def _points_play_log(
     points: dict[int, float] = {
         r: play_points(ranks, r, count) for r in held if count + min(r, 10) <= 31
     }
-    return _softmax_log(points, rank, sharpness)
+    return softmax_log(points, rank, sharpness)
 
 
-def _softmax_log(values: dict[int, float], rank: int, sharpness: float) -> float:
+def softmax_log(values: dict[int, float], rank: int, sharpness: float) -> float:
     """Log-probability of choosing ``rank`` by a softmax over ``values`` (a rank that could
     not have been played is all but impossible)."""
     if rank not in values:
