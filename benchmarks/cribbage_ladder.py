@@ -185,16 +185,16 @@ def fit_table(path: Path) -> str:
 def paired_win_difference(mine: list[dict], theirs: list[dict]) -> tuple[int, float, float]:
     """(games, mean, 95% half-width) of the hero's win in ``mine`` less in ``theirs``, game by
     game, over the game numbers both hold: two heroes on the very same deals."""
-    theirs_by_index = {r["index"]: r["winner"] == 0 for r in theirs}
-    difference = [
-        (r["winner"] == 0) - theirs_by_index[r["index"]]
-        for r in mine if r["index"] in theirs_by_index
-    ]
-    if len(difference) < 2:
-        return len(difference), 0.0, 0.0
-    mean = sum(difference) / len(difference)
-    spread = math.sqrt(sum((d - mean) ** 2 for d in difference) / (len(difference) - 1))
-    return len(difference), mean, 1.96 * spread / math.sqrt(len(difference))
+    from cribbage_pegging import paired_difference  # in this script's folder
+
+    theirs_by_index = {r["index"]: float(r["winner"] == 0) for r in theirs}
+    both = [r for r in mine if r["index"] in theirs_by_index]
+    if len(both) < 2:
+        return len(both), 0.0, 0.0
+    mean, half = paired_difference(
+        [float(r["winner"] == 0) for r in both], [theirs_by_index[r["index"]] for r in both]
+    )
+    return len(both), mean, half
 
 
 def mirrored_pairs_only(results: list[dict]) -> list[dict]:

@@ -113,26 +113,34 @@ def check_arguments(
         parser.error("--deals must be at least 2 and --workers at least 1")
 
 
-def mean_lead(
-    lead: Callable[[tuple], float], tasks: list[tuple], workers: int, keep: Path | None = None
-) -> tuple[float, float, float]:
-    """(mean lead per deal, half-width of its 95% interval, seconds) over ``tasks``; ``keep``
-    saves each deal's lead (JSON), so two settings on the same deals compare pair by pair."""
+def deal_leads(
+    lead: Callable[[tuple], float], tasks: list[tuple], workers: int
+) -> tuple[list[float], float]:
+    """Each task's lead, in task order, and the seconds they took."""
     started = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
         leads = list(pool.map(lead, tasks, chunksize=20))
-    if keep is not None:
-        keep.write_text(json.dumps(leads), encoding="utf-8")
-    half = 1.96 * statistics.stdev(leads) / len(leads) ** 0.5
-    return statistics.mean(leads), half, time.perf_counter() - started
+    return leads, time.perf_counter() - started
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% interval."""
+    return statistics.mean(values), 1.96 * statistics.stdev(values) / len(values) ** 0.5
+
+
+def mean_lead(
+    lead: Callable[[tuple], float], tasks: list[tuple], workers: int
+) -> tuple[float, float, float]:
+    """(mean lead per deal, half-width of its 95% interval, seconds) over ``tasks``."""
+    leads, seconds = deal_leads(lead, tasks, workers)
+    return (*interval(leads), seconds)
 
 
 def paired_difference(mine: list[float], theirs: list[float]) -> tuple[float, float]:
     """Mean and 95% half-width of the deal-by-deal difference of two runs' leads."""
     if len(mine) != len(theirs) or len(mine) < 2:
         raise ValueError("the runs must cover the same deals (at least two)")
-    difference = [a - b for a, b in zip(mine, theirs, strict=True)]
-    return statistics.mean(difference), 1.96 * statistics.stdev(difference) / len(mine) ** 0.5
+    return interval([a - b for a, b in zip(mine, theirs, strict=True)])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -198,15 +206,17 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"cannot read --against: {error}")
         if not isinstance(theirs, list) or len(theirs) != args.deals:
             parser.error(f"--against must hold {args.deals} leads, one per deal")
-    mean, half, seconds = mean_lead(pegging_lead, tasks, args.workers, args.leads)
+    leads, seconds = deal_leads(pegging_lead, tasks, args.workers)
+    if args.leads:  # so two settings on the same deals can be compared pair by pair
+        args.leads.write_text(json.dumps(leads), encoding="utf-8")
+    mean, half = interval(leads)
     print(
         f"{args.hero} vs {args.opponent}: pegging lead {mean:+.3f} ± {half:.3f} points per hand "
         f"over {args.deals} deals played both ways "
         f"(seeds {args.first_seed}-{args.first_seed + args.deals - 1}, {seconds:.0f} s)"
     )
     if theirs is not None:
-        mine = json.loads(args.leads.read_text(encoding="utf-8"))
-        difference, spread = paired_difference(mine, theirs)
+        difference, spread = paired_difference(leads, theirs)
         print(f"Paired with {args.against.name}: {difference:+.3f} ± {spread:.3f} per hand")
     return 0
 
