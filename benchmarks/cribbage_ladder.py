@@ -25,19 +25,34 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ginrummy_desktop.engine.cribbage import CribbageMatch  # noqa: E402
-from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS, opponent_model  # noqa: E402
+from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS, expert, opponent_model  # noqa: E402
+from ginrummy_desktop.engine.rng import StableRandom  # noqa: E402
 
 DEFAULT_PAIRS = "expert:greedy,expert:careful,careful:greedy,greedy:beginner"
 MARK_START, MARK_END = "<!-- cribbage-ladder:start -->", "<!-- cribbage-ladder:end -->"
 
 
-def play_game(task: tuple[str, str, int, str]) -> dict:
+def start_scores(index: int, start: tuple[int, int] | None) -> tuple[int, int]:
+    """The scores game ``index`` starts from: 0-0, or with ``start`` = (low, high) each drawn
+    from low-high by the deal's seed. The mirrored game swaps them, so each side of a pair gets
+    the other's seat with its score as well as its cards."""
+    if start is None:
+        return (0, 0)
+    low, high = start
+    rng = StableRandom(10_000 + index // 2)
+    first, second = (low + rng.randbelow(high - low + 1) for _ in range(2))
+    return (first, second) if index % 2 == 0 else (second, first)
+
+
+def play_game(task: tuple[str, str, int, str, int, tuple[int, int] | None, bool]) -> dict:
     """One game; the first-named persona ("hero") sits in seat 0."""
-    hero, villain, index, play_model = task
-    opponent_model.PLAY_MODEL = play_model  # each worker sets it (workers need not be forked)
+    hero, villain, index, play_model, positional_need, start, leaf_win_chance = task
+    opponent_model.PLAY_MODEL = play_model  # each worker sets them (workers need not be forked)
+    expert.POSITIONAL_NEED = positional_need
+    expert.LEAF_WIN_CHANCE = leaf_win_chance
     seed = 10_000 + index // 2
     bots = [BUILTIN_BOTS[hero](seed=index), BUILTIN_BOTS[villain](seed=index + 77_777)]
-    match = CribbageMatch(seed=seed, first_dealer=index % 2)
+    match = CribbageMatch(seed=seed, first_dealer=index % 2, scores=start_scores(index, start))
     cpu, wall = [], []
     while not match.over:
         seat = match.to_move()
@@ -217,6 +232,15 @@ def main(argv: list[str] | None = None) -> int:
                         default=opponent_model.PLAY_MODEL,
                         help="how the expert's opponent model reads the opponent's plays "
                              "(opponent_model.PLAY_MODEL; use its own --progress file)")
+    parser.add_argument("--positional-need", type=int, default=expert.POSITIONAL_NEED,
+                        help="the expert discards for the chance of winning once either player "
+                             "needs at most this many points (expert.POSITIONAL_NEED; 0: never)")
+    parser.add_argument("--leaf-win-chance", action="store_true",
+                        help="near the end the expert's search values a leaf nobody has won by "
+                             "the chance of winning from there (expert.LEAF_WIN_CHANCE)")
+    parser.add_argument("--start-scores", metavar="LOW:HIGH",
+                        help="start each game from scores drawn from LOW-HIGH (screening "
+                             "endgames; a mirrored pair swaps them)")
     parser.add_argument("--against", type=Path,
                         help="another run's --progress file: print, for each pair, the paired "
                              "difference of the hero's wins over the games both played")
@@ -231,6 +255,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.games < 2 or args.games % 2 or args.first_game < 0 or args.first_game % 2:
         parser.error("--games must be even and at least 2, --first-game even and not negative")
+    start = None
+    if args.start_scores:
+        try:
+            low, high = (int(part) for part in args.start_scores.split(":"))
+        except ValueError:
+            parser.error("--start-scores takes LOW:HIGH, two whole numbers")
+        if not 0 <= low <= high <= 120:
+            parser.error("--start-scores needs 0 <= LOW <= HIGH <= 120")
+        start = (low, high)
     pairs = [tuple(p.split(":")) for p in args.pairs.split(",")]
     for hero, villain in pairs:
         for name in (hero, villain):
@@ -246,7 +279,9 @@ def main(argv: list[str] | None = None) -> int:
         for hero, villain in pairs:
             have = {r["index"] for r in done[f"{hero}:{villain}"]}
             games = range(args.first_game, args.first_game + args.games)
-            tasks += [(hero, villain, i, args.play_model) for i in games if i not in have]
+            tasks += [(hero, villain, i, args.play_model, args.positional_need, start,
+                       args.leaf_win_chance or expert.LEAF_WIN_CHANCE)
+                      for i in games if i not in have]
         tasks.sort(key=lambda task: task[2])  # interleave pairs so all progress together
     out = args.progress.open("a") if args.progress else None
     started = time.perf_counter()

@@ -77,3 +77,20 @@ def test_two_heroes_on_the_same_games_are_compared_game_by_game() -> None:
     assert mean == pytest.approx(2 / 3)  # wins in both at game 2, only in mine at 1 and 3
     assert half > 0
     assert cribbage_ladder.paired_win_difference(mine, []) == (0, 0.0, 0.0)
+
+
+def test_endgame_screens_start_mirrored_games_from_swapped_scores() -> None:
+    assert cribbage_ladder.start_scores(40, None) == (0, 0)
+    first = cribbage_ladder.start_scores(40, (70, 118))
+    assert all(70 <= score <= 118 for score in first)
+    assert cribbage_ladder.start_scores(41, (70, 118)) == first[::-1]
+    drawn = {cribbage_ladder.start_scores(index, (70, 118)) for index in range(0, 200, 2)}
+    assert len(drawn) > 50  # each pair of games gets its own position
+
+
+@pytest.mark.parametrize("value", ["100", "a:b", "119:90", "50:130"])
+def test_bad_start_scores_are_refused_with_a_message(value: str, capsys) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cribbage_ladder.main(["--games", "2", "--start-scores", value])
+    assert stopped.value.code == 2
+    assert "--start-scores" in capsys.readouterr().err

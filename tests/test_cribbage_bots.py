@@ -108,6 +108,29 @@ def test_expert_reproduces_published_discards() -> None:
     assert kept_after(expert, as_pone) == "3C 4H 5S 6D"
 
 
+def test_expert_pone_near_the_end_keeps_the_hand_that_can_count_out(monkeypatch) -> None:
+    # The pone needs 12 and counts first; the dealer needs 14. A-2-3-6 has the best average
+    # (hand less crib) but reaches 9 or more with 6 starters; A-2-3-T with 12. Peg ~2, show 10:
+    # the game-win chance prefers the keep that gets there more often.
+    monkeypatch.setattr(expert_bot, "POSITIONAL_NEED", 60)  # the positional discard, screened
+    scores = {PONE: 109, DEALER: 107}
+    observation = observation_for("6D 2C AH TH 3S 7C", is_dealer=False,
+                                  scores=(scores[0], scores[1]))
+    assert kept_after(BUILTIN_BOTS["expert"](seed=1), observation) == "AH 2C 3S TH"
+    by_points = discard_table(observation.hand, is_dealer=False)[0]
+    assert format_cards(by_points.keep) == "AH 2C 3S 6D"
+
+
+def test_expert_dealer_near_the_end_can_play_for_the_game_not_the_points(monkeypatch) -> None:
+    # The dealer needs 10, the pone 14. By points 3-3-4-4 (toss 7-Q) is best, and the shipped
+    # expert keeps it; the positional discard keeps 4-4-7-Q and lays the threes in its own
+    # crib: about the same points, spread so that they reach 10 more often.
+    observation = observation_for("3D QC 3S 7S 4C 4S", is_dealer=True, scores=(111, 107))
+    assert kept_after(BUILTIN_BOTS["expert"](seed=1), observation) == "3D 3S 4C 4S"
+    monkeypatch.setattr(expert_bot, "POSITIONAL_NEED", 60)
+    assert kept_after(BUILTIN_BOTS["expert"](seed=1), observation) == "4C 4S 7S QC"
+
+
 def test_advisor_table_has_exact_expected_hands() -> None:
     table = discard_table(parse_cards("AS 2D 7C 9H JS QD"), is_dealer=True)
     assert len(table) == 15

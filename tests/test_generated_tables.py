@@ -1,7 +1,8 @@
 """Every generated table in the engine matches its generator in tools/.
 
 The fast tests rebuild a seeded part exactly. The full crib rebuild (about 15 CPU-seconds) is
-marked slow; the full winprob rebuild (about 90 CPU-seconds) runs only with
+marked slow; the full winprob rebuild (about 90 CPU-seconds) and the cribbage hand points (about
+2 CPU-minutes) run only with
 ``GINRUMMY_FULL_TABLES=1``. ``python3 -m tools.winprob_tables --check`` and
 ``python3 -m tools.crib_tables --check`` do the same from the command line.
 """
@@ -78,3 +79,13 @@ def test_hollywood_values_points_even_when_the_summed_scores_pass_the_target():
         > winprob.value_of_points(5, 150, 60, 100, hollywood) \
         > winprob.value_of_points(-10, 150, 60, 100, hollywood)
     assert winprob.value_of_points(20, 150, 60, 100, GIN_PRESETS["classic"]) == 1.0
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("GINRUMMY_FULL_TABLES") != "1",
+                    reason="about 2 CPU-minutes; set GINRUMMY_FULL_TABLES=1")
+def test_the_whole_cribbage_hand_points_file_is_what_the_generator_writes():
+    from tools import cribbage_hand_points
+
+    text = cribbage_hand_points.TABLE_PATH.read_text(encoding="utf-8")
+    assert cribbage_hand_points.render(cribbage_hand_points.build()) == text

@@ -32,6 +32,7 @@ from ginrummy_desktop.engine.cribbage.evaluation import (
 )
 from ginrummy_desktop.engine.cribbage.observation import CribbageObservation
 from ginrummy_desktop.engine.cribbage.scoring import play_points_for_ranks, show_points
+from ginrummy_desktop.engine.cribbage.winchance import MEAN_CRIB, keep_win_chance, pone_win_chance
 from ginrummy_desktop.engine.rng import StableRandom
 
 WIN = 1000.0
@@ -47,6 +48,13 @@ VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # count value by rank
 # Pegging in one hand's play rarely reaches 24 points; with a 29 hand on top, a player further
 # than this from the target cannot win this hand, so the search maximises the point difference.
 ENDGAME_MARGIN = 24
+# The discard plays for the chance of winning the game (``winchance``) once either player needs
+# at most this many points; further from the end it plays for points. Off (0): screened in
+# endgames at 60 it did no better (docs/ai.md).
+POSITIONAL_NEED = 0
+# Near the end the search scores a leaf where nobody has reached the target by the chance of
+# winning the game from there (``winchance``) when this is on, else as a draw (0).
+LEAF_WIN_CHANCE = False
 
 
 def pegging_value(keep: Sequence[Card], is_dealer: bool) -> float:
@@ -60,6 +68,15 @@ def pegging_value(keep: Sequence[Card], is_dealer: bool) -> float:
     if not is_dealer:
         value += 0.08 * min(2, sum(1 for card in keep if card.rank <= 4))
     return value
+
+
+def _point_worth(is_dealer: bool, need: int, their_need: int) -> float:
+    """What one more point is worth in chances of winning the game, about here: the pegging
+    credit is in points, the positional discard in chances."""
+    need = max(need, 2)
+    if is_dealer:
+        return pone_win_chance(their_need, need) - pone_win_chance(their_need, need - 1)
+    return pone_win_chance(need - 1, their_need) - pone_win_chance(need, their_need)
 
 
 class ExpertBot(CribbageBot):
@@ -82,8 +99,21 @@ class ExpertBot(CribbageBot):
         is_dealer = observation.is_dealer
         me = observation.seat
         need = observation.target - observation.scores[me]
+        their_need = observation.target - observation.scores[1 - me]
         table = discard_table(six, is_dealer)
         starters = unseen_cards(six)
+        if min(need, their_need) <= POSITIONAL_NEED:
+            point = _point_worth(is_dealer, need, their_need)
+
+            def chance(option: KeepOption) -> float:
+                scores = hand_scores(option.keep, starters)
+                return keep_win_chance(scores, is_dealer, need, their_need,
+                                       option.crib - MEAN_CRIB) \
+                    + point * pegging_value(option.keep, is_dealer)
+
+            best = max(table, key=lambda option: (chance(option), option.net,
+                                                  [-c.index for c in option.keep]))
+            return best.toss[0], best.toss[1]
 
         def value(option: KeepOption) -> float:
             total = option.net + pegging_value(option.keep, is_dealer)
@@ -282,7 +312,13 @@ class PlaySearch:
             scores[player] += points
             if scores[player] >= self.target:
                 return WIN if player == 0 else -WIN
-        return 0.0
+        if not LEAF_WIN_CHANCE:
+            return 0.0
+        mine, theirs = (max(1, round(self.target - score)) for score in scores)
+        # Next hand the deal passes: the dealer now is the pone then.
+        chance = (pone_win_chance(mine, theirs) if me_dealer
+                  else 1.0 - pone_win_chance(theirs, mine))
+        return WIN * (2.0 * chance - 1.0)
 
 
 @lru_cache(maxsize=1 << 13)
