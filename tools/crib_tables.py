@@ -19,7 +19,6 @@ Two models of the other player's toss:
 
 from __future__ import annotations
 
-import sys
 from itertools import combinations
 from pathlib import Path
 
@@ -27,6 +26,7 @@ from ginrummy_desktop.engine.cards import FULL_DECK
 from ginrummy_desktop.engine.cribbage.evaluation import hand_scores
 from ginrummy_desktop.engine.cribbage.scoring import rank_points
 from ginrummy_desktop.engine.rng import StableRandom
+from tools.generated import write_or_check
 
 RANKS = range(1, 14)
 NOBS_CHANCE = 11.5 / 46  # a crib jack's suit matches the starter's
@@ -148,17 +148,7 @@ def render(tables: dict[str, dict[str, list[float]]]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    text = render(build(SAMPLES))
-    if "--check" in args:
-        if TABLE_PATH.read_text(encoding="utf-8") != text:
-            print(f"{TABLE_PATH} differs from what tools/crib_tables.py builds", file=sys.stderr)
-            return 1
-        print(f"{TABLE_PATH} is up to date")
-        return 0
-    TABLE_PATH.write_text(text, encoding="utf-8")
-    print(f"wrote {TABLE_PATH}")
-    return 0
+    return write_or_check(TABLE_PATH, lambda: render(build(SAMPLES)), "tools/crib_tables.py", argv)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ginrummy_desktop.engine.cribbage import CribbageMatch
 from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
+from tools.generated import write_or_check
 
 BASE_SEED = 7_000_000
 CHUNKS = 40
@@ -186,18 +187,8 @@ def render(chunks: tuple[dict[str, dict], ...]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    text = render(build())
-    if "--check" in args:
-        if TABLE_PATH.read_text(encoding="utf-8") != text:
-            print(f"{TABLE_PATH} differs from what tools/cribbage_hand_points.py builds",
-                  file=sys.stderr)
-            return 1
-        print(f"{TABLE_PATH} is up to date")
-        return 0
-    TABLE_PATH.write_text(text, encoding="utf-8")
-    print(f"wrote {TABLE_PATH}")
-    return 0
+    return write_or_check(TABLE_PATH, lambda: render(build()), "tools/cribbage_hand_points.py",
+                          argv)
 
 
 if __name__ == "__main__":

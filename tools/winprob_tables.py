@@ -14,7 +14,6 @@ often the winner scored each number of points (dead hands are left out); ``winpr
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from ginrummy_desktop.engine.gin.bots.basic import GreedyBot
 from ginrummy_desktop.engine.gin.bots.winprob import MEASURED
 from ginrummy_desktop.engine.gin.match import GinMatch
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
+from tools.generated import write_or_check
 
 BASE_SEED = 6_000_000
 CHUNKS = 24
@@ -87,17 +87,7 @@ def render(tables: dict[str, tuple[Histogram, ...]]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    text = render(build())
-    if "--check" in args:
-        if TABLE_PATH.read_text(encoding="utf-8") != text:
-            print(f"{TABLE_PATH} differs from what tools/winprob_tables.py builds", file=sys.stderr)
-            return 1
-        print(f"{TABLE_PATH} is up to date")
-        return 0
-    TABLE_PATH.write_text(text, encoding="utf-8")
-    print(f"wrote {TABLE_PATH}")
-    return 0
+    return write_or_check(TABLE_PATH, lambda: render(build()), "tools/winprob_tables.py", argv)
 
 
 if __name__ == "__main__":
