@@ -24,6 +24,7 @@ from ginrummy_desktop.engine.cribbage.bots.opponent_model import (
 )
 from ginrummy_desktop.engine.cribbage.bots.safe_play import reply_points
 from ginrummy_desktop.engine.cribbage.bots.simple import CarefulBot, GreedyBot
+from ginrummy_desktop.engine.cribbage.winchance import pone_win_chance
 from ginrummy_desktop.engine.rng import StableRandom
 
 BOT_NAMES = sorted(BUILTIN_BOTS)
@@ -197,6 +198,23 @@ def test_expert_takes_a_winning_peg_at_the_end_of_the_game() -> None:
     )
     action = BUILTIN_BOTS["expert"](seed=2).choose(match.observation(DEALER))
     assert action.card == Card.parse("6S")
+
+
+def test_expert_search_can_score_an_unfinished_game_by_its_chance_of_winning(monkeypatch):
+    # Near the end, a leaf where nobody reaches the target is a draw (0) for the shipped search;
+    # with LEAF_WIN_CHANCE it is the chance of winning from the scores after the show, where
+    # this dealer will be the pone of the next hand.
+    match = stacked_position(
+        "6C TC 3H KD 2D 3D", "6S 2H 8S 7H 4C 4D", "AC", ("2D 3D", "4C 4D"), [(PONE, "6C")],
+        scores=(100, 100),
+    )
+    search = expert_bot.PlaySearch(match.observation(DEALER))
+    search.endgame, search._show = True, (2, 2, 1.0)  # hand 2, theirs 2, crib 1
+    assert search._end_of_play((0, 0)) == 0.0
+    monkeypatch.setattr(expert_bot, "LEAF_WIN_CHANCE", True)
+    chance = pone_win_chance(121 - 103, 121 - 102)
+    assert search._end_of_play((0, 0)) == pytest.approx(expert_bot.WIN * (2 * chance - 1))
+    assert search._end_of_play((0, 6)) < search._end_of_play((0, 0)) < search._end_of_play((4, 0))
 
 
 def test_expert_search_memory_is_never_walked_by_the_garbage_collector() -> None:
