@@ -53,7 +53,8 @@ ENDGAME_MARGIN = 24
 # endgames at 60 it did no better (docs/ai.md).
 POSITIONAL_NEED = 0
 # Near the end the search scores a leaf where nobody has reached the target by the chance of
-# winning the game from there (``winchance``) when this is on, else as a draw (0).
+# winning the game from there (``winchance``) when this is on, else as a draw (0). On, every
+# world of a decision is scored so once any is: one currency for all of them.
 LEAF_WIN_CHANCE = False
 
 
@@ -136,6 +137,10 @@ class ExpertBot(CribbageBot):
             return next(iter(by_rank.values()))
         worlds = likely_holdings(observation, rng, self.worlds, self.candidate_worlds)
         search = PlaySearch(observation)
+        if LEAF_WIN_CHANCE and search.near_end:
+            search.all_endgame = any(
+                search._world_is_endgame(search._show_scores(world)) for world in worlds
+            )
         totals = dict.fromkeys(by_rank, 0.0)
         # Worlds alike in everything the search looks at are solved once, weighted.
         distinct: dict[tuple, tuple[tuple[Card, ...], float]] = {}
@@ -178,6 +183,7 @@ class PlaySearch:
         # Could anyone reach the target this hand at all? (pegging bound + the best show)
         self.near_end = max(self.scores) >= self.target - ENDGAME_MARGIN - 29 - 29
         self.endgame = False
+        self.all_endgame = False  # score every world as near the end (set by the bot)
         if len(_NEUTRAL_MEMO) > _NEUTRAL_GENERATION_LIMIT:
             _OLDER_NEUTRAL_MEMO.clear()
             _OLDER_NEUTRAL_MEMO.update(_NEUTRAL_MEMO)
@@ -210,7 +216,7 @@ class PlaySearch:
         self.older_memo = _OLDER_NEUTRAL_MEMO
         if self.near_end:
             show = self._show_scores(opponent)
-            if self._world_is_endgame(show):
+            if self.all_endgame or self._world_is_endgame(show):
                 self.endgame = True
                 if show != self._show:
                     self._show = show
