@@ -4,7 +4,8 @@ Two careful players (``CarefulBot``) play ``CHUNKS`` x ``HANDS_PER_CHUNK`` singl
 0-0. Hand ``n`` is the first hand of a fresh game seeded ``BASE_SEED + n`` with the first deal
 alternating, and the bots are seeded from ``n``: the whole measurement is deterministic. The file
 keeps, per chunk, how often each outcome happened: the pegging points of pone and dealer
-together (the dealer's include his heels), the pone's show, the dealer's hand and the crib.
+together (the dealer's include his heels), the pone's show, the crib, and the dealer's hand and
+crib together.
 ``engine/cribbage/winchance.py`` builds the game-win chances from them.
 
     python3 -m tools.cribbage_hand_points           # rewrite the file (about 2 CPU-minutes)
@@ -21,6 +22,7 @@ from pathlib import Path
 
 from ginrummy_desktop.engine.cribbage import CribbageMatch
 from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
+from ginrummy_desktop.engine.cribbage.winchance import BOTH_PEG_OUT, MAX_NEED, normalised
 from tools.generated import write_or_check
 
 BASE_SEED = 7_000_000
@@ -28,16 +30,14 @@ CHUNKS = 40
 HANDS_PER_CHUNK = 1000
 TABLE_PATH = (Path(__file__).resolve().parents[1] / "ginrummy_desktop" / "engine" / "cribbage"
               / "_hand_points.py")
-PARTS = ("pegging", "pone_show", "dealer_hand", "crib", "dealer_show")
-MAX_NEED = 121
-BOTH_PEG_OUT = 0.5  # as in winchance: both reach the target in one hand's pegging
+PARTS = ("pegging", "pone_show", "crib", "dealer_show")
 
-Outcome = tuple[tuple[int, int], int, int, int, int]
+Outcome = tuple[tuple[int, int], int, int, int]
 
 
 def hand_outcome(number: int) -> Outcome:
-    """((pone pegging, dealer pegging), pone's show, dealer's hand, crib, dealer's hand and
-    crib) of measured hand ``number``."""
+    """((pone pegging, dealer pegging), pone's show, crib, dealer's hand and crib) of measured
+    hand ``number``."""
     seed = BASE_SEED + number
     match = CribbageMatch(seed=seed, first_dealer=number % 2)
     careful = BUILTIN_BOTS["careful"]
@@ -57,7 +57,7 @@ def hand_outcome(number: int) -> Outcome:
         else:
             pegging[event["seat"]] += event["points"]
     pone = 1 - dealer
-    return (pegging[pone], pegging[dealer]), shows[pone], shows[dealer], crib, shows[dealer] + crib
+    return (pegging[pone], pegging[dealer]), shows[pone], crib, shows[dealer] + crib
 
 
 def chunk_histograms(chunk: int) -> dict[str, dict]:
@@ -82,11 +82,6 @@ def merged(chunks: tuple[dict[str, dict], ...]) -> dict[str, dict]:
         for part in PARTS:
             total[part].update(chunk[part])
     return {part: dict(sorted(total[part].items())) for part in PARTS}
-
-
-def normalised(histogram: dict) -> list[tuple]:
-    total = sum(histogram.values())
-    return [(outcome, count / total) for outcome, count in sorted(histogram.items())]
 
 
 def solve_pone_chances(histograms: dict[str, dict]) -> list[float]:
@@ -154,7 +149,7 @@ def render(chunks: tuple[dict[str, dict], ...]) -> str:
         "",
         f"HISTOGRAMS[part] maps each outcome to how many of {CHUNKS * HANDS_PER_CHUNK} hands",
         "between careful players ended so: ``pegging`` (pone's points, dealer's points),",
-        "``pone_show``, ``dealer_hand``, ``crib`` and ``dealer_show`` (hand and crib).",
+        "``pone_show``, ``crib`` and ``dealer_show`` (the dealer's hand and crib).",
         "",
         "PONE_CHANCES: the pone's chance of winning at the start of a hand, entry",
         "``(pone_need - 1) * 121 + dealer_need - 1``, solved from these histograms",

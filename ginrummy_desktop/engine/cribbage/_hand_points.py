@@ -3,7 +3,7 @@ hand.
 
 HISTOGRAMS[part] maps each outcome to how many of 40000 hands
 between careful players ended so: ``pegging`` (pone's points, dealer's points),
-``pone_show``, ``dealer_hand``, ``crib`` and ``dealer_show`` (hand and crib).
+``pone_show``, ``crib`` and ``dealer_show`` (the dealer's hand and crib).
 
 PONE_CHANCES: the pone's chance of winning at the start of a hand, entry
 ``(pone_need - 1) * 121 + dealer_need - 1``, solved from these histograms
@@ -51,11 +51,6 @@ HISTOGRAMS: dict[str, dict] = {
         0: 141, 1: 19, 2: 1683, 3: 550, 4: 4765, 5: 1480, 6: 6292, 7: 2781, 8: 7489, 9: 2650,
         10: 3447, 11: 655, 12: 4049, 13: 356, 14: 1332, 15: 221, 16: 1269, 17: 264, 18: 75,
         20: 259, 21: 77, 22: 18, 23: 8, 24: 115, 28: 5,
-    },
-    'dealer_hand': {
-        0: 262, 1: 16, 2: 2430, 3: 688, 4: 4573, 5: 1454, 6: 6314, 7: 2694, 8: 6939, 9: 2618,
-        10: 3396, 11: 576, 12: 4109, 13: 321, 14: 1286, 15: 213, 16: 1291, 17: 287, 18: 80,
-        20: 233, 21: 69, 22: 21, 23: 4, 24: 123, 28: 3,
     },
     'crib': {
         0: 3110, 1: 201, 2: 9491, 3: 1501, 4: 8104, 5: 2285, 6: 5672, 7: 2017, 8: 3420, 9: 920,

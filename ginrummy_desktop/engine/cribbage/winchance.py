@@ -31,18 +31,19 @@ BOTH_PEG_OUT = 0.5  # both reach the target in one hand's pegging: who got there
 Distribution = list[tuple[int, float]]
 
 
-def _normalised(part: str) -> list[tuple[Any, float]]:
-    histogram = _hand_points.HISTOGRAMS[part]
+def normalised(histogram: dict[Any, int]) -> list[tuple[Any, float]]:
+    """A histogram's outcomes with their shares of the whole, in order."""
     total = sum(histogram.values())
     return [(outcome, count / total) for outcome, count in sorted(histogram.items())]
 
 
 PEGGING: list[tuple[int, int, float]] = [
-    (pone, dealer, chance) for (pone, dealer), chance in _normalised("pegging")
+    (pone, dealer, chance)
+    for (pone, dealer), chance in normalised(_hand_points.HISTOGRAMS["pegging"])
 ]
-PONE_SHOW: Distribution = _normalised("pone_show")
-DEALER_SHOW: Distribution = _normalised("dealer_show")
-CRIB: Distribution = _normalised("crib")
+PONE_SHOW: Distribution = normalised(_hand_points.HISTOGRAMS["pone_show"])
+DEALER_SHOW: Distribution = normalised(_hand_points.HISTOGRAMS["dealer_show"])
+CRIB: Distribution = normalised(_hand_points.HISTOGRAMS["crib"])
 MEAN_CRIB = sum(points * chance for points, chance in CRIB)
 
 

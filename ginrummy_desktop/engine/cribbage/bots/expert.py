@@ -137,10 +137,8 @@ class ExpertBot(CribbageBot):
             return next(iter(by_rank.values()))
         worlds = likely_holdings(observation, rng, self.worlds, self.candidate_worlds)
         search = PlaySearch(observation)
-        if LEAF_WIN_CHANCE and search.near_end:
-            search.all_endgame = any(
-                search._world_is_endgame(search._show_scores(world)) for world in worlds
-            )
+        if LEAF_WIN_CHANCE:
+            search.one_currency(worlds)
         totals = dict.fromkeys(by_rank, 0.0)
         # Worlds alike in everything the search looks at are solved once, weighted.
         distinct: dict[tuple, tuple[tuple[Card, ...], float]] = {}
@@ -183,7 +181,7 @@ class PlaySearch:
         # Could anyone reach the target this hand at all? (pegging bound + the best show)
         self.near_end = max(self.scores) >= self.target - ENDGAME_MARGIN - 29 - 29
         self.endgame = False
-        self.all_endgame = False  # score every world as near the end (set by the bot)
+        self.all_endgame = False  # score every world as near the end (``one_currency``)
         if len(_NEUTRAL_MEMO) > _NEUTRAL_GENERATION_LIMIT:
             _OLDER_NEUTRAL_MEMO.clear()
             _OLDER_NEUTRAL_MEMO.update(_NEUTRAL_MEMO)
@@ -198,6 +196,13 @@ class PlaySearch:
     def world_key(self, opponent: Sequence[Card]) -> tuple:
         ranks = tuple(sorted(card.rank for card in opponent))
         return (ranks, self._show_scores(opponent)) if self.near_end else (ranks,)
+
+    def one_currency(self, worlds: Sequence[Sequence[Card]]) -> None:
+        """Score every world as near the end once any is (``LEAF_WIN_CHANCE``): a world scored
+        by points and one scored by chances of winning would not add up."""
+        self.all_endgame = self.near_end and any(
+            self._world_is_endgame(self._show_scores(world)) for world in worlds
+        )
 
     def _world_is_endgame(self, show: tuple[int, int, float]) -> bool:
         mine, theirs, crib = show
@@ -300,7 +305,8 @@ class PlaySearch:
                 if OPPONENT_POLICY == "uniform":
                     expected = sum(values) / len(values)
                 else:
-                    chances = _opponent_policy(count, tail, hands[1], len(hands[0]), tuple(options))
+                    chances = _opponent_policy(count, tail, hands[1], len(hands[0]),
+                                               tuple(options), OPPONENT_POLICY, POLICY_SHARPNESS)
                     expected = sum(p * v for p, v in zip(chances, values, strict=True))
                 result = OPPONENT_SHARPNESS * worst + (1 - OPPONENT_SHARPNESS) * expected
         self.memo[key] = result
@@ -334,19 +340,21 @@ def _opponent_policy(
     held: tuple[int, ...],
     our_cards_left: int,
     options: tuple[int, ...],
+    policy: str,
+    sharpness: float,
 ) -> tuple[float, ...]:
     """How likely the opponent plays each of ``options`` here, if it pegs by the safety rules
-    (``OPPONENT_POLICY = "safe"``) or half the time so and half by the points on offer
-    ("mixed"). The cards it has seen are taken to be its own and the count's: the search does
-    not carry the rest."""
+    (``policy`` "safe") or half the time so and half by the points on offer ("mixed"), with
+    ``sharpness`` per point (arguments, so the cache never serves another setting). The cards
+    it has seen are taken to be its own and the count's: the search does not carry the rest."""
     seen = [0] * 13
     for rank in held + tail:
         seen[rank - 1] += 1
     safe = {r: safe_play_value(count, tail, r, held, tuple(seen), our_cards_left) for r in options}
-    chances = [exp(softmax_log(safe, r, POLICY_SHARPNESS)) for r in options]
-    if OPPONENT_POLICY == "mixed":
+    chances = [exp(softmax_log(safe, r, sharpness)) for r in options]
+    if policy == "mixed":
         points: dict[int, float] = {r: play_points(tail, r, count) for r in options}
-        greedy = [exp(softmax_log(points, r, POLICY_SHARPNESS)) for r in options]
+        greedy = [exp(softmax_log(points, r, sharpness)) for r in options]
         chances = [0.5 * a + 0.5 * b for a, b in zip(chances, greedy, strict=True)]
     return tuple(chances)
 
