@@ -63,7 +63,7 @@ def make_bot(name: str, seed: int, worlds: int | None, candidates: int | None) -
 
 def pegging_lead(task: tuple) -> float:
     """The hero's pegging points minus the opponent's, averaged over both seatings of a deal."""
-    hero, opponent, seed, worlds, candidates, sharpness = task
+    hero, opponent, seed, worlds, candidates, sharpness, own_discards = task
     # each worker sets the model's sharpness itself (workers need not be forked from main)
     (
         opponent_model.SHARPNESS,
@@ -87,7 +87,7 @@ def pegging_lead(task: tuple) -> float:
             seat = match.to_move()
             observation = match.observation(seat)
             if observation.phase == DISCARD:
-                action = discarding.choose(observation)
+                action = (pegging[seat] if own_discards else discarding).choose(observation)
             elif observation.phase == PLAY:
                 action = pegging[seat].choose(observation)
             else:
@@ -159,7 +159,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--safe-sharpness", type=float, default=opponent_model.SAFE_SHARPNESS)
     parser.add_argument(
-        "--discard-model", choices=("sensible", "random"), default=opponent_model.DISCARD_MODEL
+        "--discard-model", choices=("sensible", "random", "hand"),
+        default=opponent_model.DISCARD_MODEL,
     )
     parser.add_argument("--safe-share", type=float, default=opponent_model.SAFE_SHARE)
     parser.add_argument(
@@ -168,6 +169,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--policy-sharpness", type=float, default=expert.POLICY_SHARPNESS)
     parser.add_argument("--own-best-share", type=float, default=expert.OWN_BEST_SHARE,
                         help="how much of its own later choices the search values as the best")
+    parser.add_argument("--own-discards", action="store_true",
+                        help="each persona lays away its own choice (the pegging then also "
+                             "differs by what each kept)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--leads", type=Path, help="save each deal's lead to this JSON file")
     parser.add_argument("--against", type=Path,
@@ -193,7 +197,8 @@ def main(argv: list[str] | None = None) -> int:
     )
     check_arguments(parser, (args.hero, args.opponent), args.deals, args.workers)
     tasks = [
-        (args.hero, args.opponent, seed, args.worlds, args.candidates, sharpness)
+        (args.hero, args.opponent, seed, args.worlds, args.candidates, sharpness,
+         args.own_discards)
         for seed in range(args.first_seed, args.first_seed + args.deals)
     ]
     theirs = None

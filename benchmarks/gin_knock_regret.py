@@ -15,9 +15,11 @@ whose choices matched the oracle everywhere would have no regret. ``--variant NA
 (repeatable; the names of ``ladder.py --expert-knob``) scores a second setting at the same
 positions and prints the paired difference with its standard error. ``--floor`` scores a
 second oracle on another random stream: the regret that the play-outs' own noise leaves.
-``--fit`` fits the expert's learned knock correction (``expert.KNOCK_CORRECTION``) to the
+``--fit`` fits the expert's learned knock line (``expert.KNOCK_CORRECTION``) to the
 oracle, by least squares with 5-fold cross-validation by deal; it plays and scores the expert
-without the correction, as ``--uncorrected`` does.
+without a correction, as ``--uncorrected`` does. ``--save-positions FILE`` (also uncorrected)
+saves every position's knock-model inputs (``knock_model.knock_inputs``) with the oracle's two
+values, for ``gin_knock_trees.py`` to fit the expert's knock trees to.
 
 The kept card for playing on is the expert's top-ranked discard, without the play-outs it
 sometimes adds between close discards, so each position costs the same for every setting:
@@ -28,6 +30,7 @@ sometimes adds between close discards, so each position costs the same for every
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -45,6 +48,7 @@ from ginrummy_desktop.engine.gin.bots import expert as expert_module  # noqa: E4
 from ginrummy_desktop.engine.gin.bots.evaluate import iter_bits  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.expert import ExpertBot, knock_features  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.fastmelds import best_discards  # noqa: E402
+from ginrummy_desktop.engine.gin.bots.knock_model import knock_inputs  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.worlds import World, knock_worlds_for  # noqa: E402
 from ginrummy_desktop.engine.rng import StableRandom  # noqa: E402
 
@@ -75,10 +79,11 @@ def weigh(
     bot = ExpertBot(seed=seed)
     bot._hands_watched, bot._opponent_knocks = player._hands_watched, player._opponent_knocks
     playable = allowed & ~knowledge.taken_upcard or allowed
-    _, lowest = best_discards(knowledge.hand, ~playable)
+    least, lowest = best_discards(knowledge.hand, ~playable)
     keep = bot.ranked_discards(knowledge, allowed)[0][1]
     knock_with = max(lowest, key=lambda index: (index == keep, -index))
-    values = []
+    values: list = []
+    inputs: tuple[float, ...] = ()
     for setting in settings:
         if setting and setting[0] == "oracle":
             expert_module.knock_worlds_for = true_hand_worlds(truth)  # type: ignore[assignment]
@@ -89,15 +94,20 @@ def weigh(
             rng_seed = 1
         bot.rng = StableRandom(rng_seed * 1_000_003 + seed)
         try:
-            knock, play = bot.compare_knock(observation, knowledge, knock_with, keep)
+            weighing = bot.compare_knock(observation, knowledge, knock_with, keep)
         finally:
             expert_module.knock_worlds_for = knock_worlds_for  # type: ignore[assignment]
+        knock, play = weighing.knock_value, weighing.play_value
         if rng_seed == 1:  # the expert's choice: its margin, and its learned correction if set
-            knocks = bot.knock_advantage(knock, play, knowledge) >= bot.knock_margin
+            scores = bot._scores(observation)
+            knocks = bot.knock_advantage(weighing, knowledge, 2, least, scores) >= bot.knock_margin
+            if not inputs:  # the shipped setting's: what the knock model reads
+                inputs = knock_inputs(knowledge, weighing, least, scores)
         else:
             knocks = knock >= play
         values.append((knock, play, knocks))
-    values.append(knock_features(knowledge))  # the last column: what a correction may read
+    # the last column: what a correction may read
+    values.append({"features": knock_features(knowledge), "inputs": inputs})
     return values
 
 
@@ -129,7 +139,7 @@ def design(row: list[tuple]) -> list[float]:
     """The correction's inputs at one position: 1, the expert's knock less play-on value, and
     ``knock_features``."""
     knock, play, _ = row[0]
-    return [1.0, knock - play, *row[-1]]
+    return [1.0, knock - play, *row[-1]["features"]]
 
 
 def least_squares(xs: list[list[float]], ys: list[float]) -> list[float]:
@@ -166,6 +176,18 @@ def fit(rows: list[list[tuple]], deals: list[int], folds: int = 5) -> tuple[list
     return least_squares([design(row) for row in rows], target), paired
 
 
+def save_positions(
+    path: Path, rows: list[list], deals: list[int], opponents: list[str]
+) -> None:
+    """Each position's knock-model inputs and the oracle's (true hand's) two values, as JSON."""
+    positions = [
+        {"deal": deal, "opponent": opponent, "inputs": list(row[-1]["inputs"]),
+         "knock": row[1][0], "play": row[1][1]}
+        for row, deal, opponent in zip(rows, deals, opponents, strict=True)
+    ]
+    path.write_text(json.dumps(positions), encoding="utf-8")
+
+
 def summary(label: str, rows: list[list[tuple]], column: int, oracle: int) -> str:
     values = regrets(rows, column, oracle)
     knocks = sum(row[column][2] for row in rows)
@@ -189,6 +211,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="play and score the expert without its learned knock correction")
     parser.add_argument("--fit", action="store_true",
                         help="fit the expert's knock correction (KNOCK_CORRECTION) to the oracle")
+    parser.add_argument("--save-positions", type=Path, metavar="FILE",
+                        help="save each position's knock-model inputs and the oracle's values "
+                             "(JSON, for gin_knock_trees.py); plays the expert uncorrected")
     parser.add_argument("--floor", action="store_true",
                         help="also score a second oracle on another random stream")
     args = parser.parse_args(argv)
@@ -208,7 +233,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--deals, each opponent's deal count and --workers must be at least 1")
     # The shipped expert first, with every knob the variant touches at its shipped value. A fit
     # plays and scores the expert without the correction: that is what the correction corrects.
-    plain = (("knock_correction", 0),) if args.fit or args.uncorrected else ()
+    uncorrected = args.fit or args.uncorrected or args.save_positions
+    plain = (("knock_correction", 0),) if uncorrected else ()
     shipped = plain + parse_knobs(
         [f"{name}={value}" for name, value in current_values(variant)]
     )
@@ -222,10 +248,12 @@ def main(argv: list[str] | None = None) -> int:
              for name, count in opponents for deal in range(args.seed, args.seed + count)]
     rows: list[list[tuple]] = []
     deals: list[int] = []
+    opponent_names: list[str] = []
     with ProcessPoolExecutor(args.workers) as pool:
         for task, found in zip(tasks, pool.map(score_deal, tasks), strict=True):
             rows.extend(found)
             deals.extend([task[1]] * len(found))
+            opponent_names.extend([task[0]] * len(found))
     shown = " ".join(sys.argv[1:] if argv is None else argv)
     print(f"Command: `python benchmarks/gin_knock_regret.py {shown}`")
     print()
@@ -251,6 +279,11 @@ def main(argv: list[str] | None = None) -> int:
         floor = statistics.fmean(regrets(rows, column, 1))
         column += 1
         print(f"Noise floor: a second oracle's regret is {floor:.4f}.")
+    if args.save_positions:
+        try:
+            save_positions(args.save_positions, rows, deals, opponent_names)
+        except OSError as error:
+            parser.error(f"cannot save the positions: {error}")
     if args.fit:
         weights, paired = fit(rows, deals)
         shown_weights = ", ".join(f"{weight:.4f}" for weight in weights)

@@ -16,6 +16,12 @@ from ginrummy_desktop.engine.gin.bots.fastmelds import (
     after_each_discard,
     best_arrangements,
 )
+from ginrummy_desktop.engine.gin.bots.knock_model import (
+    INPUT_NAMES,
+    KnockWeighing,
+    knock_inputs,
+    predicted_advantage,
+)
 from ginrummy_desktop.engine.gin.bots.knowledge import FULL_MASK, Knowledge, read_knowledge
 from ginrummy_desktop.engine.gin.bots.styles import improves_by_taking, melded_in_best_spread
 from ginrummy_desktop.engine.gin.bots.worlds import (
@@ -263,15 +269,40 @@ def test_knock_worlds_are_true_to_what_the_seat_has_seen(monkeypatch) -> None:
     assert_true_to(knowledge, worlds)
 
 
-def test_the_knock_correction_leans_to_knocking_early_and_away_once_cards_are_known() -> None:
+def test_the_knock_line_leans_to_knocking_early_and_away_once_cards_are_known() -> None:
     expert = ExpertBot(seed=1)
+    expert.use_knock_correction = 1  # the learned line (the expert of run V)
     early = mid_hand(1)
     early.opponent_known, early.opponent_turns, early.opponent_turn_log = 0, 1, ()
     late = mid_hand(1)  # eight turns in, two cards known in the opponent's hand
     late.opponent_turn_log = ((1 << next(iter_bits(late.opponent_known)), 0, 0),)
-    # Knocking looks a shade worse than playing on in both: corrected, knock early, not late.
-    assert expert.knock_advantage(0.50, 0.51, early) > 0
-    assert expert.knock_advantage(0.50, 0.51, late) < 0
-    assert expert.knock_advantage(0.50, 0.51, early, players=3) == pytest.approx(-0.01)
+    close = KnockWeighing(0.50, 0.51)  # knocking looks a shade worse than playing on
+    # Corrected, knock early, not late; three players and no correction keep the plain values.
+    assert expert.knock_advantage(close, early) > 0
+    assert expert.knock_advantage(close, late) < 0
+    assert expert.knock_advantage(close, early, players=3) == pytest.approx(-0.01)
     expert.knock_correction = None
-    assert expert.knock_advantage(0.50, 0.51, early) == pytest.approx(-0.01)
+    assert expert.knock_advantage(close, early) == pytest.approx(-0.01)
+
+
+def test_the_knock_trees_read_the_worlds_forecast_and_only_public_facts() -> None:
+    expert = ExpertBot(seed=1)
+    assert expert.use_knock_correction == 2
+    knowledge = mid_hand(1)
+    # The same search values, but worlds that foresee an undercut every time or never.
+    feared = KnockWeighing(0.50, 0.50, undercut_share=1.0, mean_knock_points=-30.0,
+                           mean_opponent_deadwood=3.0, near_knock_share=1.0)
+    hoped = KnockWeighing(0.50, 0.50, undercut_share=0.0, mean_knock_points=20.0,
+                          mean_opponent_deadwood=30.0, near_knock_share=0.0)
+    scores = (40, 40, 100)
+    assert (expert.knock_advantage(hoped, knowledge, 2, 8, scores)
+            != expert.knock_advantage(feared, knowledge, 2, 8, scores))
+    # A clear verdict of the search is not overturned.
+    assert expert.knock_advantage(KnockWeighing(0.9, 0.3), knowledge, 2, 2, scores) > 0
+    assert expert.knock_advantage(KnockWeighing(0.2, 0.8), knowledge, 2, 9, scores) < 0
+    assert expert.knock_advantage(feared, knowledge, 3, 8, scores) == 0.0
+    inputs = knock_inputs(knowledge, feared, 8, scores)
+    assert len(inputs) == len(INPUT_NAMES)
+    assert inputs[INPUT_NAMES.index("my_need")] == pytest.approx(0.6)
+    with pytest.raises(ValueError, match="other inputs"):
+        predicted_advantage({"inputs": ["x"], "base": 0.0, "rate": 1.0, "trees": []}, inputs)

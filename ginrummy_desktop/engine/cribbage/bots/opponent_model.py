@@ -46,7 +46,9 @@ PLAY_SHARPNESS = 1.5
 PLAY_MODEL = "mixed"
 SAFE_SHARPNESS = 3.0
 SAFE_SHARE = 0.5
-# Which crib averages the opponent is believed to weigh its discard with.
+# Which crib averages the opponent is believed to weigh its discard with: "sensible" or
+# "random" (the tables of ``tools/crib_tables.py``), or "hand" (it ignores the crib and keeps
+# the best hand, as the greedy persona does).
 DISCARD_MODEL = "sensible"
 
 
@@ -76,6 +78,8 @@ def _net(six: tuple[int, ...], keep: tuple[int, ...], is_dealer: bool) -> float:
     with_starter = _points_with_each_starter(keep)
     # Four of each rank, less the six cards the player holds, can be the starter.
     hand = (4 * with_starter[0] - sum(with_starter[rank] for rank in six)) / 46.0
+    if DISCARD_MODEL == "hand":
+        return hand
     table = _crib_tables.TABLES[DISCARD_MODEL]["dealer" if is_dealer else "pone"]
     crib = table[(toss[0] - 1) * 13 + (toss[1] - 1)]
     return hand + crib if is_dealer else hand - crib

@@ -9,17 +9,24 @@
 - Going out: whenever a knock is legal, "knock now" is compared with "keep playing" on the same
   worlds; every imagined result is turned into a probability of winning the match from the
   current scores (``winprob``, measured for the match's hand rules), so the expert banks a lead
-  and gambles when far behind. A learned line (``KNOCK_CORRECTION``) corrects that comparison
-  by what the worlds are known to get wrong: they undervalue a knock early in a hand and
-  overvalue it once the opponent holds cards it took.
+  and gambles when far behind. Learned boosted trees (``knock_model``, fitted offline against
+  the same search given the opponent's true hand) correct that comparison by what the worlds
+  are known to get wrong: they undervalue a knock early in a hand and overvalue it once the
+  opponent holds cards it took. An older learned line (``KNOCK_CORRECTION``) is a setting.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ginrummy_desktop.engine.gin.bots._knock_trees import MODEL as KNOCK_MODEL
 from ginrummy_desktop.engine.gin.bots.evaluate import discard_danger, published_danger
 from ginrummy_desktop.engine.gin.bots.fastmelds import best_discards
+from ginrummy_desktop.engine.gin.bots.knock_model import (
+    KnockWeighing,
+    knock_inputs,
+    predicted_advantage,
+)
 from ginrummy_desktop.engine.gin.bots.knowledge import Knowledge
 from ginrummy_desktop.engine.gin.bots.rollout import SimRules, knock_points, play_out
 from ginrummy_desktop.engine.gin.bots.styles import MarjjLiteBot
@@ -62,7 +69,10 @@ class ExpertBot(MarjjLiteBot):
     published_danger_table = True  # rank discards with published MARJJ's danger table
     knock_margin = 0.0  # knock only when it beats playing on by this much match-win chance
     knock_correction = KNOCK_CORRECTION
-    use_knock_correction = 1  # 0: decide on the search's values alone (a setting to screen)
+    knock_model = KNOCK_MODEL
+    # How the search's knock comparison is corrected: 2 by the learned trees (``knock_model``),
+    # 1 by the learned line (``knock_correction``, the expert of run V), 0 not at all.
+    use_knock_correction = 2
 
     def __init__(self, seed: int | None = None, samples: int | None = None) -> None:
         super().__init__(seed=seed)
@@ -158,38 +168,46 @@ class ExpertBot(MarjjLiteBot):
         limit = self.knock_limit(observation)
         if least <= limit:
             knock_with = max(lowest_cards, key=lambda i: (i == keep_playing_with, -i))
-            knock_value, play_value = self.compare_knock(
-                observation, knowledge, knock_with, keep_playing_with
-            )
+            weighing = self.compare_knock(observation, knowledge, knock_with, keep_playing_with)
+            knock_value, play_value = weighing.knock_value, weighing.play_value
             players = getattr(observation.rules, "players", 2)
-            knocks = (self.knock_advantage(knock_value, play_value, knowledge, players)
-                      >= self.knock_margin)
+            advantage = self.knock_advantage(
+                weighing, knowledge, players, least, self._scores(observation)
+            )
+            knocks = advantage >= self.knock_margin
             plain = knock_value >= play_value + self.knock_margin  # the play-outs' own verdict
             if knocks:
                 self.last_reason = (
                     f"Knock with {least}: about {knock_value:.0%} to win the match "
                     f"(playing on: {play_value:.0%})"
-                    + ("" if plain else "; early in a hand knocks do better than that")
+                    + ("" if plain else "; in hands like this, knocking does better than that")
                 )
                 return knock_with, True
             self.last_reason = (
                 f"Don't knock yet: playing on wins about {play_value:.0%} "
                 f"(knocking: {knock_value:.0%})"
-                + ("" if not plain else "; with the cards it has taken, an undercut is likelier")
+                + ("" if not plain else "; in hands like this, an undercut is likelier")
             )
         return keep_playing_with, False
 
     def knock_advantage(
-        self, knock_value: float, play_value: float, knowledge: Knowledge, players: int = 2
+        self, weighing: KnockWeighing, knowledge: Knowledge, players: int = 2,
+        knock_deadwood: int = 0, scores: tuple[int, int, int] = (0, 0, 100),
     ) -> float:
-        """How much better knocking looks than playing on, corrected as ``knock_correction``
-        says when it is set. Only two-player hands are corrected: the line was fitted on them,
-        and with more players the turn log mixes the opponents."""
-        if self.knock_correction is None or not self.use_knock_correction or players != 2:
-            return knock_value - play_value
+        """How much better knocking looks than playing on, corrected as ``use_knock_correction``
+        says. Only two-player hands are corrected: the corrections were fitted on them, and with
+        more players the turn log mixes the opponents."""
+        plain = weighing.knock_value - weighing.play_value
+        if players != 2 or not self.use_knock_correction:
+            return plain
+        if self.use_knock_correction == 2 and self.knock_model is not None:
+            inputs = knock_inputs(knowledge, weighing, knock_deadwood, scores)
+            return predicted_advantage(self.knock_model, inputs)
+        if self.knock_correction is None:
+            return plain
         base, per_advantage, *per_feature = self.knock_correction
         features = knock_features(knowledge)
-        return base + per_advantage * (knock_value - play_value) + sum(
+        return base + per_advantage * plain + sum(
             weight * value for weight, value in zip(per_feature, features, strict=True)
         )
 
@@ -217,8 +235,9 @@ class ExpertBot(MarjjLiteBot):
 
     def compare_knock(
         self, observation: Any, knowledge: Knowledge, knock_with: int, keep_playing_with: int
-    ) -> tuple[float, float]:
-        """Mean match-win probability of knocking now and of discarding and playing on."""
+    ) -> KnockWeighing:
+        """Mean match-win probability of knocking now and of discarding and playing on, and what
+        the worlds foresee of the knock."""
         rules = self._sim_rules(observation)
         mine, theirs, target = self._scores(observation)
         worlds = knock_worlds_for(observation, knowledge, self.samples, self.rng)
@@ -227,11 +246,16 @@ class ExpertBot(MarjjLiteBot):
         pile = [card.index for card in observation.discard_pile] + [keep_playing_with]
         go_out = (self.own_rollout_go_out, self.opponent_go_out(observation))
         knock_total = play_total = 0.0
+        knocked: list[int] = []
         for world in worlds:
             points = knock_points(knock_hand, world.opponent, rules)
+            knocked.append(points)
             knock_total += value_of_points(points, mine, theirs, target, observation.rules)
             points = play_out(
                 [play_hand, world.opponent], list(world.stock), list(pile), 1, go_out, rules
             )
             play_total += value_of_points(points, mine, theirs, target, observation.rules)
-        return knock_total / len(worlds), play_total / len(worlds)
+        return KnockWeighing.over_worlds(
+            knock_total / len(worlds), play_total / len(worlds), knocked,
+            [world.opponent for world in worlds],
+        )
