@@ -46,9 +46,12 @@ from ladder import TWO_PLAYER_PRESETS, apply_knobs, parse_knobs  # noqa: E402
 from ginrummy_desktop.engine.gin.bots import PERSONAS  # noqa: E402
 from ginrummy_desktop.engine.gin.bots import expert as expert_module  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.evaluate import iter_bits  # noqa: E402
-from ginrummy_desktop.engine.gin.bots.expert import ExpertBot, knock_features  # noqa: E402
+from ginrummy_desktop.engine.gin.bots.expert import ExpertBot  # noqa: E402
 from ginrummy_desktop.engine.gin.bots.fastmelds import best_discards  # noqa: E402
-from ginrummy_desktop.engine.gin.bots.knock_model import knock_inputs  # noqa: E402
+from ginrummy_desktop.engine.gin.bots.knock_model import (  # noqa: E402
+    knock_features,
+    knock_inputs,
+)
 from ginrummy_desktop.engine.gin.bots.worlds import World, knock_worlds_for  # noqa: E402
 from ginrummy_desktop.engine.rng import StableRandom  # noqa: E402
 

@@ -31,6 +31,8 @@ from ginrummy_desktop.engine.gin.bots.knock_model import INPUT_NAMES  # noqa: E4
 
 OUTPUT = ROOT / "ginrummy_desktop" / "engine" / "gin" / "bots" / "_knock_trees.py"
 TREES, DEPTH, RATE, MIN_LEAF = 100, 3, 0.05, 100
+# The inputs that hold ``knock_features``, in its order (the line reads them).
+FEATURE_INPUTS = ("opponent_turns", "upcards_taken", "cards_known")
 
 
 def grow(x: np.ndarray, residual: np.ndarray, depth: int, min_leaf: int):
@@ -95,11 +97,12 @@ def regret(y: np.ndarray, knocks: np.ndarray) -> np.ndarray:
 
 def line_knocks(x: np.ndarray) -> np.ndarray:
     """The learned line's choice (``expert.KNOCK_CORRECTION``) at these inputs."""
-    base, per_advantage, per_turn, per_taken, per_known = expert_module.KNOCK_CORRECTION
-    names = {name: i for i, name in enumerate(INPUT_NAMES)}
-    return (base + per_advantage * x[:, names["advantage"]]
-            + per_turn * x[:, names["opponent_turns"]] + per_taken * x[:, names["upcards_taken"]]
-            + per_known * x[:, names["cards_known"]]) >= 0
+    correction = expert_module.KNOCK_CORRECTION
+    assert correction is not None
+    columns = [INPUT_NAMES.index(name) for name in FEATURE_INPUTS]
+    return np.array([
+        expert_module.line_advantage(correction, row[0], tuple(row[columns])) >= 0 for row in x
+    ], dtype=bool)
 
 
 def load(paths: list[Path]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

@@ -24,6 +24,7 @@ from ginrummy_desktop.engine.gin.bots.evaluate import discard_danger, published_
 from ginrummy_desktop.engine.gin.bots.fastmelds import best_discards
 from ginrummy_desktop.engine.gin.bots.knock_model import (
     KnockWeighing,
+    knock_features,
     knock_inputs,
     predicted_advantage,
 )
@@ -33,15 +34,6 @@ from ginrummy_desktop.engine.gin.bots.styles import MarjjLiteBot
 from ginrummy_desktop.engine.gin.bots.winprob import value_of_points
 from ginrummy_desktop.engine.gin.bots.worlds import knock_worlds_for, worlds_for
 
-
-def knock_features(knowledge: Knowledge) -> tuple[float, float, float]:
-    """What the learned knock correction reads besides the search's own values, all public:
-    the opponent's turns drawn, the upcards it has taken, the cards it is known to hold."""
-    taken = sum(1 for upcard, _, _ in knowledge.opponent_turn_log if upcard)
-    return (float(knowledge.opponent_turns), float(taken),
-            float(bin(knowledge.opponent_known).count("1")))
-
-
 # Knock when b0 + b1 x (knock value - play-on value) + b2 x turns + b3 x taken + b4 x known
 # (``knock_features``) is at least ``knock_margin``. Fitted by least squares to the knock-less-
 # play value of the same search given the opponent's true hand, at the knock positions of
@@ -50,6 +42,17 @@ def knock_features(knowledge: Knowledge) -> tuple[float, float, float]:
 KNOCK_CORRECTION: tuple[float, float, float, float, float] | None = (
     0.0485, 0.7952, -0.0052, 0.0011, -0.0257
 )
+
+
+def line_advantage(
+    correction: tuple[float, ...], advantage: float, features: tuple[float, float, float]
+) -> float:
+    """The learned line's knock-less-play value from the search's ``advantage`` (knock value
+    less play-on value) and ``knock_features``."""
+    base, per_advantage, *per_feature = correction
+    return base + per_advantage * advantage + sum(
+        weight * value for weight, value in zip(per_feature, features, strict=True)
+    )
 
 
 class ExpertBot(MarjjLiteBot):
@@ -205,11 +208,7 @@ class ExpertBot(MarjjLiteBot):
             return predicted_advantage(self.knock_model, inputs)
         if self.knock_correction is None:
             return plain
-        base, per_advantage, *per_feature = self.knock_correction
-        features = knock_features(knowledge)
-        return base + per_advantage * plain + sum(
-            weight * value for weight, value in zip(per_feature, features, strict=True)
-        )
+        return line_advantage(self.knock_correction, plain, knock_features(knowledge))
 
     def compare_discards(
         self, observation: Any, knowledge: Knowledge, candidates: list[int]

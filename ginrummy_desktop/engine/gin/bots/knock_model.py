@@ -79,6 +79,14 @@ class KnockWeighing:
         )
 
 
+def knock_features(knowledge: Knowledge) -> tuple[float, float, float]:
+    """The opponent's turns drawn, the upcards it has taken and the cards it is known to hold:
+    what the learned line reads besides the search's own values (the trees read them too)."""
+    taken = sum(1 for upcard, _, _ in knowledge.opponent_turn_log if upcard)
+    return (float(knowledge.opponent_turns), float(taken),
+            float(bin(knowledge.opponent_known).count("1")))
+
+
 def knock_inputs(
     knowledge: Knowledge, weighing: KnockWeighing, knock_deadwood: int,
     scores: tuple[int, int, int],
@@ -91,9 +99,7 @@ def knock_inputs(
     return (
         weighing.knock_value - weighing.play_value,
         weighing.knock_value,
-        float(knowledge.opponent_turns),
-        float(sum(1 for taken, _, _ in log if taken)),
-        float(bin(knowledge.opponent_known).count("1")),
+        *knock_features(knowledge),
         float(sum(1 for _, declined, _ in log if declined)),
         float(knowledge.stock_size),
         float(knowledge.my_turns),
