@@ -16,10 +16,11 @@ played sensibly (``opponent_model.SHARPNESS``, ``PLAY_SHARPNESS``), ``--reply-sh
 much of the opponent's reply the search values as its worst for us
 (``expert.OPPONENT_SHARPNESS``; the rest is the average reply). ``--play-model`` sets how the
 model believes the opponent plays (``opponent_model.PLAY_MODEL``: ``points``, ``safe`` with
-``--safe-sharpness``, or ``mixed`` with ``--safe-share``), ``--discard-model`` which crib
-averages it believes the opponent discards by. ``--opponent-policy`` sets how the search
-averages the opponent's replies (``expert.OPPONENT_POLICY``: ``uniform``, or by a model of its
-choice, ``safe`` or ``mixed``, with ``--policy-sharpness``), ``--own-best-share`` how much of
+``--safe-sharpness``, or ``mixed`` with ``--safe-share`` and ``--greedy-share``, the belief in a
+plain greedy player), ``--discard-model`` which crib averages it believes the opponent discards
+by. ``--opponent-policy`` sets how the search averages the opponent's replies
+(``expert.OPPONENT_POLICY``: ``uniform``, or by a model of its choice, ``safe`` or ``mixed``,
+with ``--policy-sharpness``, or ``greedy``, the greedy rule), ``--own-best-share`` how much of
 its own later choices it values as the best in each world (``expert.OWN_BEST_SHARE``; the rest
 is their average). ``--leads FILE`` saves each deal's lead and ``--against FILE`` prints the
 paired difference from another run's leads on the same deals.
@@ -76,6 +77,7 @@ def pegging_lead(task: tuple) -> float:
         expert.OPPONENT_POLICY,
         expert.POLICY_SHARPNESS,
         expert.OWN_BEST_SHARE,
+        opponent_model.GREEDY_SHARE,
     ) = sharpness
     lead = 0.0
     for hero_seat in (0, 1):
@@ -163,8 +165,12 @@ def main(argv: list[str] | None = None) -> int:
         default=opponent_model.DISCARD_MODEL,
     )
     parser.add_argument("--safe-share", type=float, default=opponent_model.SAFE_SHARE)
+    parser.add_argument("--greedy-share", type=float, default=opponent_model.GREEDY_SHARE,
+                        help="in the mixed model, the belief that the opponent plays the "
+                             "plain greedy rule (opponent_model.GREEDY_SHARE)")
     parser.add_argument(
-        "--opponent-policy", choices=("uniform", "safe", "mixed"), default=expert.OPPONENT_POLICY
+        "--opponent-policy", choices=("uniform", "safe", "mixed", "greedy"),
+        default=expert.OPPONENT_POLICY,
     )
     parser.add_argument("--policy-sharpness", type=float, default=expert.POLICY_SHARPNESS)
     parser.add_argument("--own-best-share", type=float, default=expert.OWN_BEST_SHARE,
@@ -194,7 +200,12 @@ def main(argv: list[str] | None = None) -> int:
         args.opponent_policy,
         args.policy_sharpness,
         args.own_best_share,
+        args.greedy_share,
     )
+    if not 0 <= args.safe_share + args.greedy_share <= 1 or min(args.safe_share,
+                                                                args.greedy_share) < 0:
+        parser.error("--safe-share and --greedy-share are shares: each 0 or more, together "
+                     "at most 1")
     check_arguments(parser, (args.hero, args.opponent), args.deals, args.workers)
     tasks = [
         (args.hero, args.opponent, seed, args.worlds, args.candidates, sharpness,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import math
 from math import comb
 
 import pytest
@@ -14,6 +15,7 @@ from ginrummy_desktop.engine.cribbage.advisor import discard_table
 from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS, opponent_model
 from ginrummy_desktop.engine.cribbage.bots import expert as expert_bot
 from ginrummy_desktop.engine.cribbage.bots.opponent_model import (
+    greedy_rule_log_likelihood,
     keep_regrets,
     likely_holdings,
     missed_play_points,
@@ -302,6 +304,47 @@ def test_expert_infers_that_a_careful_opponent_who_led_high_holds_no_low_card() 
             any(card.rank <= 4 for card in held) for held in holdings
         ) / len(holdings)
     assert low_share["safe"] < low_share["points"]
+
+
+def test_greedy_plays_by_the_rule_the_expert_can_believe_of_it() -> None:
+    # Every card the greedy persona plays is one the greedy belief expects (no lapse): the
+    # belief's log-likelihood of its plays, given the cards it kept, is log(1 - lapse) or 0
+    # (one option) per play, shared out over equal choices.
+    bots = [GreedyBot(seed=3), CarefulBot(seed=4)]
+    match = CribbageMatch(seed=12)
+    checked = 0
+    lapse = opponent_model.GREEDY_LAPSE
+    while not match.over and checked < 40:
+        seat = match.to_move()
+        observation = match.observation(seat)
+        match.apply(seat, bots[seat].choose(observation))
+        viewer = match.observation(1)
+        contexts = safe_play_contexts(viewer)
+        if contexts and match.observation(1).phase == "play":
+            played = tuple(card.rank for card in viewer.opponent_played)
+            keep = tuple(sorted(played + tuple(c.rank for c in match.observation(0).hand)))
+            likelihood = greedy_rule_log_likelihood(contexts, played, keep)
+            assert likelihood >= len(contexts) * math.log((1 - lapse) / 4) - 1e-9
+            checked += 1
+    assert checked >= 10
+
+
+def test_expert_believing_a_greedy_player_reads_a_low_lead_as_nothing_higher() -> None:
+    # The pone leads a six, which scores nothing. A greedy player sheds its highest card when
+    # nothing scores, so under that belief it holds no card worth more than six.
+    match = stacked_position(
+        "6C 3D 2H AS KD QD", "7C 8H 3S 6S AD AH", "5D", ("KD QD", "AD AH"),
+        [(PONE, "6C")],
+    )
+    observation = match.observation(DEALER)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(opponent_model, "SAFE_SHARE", 0.0)
+        patch.setattr(opponent_model, "GREEDY_SHARE", 1.0)
+        holdings = likely_holdings(observation, StableRandom(5), 48, 384)
+    higher = sum(any(card.points > 6 for card in held) for held in holdings)
+    uniform = [held for held, _ in plausible_holdings(observation, StableRandom(5), 384)]
+    uniform_higher = sum(any(card.points > 6 for card in held) for held in uniform)
+    assert higher / len(holdings) < 0.25 < uniform_higher / len(uniform)
 
 
 def test_careful_plays_by_the_safety_rules_the_expert_assumes() -> None:

@@ -23,7 +23,12 @@ from math import exp
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage.advisor import KeepOption, discard_table
 from ginrummy_desktop.engine.cribbage.bots.base import CribbageBot
-from ginrummy_desktop.engine.cribbage.bots.opponent_model import likely_holdings, softmax_log
+from ginrummy_desktop.engine.cribbage.bots.opponent_model import (
+    GREEDY_LAPSE,
+    greedy_rule_log,
+    likely_holdings,
+    softmax_log,
+)
 from ginrummy_desktop.engine.cribbage.bots.safe_play import play_points, safe_play_value
 from ginrummy_desktop.engine.cribbage.evaluation import (
     crib_value,
@@ -38,8 +43,9 @@ from ginrummy_desktop.engine.rng import StableRandom
 WIN = 1000.0
 OPPONENT_SHARPNESS = 0.5
 # How the rest of the opponent's reply value is averaged: "uniform" over its options, or by a
-# model of its choice, "safe" (a softmax over the safety rules, POLICY_SHARPNESS per point) or
-# "mixed" (half that, half a softmax over the points on offer).
+# model of its choice, "safe" (a softmax over the safety rules, POLICY_SHARPNESS per point),
+# "mixed" (half that, half a softmax over the points on offer) or "greedy" (the greedy rule of
+# ``opponent_model.greedy_rule_log``: a measurement of how much knowing that rule is worth).
 OPPONENT_POLICY = "uniform"
 POLICY_SHARPNESS = 3.0
 # How much of the bot's own later choice the search values as its best in the world (1: all).
@@ -347,6 +353,9 @@ def _opponent_policy(
     (``policy`` "safe") or half the time so and half by the points on offer ("mixed"), with
     ``sharpness`` per point (arguments, so the cache never serves another setting). The cards
     it has seen are taken to be its own and the count's: the search does not carry the rest."""
+    if policy == "greedy":
+        return tuple(exp(greedy_rule_log(count, tail, r, tuple(sorted(set(options))),
+                                          GREEDY_LAPSE)) for r in options)
     seen = [0] * 13
     for rank in held + tail:
         seen[rank - 1] += 1

@@ -12,7 +12,9 @@ and two cards it might have laid away, then weights the world by
   holds no seven.
 
 ``PLAY_MODEL`` can instead weigh each play by a softmax over the safety rules a good player pegs
-by (``safe_play.py``, the careful persona's rules), or a mixture of the two beliefs.
+by (``safe_play.py``, the careful persona's rules), or a mixture of the two beliefs; the mixture
+can also hold a plain greedy player (``GREEDY_SHARE``, off: it gained against the greedy persona
+and lost a little against the careful one, docs/ai.md).
 
 ``likely_holdings`` turns those weighted candidates into equally weighted worlds by systematic
 resampling, so the search spends its time on the holdings that matter.
@@ -46,6 +48,11 @@ PLAY_SHARPNESS = 1.5
 PLAY_MODEL = "mixed"
 SAFE_SHARPNESS = 3.0
 SAFE_SHARE = 0.5
+# In "mixed", the share of the belief that the opponent plays a plain greedy rule: the card
+# that scores most now, else its highest card (GREEDY_LAPSE of its plays break the rule). Such
+# a player's every lead of a low card says it holds nothing higher.
+GREEDY_SHARE = 0.0
+GREEDY_LAPSE = 0.05
 # Which crib averages the opponent is believed to weigh its discard with: "sensible" or
 # "random" (the tables of ``tools/crib_tables.py``), or "hand" (it ignores the crib and keeps
 # the best hand, as the greedy persona does).
@@ -122,7 +129,11 @@ def plausible_holdings(
         elif PLAY_MODEL == "mixed":
             safe = safe_play_log_likelihood(safe_plays, played_ranks, keep, six, starter)
             greedy = points_play_log_likelihood(safe_plays, played_ranks, keep)
-            play_log = log(SAFE_SHARE * exp(safe) + (1 - SAFE_SHARE) * exp(greedy))
+            mixture = SAFE_SHARE * exp(safe) + (1 - SAFE_SHARE - GREEDY_SHARE) * exp(greedy)
+            if GREEDY_SHARE:
+                rule = greedy_rule_log_likelihood(safe_plays, played_ranks, keep)
+                mixture += GREEDY_SHARE * exp(rule)
+            play_log = log(mixture)
         else:
             play_log = -PLAY_SHARPNESS * missed_play_points(plays, played_ranks, keep)
         worlds.append((holding, exp(-SHARPNESS * regret + play_log)))
@@ -308,6 +319,39 @@ def _points_play_log(
         r: play_points(ranks, r, count) for r in held if count + min(r, 10) <= 31
     }
     return softmax_log(points, rank, sharpness)
+
+
+def greedy_rule_log_likelihood(
+    contexts: list[tuple[int, tuple[int, ...], int, int, tuple[int, ...]]],
+    played_ranks: tuple[int, ...],
+    keep: tuple[int, ...],
+) -> float:
+    """Log-probability of the opponent's plays so far if it kept ``keep`` and played by the
+    greedy rule (most points now, then the highest count value), breaking it at random
+    ``GREEDY_LAPSE`` of the time."""
+    total = 0.0
+    unplayed = _unplayed(keep, played_ranks)
+    for count, ranks, rank, before, _ in contexts:
+        held_then = tuple(sorted(set(unplayed) | set(played_ranks[before:])))
+        total += greedy_rule_log(count, ranks, rank, held_then, GREEDY_LAPSE)
+    return total
+
+
+@lru_cache(maxsize=1 << 13)
+def greedy_rule_log(
+    count: int, ranks: tuple[int, ...], rank: int, held: tuple[int, ...], lapse: float
+) -> float:
+    options = {r: (play_points(ranks, r, count), min(r, 10)) for r in held
+               if count + min(r, 10) <= 31}
+    if rank not in options:
+        return -30.0
+    top = max(options.values())
+    chosen = [r for r, value in options.items() if value == top]
+    if len(chosen) == len(options):
+        return 0.0
+    if rank in chosen:
+        return log((1 - lapse) / len(chosen))
+    return log(lapse / (len(options) - len(chosen)))
 
 
 def softmax_log(values: dict[int, float], rank: int, sharpness: float) -> float:
