@@ -59,7 +59,7 @@ from ginrummy_desktop.engine.rng import StableRandom  # noqa: E402
 def true_hand_worlds(truth: int):
     """A ``knock_worlds_for`` stand-in whose every world holds ``truth``, the stock shuffled."""
 
-    def worlds(observation, knowledge, count, rng):
+    def worlds(observation, knowledge, count, rng, **reading):
         stock = list(iter_bits(knowledge.unseen & ~truth))
         found = []
         for _ in range(count):

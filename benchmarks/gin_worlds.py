@@ -138,8 +138,11 @@ def measure(
     for deal in range(seed, seed + deals):
         for observation, knowledge, kept, truth, expert in knock_positions(opponent, deal, preset):
             sim_rules = expert._sim_rules(observation)
-            # the expert's own sampler, on a stream of its own (the bot's is left alone)
-            imagined = worlds_for(observation, knowledge, worlds, StableRandom(positions))
+            # the expert's own sampler and reading of the opponent, on a stream of its own (the
+            # bot's is left alone)
+            reading = expert.passed_knock(observation)
+            imagined = worlds_for(observation, knowledge, worlds, StableRandom(positions),
+                                  **reading)
             figures = predict(kept, truth, imagined, sim_rules)
             bucket = by_turns.setdefault(
                 min(knowledge.opponent_turns // 3, 4), [0.0] * (FIGURES + 1)
@@ -154,7 +157,7 @@ def measure(
                 worlds_module.KNOCK_OVERSAMPLE = knock_oversample
                 try:
                     imagined = knock_worlds_for(
-                        observation, knowledge, worlds, StableRandom(positions)
+                        observation, knowledge, worlds, StableRandom(positions), **reading
                     )
                 finally:
                     worlds_module.KNOCK_OVERSAMPLE = shipped

@@ -53,6 +53,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -101,6 +102,7 @@ EXPERT_KNOBS: dict[str, tuple[object, str, type]] = {
     "own_go_out": (ExpertBot, "own_rollout_go_out", int),
     "own_go_out_playing": (ExpertBot, "own_rollout_go_out_playing", int),
     "close_call": (ExpertBot, "close_call", float),
+    "future_weight": (ExpertBot, "future_weight", float),
     "per_turn": (worlds_module, "DEVELOPMENT_PER_TURN", float),
     "max_development": (worlds_module, "MAX_DEVELOPMENT", int),
     "discard_sense": (worlds_module, "DISCARD_SENSE", float),
@@ -113,13 +115,17 @@ EXPERT_KNOBS: dict[str, tuple[object, str, type]] = {
     "knock_development": (worlds_module, "KNOCK_DEVELOPMENT", float),
     "pip_window": (worlds_module, "PIP_WINDOW", int),
     "residual_window": (worlds_module, "RESIDUAL_WINDOW", int),
+    "passed_knock": (ExpertBot, "passed_knock_inference", int),
+    "passed_knock_floor": (worlds_module, "PASSED_KNOCK_FLOOR", float),
+    "passed_gin": (worlds_module, "PASSED_GIN", float),
     "oracle": (Oracle, "enabled", int),
 }
 
 
 # int knobs for which 0 means "off" (the rest must be at least 1)
 CAN_BE_ZERO = {"max_development", "own_go_out", "own_go_out_playing", "discard_samples",
-               "oracle", "knock_oversample", "knock_correction", "pip_window", "residual_window"}
+               "oracle", "knock_oversample", "knock_correction", "pip_window", "residual_window",
+               "passed_knock"}
 
 
 def parse_knobs(items: list[str]) -> tuple[tuple[str, float], ...]:
@@ -143,10 +149,10 @@ def parse_knobs(items: list[str]) -> tuple[tuple[str, float], ...]:
 
 
 def oracle_worlds_for(
-    observation: object, knowledge: Knowledge, count: int, rng: StableRandom
+    observation: object, knowledge: Knowledge, count: int, rng: StableRandom, **reading: Any
 ) -> list[World]:
     if Oracle.enabled != 1 and not Oracle.active:
-        return worlds_module.worlds_for(observation, knowledge, count, rng)
+        return worlds_module.worlds_for(observation, knowledge, count, rng, **reading)
     stock = list(iter_bits(knowledge.unseen & ~Oracle.hand))
     worlds = []
     for _ in range(count):

@@ -15,6 +15,7 @@ from ginrummy_desktop.engine.gin.bots.fastmelds import (
     POINTS,
     after_each_discard,
     best_arrangements,
+    deadwood,
 )
 from ginrummy_desktop.engine.gin.bots.knock_model import (
     INPUT_NAMES,
@@ -29,6 +30,7 @@ from ginrummy_desktop.engine.gin.bots.worlds import (
     history_weight,
     knock_worlds_for,
     last_discard_weight,
+    passed_knock_weight,
     rule_weights,
     sample_worlds,
     wants_upcard,
@@ -306,3 +308,41 @@ def test_the_knock_trees_read_the_worlds_forecast_and_only_public_facts() -> Non
     assert inputs[INPUT_NAMES.index("my_need")] == pytest.approx(0.6)
     with pytest.raises(ValueError, match="other inputs"):
         predicted_advantage({"inputs": ["x"], "base": 0.0, "rate": 1.0, "trees": []}, inputs)
+
+
+def test_an_eager_knocker_that_played_on_is_imagined_holding_no_knock_and_no_gin() -> None:
+    # Eight turns into this deal most developed hands could knock; a player who knocks whenever
+    # it may and still threw without going out holds none of those, nor gin.
+    knowledge = mid_hand(1)
+    knowledge.opponent_turn_log = ((0, 0, next(iter_bits(knowledge.opponent_discarded))),)
+    plain = worlds_for(TenCardObservation(), knowledge, 96, StableRandom(3))
+    read = worlds_for(TenCardObservation(), knowledge, 96, StableRandom(3),
+                      knock_chance=1.0, knock_limit=10)
+    assert_true_to(knowledge, read)
+
+    def knockable(worlds: list) -> int:
+        return sum(1 for world in worlds if deadwood(world.opponent) <= 10)
+
+    assert knockable(plain) >= 48  # the reading has something to remove
+    assert knockable(read) <= knockable(plain) // 4
+    gins = sum(1 for world in plain if deadwood(world.opponent) == 0)
+    assert gins >= 10 and sum(1 for world in read if deadwood(world.opponent) == 0) <= gins // 4
+
+
+def test_a_player_who_rarely_knocks_may_still_hold_a_knock_but_never_gin() -> None:
+    gin = cards_mask(parse_cards("AS 2S 3S 4S 5H 5D 5C 9H 9D 9C"))
+    knock = cards_mask(parse_cards("AS 2S 3S 5H 5D 5C 9H 9D 9C 4C"))
+    loose = cards_mask(parse_cards("AS 3S 5S 7S 9H JD KC QH 8D 6C"))
+    assert passed_knock_weight(gin, 0.0, 10) < 0.05
+    assert passed_knock_weight(knock, 0.0, 10) == 1.0
+    assert passed_knock_weight(knock, 1.0, 10) < 0.05
+    assert passed_knock_weight(knock, 1.0, 0) == 1.0  # straight gin: a knock is no way out
+    assert passed_knock_weight(loose, 1.0, 10) == 1.0
+
+
+def test_the_expert_reads_a_passed_knock_by_how_often_the_opponent_has_knocked() -> None:
+    bot = ExpertBot(seed=1)
+    bot._hands_watched, bot._opponent_knocks = 10, 6  # knocks most hands: eager
+    eager = bot.opponent_eagerness()
+    bot._hands_watched, bot._opponent_knocks = 10, 0  # waits for gin
+    assert eager == 1.0 and bot.opponent_eagerness() == 0.0

@@ -76,6 +76,9 @@ class ExpertBot(MarjjLiteBot):
     # How the search's knock comparison is corrected: 2 by the learned trees (``knock_model``),
     # 1 by the learned line (``knock_correction``, the expert of run V), 0 not at all.
     use_knock_correction = 2
+    # The worlds read the opponent's last throw without going out (``passed_knock``): 1 on;
+    # screened off (docs/ai.md, "The opponent played on").
+    passed_knock_inference = 0
 
     def __init__(self, seed: int | None = None, samples: int | None = None) -> None:
         super().__init__(seed=seed)
@@ -119,14 +122,26 @@ class ExpertBot(MarjjLiteBot):
         self._scores_seen = (mine, theirs)
         self._went_out = False
 
+    def opponent_eagerness(self) -> float:
+        """How readily the opponent knocks, 0 to 1, from the share of hands it has ended by
+        knocking so far this match (a player who waits for gin knocks in under a tenth)."""
+        rate = (self._opponent_knocks + 0.6) / (self._hands_watched + 2)
+        return min(1.0, max(0.0, (rate - 0.15) / 0.2))
+
     def opponent_go_out(self, observation: Any) -> int:
         """How eagerly the imagined opponent knocks: like what it has shown so far this match."""
         limit = self.knock_limit(observation)
         if self.opponent_rollout_go_out is not None:
             return self.opponent_rollout_go_out
-        rate = (self._opponent_knocks + 0.6) / (self._hands_watched + 2)
-        eagerness = min(1.0, max(0.0, (rate - 0.15) / 0.2))
-        return round(limit * eagerness)
+        return round(limit * self.opponent_eagerness())
+
+    def passed_knock(self, observation: Any) -> dict[str, Any]:
+        """What the worlds may read from the opponent playing on after its last throw: it held
+        no gin, and an eager knocker held nothing it could knock with (``passed_knock_weight``)."""
+        if not self.passed_knock_inference:
+            return {}
+        return {"knock_chance": self.opponent_eagerness(),
+                "knock_limit": self.knock_limit(observation)}
 
     def danger(self, index: int, knowledge: Knowledge) -> float:
         if self.published_danger_table:
@@ -216,7 +231,8 @@ class ExpertBot(MarjjLiteBot):
         """The candidate discard with the best mean match-win chance over common worlds."""
         rules = self._sim_rules(observation)
         mine, theirs, target = self._scores(observation)
-        worlds = worlds_for(observation, knowledge, self.discard_samples, self.rng)
+        worlds = worlds_for(observation, knowledge, self.discard_samples, self.rng,
+                            **self.passed_knock(observation))
         pile = [card.index for card in observation.discard_pile]
         go_out = (self.own_rollout_go_out_playing, self.opponent_go_out(observation))
         best_index, best_value = candidates[0], -1.0
@@ -239,7 +255,8 @@ class ExpertBot(MarjjLiteBot):
         the worlds foresee of the knock."""
         rules = self._sim_rules(observation)
         mine, theirs, target = self._scores(observation)
-        worlds = knock_worlds_for(observation, knowledge, self.samples, self.rng)
+        worlds = knock_worlds_for(observation, knowledge, self.samples, self.rng,
+                                  **self.passed_knock(observation))
         knock_hand = knowledge.hand & ~(1 << knock_with)
         play_hand = knowledge.hand & ~(1 << keep_playing_with)
         pile = [card.index for card in observation.discard_pile] + [keep_playing_with]

@@ -72,6 +72,10 @@ RULE_MISS = 0.1  # each turn the careful player would not have played multiplies
 PRUNE = 0.05  # a candidate this far behind the best is dropped before its older turns are replayed
 PIP_WINDOW = 5  # a careful player throws one of its highest unmelded cards: within 5 pips
 RESIDUAL_WINDOW = 5  # and one leaving at most 5 points more than its best throw
+# A world where the opponent threw its last card holding gin, or a knock it takes whenever it
+# may, is kept at these weights at most (people miss a gin now and then).
+PASSED_GIN = 0.02
+PASSED_KNOCK_FLOOR = 0.02
 
 
 @dataclass(slots=True)
@@ -208,11 +212,26 @@ def _before_draw(eleven: int, taken: int, taken_earlier: int, rng: StableRandom)
     return eleven & ~(1 << choices[rng.randbelow(len(choices))])
 
 
+def passed_knock_weight(opponent: int, knock_chance: float, knock_limit: int) -> float:
+    """How likely the opponent was to throw its last card without going out had it held
+    ``opponent`` since: a hand it could knock with was kept only if it declined to knock
+    (``knock_chance`` is how often it knocks when it may), and gin is never passed up."""
+    left = deadwood(opponent)
+    if left == 0:
+        return PASSED_GIN
+    if left <= knock_limit:
+        return max(PASSED_KNOCK_FLOOR, 1.0 - knock_chance)
+    return 1.0
+
+
 def worlds_for(
-    observation: Any, knowledge: Knowledge, count: int, rng: StableRandom
+    observation: Any, knowledge: Knowledge, count: int, rng: StableRandom,
+    knock_chance: float = 0.0, knock_limit: int = -1,
 ) -> list[World]:
     """``count`` worlds for the opponent's hand size as the observation gives it, drawn by how
-    sensible the opponent's discards so far would have been in each (``history_weight``)."""
+    sensible the opponent's discards so far would have been in each (``history_weight``) and,
+    with ``knock_limit`` 0 or more, by how likely it was to play on with that hand
+    (``passed_knock_weight``)."""
     size = int(getattr(observation, "opponent_hand_size", 10) or 10)
     # With two or more opponents the turn log mixes their turns: nothing to replay.
     several_opponents = getattr(getattr(observation, "rules", None), "players", 2) != 2
@@ -220,6 +239,9 @@ def worlds_for(
         return sample_worlds(knowledge, count, rng, opponent_size=size)
     candidates = sample_worlds(knowledge, count * OVERSAMPLE, rng, opponent_size=size)
     weights = [history_weight(world.opponent, knowledge, rng) for world in candidates]
+    if knock_limit >= 0:
+        weights = [weight * passed_knock_weight(world.opponent, knock_chance, knock_limit)
+                   for weight, world in zip(weights, candidates, strict=True)]
     return systematic_resample(candidates, weights, count, rng)
 
 
@@ -295,13 +317,14 @@ def rule_weights(hands: list[int], knowledge: Knowledge, rng: StableRandom) -> l
 
 
 def knock_worlds_for(
-    observation: Any, knowledge: Knowledge, count: int, rng: StableRandom
+    observation: Any, knowledge: Knowledge, count: int, rng: StableRandom,
+    knock_chance: float = 0.0, knock_limit: int = -1,
 ) -> list[World]:
     """The worlds a knock is weighed on: ``worlds_for``'s, or with ``KNOCK_OVERSAMPLE`` set,
     ``count`` of that many times more candidates, kept by ``rule_weights`` (two players only)."""
     several_opponents = getattr(getattr(observation, "rules", None), "players", 2) != 2
     if not KNOCK_OVERSAMPLE or several_opponents or not knowledge.opponent_turn_log:
-        return worlds_for(observation, knowledge, count, rng)
+        return worlds_for(observation, knowledge, count, rng, knock_chance, knock_limit)
     size = int(getattr(observation, "opponent_hand_size", 10) or 10)
     candidates = sample_worlds(
         knowledge, count * KNOCK_OVERSAMPLE, rng, opponent_size=size, per_turn=KNOCK_DEVELOPMENT
@@ -309,5 +332,8 @@ def knock_worlds_for(
     weights = rule_weights([world.opponent for world in candidates], knowledge, rng)
     weights = [weight * last_discard_weight(world.opponent, knowledge) if weight else 0.0
                for weight, world in zip(weights, candidates, strict=True)]
+    if knock_limit >= 0:
+        weights = [weight * passed_knock_weight(world.opponent, knock_chance, knock_limit)
+                   for weight, world in zip(weights, candidates, strict=True)]
     return systematic_resample(candidates, weights, count, rng)
 
