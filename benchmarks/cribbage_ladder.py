@@ -44,12 +44,15 @@ def start_scores(index: int, start: tuple[int, int] | None) -> tuple[int, int]:
     return (first, second) if index % 2 == 0 else (second, first)
 
 
-def play_game(task: tuple[str, str, int, str, int, tuple[int, int] | None, bool]) -> dict:
+def play_game(
+    task: tuple[str, str, int, str, int, tuple[int, int] | None, bool, bool],
+) -> dict:
     """One game; the first-named persona ("hero") sits in seat 0."""
-    hero, villain, index, play_model, positional_need, start, leaf_win_chance = task
+    hero, villain, index, play_model, positional_need, start, leaf_win_chance, reading = task
     opponent_model.PLAY_MODEL = play_model  # each worker sets them (workers need not be forked)
     expert.POSITIONAL_NEED = positional_need
     expert.LEAF_WIN_CHANCE = leaf_win_chance
+    expert.ExpertBot.opponent_reading = reading
     seed = 10_000 + index // 2
     bots = [BUILTIN_BOTS[hero](seed=index), BUILTIN_BOTS[villain](seed=index + 77_777)]
     match = CribbageMatch(seed=seed, first_dealer=index % 2, scores=start_scores(index, start))
@@ -238,6 +241,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--leaf-win-chance", action="store_true",
                         help="near the end the expert's search values a leaf nobody has won by "
                              "the chance of winning from there (expert.LEAF_WIN_CHANCE)")
+    parser.add_argument("--opponent-reading", action="store_true",
+                        help="the expert reads what kind of pegger the opponent is from hand "
+                             "to hand (expert.ExpertBot.opponent_reading)")
     parser.add_argument("--start-scores", metavar="LOW:HIGH",
                         help="start each game from scores drawn from LOW-HIGH (screening "
                              "endgames; a mirrored pair swaps them)")
@@ -280,7 +286,8 @@ def main(argv: list[str] | None = None) -> int:
             have = {r["index"] for r in done[f"{hero}:{villain}"]}
             games = range(args.first_game, args.first_game + args.games)
             tasks += [(hero, villain, i, args.play_model, args.positional_need, start,
-                       args.leaf_win_chance or expert.LEAF_WIN_CHANCE)
+                       args.leaf_win_chance or expert.LEAF_WIN_CHANCE,
+                       args.opponent_reading or expert.ExpertBot.opponent_reading)
                       for i in games if i not in have]
         tasks.sort(key=lambda task: task[2])  # interleave pairs so all progress together
     out = args.progress.open("a") if args.progress else None

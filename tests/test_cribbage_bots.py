@@ -24,6 +24,12 @@ from ginrummy_desktop.engine.cribbage.bots.opponent_model import (
     safe_play_contexts,
     safe_play_log_likelihood,
 )
+from ginrummy_desktop.engine.cribbage.bots.opponent_reading import (
+    KINDS,
+    SHARE_FLOOR,
+    OpponentReading,
+    prior_shares,
+)
 from ginrummy_desktop.engine.cribbage.bots.safe_play import reply_points
 from ginrummy_desktop.engine.cribbage.bots.simple import CarefulBot, GreedyBot
 from ginrummy_desktop.engine.cribbage.winchance import pone_win_chance
@@ -61,6 +67,15 @@ def hidden_variants() -> list[list[Card]]:
 
 @pytest.mark.parametrize("name", BOT_NAMES)
 def test_decisions_depend_only_on_the_information_set(name: str) -> None:
+    assert_same_decisions_in_hidden_variants(name)
+
+
+def test_the_expert_reading_its_opponent_still_sees_only_its_information_set(monkeypatch):
+    monkeypatch.setattr(expert_bot.ExpertBot, "opponent_reading", True)
+    assert_same_decisions_in_hidden_variants("expert")
+
+
+def assert_same_decisions_in_hidden_variants(name: str) -> None:
     decks = hidden_variants()
     matches = [CribbageMatch(seed=5, first_dealer=DEALER, decks=[d] * 2) for d in decks]
     pone_bots = [BUILTIN_BOTS[name](seed=9) for _ in matches]
@@ -371,3 +386,56 @@ def test_the_reply_after_four_of_a_rank_is_only_what_fits() -> None:
     seen[2 - 1] = 4
     chance_of_a_seven = 1 - comb(48 - 4, 4) / comb(48, 4)
     assert reply_points((2, 2, 2, 2), 8, tuple(seen), 4) == pytest.approx(2 * chance_of_a_seven)
+
+
+def test_reading_weighs_each_finished_hand_once_by_its_last_evidence() -> None:
+    reading = OpponentReading()
+    assert reading.shares(("hand", 1)) == pytest.approx(prior_shares())
+    rule = KINDS.index("rule")
+    # Early in hand 1 the plays looked safe; by its last play they were plainly greedy.
+    reading.record(("hand", 1), (0.0, -1.0, -6.0))
+    reading.record(("hand", 1), (-6.0, -5.0, 0.0))
+    assert reading.shares(("hand", 1)) == pytest.approx(prior_shares())  # not yet: same hand
+    after_one = reading.shares(("hand", 2))
+    assert reading.hands_read == 1
+    assert after_one[rule] > prior_shares()[rule]
+    for hand in range(3, 9):
+        reading.record(("hand", hand - 1), (-6.0, -5.0, 0.0))
+        shares = reading.shares(("hand", hand))
+    assert reading.hands_read == 7
+    assert shares[rule] > 0.9 and reading.expects_rule(shares)
+    assert min(shares) >= SHARE_FLOOR - 1e-12  # nobody is ruled out for good
+    assert sum(shares) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(("villain", "kind"), [(GreedyBot, "rule"), (CarefulBot, "safe")])
+def test_expert_learns_over_a_game_which_kind_of_pegger_it_faces(monkeypatch, villain, kind):
+    monkeypatch.setattr(expert_bot.ExpertBot, "opponent_reading", True)
+    bots = [expert_bot.ExpertBot(seed=1), villain(seed=2)]
+    match = CribbageMatch(seed=21, first_dealer=0)
+    while not match.over:
+        seat = match.to_move()
+        match.apply(seat, bots[seat].choose(match.observation(seat)))
+    reading = bots[0].reading
+    shares = reading.shares(("after the game",))
+    assert reading.hands_read >= 4
+    assert max(KINDS, key=lambda k: shares[KINDS.index(k)]) == kind
+    assert shares[KINDS.index(kind)] > 0.6
+
+
+def test_a_search_expecting_another_reply_policy_keeps_its_own_memory() -> None:
+    match = stacked_position(
+        "6C 3D 2H AS KD QD", "7C 8H 3S 6S AD AH", "5D", ("KD QD", "AD AH"),
+        [(PONE, "6C")],
+    )
+    observation = match.observation(DEALER)
+    opponent = tuple(parse_cards("3D 2H AS"))
+    neutral_before = len(expert_bot._NEUTRAL_MEMO)
+    greedy = expert_bot.PlaySearch(observation, "greedy")
+    uniform = expert_bot.PlaySearch(observation, "uniform")
+    values = {rank: (greedy.value_of_play(rank, opponent), uniform.value_of_play(rank, opponent))
+              for rank in (3, 6, 7)}
+    assert expert_bot._POLICY_MEMOS["greedy"]
+    assert greedy.memo is not uniform.memo
+    assert len(expert_bot._NEUTRAL_MEMO) >= neutral_before
+    assert any(abs(a - b) > 1e-9 for a, b in values.values())

@@ -26,9 +26,12 @@ from ginrummy_desktop.engine.cribbage.bots.base import CribbageBot
 from ginrummy_desktop.engine.cribbage.bots.opponent_model import (
     GREEDY_LAPSE,
     greedy_rule_log,
-    likely_holdings,
+    kind_evidence,
+    resample_holdings,
     softmax_log,
+    weighted_candidates,
 )
+from ginrummy_desktop.engine.cribbage.bots.opponent_reading import OpponentReading
 from ginrummy_desktop.engine.cribbage.bots.safe_play import play_points, safe_play_value
 from ginrummy_desktop.engine.cribbage.evaluation import (
     crib_value,
@@ -98,6 +101,14 @@ class ExpertBot(CribbageBot):
     # and more candidates (a sharper posterior) gained more than more worlds.
     worlds = 24
     candidate_worlds = 384
+    # Carry what kind of pegger the opponent is from hand to hand (``opponent_reading``) and,
+    # once it is surely a greedy-rule player, expect its replies to follow that rule. Off:
+    # screened in whole games (docs/ai.md).
+    opponent_reading = False
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.reading = OpponentReading()
 
     def pick_discard(
         self, observation: CribbageObservation, rng: StableRandom
@@ -141,8 +152,17 @@ class ExpertBot(CribbageBot):
             by_rank.setdefault(card.rank, card)
         if len(by_rank) == 1:
             return next(iter(by_rank.values()))
-        worlds = likely_holdings(observation, rng, self.worlds, self.candidate_worlds)
-        search = PlaySearch(observation)
+        candidates = weighted_candidates(observation, rng, self.candidate_worlds)
+        shares = None
+        policy = OPPONENT_POLICY
+        if self.opponent_reading:
+            hand = (observation.hand_number, observation.dealer, tuple(observation.own_discards))
+            self.reading.record(hand, kind_evidence(candidates))
+            shares = self.reading.shares(hand)
+            if self.reading.expects_rule(shares):
+                policy = "greedy"
+        worlds = resample_holdings(candidates, self.worlds, rng, shares)
+        search = PlaySearch(observation, policy)
         if LEAF_WIN_CHANCE:
             search.one_currency(worlds)
         totals = dict.fromkeys(by_rank, 0.0)
@@ -168,13 +188,18 @@ _NEUTRAL_MEMO: dict[bytes, float] = {}
 _OLDER_NEUTRAL_MEMO: dict[bytes, float] = {}
 _NEUTRAL_GENERATION_LIMIT = 500_000
 _NO_OLDER_MEMO: dict[bytes, float] = {}
+# A search that models the opponent's replies otherwise than OPPONENT_POLICY values positions
+# otherwise too: one memo per such policy, emptied whole when it fills (rarely used).
+_POLICY_MEMOS: dict[str, dict[bytes, float]] = {}
 
 
 class PlaySearch:
     """Exact search of the rest of the play once both holdings are known (by rank)."""
 
-    def __init__(self, observation: CribbageObservation) -> None:
+    def __init__(self, observation: CribbageObservation, policy: str | None = None) -> None:
         self.obs = observation
+        policy = policy or OPPONENT_POLICY  # read when called: benchmarks set the module's
+        self.policy = policy
         self.me = observation.seat
         self.my_hand = tuple(sorted(card.rank for card in observation.hand))
         self.ranks = tuple(card.rank for _, card in observation.current)
@@ -193,8 +218,12 @@ class PlaySearch:
             _OLDER_NEUTRAL_MEMO.update(_NEUTRAL_MEMO)
             _NEUTRAL_MEMO.clear()
         self.shared_memo = _NEUTRAL_MEMO
+        if policy != OPPONENT_POLICY:
+            self.shared_memo = _POLICY_MEMOS.setdefault(policy, {})
+            if len(self.shared_memo) > _NEUTRAL_GENERATION_LIMIT:
+                self.shared_memo.clear()
         self.memo = self.shared_memo
-        self.older_memo = _OLDER_NEUTRAL_MEMO
+        self.older_memo = _OLDER_NEUTRAL_MEMO if policy == OPPONENT_POLICY else _NO_OLDER_MEMO
         self._show: tuple[int, int, float] | None = None
 
     # Players inside the search: 0 = this bot, 1 = the opponent.
@@ -224,7 +253,7 @@ class PlaySearch:
         opp_hand = tuple(sorted(card.rank for card in opponent))
         self.endgame = False
         self.memo = self.shared_memo
-        self.older_memo = _OLDER_NEUTRAL_MEMO
+        self.older_memo = _OLDER_NEUTRAL_MEMO if self.policy == OPPONENT_POLICY else _NO_OLDER_MEMO
         if self.near_end:
             show = self._show_scores(opponent)
             if self.all_endgame or self._world_is_endgame(show):
@@ -308,11 +337,11 @@ class PlaySearch:
                 # The opponent is modelled as playing the worst reply for us only part of the
                 # time (pure minimax would credit it with sight of our hand).
                 worst = min(values)
-                if OPPONENT_POLICY == "uniform":
+                if self.policy == "uniform":
                     expected = sum(values) / len(values)
                 else:
                     chances = _opponent_policy(count, tail, hands[1], len(hands[0]),
-                                               tuple(options), OPPONENT_POLICY, POLICY_SHARPNESS)
+                                               tuple(options), self.policy, POLICY_SHARPNESS)
                     expected = sum(p * v for p, v in zip(chances, values, strict=True))
                 result = OPPONENT_SHARPNESS * worst + (1 - OPPONENT_SHARPNESS) * expected
         self.memo[key] = result

@@ -23,6 +23,7 @@ resampling, so the search spends its time on the holdings that matter.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
 from math import exp, log
@@ -100,13 +101,33 @@ def _points_with_each_starter(keep: tuple[int, ...]) -> tuple[int, ...]:
     return (sum(points), *points)
 
 
-def plausible_holdings(
+# The kinds of player the "mixed" belief weighs, in the order of its shares: one who pegs by
+# the safety rules, one who takes the points on offer (a softmax), one who plays the greedy rule.
+KINDS = ("safe", "points", "rule")
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One imagined opponent holding and how well it explains the discard and the plays."""
+
+    holding: tuple[Card, ...]
+    keep_log: float  # log-weight of its keep among the 15 (``SHARPNESS``)
+    play_log: float  # log-likelihood of its plays under PLAY_MODEL "safe" or "points"
+    kind_logs: tuple[float, ...] = ()  # under "mixed": the plays' log-likelihood for each KIND
+
+
+def default_shares() -> tuple[float, float, float]:
+    """The "mixed" belief's shares of KINDS when nothing is known about the opponent."""
+    return (SAFE_SHARE, 1.0 - SAFE_SHARE - GREEDY_SHARE, GREEDY_SHARE)
+
+
+def weighted_candidates(
     observation: CribbageObservation, rng: StableRandom, count: int
-) -> list[tuple[tuple[Card, ...], float]]:
-    """``count`` candidate opponent holdings (unplayed cards) with plausibility weights."""
+) -> list[Candidate]:
+    """``count`` candidate opponent holdings (unplayed cards), each with what it explains."""
     held = observation.opponent_cards_left
     if held == 0:
-        return [((), 1.0)]
+        return [Candidate((), 0.0, 0.0, (0.0,) * len(KINDS) if PLAY_MODEL == "mixed" else ())]
     unseen = unseen_by(observation)
     minimum = go_minimum(observation)
     pool = [card for card in unseen if card.points >= minimum]
@@ -117,27 +138,60 @@ def plausible_holdings(
     plays = opponent_play_contexts(observation)
     safe_plays = safe_play_contexts(observation) if PLAY_MODEL != "points" else []
     starter = observation.starter.rank if observation.starter is not None else 0
-    worlds = []
+    candidates = []
     for _ in range(count):
         holding = tuple(_draw(pool, held, rng))
         tossed = _draw_two_others(unseen, holding, rng)
         keep = tuple(sorted(played_ranks + tuple(card.rank for card in holding)))
         six = tuple(sorted(keep + (tossed[0].rank, tossed[1].rank)))
-        regret = keep_regret(six, keep, opponent_deals)
-        if PLAY_MODEL == "safe":
+        keep_log = -SHARPNESS * keep_regret(six, keep, opponent_deals)
+        if PLAY_MODEL == "mixed":
+            kinds = (
+                safe_play_log_likelihood(safe_plays, played_ranks, keep, six, starter),
+                points_play_log_likelihood(safe_plays, played_ranks, keep),
+                greedy_rule_log_likelihood(safe_plays, played_ranks, keep),
+            )
+            candidates.append(Candidate(holding, keep_log, 0.0, kinds))
+        elif PLAY_MODEL == "safe":
             play_log = safe_play_log_likelihood(safe_plays, played_ranks, keep, six, starter)
-        elif PLAY_MODEL == "mixed":
-            safe = safe_play_log_likelihood(safe_plays, played_ranks, keep, six, starter)
-            greedy = points_play_log_likelihood(safe_plays, played_ranks, keep)
-            mixture = SAFE_SHARE * exp(safe) + (1 - SAFE_SHARE - GREEDY_SHARE) * exp(greedy)
-            if GREEDY_SHARE:
-                rule = greedy_rule_log_likelihood(safe_plays, played_ranks, keep)
-                mixture += GREEDY_SHARE * exp(rule)
-            play_log = log(mixture)
+            candidates.append(Candidate(holding, keep_log, play_log))
         else:
             play_log = -PLAY_SHARPNESS * missed_play_points(plays, played_ranks, keep)
-        worlds.append((holding, exp(-SHARPNESS * regret + play_log)))
-    return worlds
+            candidates.append(Candidate(holding, keep_log, play_log))
+    return candidates
+
+
+def candidate_weight(candidate: Candidate, shares: tuple[float, ...] | None = None) -> float:
+    """How plausible a candidate is: its keep times its plays, under the "mixed" belief with
+    ``shares`` of KINDS (``default_shares`` unless given)."""
+    if not candidate.kind_logs:
+        return exp(candidate.keep_log + candidate.play_log)
+    shares = shares or default_shares()
+    mixture = sum(share * exp(kind_log) for share, kind_log
+                  in zip(shares, candidate.kind_logs, strict=True) if share)
+    return exp(candidate.keep_log + log(mixture)) if mixture > 0 else 0.0
+
+
+def kind_evidence(candidates: list[Candidate]) -> tuple[float, ...]:
+    """The log-likelihood, up to one shared constant, of the opponent's discard and plays this
+    hand for each of KINDS: the candidates' mean explanation under that kind alone."""
+    if not candidates or not candidates[0].kind_logs:
+        return ()
+    evidence = []
+    for kind in range(len(candidates[0].kind_logs)):
+        logs = [c.keep_log + c.kind_logs[kind] for c in candidates]
+        top = max(logs)
+        evidence.append(top + log(sum(exp(x - top) for x in logs) / len(logs)))
+    return tuple(evidence)
+
+
+def plausible_holdings(
+    observation: CribbageObservation, rng: StableRandom, count: int,
+    shares: tuple[float, ...] | None = None,
+) -> list[tuple[tuple[Card, ...], float]]:
+    """``count`` candidate opponent holdings (unplayed cards) with plausibility weights."""
+    return [(candidate.holding, candidate_weight(candidate, shares))
+            for candidate in weighted_candidates(observation, rng, count)]
 
 
 def _draw(cards: list[Card], count: int, rng: StableRandom) -> list[Card]:
@@ -165,13 +219,22 @@ def _draw_two_others(
 
 
 def likely_holdings(
-    observation: CribbageObservation, rng: StableRandom, count: int, candidates: int
+    observation: CribbageObservation, rng: StableRandom, count: int, candidates: int,
+    shares: tuple[float, ...] | None = None,
 ) -> list[tuple[Card, ...]]:
     """``count`` opponent holdings drawn from ``candidates`` weighted ones (systematic
     resampling: a holding appears about ``count`` × its share of the weight times)."""
-    weighted = plausible_holdings(observation, rng, candidates)
-    holdings = [holding for holding, _ in weighted]
-    return systematic_resample(holdings, [weight for _, weight in weighted], count, rng)
+    return resample_holdings(weighted_candidates(observation, rng, candidates), count, rng, shares)
+
+
+def resample_holdings(
+    candidates: list[Candidate], count: int, rng: StableRandom,
+    shares: tuple[float, ...] | None = None,
+) -> list[tuple[Card, ...]]:
+    """``count`` holdings drawn from weighted ``candidates`` by systematic resampling."""
+    holdings = [candidate.holding for candidate in candidates]
+    weights = [candidate_weight(candidate, shares) for candidate in candidates]
+    return systematic_resample(holdings, weights, count, rng)
 
 
 def opponent_play_contexts(
