@@ -4,7 +4,9 @@ Each pair of games shares one seed (the same cards for every hand number) with t
 swapped, so both players get both sides of every deal and the first-dealer edge cancels.
 Progress is saved as JSON lines so a long run can be stopped and its games still counted.
 ``--first-game N`` numbers the games from N (game i is dealt from seed 10000 + i // 2), so a
-measured run can use deals no screening run has seen.
+measured run can use deals no screening run has seen. ``--opponent-reading`` turns on the
+expert's hand-to-hand reading of the opponent (``ExpertBot.opponent_reading``); ``--against
+FILE`` prints the paired difference from another run's games.
 
     nice -n 10 python benchmarks/cribbage_ladder.py --games 4000 --workers 2 --write-docs
 """
