@@ -366,12 +366,20 @@ def points_play_log_likelihood(
 ) -> float:
     """Log-probability of the opponent's plays so far if it kept ``keep`` and chose each card
     by a softmax over the points on offer (PLAY_SHARPNESS per point)."""
-    total = 0.0
+    return sum(_points_play_log(count, ranks, rank, held, PLAY_SHARPNESS)
+               for count, ranks, rank, held in _plays_with_holdings(contexts, played_ranks, keep))
+
+
+def _plays_with_holdings(
+    contexts: list[tuple[int, tuple[int, ...], int, int, tuple[int, ...]]],
+    played_ranks: tuple[int, ...],
+    keep: tuple[int, ...],
+) -> Iterator[tuple[int, tuple[int, ...], int, tuple[int, ...]]]:
+    """Each of the opponent's plays (count, ranks, rank played) with the ranks it then held,
+    had it kept ``keep``."""
     unplayed = _unplayed(keep, played_ranks)
     for count, ranks, rank, before, _ in contexts:
-        held_then = tuple(sorted(set(unplayed) | set(played_ranks[before:])))
-        total += _points_play_log(count, ranks, rank, held_then, PLAY_SHARPNESS)
-    return total
+        yield count, ranks, rank, tuple(sorted(set(unplayed) | set(played_ranks[before:])))
 
 
 @lru_cache(maxsize=1 << 13)
@@ -392,12 +400,8 @@ def greedy_rule_log_likelihood(
     """Log-probability of the opponent's plays so far if it kept ``keep`` and played by the
     greedy rule (most points now, then the highest count value), breaking it at random
     ``GREEDY_LAPSE`` of the time."""
-    total = 0.0
-    unplayed = _unplayed(keep, played_ranks)
-    for count, ranks, rank, before, _ in contexts:
-        held_then = tuple(sorted(set(unplayed) | set(played_ranks[before:])))
-        total += greedy_rule_log(count, ranks, rank, held_then, GREEDY_LAPSE)
-    return total
+    return sum(greedy_rule_log(count, ranks, rank, held, GREEDY_LAPSE)
+               for count, ranks, rank, held in _plays_with_holdings(contexts, played_ranks, keep))
 
 
 @lru_cache(maxsize=1 << 13)
