@@ -152,7 +152,8 @@ class ExpertBot(CribbageBot):
             by_rank.setdefault(card.rank, card)
         if len(by_rank) == 1:
             return next(iter(by_rank.values()))
-        candidates = weighted_candidates(observation, rng, self.candidate_worlds)
+        candidates = weighted_candidates(observation, rng, self.candidate_worlds,
+                                         every_kind=self.opponent_reading)
         shares = None
         policy = OPPONENT_POLICY
         if self.opponent_reading:
@@ -223,7 +224,9 @@ class PlaySearch:
             if len(self.shared_memo) > _NEUTRAL_GENERATION_LIMIT:
                 self.shared_memo.clear()
         self.memo = self.shared_memo
-        self.older_memo = _OLDER_NEUTRAL_MEMO if policy == OPPONENT_POLICY else _NO_OLDER_MEMO
+        self.shared_older_memo = (_OLDER_NEUTRAL_MEMO if policy == OPPONENT_POLICY
+                                  else _NO_OLDER_MEMO)
+        self.older_memo = self.shared_older_memo
         self._show: tuple[int, int, float] | None = None
 
     # Players inside the search: 0 = this bot, 1 = the opponent.
@@ -253,7 +256,7 @@ class PlaySearch:
         opp_hand = tuple(sorted(card.rank for card in opponent))
         self.endgame = False
         self.memo = self.shared_memo
-        self.older_memo = _OLDER_NEUTRAL_MEMO if self.policy == OPPONENT_POLICY else _NO_OLDER_MEMO
+        self.older_memo = self.shared_older_memo
         if self.near_end:
             show = self._show_scores(opponent)
             if self.all_endgame or self._world_is_endgame(show):

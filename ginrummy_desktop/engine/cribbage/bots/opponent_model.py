@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
-from math import exp, log
+from math import exp, inf, log
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage import _crib_tables
@@ -122,9 +122,11 @@ def default_shares() -> tuple[float, float, float]:
 
 
 def weighted_candidates(
-    observation: CribbageObservation, rng: StableRandom, count: int
+    observation: CribbageObservation, rng: StableRandom, count: int, every_kind: bool = False
 ) -> list[Candidate]:
-    """``count`` candidate opponent holdings (unplayed cards), each with what it explains."""
+    """``count`` candidate opponent holdings (unplayed cards), each with what it explains.
+    Under "mixed" the greedy rule's likelihood is worked out only if ``every_kind`` (for
+    ``kind_evidence``) or GREEDY_SHARE weighs it; otherwise it is left impossible (-inf)."""
     held = observation.opponent_cards_left
     if held == 0:
         return [Candidate((), 0.0, 0.0, (0.0,) * len(KINDS) if PLAY_MODEL == "mixed" else ())]
@@ -149,7 +151,8 @@ def weighted_candidates(
             kinds = (
                 safe_play_log_likelihood(safe_plays, played_ranks, keep, six, starter),
                 points_play_log_likelihood(safe_plays, played_ranks, keep),
-                greedy_rule_log_likelihood(safe_plays, played_ranks, keep),
+                greedy_rule_log_likelihood(safe_plays, played_ranks, keep)
+                if every_kind or GREEDY_SHARE else -inf,
             )
             candidates.append(Candidate(holding, keep_log, 0.0, kinds))
         elif PLAY_MODEL == "safe":
@@ -186,11 +189,10 @@ def kind_evidence(candidates: list[Candidate]) -> tuple[float, ...]:
 
 
 def plausible_holdings(
-    observation: CribbageObservation, rng: StableRandom, count: int,
-    shares: tuple[float, ...] | None = None,
+    observation: CribbageObservation, rng: StableRandom, count: int
 ) -> list[tuple[tuple[Card, ...], float]]:
     """``count`` candidate opponent holdings (unplayed cards) with plausibility weights."""
-    return [(candidate.holding, candidate_weight(candidate, shares))
+    return [(candidate.holding, candidate_weight(candidate))
             for candidate in weighted_candidates(observation, rng, count)]
 
 
@@ -219,12 +221,11 @@ def _draw_two_others(
 
 
 def likely_holdings(
-    observation: CribbageObservation, rng: StableRandom, count: int, candidates: int,
-    shares: tuple[float, ...] | None = None,
+    observation: CribbageObservation, rng: StableRandom, count: int, candidates: int
 ) -> list[tuple[Card, ...]]:
     """``count`` opponent holdings drawn from ``candidates`` weighted ones (systematic
     resampling: a holding appears about ``count`` × its share of the weight times)."""
-    return resample_holdings(weighted_candidates(observation, rng, candidates), count, rng, shares)
+    return resample_holdings(weighted_candidates(observation, rng, candidates), count, rng)
 
 
 def resample_holdings(
