@@ -102,9 +102,10 @@ class ExpertBot(CribbageBot):
     worlds = 24
     candidate_worlds = 384
     # Carry what kind of pegger the opponent is from hand to hand (``opponent_reading``) and,
-    # once it is surely a greedy-rule player, expect its replies to follow that rule. Off:
-    # screened in whole games (docs/ai.md).
-    opponent_reading = False
+    # once it is surely a greedy-rule player, expect its replies to follow that rule: on since
+    # the screen in whole games gained against greedy and lost nothing against careful
+    # (docs/ai.md). Only what the seat saw is read, so it is memory, not peeking.
+    opponent_reading = True
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
