@@ -4,9 +4,11 @@ Each pair of games shares one seed (the same cards for every hand number) with t
 swapped, so both players get both sides of every deal and the first-dealer edge cancels.
 Progress is saved as JSON lines so a long run can be stopped and its games still counted.
 ``--first-game N`` numbers the games from N (game i is dealt from seed 10000 + i // 2), so a
-measured run can use deals no screening run has seen. ``--opponent-reading`` turns on the
-expert's hand-to-hand reading of the opponent (``ExpertBot.opponent_reading``); ``--against
-FILE`` prints the paired difference from another run's games.
+measured run can use deals no screening run has seen. ``--no-opponent-reading`` turns off the
+expert's hand-to-hand reading of the opponent (``ExpertBot.opponent_reading``, on by default)
+and ``--rule-policy-at`` sets how sure of a greedy-rule opponent it must be before its search
+expects greedy replies; ``--against FILE`` prints the paired difference from another run's
+games.
 
     nice -n 10 python benchmarks/cribbage_ladder.py --games 4000 --workers 2 --write-docs
 """
@@ -27,7 +29,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from ginrummy_desktop.engine.cribbage import CribbageMatch  # noqa: E402
-from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS, expert, opponent_model  # noqa: E402
+from ginrummy_desktop.engine.cribbage.bots import (  # noqa: E402
+    BUILTIN_BOTS,
+    expert,
+    opponent_model,
+    opponent_reading,
+)
 from ginrummy_desktop.engine.rng import StableRandom  # noqa: E402
 
 DEFAULT_PAIRS = "expert:greedy,expert:careful,careful:greedy,greedy:beginner"
@@ -47,14 +54,16 @@ def start_scores(index: int, start: tuple[int, int] | None) -> tuple[int, int]:
 
 
 def play_game(
-    task: tuple[str, str, int, str, int, tuple[int, int] | None, bool, bool],
+    task: tuple[str, str, int, str, int, tuple[int, int] | None, bool, bool, float],
 ) -> dict:
     """One game; the first-named persona ("hero") sits in seat 0."""
-    hero, villain, index, play_model, positional_need, start, leaf_win_chance, reading = task
+    (hero, villain, index, play_model, positional_need, start, leaf_win_chance, reading,
+     rule_policy_at) = task
     opponent_model.PLAY_MODEL = play_model  # each worker sets them (workers need not be forked)
     expert.POSITIONAL_NEED = positional_need
     expert.LEAF_WIN_CHANCE = leaf_win_chance
     expert.ExpertBot.opponent_reading = reading
+    opponent_reading.RULE_POLICY_AT = rule_policy_at
     seed = 10_000 + index // 2
     bots = [BUILTIN_BOTS[hero](seed=index), BUILTIN_BOTS[villain](seed=index + 77_777)]
     match = CribbageMatch(seed=seed, first_dealer=index % 2, scores=start_scores(index, start))
@@ -243,9 +252,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--leaf-win-chance", action="store_true",
                         help="near the end the expert's search values a leaf nobody has won by "
                              "the chance of winning from there (expert.LEAF_WIN_CHANCE)")
-    parser.add_argument("--opponent-reading", action="store_true",
+    parser.add_argument("--opponent-reading", action=argparse.BooleanOptionalAction,
+                        default=expert.ExpertBot.opponent_reading,
                         help="the expert reads what kind of pegger the opponent is from hand "
-                             "to hand (expert.ExpertBot.opponent_reading)")
+                             "to hand (expert.ExpertBot.opponent_reading, on by default)")
+    parser.add_argument("--rule-policy-at", type=float, default=opponent_reading.RULE_POLICY_AT,
+                        help="with the reading, the share of the greedy rule from which the "
+                             "search expects greedy replies (opponent_reading.RULE_POLICY_AT)")
     parser.add_argument("--start-scores", metavar="LOW:HIGH",
                         help="start each game from scores drawn from LOW-HIGH (screening "
                              "endgames; a mirrored pair swaps them)")
@@ -289,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
             games = range(args.first_game, args.first_game + args.games)
             tasks += [(hero, villain, i, args.play_model, args.positional_need, start,
                        args.leaf_win_chance or expert.LEAF_WIN_CHANCE,
-                       args.opponent_reading or expert.ExpertBot.opponent_reading)
+                       args.opponent_reading, args.rule_policy_at)
                       for i in games if i not in have]
         tasks.sort(key=lambda task: task[2])  # interleave pairs so all progress together
     out = args.progress.open("a") if args.progress else None
