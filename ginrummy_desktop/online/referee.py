@@ -149,7 +149,11 @@ class Referee(ComponentXMPP):
             user = sender.user
             if not self.limiter.allow(user, "request"):
                 raise MoveRefused("too many requests; slow down")
-            self._all_back(user)  # a request is a sign of life (e.g. after resumption)
+            if self.full_jids.get(user) == sender.full:
+                # A request from the live session is a sign of life (e.g. after resumption);
+                # one sent just before the session ended, and handled after the server said
+                # so, is not: it must not bring back a player who has gone.
+                self._all_back(user)
             handler = getattr(self, f"_request_{kind}")
             reply_data = await handler(user, data)
         except (protocol.ProtocolError, MoveRefused) as error:

@@ -1,0 +1,93 @@
+"""The referee's view of who is away, without a server: a request that was sent before a
+player's session ended, and handled after the server announced the end, must not bring the
+player back (it once did, and a waiting opponent could not claim the win)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from slixmpp import JID
+from slixmpp.stanza import Iq
+
+from ginrummy_desktop.online import protocol
+from ginrummy_desktop.online.config import config_from_dict
+from ginrummy_desktop.online.referee import Referee
+from ginrummy_desktop.online.service_store import ServiceStore
+
+DOMAIN = "ginrummy.test"
+
+
+def _referee(tmp_path: Path) -> tuple[Referee, list[tuple[str, str, dict]]]:
+    config = config_from_dict({
+        "xmpp": {"domain": DOMAIN, "component": f"referee.{DOMAIN}", "secret": "s",
+                 "host": "127.0.0.1", "port": 1, "muc_domain": ""},
+        "database": {"url": f"sqlite:///{tmp_path / 'service.db'}"},
+        "tables": {"grace": 30},
+    })
+    referee = Referee(config, ServiceStore(config.database_url))
+    sent: list[tuple[str, str, dict]] = []
+    # Nothing is connected: record what would go out instead of sending it.
+    referee.send_event = lambda user, kind, data: sent.append((user, kind, data))  # type: ignore[method-assign]
+    return referee, sent
+
+
+def _request(referee: Referee, sender: str, kind: str, data: dict[str, Any]) -> list[str]:
+    """Hand the referee one request stanza from ``sender``; the replies' types."""
+    replies: list[str] = []
+    iq = Iq(referee, sfrom=JID(sender), sto=JID(f"referee.{DOMAIN}"), stype="set")
+    protocol.fill(iq["game"], kind, data)
+    iq.send = lambda *a, **k: replies.append("sent")  # type: ignore[method-assign]
+    original_reply = iq.reply
+
+    def reply(clear: bool = True) -> Iq:
+        answer = original_reply(clear)
+        answer.send = lambda *a, **k: replies.append(answer["type"])  # type: ignore[method-assign]
+        return answer
+
+    iq.reply = reply  # type: ignore[method-assign]
+    asyncio.run(referee._on_request(iq))
+    return replies
+
+
+class _Presence(dict):
+    def __init__(self, sender: str) -> None:
+        super().__init__({"from": JID(sender)})
+
+
+def test_a_request_handled_after_the_session_ended_does_not_bring_the_player_back(tmp_path):
+    referee, sent = _referee(tmp_path)
+    alice, bob = f"alice@{DOMAIN}/desk", f"bob@{DOMAIN}/desk"
+    for who in (alice, bob):
+        referee._on_available(_Presence(who))
+    table = referee.create_table("alice", "gin", {"preset": "tournament", "clock": 60}, True)
+    referee.seat_guest(table, "bob")
+    referee._on_unavailable(_Presence(alice))  # the server says alice's session is gone
+    assert 0 in table.away
+    # ... and only then is a request alice sent before that handled.
+    _request(referee, alice, "resync", {"table": table.id})
+    assert 0 in table.away, "a stale request brought alice back"
+    assert not any(kind == "back" for _, kind, _ in sent)
+    # bob is told the grace period runs, not that alice is present.
+    assert _request(referee, bob, "claim", {"table": table.id}) == ["error"]
+
+    # Once alice signs in again (a new session announces itself), she is back.
+    referee._on_available(_Presence(f"alice@{DOMAIN}/laptop"))
+    assert 0 not in table.away
+    assert any(kind == "back" for _, kind, _ in sent)
+
+
+def test_a_request_from_the_live_session_is_a_sign_of_life(tmp_path):
+    """A session the server held for resumption says nothing when it comes back: its next
+    request is what shows the player is there again."""
+    referee, sent = _referee(tmp_path)
+    alice, bob = f"alice@{DOMAIN}/desk", f"bob@{DOMAIN}/desk"
+    for who in (alice, bob):
+        referee._on_available(_Presence(who))
+    table = referee.create_table("alice", "gin", {"preset": "tournament", "clock": 60}, True)
+    referee.seat_guest(table, "bob")
+    referee._mark_away(table, 0)  # as after an unanswered ping
+    _request(referee, alice, "resync", {"table": table.id})
+    assert 0 not in table.away
+    assert any(kind == "back" for _, kind, _ in sent)
