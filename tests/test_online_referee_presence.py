@@ -56,21 +56,29 @@ class _Presence(dict):
         super().__init__({"from": JID(sender)})
 
 
-def test_a_request_handled_after_the_session_ended_does_not_bring_the_player_back(tmp_path):
+ALICE, BOB = f"alice@{DOMAIN}/desk", f"bob@{DOMAIN}/desk"
+
+
+def _playing_table(tmp_path: Path) -> tuple[Referee, list[tuple[str, str, dict]], Any]:
+    """A referee with alice and bob present and playing gin at one table."""
     referee, sent = _referee(tmp_path)
-    alice, bob = f"alice@{DOMAIN}/desk", f"bob@{DOMAIN}/desk"
-    for who in (alice, bob):
+    for who in (ALICE, BOB):
         referee._on_available(_Presence(who))
     table = referee.create_table("alice", "gin", {"preset": "tournament", "clock": 60}, True)
     referee.seat_guest(table, "bob")
-    referee._on_unavailable(_Presence(alice))  # the server says alice's session is gone
+    return referee, sent, table
+
+
+def test_a_request_handled_after_the_session_ended_does_not_bring_the_player_back(tmp_path):
+    referee, sent, table = _playing_table(tmp_path)
+    referee._on_unavailable(_Presence(ALICE))  # the server says alice's session is gone
     assert 0 in table.away
     # ... and only then is a request alice sent before that handled.
-    _request(referee, alice, "resync", {"table": table.id})
+    _request(referee, ALICE, "resync", {"table": table.id})
     assert 0 in table.away, "a stale request brought alice back"
     assert not any(kind == "back" for _, kind, _ in sent)
     # bob is told the grace period runs, not that alice is present.
-    assert _request(referee, bob, "claim", {"table": table.id}) == ["error"]
+    assert _request(referee, BOB, "claim", {"table": table.id}) == ["error"]
 
     # Once alice signs in again (a new session announces itself), she is back.
     referee._on_available(_Presence(f"alice@{DOMAIN}/laptop"))
@@ -81,13 +89,8 @@ def test_a_request_handled_after_the_session_ended_does_not_bring_the_player_bac
 def test_a_request_from_the_live_session_is_a_sign_of_life(tmp_path):
     """A session the server held for resumption says nothing when it comes back: its next
     request is what shows the player is there again."""
-    referee, sent = _referee(tmp_path)
-    alice, bob = f"alice@{DOMAIN}/desk", f"bob@{DOMAIN}/desk"
-    for who in (alice, bob):
-        referee._on_available(_Presence(who))
-    table = referee.create_table("alice", "gin", {"preset": "tournament", "clock": 60}, True)
-    referee.seat_guest(table, "bob")
+    referee, sent, table = _playing_table(tmp_path)
     referee._mark_away(table, 0)  # as after an unanswered ping
-    _request(referee, alice, "resync", {"table": table.id})
+    _request(referee, ALICE, "resync", {"table": table.id})
     assert 0 not in table.away
     assert any(kind == "back" for _, kind, _ in sent)
