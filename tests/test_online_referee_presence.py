@@ -15,6 +15,7 @@ from ginrummy_desktop.online import protocol
 from ginrummy_desktop.online.config import config_from_dict
 from ginrummy_desktop.online.referee import Referee
 from ginrummy_desktop.online.service_store import ServiceStore
+from ginrummy_desktop.online.table import LiveTable
 
 DOMAIN = "ginrummy.test"
 
@@ -33,17 +34,18 @@ def _referee(tmp_path: Path) -> tuple[Referee, list[tuple[str, str, dict]]]:
     return referee, sent
 
 
-def _request(referee: Referee, sender: str, kind: str, data: dict[str, Any]) -> list[str]:
-    """Hand the referee one request stanza from ``sender``; the replies' types."""
-    replies: list[str] = []
+def _request(referee: Referee, sender: str, kind: str,
+             data: dict[str, Any]) -> list[tuple[str, str]]:
+    """Hand the referee one request stanza from ``sender``; each reply's type and error text."""
+    replies: list[tuple[str, str]] = []
     iq = Iq(referee, sfrom=JID(sender), sto=JID(f"referee.{DOMAIN}"), stype="set")
     protocol.fill(iq["game"], kind, data)
-    iq.send = lambda *a, **k: replies.append("sent")  # type: ignore[method-assign]
     original_reply = iq.reply
 
     def reply(clear: bool = True) -> Iq:
         answer = original_reply(clear)
-        answer.send = lambda *a, **k: replies.append(answer["type"])  # type: ignore[method-assign]
+        answer.send = lambda *a, **k: replies.append(  # type: ignore[method-assign]
+            (answer["type"], answer["error"]["text"]))
         return answer
 
     iq.reply = reply  # type: ignore[method-assign]
@@ -59,7 +61,7 @@ class _Presence(dict):
 ALICE, BOB = f"alice@{DOMAIN}/desk", f"bob@{DOMAIN}/desk"
 
 
-def _playing_table(tmp_path: Path) -> tuple[Referee, list[tuple[str, str, dict]], Any]:
+def _playing_table(tmp_path: Path) -> tuple[Referee, list[tuple[str, str, dict]], LiveTable]:
     """A referee with alice and bob present and playing gin at one table."""
     referee, sent = _referee(tmp_path)
     for who in (ALICE, BOB):
@@ -78,7 +80,8 @@ def test_a_request_handled_after_the_session_ended_does_not_bring_the_player_bac
     assert 0 in table.away, "a stale request brought alice back"
     assert not any(kind == "back" for _, kind, _ in sent)
     # bob is told the grace period runs, not that alice is present.
-    assert _request(referee, BOB, "claim", {"table": table.id}) == ["error"]
+    [(kind, reason)] = _request(referee, BOB, "claim", {"table": table.id})
+    assert kind == "error" and "grace period" in reason
 
     # Once alice signs in again (a new session announces itself), she is back.
     referee._on_available(_Presence(f"alice@{DOMAIN}/laptop"))
@@ -91,6 +94,6 @@ def test_a_request_from_the_live_session_is_a_sign_of_life(tmp_path):
     request is what shows the player is there again."""
     referee, sent, table = _playing_table(tmp_path)
     referee._mark_away(table, 0)  # as after an unanswered ping
-    _request(referee, ALICE, "resync", {"table": table.id})
+    assert _request(referee, ALICE, "resync", {"table": table.id})[0][0] == "result"
     assert 0 not in table.away
     assert any(kind == "back" for _, kind, _ in sent)
