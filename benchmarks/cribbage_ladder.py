@@ -54,16 +54,17 @@ def start_scores(index: int, start: tuple[int, int] | None) -> tuple[int, int]:
 
 
 def play_game(
-    task: tuple[str, str, int, str, int, tuple[int, int] | None, bool, bool, float],
+    task: tuple[str, str, int, str, int, tuple[int, int] | None, bool, bool, float, bool],
 ) -> dict:
     """One game; the first-named persona ("hero") sits in seat 0."""
     (hero, villain, index, play_model, positional_need, start, leaf_win_chance, reading,
-     rule_policy_at) = task
+     rule_policy_at, read_hand_before) = task
     opponent_model.PLAY_MODEL = play_model  # each worker sets them (workers need not be forked)
     expert.POSITIONAL_NEED = positional_need
     expert.LEAF_WIN_CHANCE = leaf_win_chance
     expert.ExpertBot.opponent_reading = reading
     opponent_reading.RULE_POLICY_AT = rule_policy_at
+    expert.READ_HAND_BEFORE = read_hand_before
     seed = 10_000 + index // 2
     bots = [BUILTIN_BOTS[hero](seed=index), BUILTIN_BOTS[villain](seed=index + 77_777)]
     match = CribbageMatch(seed=seed, first_dealer=index % 2, scores=start_scores(index, start))
@@ -259,6 +260,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rule-policy-at", type=float, default=opponent_reading.RULE_POLICY_AT,
                         help="with the reading, the share of the greedy rule from which the "
                              "search expects greedy replies (opponent_reading.RULE_POLICY_AT)")
+    parser.add_argument("--read-hand-before", action=argparse.BooleanOptionalAction,
+                        default=expert.READ_HAND_BEFORE,
+                        help="with the reading, the hand before is read once played out, from "
+                             "every card the opponent played (expert.READ_HAND_BEFORE)")
     parser.add_argument("--start-scores", metavar="LOW:HIGH",
                         help="start each game from scores drawn from LOW-HIGH (screening "
                              "endgames; a mirrored pair swaps them)")
@@ -302,7 +307,7 @@ def main(argv: list[str] | None = None) -> int:
             games = range(args.first_game, args.first_game + args.games)
             tasks += [(hero, villain, i, args.play_model, args.positional_need, start,
                        args.leaf_win_chance or expert.LEAF_WIN_CHANCE,
-                       args.opponent_reading, args.rule_policy_at)
+                       args.opponent_reading, args.rule_policy_at, args.read_hand_before)
                       for i in games if i not in have]
         tasks.sort(key=lambda task: task[2])  # interleave pairs so all progress together
     out = args.progress.open("a") if args.progress else None

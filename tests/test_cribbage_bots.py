@@ -75,29 +75,48 @@ def test_the_expert_reading_its_opponent_still_sees_only_its_information_set(mon
     assert_same_decisions_in_hidden_variants("expert")
 
 
-def assert_same_decisions_in_hidden_variants(name: str) -> None:
-    decks = hidden_variants()
-    matches = [CribbageMatch(seed=5, first_dealer=DEALER, decks=[d] * 2) for d in decks]
-    pone_bots = [BUILTIN_BOTS[name](seed=9) for _ in matches]
-    while matches[0].hand_number == 1:
+def test_the_expert_reading_the_hand_before_still_sees_only_its_information_set(monkeypatch):
+    """Hand 1 is dealt alike; in hand 2 seat 1 deals, and the deals differ only in what it
+    cannot see then: the pone's two tossed cards and the undealt pack. What it saw of hand 1
+    (the whole play and the crib) is the same in both."""
+    monkeypatch.setattr(expert_bot.ExpertBot, "opponent_reading", True)
+    monkeypatch.setattr(expert_bot, "READ_HAND_BEFORE", True)
+    hand_one = hidden_variants()[0]
+    # Seat 0 is the pone in hand 2: it gets hand 1's dealer cards, hidden ones included.
+    hand_two = [stacked_deck(format_cards(deck[1:12:2]), format_cards(deck[0:12:2]), deck[12])
+                for deck in hidden_variants()]
+    assert_same_decisions_in_hidden_variants(
+        "expert", [[hand_one, deck, hand_one] for deck in hand_two], 2)
+
+
+def assert_same_decisions_in_hidden_variants(
+    name: str, decks: list[list[list[Card]]] | None = None, last_hand: int = 1
+) -> None:
+    """The bot in seat 1 against a scripted seat 0 over deals that differ only in what seat 1
+    cannot see (``hidden_variants``, both hands alike unless ``decks`` says otherwise)."""
+    decks = decks or [[d] * 2 for d in hidden_variants()]
+    matches = [CribbageMatch(seed=5, first_dealer=DEALER, decks=d) for d in decks]
+    bots = [BUILTIN_BOTS[name](seed=9) for _ in matches]
+    while matches[0].hand_number <= last_hand and not matches[0].over:
         seat = matches[0].to_move()
         assert matches[1].to_move() == seat
         if seat == PONE:
             observations = [m.observation(PONE) for m in matches]
             assert observations[0] == observations[1]
-            actions = [bot.choose(obs) for bot, obs in zip(pone_bots, observations, strict=True)]
+            actions = [bot.choose(obs) for bot, obs in zip(bots, observations, strict=True)]
             assert actions[0] == actions[1]
             for match in matches:
                 match.apply(PONE, actions[0])
         else:
             for match in matches:
                 obs = match.observation(DEALER)
-                # The dealer lays away its two lowest cards (the hidden ones) and then plays
-                # its lowest legal card, the same in both deals.
+                # Seat 0 lays away its two lowest cards (the hidden ones) and then plays its
+                # lowest legal card, the same in both deals.
                 action = obs.legal_actions[0]
                 if obs.phase == "discard":
                     action = Action("discard", cards=tuple(sorted(obs.hand)[:2]))
                 match.apply(DEALER, action)
+    assert matches[0].hand_number > last_hand
 
 
 def observation_for(six: str, is_dealer: bool, scores=(0, 0)):
@@ -406,6 +425,49 @@ def test_reading_weighs_each_finished_hand_once_by_its_last_evidence() -> None:
     assert shares[rule] > 0.9 and reading.expects_rule(shares)
     assert min(shares) >= SHARE_FLOOR - 1e-12  # nobody is ruled out for good
     assert sum(shares) == pytest.approx(1.0)
+
+
+def test_a_hand_read_once_played_out_replaces_the_reading_made_during_it() -> None:
+    rule = KINDS.index("rule")
+    guessed, exact = OpponentReading(), OpponentReading()
+    for reading in (guessed, exact):
+        reading.record((1, DEALER, ()), (0.0, -1.0, -6.0))  # looked safe at our last play
+    exact.see_hand_before((2, PONE, ()), (-6.0, -5.0, 0.0))  # the whole hand was greedy
+    exact.see_hand_before((2, PONE, ()), (-6.0, -5.0, 0.0))  # seen again: counted once
+    assert guessed.shares((2, PONE, ()))[rule] < prior_shares()[rule]
+    after_one = exact.shares((2, PONE, ()))
+    assert after_one[rule] > prior_shares()[rule]
+    assert exact.hands_read == 1
+    # What hand 2 itself shows is still read during it and counted when hand 3 starts.
+    exact.record((2, PONE, ()), (0.0, 0.0, -3.0))
+    assert exact.shares((3, DEALER, ()))[rule] < after_one[rule]
+    assert exact.hands_read == 2
+    # Evidence of a hand that is not the one before does not replace anything.
+    skipped = OpponentReading()
+    skipped.record((1, DEALER, ()), (0.0, -1.0, -6.0))
+    skipped.see_hand_before((3, DEALER, ()), (-6.0, -5.0, 0.0))
+    assert skipped.hands_read == 2
+
+
+@pytest.mark.parametrize(("villain", "kind"), [(GreedyBot, "rule"), (CarefulBot, "safe")])
+def test_each_played_out_hand_says_which_kind_of_pegger_played_it(villain, kind) -> None:
+    bots = [GreedyBot(seed=1), villain(seed=2)]
+    best, read = [], 0
+    for game in range(3):
+        match = CribbageMatch(seed=40 + game, first_dealer=game % 2)
+        while not match.over:
+            seat = match.to_move()
+            observation = match.observation(seat)
+            if seat == 0 and observation.phase == "discard":
+                evidence = opponent_model.finished_hand_evidence(observation)
+                if observation.hand_number == 1:
+                    assert evidence == ()
+                elif evidence:
+                    read += 1
+                    best.append(KINDS[max(range(len(KINDS)), key=evidence.__getitem__)])
+            match.apply(seat, bots[seat].choose(observation))
+    assert read >= 15
+    assert best.count(kind) >= 0.7 * read
 
 
 @pytest.mark.parametrize(("villain", "kind"), [(GreedyBot, "rule"), (CarefulBot, "safe")])

@@ -239,3 +239,30 @@ def test_same_seed_deals_the_same_cards_for_every_hand_number() -> None:
         seat = b.to_move()
         b.apply(seat, rng.choice(b.observation(seat).legal_actions))
     assert a.commitment == b.commitment  # hand 2 is dealt alike whatever was played in hand 1
+
+
+def test_the_next_hand_shows_each_seat_the_hand_before_as_the_table_saw_it() -> None:
+    pone, dealer = "5C 6D 7H 8S KC QD", "4D 9C TS JH 2S 3S"
+    match = dealt(pone, dealer, "AH")
+    first = match.observation(PONE)
+    assert (first.last_history, first.last_starter, first.last_crib,
+            first.last_own_discards) == ((), None, (), ())
+    discard_last_two(match, pone, dealer)
+    hand_one_history = None
+    while match.hand_number == 1:
+        hand_one_history = match.observation(PONE).history
+        seat = match.to_move()
+        match.apply(seat, match.observation(seat).legal_actions[0])
+    crib = tuple(sorted(parse_cards("KC QD 2S 3S")))
+    for seat, own in ((PONE, "KC QD"), (DEALER, "2S 3S")):
+        seen = match.observation(seat)
+        assert seen.hand_number == 2
+        # Every card of hand 1 was played: its history is the whole play, both seats' four.
+        assert seen.last_history[:len(hand_one_history)] == hand_one_history
+        played = [card for _, kind, card in seen.last_history if kind == "play"]
+        assert sorted(played) == sorted(parse_cards(pone)[:4] + parse_cards(dealer)[:4])
+        assert seen.last_starter == Card.parse("AH")
+        assert seen.last_crib == crib
+        assert seen.last_own_discards == tuple(sorted(parse_cards(own)))
+    copy = CribbageMatch.restore(json.loads(json.dumps(match.snapshot())))
+    assert copy.observation(PONE) == match.observation(PONE)

@@ -360,6 +360,13 @@ def _cribbage_to_wire(o: CribbageObservation) -> dict[str, Any]:
         "claimed": o.claimed,
         "pack_size": o.pack_size,
         "deal_cuts": [{"seat": seat, "card": card_to_wire(card)} for seat, card in o.deal_cuts],
+        "last_history": [
+            {"seat": seat, "kind": kind, "card": _optional_card_to_wire(card)}
+            for seat, kind, card in o.last_history
+        ],
+        "last_starter": _optional_card_to_wire(o.last_starter),
+        "last_crib": _cards_to_wire(o.last_crib),
+        "last_own_discards": _cards_to_wire(o.last_own_discards),
     }
 
 
@@ -395,6 +402,13 @@ def _cribbage_from_wire(data: dict[str, Any]) -> CribbageObservation:
         # The cut fields came with player cuts; a sender from before them leaves them out.
         pack_size=fields.integer("pack_size") if "pack_size" in data else 0,
         deal_cuts=fields.seat_cards("deal_cuts") if "deal_cuts" in data else (),
+        # The hand before came with the expert's reading of it; older senders leave it out.
+        last_history=fields.events("last_history") if "last_history" in data else (),
+        last_starter=fields.card("last_starter", optional=True) if "last_starter" in data
+        else None,
+        last_crib=fields.cards("last_crib") if "last_crib" in data else (),
+        last_own_discards=fields.cards("last_own_discards") if "last_own_discards" in data
+        else (),
     )
     fields.finish()
     return observation

@@ -142,6 +142,11 @@ class CribbageMatch:
         self._records: list[dict] = []
         self._last_events: list[ScoreEvent] = []
         self._last_shows: list[dict] = []
+        # The hand before this one as the table saw it (see ``CribbageObservation.last_history``).
+        self._last_history: list[tuple[int, str, Card | None]] = []
+        self._last_starter: Card | None = None
+        self._last_crib: list[Card] = []
+        self._last_discards: list[tuple[Card, ...]] = [(), ()]
         self._legal_cache: tuple[Action, ...] | None = None
         if cutting:
             self._clear_hand()
@@ -218,6 +223,10 @@ class CribbageMatch:
             history=tuple(self.history),
             pack_size=self.pack_size,
             deal_cuts=tuple((seat, card) for seat, _, card in self._round_cuts),
+            last_history=tuple(self._last_history),
+            last_starter=self._last_starter,
+            last_crib=tuple(sorted(self._last_crib)),
+            last_own_discards=tuple(self._last_discards[seat]),
             **self._show_fields(),
         )
 
@@ -695,6 +704,11 @@ class CribbageMatch:
         )
         self._last_events = list(self._events)
         self._last_shows = list(self._shows)
+        self._last_history = list(self.history)
+        self._last_starter = self.starter
+        # The crib is shown to both at the show; a game won before it keeps it hidden.
+        self._last_crib = list(self.crib) if self.winner is None else []
+        self._last_discards = [tuple(d or ()) for d in self.discards]
 
     def _check_seat(self, seat: int) -> None:
         if seat not in (0, 1):
@@ -719,6 +733,10 @@ class CribbageMatch:
             "records": self._records,
             "last_events": [e.to_json() for e in self._last_events],
             "last_shows": self._last_shows,
+            "last_history": [[s, kind, str(c) if c else None] for s, kind, c in self._last_history],
+            "last_starter": str(self._last_starter) if self._last_starter else None,
+            "last_crib": format_cards(self._last_crib),
+            "last_discards": [format_cards(d) for d in self._last_discards],
             "deck": format_cards(self._deck),
             "salt": self._salt,
             "commitment": self._commitment,
@@ -777,6 +795,13 @@ class CribbageMatch:
         game._records = list(data["records"])
         game._last_events = [event_from_json(e) for e in data["last_events"]]
         game._last_shows = list(data["last_shows"])
+        # The hand before (absent in snapshots from before the bots read it).
+        game._last_history = [(s, kind, Card.parse(c) if c else None)
+                              for s, kind, c in data.get("last_history", [])]
+        game._last_starter = Card.parse(data["last_starter"]) if data.get("last_starter") \
+            else None
+        game._last_crib = parse_cards(data.get("last_crib", ""))
+        game._last_discards = [tuple(parse_cards(d)) for d in data.get("last_discards", ["", ""])]
         game._deck = parse_cards(data["deck"])
         game._salt = data["salt"]
         game._commitment = data["commitment"]

@@ -59,6 +59,11 @@ class CribbageObservation:
     is the number of cards in the pack to cut (the legal actions are its ``cut`` depths) and
     ``deal_cuts`` the cards already cut face up in this round of the cut for the deal, as
     ``(seat, card)``.
+
+    The hand before this one, as the table saw it (empty in the first hand): ``last_history``
+    its play as ``history`` gives it (every kept card is played, so the opponent's four are in
+    it), ``last_starter`` its starter, ``last_crib`` its crib (shown to both at the show; empty
+    when the game ended before) and ``last_own_discards`` the two cards this seat laid away.
     """
 
     seat: int
@@ -85,6 +90,10 @@ class CribbageObservation:
     claimed: int | None = None
     pack_size: int = 0
     deal_cuts: tuple[tuple[int, Card], ...] = ()
+    last_history: tuple[tuple[int, str, Card | None], ...] = ()
+    last_starter: Card | None = None
+    last_crib: tuple[Card, ...] = ()
+    last_own_discards: tuple[Card, ...] = ()
 
     @property
     def is_dealer(self) -> bool:

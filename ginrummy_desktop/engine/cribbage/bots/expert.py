@@ -25,6 +25,7 @@ from ginrummy_desktop.engine.cribbage.advisor import KeepOption, discard_table
 from ginrummy_desktop.engine.cribbage.bots.base import CribbageBot
 from ginrummy_desktop.engine.cribbage.bots.opponent_model import (
     GREEDY_LAPSE,
+    finished_hand_evidence,
     greedy_rule_log,
     kind_evidence,
     resample_holdings,
@@ -65,6 +66,10 @@ POSITIONAL_NEED = 0
 # winning the game from there (``winchance``) when this is on, else as a draw (0). On, every
 # world of a decision is scored so once any is: one currency for all of them.
 LEAF_WIN_CHANCE = False
+# With the reading on, the hand before is read once it is played out, from every card the
+# opponent played (``opponent_model.finished_hand_evidence``), instead of by the guess made at
+# our last play in it. Off until screened (docs/ai.md).
+READ_HAND_BEFORE = False
 
 
 def pegging_value(keep: Sequence[Card], is_dealer: bool) -> float:
@@ -159,6 +164,8 @@ class ExpertBot(CribbageBot):
         policy = OPPONENT_POLICY
         if self.opponent_reading:
             hand = (observation.hand_number, observation.dealer, tuple(observation.own_discards))
+            if READ_HAND_BEFORE:
+                self.reading.see_hand_before(hand, finished_hand_evidence(observation))
             self.reading.record(hand, kind_evidence(candidates))
             shares = self.reading.shares(hand)
             if self.reading.expects_rule(shares):

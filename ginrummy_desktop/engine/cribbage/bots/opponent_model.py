@@ -65,30 +65,34 @@ def keep_regrets(six: tuple[int, ...], is_dealer: bool) -> dict[tuple[int, ...],
     return {keep: keep_regret(six, keep, is_dealer) for keep in _keeps(six)}
 
 
-def keep_regret(six: tuple[int, ...], keep: tuple[int, ...], is_dealer: bool) -> float:
-    """How much worse keeping ``keep`` (sorted ranks) of ``six`` is than the best keep."""
-    return _best_net(six, is_dealer) - _net(six, keep, is_dealer)
+def keep_regret(
+    six: tuple[int, ...], keep: tuple[int, ...], is_dealer: bool, model: str = ""
+) -> float:
+    """How much worse keeping ``keep`` (sorted ranks) of ``six`` is than the best keep, by the
+    crib averages of ``model`` (DISCARD_MODEL unless given)."""
+    model = model or DISCARD_MODEL
+    return _best_net(six, is_dealer, model) - _net(six, keep, is_dealer, model)
 
 
 @lru_cache(maxsize=1 << 16)
-def _best_net(six: tuple[int, ...], is_dealer: bool) -> float:
-    return max(_net(six, keep, is_dealer) for keep in _keeps(six))
+def _best_net(six: tuple[int, ...], is_dealer: bool, model: str) -> float:
+    return max(_net(six, keep, is_dealer, model) for keep in _keeps(six))
 
 
 def _keeps(six: tuple[int, ...]) -> set[tuple[int, ...]]:
     return {tuple(six[i] for i in picks) for picks in combinations(range(6), 4)}
 
 
-def _net(six: tuple[int, ...], keep: tuple[int, ...], is_dealer: bool) -> float:
+def _net(six: tuple[int, ...], keep: tuple[int, ...], is_dealer: bool, model: str) -> float:
     toss = list(six)
     for rank in keep:
         toss.remove(rank)
     with_starter = _points_with_each_starter(keep)
     # Four of each rank, less the six cards the player holds, can be the starter.
     hand = (4 * with_starter[0] - sum(with_starter[rank] for rank in six)) / 46.0
-    if DISCARD_MODEL == "hand":
+    if model == "hand":
         return hand
-    table = _crib_tables.TABLES[DISCARD_MODEL]["dealer" if is_dealer else "pone"]
+    table = _crib_tables.TABLES[model]["dealer" if is_dealer else "pone"]
     crib = table[(toss[0] - 1) * 13 + (toss[1] - 1)]
     return hand + crib if is_dealer else hand - crib
 
@@ -188,6 +192,38 @@ def kind_evidence(candidates: list[Candidate]) -> tuple[float, ...]:
     return tuple(evidence)
 
 
+def finished_hand_evidence(observation: CribbageObservation) -> tuple[float, ...]:
+    """The log-likelihood of the opponent's discard and plays in the hand before this one for
+    each of KINDS (the greedy rule's player discarding for its hand alone, the others as a
+    sensible player would), worked out exactly: by the end of a hand its four kept cards have
+    all been played, and the crib, shown to both, less our own two gives the two it laid away.
+    Empty when that hand was not played out (the first hand, or a record that does not add
+    up)."""
+    if not observation.last_history or observation.last_starter is None:
+        return ()
+    me = observation.seat
+    played = tuple(card.rank for seat, kind, card in observation.last_history
+                   if kind == "play" and seat != me and card is not None)
+    if len(played) != 4:
+        return ()
+    keep = tuple(sorted(played))
+    tossed = [card for card in observation.last_crib if card not in observation.last_own_discards]
+    if len(tossed) != 2:
+        return ()
+    six = tuple(sorted(keep + (tossed[0].rank, tossed[1].rank)))
+    contexts = _play_contexts(observation.last_history, me)
+    # Its discard too: a greedy-rule player keeps the best hand and ignores the crib.
+    opponent_dealt = observation.dealer == me  # the deal passes every hand
+    sensible = -SHARPNESS * keep_regret(six, keep, opponent_dealt)
+    hand_only = -SHARPNESS * keep_regret(six, keep, opponent_dealt, "hand")
+    return (
+        sensible + safe_play_log_likelihood(contexts, played, keep, six,
+                                            observation.last_starter.rank),
+        sensible + points_play_log_likelihood(contexts, played, keep),
+        hand_only + greedy_rule_log_likelihood(contexts, played, keep),
+    )
+
+
 def plausible_holdings(
     observation: CribbageObservation, rng: StableRandom, count: int
 ) -> list[tuple[tuple[Card, ...], float]]:
@@ -249,11 +285,17 @@ def opponent_play_contexts(
 def _history_with_counts(
     observation: CribbageObservation,
 ) -> Iterator[tuple[int, str, Card | None, int, tuple[int, ...]]]:
+    return _counted(observation.history)
+
+
+def _counted(
+    history: tuple[tuple[int, str, Card | None], ...],
+) -> Iterator[tuple[int, str, Card | None, int, tuple[int, ...]]]:
     """The public play history, each event with the count and the count's ranks just before
     it (a card that does not fit the count means a go was paid and a new count began)."""
     running = 0
     ranks: tuple[int, ...] = ()
-    for seat, kind, card in observation.history:
+    for seat, kind, card in history:
         if kind != "play":
             yield seat, kind, card, running, ranks
             continue
@@ -293,13 +335,19 @@ def safe_play_contexts(
     """Each card the opponent played this hand as (count before it, ranks on the count before
     it, its rank, how many cards the opponent had played before it, the ranks we had played
     before it)."""
+    return _play_contexts(observation.history, observation.seat)
+
+
+def _play_contexts(
+    history: tuple[tuple[int, str, Card | None], ...], me: int
+) -> list[tuple[int, tuple[int, ...], int, int, tuple[int, ...]]]:
     contexts: list[tuple[int, tuple[int, ...], int, int, tuple[int, ...]]] = []
     mine: tuple[int, ...] = ()
-    for seat, kind, card, running, ranks in _history_with_counts(observation):
+    for seat, kind, card, running, ranks in _counted(history):
         if kind != "play":
             continue
         assert card is not None
-        if seat == observation.seat:
+        if seat == me:
             mine += (card.rank,)
         else:
             contexts.append((running, ranks, card.rank, len(contexts), mine))

@@ -5,8 +5,10 @@ explains the opponent's plays carry the weight, but every hand starts again from
 shares. A person at the table remembers: after a few hands of an opponent who always leads its
 highest card, they expect it again. ``OpponentReading`` keeps that memory. At each of the
 expert's plays it is handed how well each kind explains the opponent's discard and plays so far
-this hand (``opponent_model.kind_evidence``); when a new hand starts, the last such reading of
-the hand before is added to the game's total, and the shares for this hand are the posterior.
+this hand (``opponent_model.kind_evidence``); when a new hand starts, the hand before is added
+to the game's total, and the shares for this hand are the posterior. By then that hand is played
+out, so its evidence is worked out exactly from every card the opponent played
+(``finished_hand_evidence``) rather than taken from the last reading made during it.
 
 Only what the seat saw is used: the opponent's plays and goes, never its hidden cards.
 """
@@ -59,9 +61,24 @@ class OpponentReading:
         if len(evidence) == len(KINDS):
             self._pending = evidence
 
+    def see_hand_before(self, hand: tuple, evidence: tuple[float, ...]) -> None:
+        """At a look at ``hand``: the evidence of the hand before it worked out once it was
+        played out (``opponent_model.finished_hand_evidence``). It replaces the reading made
+        during that hand, which had to guess the cards the opponent had not played yet."""
+        if hand == self._hand or len(evidence) != len(KINDS):
+            return
+        if self._hand is None or self._hand[0] != hand[0] - 1:
+            self._commit()  # the reading of an older hand stands: the new evidence is not its
+        self._pending = evidence
+        self._start(hand)
+
     def _start(self, hand: tuple) -> None:
         if hand == self._hand:
             return
+        self._commit()
+        self._hand = hand
+
+    def _commit(self) -> None:
         if self._pending:
             # The evidence is known up to a constant shared by the kinds: subtract the best so
             # the totals stay small however long the game.
@@ -69,7 +86,6 @@ class OpponentReading:
             self._totals = [total + value - top
                             for total, value in zip(self._totals, self._pending, strict=True)]
             self.hands_read += 1
-        self._hand = hand
         self._pending = ()
 
     def expects_rule(self, shares: tuple[float, ...]) -> bool:
