@@ -169,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="in the mixed model, the belief that the opponent plays the "
                              "plain greedy rule (opponent_model.GREEDY_SHARE)")
     parser.add_argument(
-        "--opponent-policy", choices=("uniform", "safe", "mixed", "greedy"),
+        "--opponent-policy", choices=("uniform", "safe", "mixed", "greedy", "seen"),
         default=expert.OPPONENT_POLICY,
     )
     parser.add_argument("--policy-sharpness", type=float, default=expert.POLICY_SHARPNESS)

@@ -501,3 +501,40 @@ def test_a_search_expecting_another_reply_policy_keeps_its_own_memory() -> None:
     assert greedy.memo is not uniform.memo
     assert len(expert_bot._NEUTRAL_MEMO) >= neutral_before
     assert any(abs(a - b) > 1e-9 for a, b in values.values())
+
+
+def test_the_seen_reply_policy_counts_what_the_opponent_has_truly_seen() -> None:
+    """In a world holding the opponent's true cards and toss, the "seen" policy's count of what
+    the opponent has seen after our play is the careful player's own count at its turn."""
+    match = stacked_position(
+        "6C 3D 2H AS KD QD", "7C 8H 3S 6S AD AH", "5D", ("KD QD", "AD AH"),
+        [(PONE, "6C")],
+    )
+    observation = match.observation(DEALER)
+    search = expert_bot.PlaySearch(observation, "seen")
+    pone_held = tuple(sorted(card.rank for card in match.observation(PONE).hand))
+    search._seen_base = search._opponent_seen(pone_held, tuple(parse_cards("KD QD")))
+    checked = 0
+    for card in observation.hand:
+        if observation.count + card.points > 31:
+            continue
+        after = stacked_position(
+            "6C 3D 2H AS KD QD", "7C 8H 3S 6S AD AH", "5D", ("KD QD", "AD AH"),
+            [(PONE, "6C"), (DEALER, str(card))],
+        ).observation(PONE)
+        unseen = [0] * 13
+        for other in opponent_model.unseen_by(after):
+            unseen[other.rank - 1] += 1
+        left = tuple(sorted(c.rank for c in observation.hand if c != card))
+        seen = search._seen_now(left)
+        assert seen == tuple(4 - n for n in unseen)
+        # At a sharp setting the policy's likeliest reply is the careful player's own.
+        options = tuple(sorted({c.rank for c in after.hand if after.count + c.points <= 31}))
+        tail = expert_bot._scoring_tail(tuple(c.rank for _, c in after.current))
+        chances = expert_bot._seen_policy(after.count, tail, pone_held, len(left), options,
+                                          seen, 20.0)
+        chosen = CarefulBot(seed=1).choose(after).card
+        assert chosen is not None
+        assert options[chances.index(max(chances))] == chosen.rank
+        checked += 1
+    assert checked >= 3

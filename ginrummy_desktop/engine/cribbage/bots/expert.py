@@ -25,10 +25,11 @@ from ginrummy_desktop.engine.cribbage.advisor import KeepOption, discard_table
 from ginrummy_desktop.engine.cribbage.bots.base import CribbageBot
 from ginrummy_desktop.engine.cribbage.bots.opponent_model import (
     GREEDY_LAPSE,
+    Candidate,
     finished_hand_evidence,
     greedy_rule_log,
     kind_evidence,
-    resample_holdings,
+    resample_candidates,
     softmax_log,
     weighted_candidates,
 )
@@ -170,21 +171,22 @@ class ExpertBot(CribbageBot):
             shares = self.reading.shares(hand)
             if self.reading.expects_rule(shares):
                 policy = "greedy"
-        worlds = resample_holdings(candidates, self.worlds, rng, shares)
+        worlds = resample_candidates(candidates, self.worlds, rng, shares)
         search = PlaySearch(observation, policy)
         if LEAF_WIN_CHANCE:
-            search.one_currency(worlds)
+            search.one_currency([world.holding for world in worlds])
         totals = dict.fromkeys(by_rank, 0.0)
         # Worlds alike in everything the search looks at are solved once, weighted.
-        distinct: dict[tuple, tuple[tuple[Card, ...], float]] = {}
-        for opponent in worlds:
-            key = search.world_key(opponent)
-            held, total = distinct.get(key, (opponent, 0.0))
+        distinct: dict[tuple, tuple[Candidate, float]] = {}
+        for world in worlds:
+            key = search.world_key(world.holding, world.tossed)
+            held, total = distinct.get(key, (world, 0.0))
             distinct[key] = (held, total + 1.0)
         mass = sum(weight for _, weight in distinct.values()) or 1.0
-        for opponent, weight in distinct.values():
+        for world, weight in distinct.values():
             for rank in by_rank:
-                totals[rank] += weight / mass * search.value_of_play(rank, opponent)
+                totals[rank] += weight / mass * search.value_of_play(rank, world.holding,
+                                                                     world.tossed)
         best_rank = max(by_rank, key=lambda rank: (totals[rank], rank))
         return by_rank[best_rank]
 
@@ -236,11 +238,16 @@ class PlaySearch:
                                   else _NO_OLDER_MEMO)
         self.older_memo = self.shared_older_memo
         self._show: tuple[int, int, float] | None = None
+        # Policy "seen": one memo per world's cards seen by the opponent (its replies differ).
+        self._seen_memos: dict[tuple, dict[bytes, float]] = {}
+        self._seen_base: tuple[int, ...] = ()
 
     # Players inside the search: 0 = this bot, 1 = the opponent.
 
-    def world_key(self, opponent: Sequence[Card]) -> tuple:
+    def world_key(self, opponent: Sequence[Card], tossed: Sequence[Card] = ()) -> tuple:
         ranks = tuple(sorted(card.rank for card in opponent))
+        if self.policy == "seen":  # its replies then depend on the cards it laid away too
+            ranks += (0, *sorted(card.rank for card in tossed))
         return (ranks, self._show_scores(opponent)) if self.near_end else (ranks,)
 
     def one_currency(self, worlds: Sequence[Sequence[Card]]) -> None:
@@ -260,11 +267,16 @@ class PlaySearch:
             or self.scores[1] + ENDGAME_MARGIN + theirs_best >= self.target
         )
 
-    def value_of_play(self, rank: int, opponent: Sequence[Card]) -> float:
+    def value_of_play(self, rank: int, opponent: Sequence[Card],
+                      tossed: Sequence[Card] = ()) -> float:
         opp_hand = tuple(sorted(card.rank for card in opponent))
         self.endgame = False
         self.memo = self.shared_memo
         self.older_memo = self.shared_older_memo
+        if self.policy == "seen":
+            self._seen_base = self._opponent_seen(opp_hand, tossed)
+            self.memo = self._seen_memos.setdefault(self._seen_base, {})
+            self.older_memo = _NO_OLDER_MEMO
         if self.near_end:
             show = self._show_scores(opponent)
             if self.all_endgame or self._world_is_endgame(show):
@@ -272,10 +284,26 @@ class PlaySearch:
                 if show != self._show:
                     self._show = show
                     self.endgame_memo: dict[bytes, float] = {}
+                if self.policy == "seen":
+                    self.endgame_memo = self._seen_memos.setdefault((show, self._seen_base), {})
                 self.memo = self.endgame_memo  # leaves depend on this world's show
                 self.older_memo = _NO_OLDER_MEMO
         hands = (self.my_hand, opp_hand)
         return self._play(hands, self.count, self.ranks, self.go, 0, rank, (0, 0))
+
+    def _opponent_seen(self, held: tuple[int, ...], tossed: Sequence[Card]) -> tuple[int, ...]:
+        """What the opponent has seen by this decision in this world, counted by rank (index
+        0-12): its six cards, the starter and every card we have played."""
+        seen = [0] * 13
+        obs = self.obs
+        ranks = list(held) + [card.rank for card in obs.opponent_played]
+        ranks += [card.rank for card in tossed]
+        ranks += [card.rank for who, card in obs.played if who == self.me]
+        if obs.starter is not None:
+            ranks.append(obs.starter.rank)
+        for rank in ranks:
+            seen[rank - 1] += 1
+        return tuple(seen)
 
     def _show_scores(self, opponent: Sequence[Card]) -> tuple[int, int, float]:
         obs = self.obs
@@ -350,6 +378,10 @@ class PlaySearch:
                 worst = min(values)
                 if self.policy == "uniform":
                     expected = sum(values) / len(values)
+                elif self.policy == "seen":
+                    chances = _seen_policy(count, tail, hands[1], len(hands[0]), tuple(options),
+                                           self._seen_now(hands[0]), POLICY_SHARPNESS)
+                    expected = sum(p * v for p, v in zip(chances, values, strict=True))
                 else:
                     chances = _opponent_policy(count, tail, hands[1], len(hands[0]),
                                                tuple(options), self.policy, POLICY_SHARPNESS)
@@ -357,6 +389,17 @@ class PlaySearch:
                 result = OPPONENT_SHARPNESS * worst + (1 - OPPONENT_SHARPNESS) * expected
         self.memo[key] = result
         return result
+
+    def _seen_now(self, my_left: tuple[int, ...]) -> tuple[int, ...]:
+        """The opponent's seen cards once we have played down to ``my_left`` in the search."""
+        seen = list(self._seen_base)
+        left = list(my_left)
+        for rank in self.my_hand:
+            if rank in left:
+                left.remove(rank)
+            else:
+                seen[rank - 1] += 1
+        return tuple(seen)
 
     def _end_of_play(self, gained) -> float:
         if not self.endgame or self._show is None:
@@ -406,6 +449,23 @@ def _opponent_policy(
         greedy = [exp(softmax_log(points, r, sharpness)) for r in options]
         chances = [0.5 * a + 0.5 * b for a, b in zip(chances, greedy, strict=True)]
     return tuple(chances)
+
+
+@lru_cache(maxsize=1 << 14)
+def _seen_policy(
+    count: int,
+    tail: tuple[int, ...],
+    held: tuple[int, ...],
+    our_cards_left: int,
+    options: tuple[int, ...],
+    seen: tuple[int, ...],
+    sharpness: float,
+) -> tuple[float, ...]:
+    """How likely the opponent plays each of ``options`` if it pegs by the safety rules with
+    what it has truly seen in this world (``seen``: its six, the starter, our plays), as the
+    careful persona does: the "seen" policy, a screening setting (docs/ai.md)."""
+    safe = {r: safe_play_value(count, tail, r, held, seen, our_cards_left) for r in options}
+    return tuple(exp(softmax_log(safe, r, sharpness)) for r in options)
 
 
 # Bounded: an unbounded cache grew by thousands of counts a game, and every cache keyed by

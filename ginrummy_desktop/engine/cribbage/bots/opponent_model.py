@@ -118,6 +118,7 @@ class Candidate:
     keep_log: float  # log-weight of its keep among the 15 (``SHARPNESS``)
     play_log: float  # log-likelihood of its plays under PLAY_MODEL "safe" or "points"
     kind_logs: tuple[float, ...] = ()  # under "mixed": the plays' log-likelihood for each KIND
+    tossed: tuple[Card, ...] = ()  # the two cards it is imagined to have laid away
 
 
 def default_shares() -> tuple[float, float, float]:
@@ -158,13 +159,13 @@ def weighted_candidates(
                 greedy_rule_log_likelihood(safe_plays, played_ranks, keep)
                 if every_kind or GREEDY_SHARE else -inf,
             )
-            candidates.append(Candidate(holding, keep_log, 0.0, kinds))
+            candidates.append(Candidate(holding, keep_log, 0.0, kinds, tossed))
         elif PLAY_MODEL == "safe":
             play_log = safe_play_log_likelihood(safe_plays, played_ranks, keep, six, starter)
-            candidates.append(Candidate(holding, keep_log, play_log))
+            candidates.append(Candidate(holding, keep_log, play_log, (), tossed))
         else:
             play_log = -PLAY_SHARPNESS * missed_play_points(plays, played_ranks, keep)
-            candidates.append(Candidate(holding, keep_log, play_log))
+            candidates.append(Candidate(holding, keep_log, play_log, (), tossed))
     return candidates
 
 
@@ -269,9 +270,17 @@ def resample_holdings(
     shares: tuple[float, ...] | None = None,
 ) -> list[tuple[Card, ...]]:
     """``count`` holdings drawn from weighted ``candidates`` by systematic resampling."""
-    holdings = [candidate.holding for candidate in candidates]
+    return [candidate.holding
+            for candidate in resample_candidates(candidates, count, rng, shares)]
+
+
+def resample_candidates(
+    candidates: list[Candidate], count: int, rng: StableRandom,
+    shares: tuple[float, ...] | None = None,
+) -> list[Candidate]:
+    """``count`` of the weighted ``candidates`` by systematic resampling (holding and toss)."""
     weights = [candidate_weight(candidate, shares) for candidate in candidates]
-    return systematic_resample(holdings, weights, count, rng)
+    return systematic_resample(candidates, weights, count, rng)
 
 
 def opponent_play_contexts(
