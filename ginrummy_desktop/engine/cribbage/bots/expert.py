@@ -442,8 +442,8 @@ def _opponent_policy(
     seen = [0] * 13
     for rank in held + tail:
         seen[rank - 1] += 1
-    safe = {r: safe_play_value(count, tail, r, held, tuple(seen), our_cards_left) for r in options}
-    chances = [exp(softmax_log(safe, r, sharpness)) for r in options]
+    chances = list(_seen_policy(count, tail, held, our_cards_left, options, tuple(seen),
+                                sharpness))
     if policy == "mixed":
         points: dict[int, float] = {r: play_points(tail, r, count) for r in options}
         greedy = [exp(softmax_log(points, r, sharpness)) for r in options]
@@ -461,9 +461,10 @@ def _seen_policy(
     seen: tuple[int, ...],
     sharpness: float,
 ) -> tuple[float, ...]:
-    """How likely the opponent plays each of ``options`` if it pegs by the safety rules with
-    what it has truly seen in this world (``seen``: its six, the starter, our plays), as the
-    careful persona does: the "seen" policy, a screening setting (docs/ai.md)."""
+    """How likely the opponent plays each of ``options`` if it pegs by the safety rules having
+    seen ``seen`` (by rank). The "seen" policy passes what it has truly seen in this world (its
+    six, the starter, our plays), as the careful persona counts: a screening setting
+    (docs/ai.md)."""
     safe = {r: safe_play_value(count, tail, r, held, seen, our_cards_left) for r in options}
     return tuple(exp(softmax_log(safe, r, sharpness)) for r in options)
 
