@@ -192,6 +192,8 @@ def test_damaged_snapshot_raises_value_error() -> None:
         CribbageMatch.restore({**snapshot, "salt": "00"})
     with pytest.raises(ValueError):
         CribbageMatch.restore({"version": 1})
+    with pytest.raises(ValueError, match="last_discards"):
+        CribbageMatch.restore({**snapshot, "last_discards": ["AS 2S"]})
 
 
 def finished_game(seed: int) -> CribbageMatch:

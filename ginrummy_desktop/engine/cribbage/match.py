@@ -802,6 +802,8 @@ class CribbageMatch:
             else None
         game._last_crib = parse_cards(data.get("last_crib", ""))
         game._last_discards = [tuple(parse_cards(d)) for d in data.get("last_discards", ["", ""])]
+        if len(game._last_discards) != 2:
+            raise ValueError("the snapshot's last_discards must hold both seats' discards")
         game._deck = parse_cards(data["deck"])
         game._salt = data["salt"]
         game._commitment = data["commitment"]

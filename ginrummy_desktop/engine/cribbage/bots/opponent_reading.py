@@ -5,10 +5,11 @@ explains the opponent's plays carry the weight, but every hand starts again from
 shares. A person at the table remembers: after a few hands of an opponent who always leads its
 highest card, they expect it again. ``OpponentReading`` keeps that memory. At each of the
 expert's plays it is handed how well each kind explains the opponent's discard and plays so far
-this hand (``opponent_model.kind_evidence``); when a new hand starts, the hand before is added
-to the game's total, and the shares for this hand are the posterior. By then that hand is played
-out, so its evidence is worked out exactly from every card the opponent played
-(``finished_hand_evidence``) rather than taken from the last reading made during it.
+this hand (``opponent_model.kind_evidence``); when a new hand starts, the last such reading of
+the hand before is added to the game's total, and the shares for this hand are the posterior.
+With ``expert.READ_HAND_BEFORE`` (a screening setting, off: it gained nothing, docs/ai.md) the
+hand before is instead read once played out, exactly, from every card the opponent played
+(``opponent_model.finished_hand_evidence``).
 
 Only what the seat saw is used: the opponent's plays and goes, never its hidden cards.
 """
