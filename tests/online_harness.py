@@ -90,10 +90,13 @@ def leaked_cards(received: list[str], seats: dict[str, int]) -> list[str]:
     against the current hand of every table in play at that moment."""
     problems: list[str] = []
     windows: dict[str, list[str]] = {}
+    shown_before: dict[str, set[str]] = {}  # cribbage: every card of the hand before was shown
     for text in received:
         payload = _payload(text)
         table = payload.get("table") if isinstance(payload, dict) else None
         kind = _payload_type(text)
+        if table in seats and kind == "state":
+            text = _without_hand_before(payload, shown_before.get(table, set()), problems)
         if table in seats and kind == "hand_end":
             secret = hidden_cards(payload["record"], seats[table])
             for earlier in windows.get(table, []):
@@ -101,6 +104,8 @@ def leaked_cards(received: list[str], seats: dict[str, int]) -> list[str]:
                 if leaked:
                     problems.append(f"{sorted(leaked)} in {earlier[:300]}")
             windows[table] = []
+            if payload["record"]["game"] == "cribbage":
+                shown_before[table] = set(payload["record"]["deck"][:13])
         elif table in seats and kind == "match_end":
             windows.pop(table, None)
         elif table in seats:
@@ -109,6 +114,19 @@ def leaked_cards(received: list[str], seats: dict[str, int]) -> list[str]:
             for window in windows.values():
                 window.append(text)
     return problems
+
+
+def _without_hand_before(payload: dict, shown: set[str], problems: list[str]) -> str:
+    """A cribbage state's text without its observation's fields about the hand before (they
+    name that hand's cards, which may be undealt in this one), once checked to hold only cards
+    that were on the table by the end of that hand."""
+    observation = dict(payload.get("observation") or {})
+    before = {name: observation.pop(name) for name in list(observation)
+              if name.startswith("last_")}
+    named = set(CARD_IN_TEXT.findall(json.dumps(before)))
+    if named - shown:
+        problems.append(f"{sorted(named - shown)} of the hand before were never shown: {before}")
+    return json.dumps({**payload, "observation": observation})
 
 
 def _game_element(text: str) -> Any:
