@@ -50,7 +50,9 @@ OPPONENT_SHARPNESS = 0.5
 # How the rest of the opponent's reply value is averaged: "uniform" over its options, or by a
 # model of its choice, "safe" (a softmax over the safety rules, POLICY_SHARPNESS per point),
 # "mixed" (half that, half a softmax over the points on offer) or "greedy" (the greedy rule of
-# ``opponent_model.greedy_rule_log``: a measurement of how much knowing that rule is worth).
+# ``opponent_model.greedy_rule_log``: a measurement of how much knowing that rule is worth) or
+# "seen" (the safety rules with every card the opponent has seen in each world, as the careful
+# persona counts them: screened, no gain, docs/ai.md).
 OPPONENT_POLICY = "uniform"
 POLICY_SHARPNESS = 3.0
 # How much of the bot's own later choice the search values as its best in the world (1: all).
@@ -69,7 +71,7 @@ POSITIONAL_NEED = 0
 LEAF_WIN_CHANCE = False
 # With the reading on, the hand before is read once it is played out, from every card the
 # opponent played (``opponent_model.finished_hand_evidence``), instead of by the guess made at
-# our last play in it. Off until screened (docs/ai.md).
+# our last play in it. Off: screened against greedy it gained nothing (docs/ai.md).
 READ_HAND_BEFORE = False
 
 
