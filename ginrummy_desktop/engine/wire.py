@@ -164,6 +164,12 @@ def _optional_card_to_wire(card: Card | None) -> str | None:
     return None if card is None else card_to_wire(card)
 
 
+def _events_to_wire(events: Any) -> list[dict[str, Any]]:
+    """History events, ``(seat, kind, card or None)`` in either game, as wire objects."""
+    return [{"seat": seat, "kind": kind, "card": _optional_card_to_wire(card)}
+            for seat, kind, card in events]
+
+
 def _optional_card_from_wire(value: Any, where: str) -> Card | None:
     return None if value is None else card_from_wire(value, where)
 
@@ -261,10 +267,7 @@ def _gin_to_wire(o: GinObservation) -> dict[str, Any]:
         "scores": list(o.scores),
         "rules": o.rules.to_dict(),
         "legal_actions": [action_to_wire(a) for a in o.legal_actions],
-        "history": [
-            {"seat": e.seat, "kind": e.kind, "card": _optional_card_to_wire(e.card)}
-            for e in o.history
-        ],
+        "history": _events_to_wire(o.history),
         "opponent": o.opponent,
         "hand_number": o.hand_number,
         "turn": o.turn,
@@ -350,20 +353,14 @@ def _cribbage_to_wire(o: CribbageObservation) -> dict[str, Any]:
         "crib_size": o.crib_size,
         "hand_number": o.hand_number,
         "rules": o.rules.to_json(),
-        "history": [
-            {"seat": seat, "kind": kind, "card": _optional_card_to_wire(card)}
-            for seat, kind, card in o.history
-        ],
+        "history": _events_to_wire(o.history),
         "show_seat": o.show_seat,
         "show_cards": _cards_to_wire(o.show_cards),
         "show_is_crib": o.show_is_crib,
         "claimed": o.claimed,
         "pack_size": o.pack_size,
         "deal_cuts": [{"seat": seat, "card": card_to_wire(card)} for seat, card in o.deal_cuts],
-        "last_history": [
-            {"seat": seat, "kind": kind, "card": _optional_card_to_wire(card)}
-            for seat, kind, card in o.last_history
-        ],
+        "last_history": _events_to_wire(o.last_history),
         "last_starter": _optional_card_to_wire(o.last_starter),
         "last_crib": _cards_to_wire(o.last_crib),
         "last_own_discards": _cards_to_wire(o.last_own_discards),

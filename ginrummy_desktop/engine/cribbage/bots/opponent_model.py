@@ -291,12 +291,6 @@ def opponent_play_contexts(
     return [context[:4] for context in safe_play_contexts(observation)]
 
 
-def _history_with_counts(
-    observation: CribbageObservation,
-) -> Iterator[tuple[int, str, Card | None, int, tuple[int, ...]]]:
-    return _counted(observation.history)
-
-
 def _counted(
     history: tuple[tuple[int, str, Card | None], ...],
 ) -> Iterator[tuple[int, str, Card | None, int, tuple[int, ...]]]:
@@ -493,7 +487,7 @@ def go_minimum(observation: CribbageObservation) -> int:
     """Every go the opponent said means it held no card that fit the count then, and the cards
     it still holds were all in its hand at that moment: each is worth at least this many points."""
     minimum = 0
-    for seat, kind, _, running, _ in _history_with_counts(observation):
+    for seat, kind, _, running, _ in _counted(observation.history):
         if kind != "play" and seat != observation.seat:
             minimum = max(minimum, 32 - running)
     return minimum
