@@ -130,19 +130,27 @@ def interval(values: list[float]) -> tuple[float, float]:
     return statistics.mean(values), 1.96 * statistics.stdev(values) / len(values) ** 0.5
 
 
-def mean_lead(
-    lead: Callable[[tuple], float], tasks: list[tuple], workers: int
-) -> tuple[float, float, float]:
-    """(mean lead per deal, half-width of its 95% interval, seconds) over ``tasks``."""
-    leads, seconds = deal_leads(lead, tasks, workers)
-    return (*interval(leads), seconds)
-
-
 def paired_difference(mine: list[float], theirs: list[float]) -> tuple[float, float]:
     """Mean and 95% half-width of the deal-by-deal difference of two runs' leads."""
     if len(mine) != len(theirs) or len(mine) < 2:
         raise ValueError("the runs must cover the same deals (at least two)")
     return interval([a - b for a, b in zip(mine, theirs, strict=True)])
+
+
+def read_against(parser: argparse.ArgumentParser, leads: Path | None, against: Path | None,
+                 deals: int) -> list[float] | None:
+    """The other run's leads named by ``--against`` (None without it), or a clear error."""
+    if against and not leads:
+        parser.error("--against compares with this run's --leads: give both")
+    if not against:
+        return None
+    try:
+        theirs = json.loads(against.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        parser.error(f"cannot read --against: {error}")
+    if not isinstance(theirs, list) or len(theirs) != deals:
+        parser.error(f"--against must hold {deals} leads, one per deal")
+    return theirs
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -212,16 +220,7 @@ def main(argv: list[str] | None = None) -> int:
          args.own_discards)
         for seed in range(args.first_seed, args.first_seed + args.deals)
     ]
-    theirs = None
-    if args.against and not args.leads:
-        parser.error("--against compares with this run's --leads: give both")
-    if args.against:
-        try:
-            theirs = json.loads(args.against.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            parser.error(f"cannot read --against: {error}")
-        if not isinstance(theirs, list) or len(theirs) != args.deals:
-            parser.error(f"--against must hold {args.deals} leads, one per deal")
+    theirs = read_against(parser, args.leads, args.against, args.deals)
     leads, seconds = deal_leads(pegging_lead, tasks, args.workers)
     if args.leads:  # so two settings on the same deals can be compared pair by pair
         args.leads.write_text(json.dumps(leads), encoding="utf-8")

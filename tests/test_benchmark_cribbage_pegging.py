@@ -45,3 +45,19 @@ def test_bad_comparisons_get_a_message_not_a_run(extra, message, tmp_path, capsy
         cribbage_pegging.main(argv)
     assert stopped.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_discard_duel_pairs_a_playing_out_expert_with_the_shipped_one(
+        tmp_path: Path, capsys) -> None:
+    import cribbage_discards
+
+    shipped, playing_out = tmp_path / "shipped.json", tmp_path / "playouts.json"
+    common = ["--deals", "2", "--first-seed", "5", "--pegging", "own", "--opponent", "greedy"]
+    assert cribbage_discards.main([*common, "--leads", str(shipped)]) == 0
+    assert cribbage_discards.main([*common, "--discard-playouts", "4", "--leads",
+                                   str(playing_out), "--against", str(shipped)]) == 0
+    out = capsys.readouterr().out
+    assert "(pegging each its own)" in out and "Paired with shipped.json:" in out
+    assert len(json.loads(playing_out.read_text())) == 2
+    with pytest.raises(SystemExit):
+        cribbage_discards.main([*common, "--discard-playouts", "-1"])

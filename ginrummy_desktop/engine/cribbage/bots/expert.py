@@ -15,7 +15,7 @@ leaves by who reaches the target first, including the show that follows (pone co
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations
 from math import exp
@@ -34,6 +34,7 @@ from ginrummy_desktop.engine.cribbage.bots.opponent_model import (
     weighted_candidates,
 )
 from ginrummy_desktop.engine.cribbage.bots.opponent_reading import OpponentReading
+from ginrummy_desktop.engine.cribbage.bots.pegging_rollout import keep_pegging
 from ginrummy_desktop.engine.cribbage.bots.safe_play import play_points, safe_play_value
 from ginrummy_desktop.engine.cribbage.evaluation import (
     crib_value,
@@ -73,6 +74,13 @@ LEAF_WIN_CHANCE = False
 # opponent played (``opponent_model.finished_hand_evidence``), instead of by the guess made at
 # our last play in it. Off: screened against greedy it gained nothing (docs/ai.md).
 READ_HAND_BEFORE = False
+# With ``ExpertBot.discard_playouts`` on, the discard's near-equal keeps (within PLAYOUT_MARGIN
+# of the best, at most PLAYOUT_KEEPS) are told apart by how they peg in that many play-outs
+# (``pegging_rollout``), the lead found there weighed by PLAYOUT_SHARE in place of the small
+# pegging credit.
+PLAYOUT_MARGIN = 1.0
+PLAYOUT_KEEPS = 5
+PLAYOUT_SHARE = 1.0
 
 
 def pegging_value(keep: Sequence[Card], is_dealer: bool) -> float:
@@ -86,6 +94,24 @@ def pegging_value(keep: Sequence[Card], is_dealer: bool) -> float:
     if not is_dealer:
         value += 0.08 * min(2, sum(1 for card in keep if card.rank <= 4))
     return value
+
+
+def _by_playouts(ranked: list[KeepOption], value: Callable[[KeepOption], float],
+                 six: Sequence[Card], is_dealer: bool, deals: int,
+                 rng: StableRandom) -> list[KeepOption]:
+    """The near-equal best keeps of ``ranked`` reordered by value with the pegging lead their
+    play-outs find in place of the pegging credit (the rest follow as they were)."""
+    top = value(ranked[0])
+    close = [option for option in ranked[:PLAYOUT_KEEPS] if value(option) >= top - PLAYOUT_MARGIN]
+    if len(close) < 2:
+        return ranked
+    leads = keep_pegging(sorted(card.rank for card in six),
+                         [sorted(card.rank for card in option.keep) for option in close],
+                         is_dealer, deals, rng)
+    worth = {id(option): value(option) - pegging_value(option.keep, is_dealer)
+             + PLAYOUT_SHARE * lead for option, lead in zip(close, leads, strict=True)}
+    close.sort(key=lambda option: -worth[id(option)])  # stable: ties keep their order
+    return close + ranked[len(close):]
 
 
 def _point_worth(is_dealer: bool, need: int, their_need: int) -> float:
@@ -114,6 +140,8 @@ class ExpertBot(CribbageBot):
     # the screen in whole games gained against greedy and lost nothing against careful
     # (docs/ai.md). Only what the seat saw is read, so it is memory, not peeking.
     opponent_reading = True
+    # Play-outs per near-equal keep at the discard (``_by_playouts``; 0: off).
+    discard_playouts = 0
 
     def __init__(self, seed: int | None = None) -> None:
         super().__init__(seed)
@@ -150,7 +178,11 @@ class ExpertBot(CribbageBot):
                 total += 4.0 * sum(1 for s in scores if s + 2 >= need) / len(scores)
             return total
 
-        best = max(table, key=lambda option: (value(option), [-c.index for c in option.keep]))
+        ranked = sorted(table, key=lambda option: (-value(option),
+                                                   [c.index for c in option.keep]))
+        if self.discard_playouts > 0:
+            ranked = _by_playouts(ranked, value, six, is_dealer, self.discard_playouts, rng)
+        best = ranked[0]
         return best.toss[0], best.toss[1]
 
     def pick_play(

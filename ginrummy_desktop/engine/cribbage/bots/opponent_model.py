@@ -79,6 +79,12 @@ def _best_net(six: tuple[int, ...], is_dealer: bool, model: str) -> float:
     return max(_net(six, keep, is_dealer, model) for keep in _keeps(six))
 
 
+@lru_cache(maxsize=1 << 16)
+def sensible_keep(six: tuple[int, ...], is_dealer: bool) -> tuple[int, ...]:
+    """The keep (sorted ranks) of six sorted ranks with the best net by the sensible crib."""
+    return max(sorted(_keeps(six)), key=lambda keep: _net(six, keep, is_dealer, "sensible"))
+
+
 def _keeps(six: tuple[int, ...]) -> set[tuple[int, ...]]:
     return {tuple(six[i] for i in picks) for picks in combinations(range(6), 4)}
 
