@@ -60,7 +60,9 @@ def _to_the_persons_turn(qtbot, pane, referee) -> None:
     while referee.table.to_move() == 0:
         referee.opponent_moves(1)
         referee.deliver()
-    qtbot.waitUntil(lambda: pane.controller.view().to_move == 0 and not pane.controller.thinking)
+    # Generous: each remote move lands through the event loop, and CI's cores may be busy.
+    qtbot.waitUntil(lambda: pane.controller.view().to_move == 0 and not pane.controller.thinking,
+                    timeout=20_000)
 
 
 def _to_a_draw(qtbot, pane, referee) -> None:
