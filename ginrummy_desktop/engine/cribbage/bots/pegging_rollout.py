@@ -1,9 +1,10 @@
 """How a keep pegs, by play-outs over ranks: both seats peg by the safety rules
 (``safe_play``), each seeing only its own cards, the starter and what has been played, against
-opponent hands kept as a sensible player would keep them (``opponent_model.keep_regret``'s
-nets). The same drawn deals serve every keep, so their differences stand out of the noise.
+opponent hands kept as a sensible player would keep them (``opponent_model.sensible_keep``).
+The same drawn deals serve every keep, so their differences stand out of the noise.
 
-The expert's discard can weigh its near-equal keeps by this (``expert.DISCARD_PLAYOUTS``).
+The expert's discard can weigh its near-equal keeps by this (``ExpertBot.discard_playouts``;
+off: screened, it gained nothing, docs/ai.md).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def play_out(pone: Sequence[int], dealer: Sequence[int], pone_seen: Sequence[int
             if any(count + min(rank, 10) <= 31 for rank in held[other]):
                 mover = other
                 continue
-            points[last] += 1  # the go: nobody can play, the last card pegs one
+            points[last] += 1  # the go: nobody can play; the last to play pegs one
             count, on_count, said_go = 0, (), [False, False]
             mover = 1 - last
             continue
