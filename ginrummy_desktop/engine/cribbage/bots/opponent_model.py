@@ -76,13 +76,14 @@ def keep_regret(
 
 @lru_cache(maxsize=1 << 16)
 def _best_net(six: tuple[int, ...], is_dealer: bool, model: str) -> float:
-    return max(_net(six, keep, is_dealer, model) for keep in _keeps(six))
+    return _net(six, best_keep(six, is_dealer, model), is_dealer, model)
 
 
 @lru_cache(maxsize=1 << 16)
-def sensible_keep(six: tuple[int, ...], is_dealer: bool) -> tuple[int, ...]:
-    """The keep (sorted ranks) of six sorted ranks with the best net by the sensible crib."""
-    return max(sorted(_keeps(six)), key=lambda keep: _net(six, keep, is_dealer, "sensible"))
+def best_keep(six: tuple[int, ...], is_dealer: bool, model: str) -> tuple[int, ...]:
+    """The keep (sorted ranks) of six sorted ranks with the best net by ``model``'s crib
+    averages (the lowest ranks among equals)."""
+    return max(sorted(_keeps(six)), key=lambda keep: _net(six, keep, is_dealer, model))
 
 
 def _keeps(six: tuple[int, ...]) -> set[tuple[int, ...]]:

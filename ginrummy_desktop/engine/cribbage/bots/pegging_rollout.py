@@ -1,6 +1,6 @@
 """How a keep pegs, by play-outs over ranks: both seats peg by the safety rules
 (``safe_play``), each seeing only its own cards, the starter and what has been played, against
-opponent hands kept as a sensible player would keep them (``opponent_model.sensible_keep``).
+opponent hands kept as a sensible player would keep them (``opponent_model.best_keep``).
 The same drawn deals serve every keep, so their differences stand out of the noise.
 
 The expert's discard can weigh its near-equal keeps by this (``ExpertBot.discard_playouts``;
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ginrummy_desktop.engine.cribbage.bots.opponent_model import sensible_keep
+from ginrummy_desktop.engine.cribbage.bots.opponent_model import best_keep
 from ginrummy_desktop.engine.cribbage.bots.safe_play import play_points, safe_play_value
 from ginrummy_desktop.engine.rng import StableRandom
 
@@ -84,7 +84,7 @@ def keep_pegging(six: Sequence[int], keeps: Sequence[Sequence[int]], is_dealer: 
     for _ in range(deals):
         picks = _draw(unseen, 7, rng)
         their_six, starter = tuple(sorted(picks[:6])), picks[6]
-        theirs = sensible_keep(their_six, not is_dealer)
+        theirs = best_keep(their_six, not is_dealer, "sensible")
         their_seen = [0] * 13
         for rank in their_six:
             their_seen[rank - 1] += 1
