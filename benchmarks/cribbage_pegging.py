@@ -22,7 +22,9 @@ by. ``--opponent-policy`` sets how the search averages the opponent's replies
 (``expert.OPPONENT_POLICY``: ``uniform``, or by a model of its choice, ``safe`` or ``mixed``,
 with ``--policy-sharpness``, or ``greedy``, the greedy rule), ``--own-best-share`` how much of
 its own later choices it values as the best in each world (``expert.OWN_BEST_SHARE``; the rest
-is their average). ``--leads FILE`` saves each deal's lead and ``--against FILE`` prints the
+is their average), ``--joint-worlds`` whether it searches the worlds as one tree
+(``expert.JOINT_WORLDS``: its later cards chosen once for the worlds it cannot tell apart).
+``--leads FILE`` saves each deal's lead and ``--against FILE`` prints the
 paired difference from another run's leads on the same deals.
 """
 
@@ -78,6 +80,7 @@ def pegging_lead(task: tuple) -> float:
         expert.POLICY_SHARPNESS,
         expert.OWN_BEST_SHARE,
         opponent_model.GREEDY_SHARE,
+        expert.JOINT_WORLDS,
     ) = sharpness
     lead = 0.0
     for hero_seat in (0, 1):
@@ -183,6 +186,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--policy-sharpness", type=float, default=expert.POLICY_SHARPNESS)
     parser.add_argument("--own-best-share", type=float, default=expert.OWN_BEST_SHARE,
                         help="how much of its own later choices the search values as the best")
+    parser.add_argument("--joint-worlds", action=argparse.BooleanOptionalAction,
+                        default=expert.JOINT_WORLDS,
+                        help="search the sampled worlds as one tree, choosing each of its own "
+                             "later cards once for the worlds it cannot tell apart "
+                             "(expert.JOINT_WORLDS)")
     parser.add_argument("--own-discards", action="store_true",
                         help="each persona lays away its own choice (the pegging then also "
                              "differs by what each kept)")
@@ -209,6 +217,7 @@ def main(argv: list[str] | None = None) -> int:
         args.policy_sharpness,
         args.own_best_share,
         args.greedy_share,
+        args.joint_worlds,
     )
     if not 0 <= args.safe_share + args.greedy_share <= 1 or min(args.safe_share,
                                                                 args.greedy_share) < 0:

@@ -7,6 +7,8 @@ import math
 from math import comb
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import Card, format_cards, parse_cards
@@ -538,3 +540,85 @@ def test_the_seen_reply_policy_counts_what_the_opponent_has_truly_seen() -> None
         assert options[chances.index(max(chances))] == chosen.rank
         checked += 1
     assert checked >= 3
+
+
+def test_the_joint_search_of_one_world_is_the_world_by_world_search() -> None:
+    match = stacked_position(
+        "6C 3D 2H AS KD QD", "7C 8H 3S 6S AD AH", "5D", ("KD QD", "AD AH"),
+        [(PONE, "6C")],
+    )
+    observation = match.observation(DEALER)
+    opponent = tuple(parse_cards("3D 2H AS"))
+    held = tuple(sorted(card.rank for card in opponent))
+    for policy in ("uniform", "greedy", "mixed"):
+        joint = expert_bot.JointPlaySearch(observation, policy)
+        values = joint.values_of_plays((3, 6, 7, 8), {held: 1.0})
+        world = expert_bot.PlaySearch(observation, policy)
+        for rank, value in values.items():
+            assert value == pytest.approx(world.value_of_play(rank, opponent))
+
+
+def expert_play_decisions(seed: int, hands: int = 2):
+    """The expert's pegging decisions with a real choice in a game against careful, each with
+    the worlds it would search (sampled as it samples them)."""
+    match = CribbageMatch(seed=seed, first_dealer=DEALER)
+    bots = [BUILTIN_BOTS["expert"](seed=seed), CarefulBot(seed=seed + 1)]
+    while match.hand_number <= hands and not match.over:
+        seat = match.to_move()
+        observation = match.observation(seat)
+        if seat == DEALER and observation.phase == "play":
+            options = sorted({card.rank for card in observation.hand
+                              if observation.count + card.points <= 31})
+            if len(options) > 1:
+                rng = StableRandom(seed)
+                candidates = opponent_model.weighted_candidates(observation, rng, 96)
+                worlds = opponent_model.resample_candidates(candidates, 12, rng)
+                held: dict[tuple[int, ...], float] = {}
+                for world in worlds:
+                    ranks = tuple(sorted(card.rank for card in world.holding))
+                    held[ranks] = held.get(ranks, 0.0) + 1.0
+                yield observation, options, held
+        match.apply(seat, bots[seat].choose(observation))
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_the_joint_search_credits_the_bot_with_no_sight_of_the_opponents_cards(seed) -> None:
+    """World by world the search plays its later cards knowing the opponent's; choosing each
+    once for the worlds it cannot tell apart can only be worth as much or less, option by
+    option, and with a single world left it is the same search."""
+    for observation, options, held in expert_play_decisions(seed):
+        joint = expert_bot.JointPlaySearch(observation)
+        if joint.near_end:
+            continue
+        values = joint.values_of_plays(options, held)
+        mass = sum(held.values())
+        for rank in options:
+            by_world = sum(
+                weight * joint._play((joint.my_hand, hand), joint.count, joint.ranks, joint.go,
+                                     0, rank, (0, 0))
+                for hand, weight in held.items()
+            ) / mass
+            assert values[rank] <= by_world + 1e-9
+
+
+def test_the_joint_search_values_some_choices_below_what_sight_of_the_cards_would_give():
+    lower = 0
+    for seed in range(3):
+        for observation, options, held in expert_play_decisions(seed):
+            joint = expert_bot.JointPlaySearch(observation)
+            values = joint.values_of_plays(options, held)
+            mass = sum(held.values())
+            for rank in options:
+                by_world = sum(
+                    weight * joint._play((joint.my_hand, hand), joint.count, joint.ranks,
+                                         joint.go, 0, rank, (0, 0))
+                    for hand, weight in held.items()
+                ) / mass
+                lower += values[rank] < by_world - 1e-6
+    assert lower > 0
+
+
+def test_the_expert_searching_worlds_jointly_still_sees_only_its_information_set(monkeypatch):
+    monkeypatch.setattr(expert_bot, "JOINT_WORLDS", True)
+    assert_same_decisions_in_hidden_variants("expert")

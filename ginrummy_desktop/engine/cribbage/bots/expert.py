@@ -58,6 +58,10 @@ OPPONENT_POLICY = "uniform"
 POLICY_SHARPNESS = 3.0
 # How much of the bot's own later choice the search values as its best in the world (1: all).
 OWN_BEST_SHARE = 1.0
+# Away from the end, search all the sampled worlds as one tree (``JointPlaySearch``): each of
+# the bot's later choices is made once for every world it cannot yet tell apart, as at the
+# table, instead of separately in each world with the opponent's cards in sight.
+JOINT_WORLDS = False
 VALUE = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)  # count value by rank
 # Pegging in one hand's play rarely reaches 24 points; with a 29 hand on top, a player further
 # than this from the target cannot win this hand, so the search maximises the point difference.
@@ -206,6 +210,15 @@ class ExpertBot(CribbageBot):
             if self.reading.expects_rule(shares):
                 policy = "greedy"
         worlds = resample_candidates(candidates, self.worlds, rng, shares)
+        if JOINT_WORLDS and policy != "seen":
+            joint = JointPlaySearch(observation, policy)
+            if not joint.near_end:
+                group: WorldGroup = {}
+                for world in worlds:
+                    ranks = tuple(sorted(card.rank for card in world.holding))
+                    group[ranks] = group.get(ranks, 0.0) + 1.0
+                totals = joint.values_of_plays(tuple(by_rank), group)
+                return by_rank[max(by_rank, key=lambda rank: (totals[rank], rank))]
         search = PlaySearch(observation, policy)
         if LEAF_WIN_CHANCE:
             search.one_currency([world.holding for world in worlds])
@@ -549,3 +562,130 @@ def _memo_key(
 
 def _add(gained: tuple[int, int], player: int, points: int) -> tuple[int, int]:
     return (gained[0] + points, gained[1]) if player == 0 else (gained[0], gained[1] + points)
+
+
+# The opponent's ranks left in each world the joint search still holds possible, with how
+# likely that world is to have come this way (its sampled weight times the chance of the plays).
+WorldGroup = dict[tuple[int, ...], float]
+
+
+class JointPlaySearch(PlaySearch):
+    """The rest of the play searched over every sampled world at once, away from the end.
+
+    World by world, the search plays its own later cards as if it could see the opponent's
+    ("strategy fusion", the known flaw of searching sampled worlds). Here each of its later
+    cards is chosen once for all the worlds that agree with what the opponent has played by
+    then, each weighed by how likely it is to have come that way; the opponent still answers in
+    each world as ``PlaySearch`` models it. Once the worlds left all hold the same ranks, the
+    world-by-world search, and its shared memo, takes over."""
+
+    def values_of_plays(self, options: Sequence[int], held: WorldGroup) -> dict[int, float]:
+        """The value of each of our ``options`` now, averaged over the worlds ``held``."""
+        mass = sum(held.values()) or 1.0
+        values = {}
+        for rank in options:
+            after = self._joint_play(self.my_hand, self.count, self.ranks, self.go, 0, rank, held)
+            values[rank] = sum(weight * after[hand] for hand, weight in held.items()) / mass
+        return values
+
+    def _joint_play(self, mine, count, ranks, go, mover, rank, group: WorldGroup):
+        """As ``_play``; the opponent's ``rank`` is already out of ``group``'s hands."""
+        if mover == 0:
+            mine = _without(mine, rank)
+        count += VALUE[rank]
+        ranks = _scoring_tail(ranks) + (rank,)
+        points = _play_points(ranks, count)
+        if count == 31:
+            values = self._joint_new_count(mine, 1 - mover, group)
+        else:
+            values = self._joint_after_card(mine, count, ranks, go, mover, group)
+        if points:
+            gain = points if mover == 0 else -points
+            values = {hand: value + gain for hand, value in values.items()}
+        return values
+
+    def _joint_after_card(self, mine, count, ranks, go, last, group: WorldGroup):
+        other = 1 - last
+        other_holds = bool(mine) if other == 0 else bool(_cards_left(group))
+        if go != other and other_holds:
+            return self._joint_turn(mine, count, ranks, go, other, group)
+        if last == 0:
+            if _fits(mine, count):
+                return self._joint_turn(mine, count, ranks, go, 0, group)
+            after = self._joint_new_count(mine, other, group)
+            return {hand: value + 1.0 for hand, value in after.items()}
+        # The opponent played last: in some worlds it plays on, in the rest it takes the go.
+        values: dict[tuple[int, ...], float] = {}
+        plays_on = {hand: w for hand, w in group.items() if _fits(hand, count)}
+        if plays_on:
+            values.update(self._joint_turn(mine, count, ranks, go, 1, plays_on))
+        stops = {hand: w for hand, w in group.items() if hand not in plays_on}
+        if stops:
+            after = self._joint_new_count(mine, other, stops)
+            values.update({hand: value - 1.0 for hand, value in after.items()})
+        return values
+
+    def _joint_new_count(self, mine, leader, group: WorldGroup):
+        theirs = _cards_left(group)
+        if not mine and not theirs:
+            return dict.fromkeys(group, 0.0)
+        if not (mine if leader == 0 else theirs):
+            leader = 1 - leader
+        return self._joint_turn(mine, 0, (), None, leader, group)
+
+    def _joint_turn(self, mine, count, ranks, go, mover, group: WorldGroup):
+        if len(group) == 1:
+            (held,) = group
+            return {held: self._turn((mine, held), count, ranks, go, mover, (0, 0))}
+        if mover == 0:
+            ours = sorted({r for r in mine if count + VALUE[r] <= 31})
+            if not ours:
+                return self._joint_after_card(mine, count, ranks, 0, 1, group)
+            best: dict[tuple[int, ...], float] = {}
+            best_total = 0.0
+            for rank in ours:  # one card for every world we cannot tell apart
+                values = self._joint_play(mine, count, ranks, go, 0, rank, group)
+                total = sum(weight * values[hand] for hand, weight in group.items())
+                if not best or total > best_total:
+                    best, best_total = values, total
+            return best
+        values = {}
+        stuck = {hand: w for hand, w in group.items() if not _fits(hand, count)}
+        if stuck:
+            values.update(self._joint_after_card(mine, count, ranks, 1, 0, stuck))
+        tail = _scoring_tail(ranks)
+        choices: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[float, ...]]] = {}
+        by_card: dict[int, WorldGroup] = {}
+        for hand, weight in group.items():
+            if hand in stuck:
+                continue
+            options = tuple(sorted({r for r in hand if count + VALUE[r] <= 31}))
+            if self.policy == "uniform":
+                chances = (1.0 / len(options),) * len(options)
+            else:
+                chances = _opponent_policy(count, tail, hand, len(mine), options, self.policy,
+                                           POLICY_SHARPNESS)
+            choices[hand] = (options, chances)
+            for rank, chance in zip(options, chances, strict=True):
+                by_card.setdefault(rank, {})[_without(hand, rank)] = weight * chance
+        after = {rank: self._joint_play(mine, count, ranks, go, 1, rank, worlds)
+                 for rank, worlds in by_card.items()}
+        for hand, (options, chances) in choices.items():
+            replies = [after[rank][_without(hand, rank)] for rank in options]
+            expected = sum(p * v for p, v in zip(chances, replies, strict=True))
+            values[hand] = OPPONENT_SHARPNESS * min(replies) + (1 - OPPONENT_SHARPNESS) * expected
+        return values
+
+
+def _without(hand: tuple[int, ...], rank: int) -> tuple[int, ...]:
+    i = hand.index(rank)
+    return hand[:i] + hand[i + 1:]
+
+
+def _fits(hand: tuple[int, ...], count: int) -> bool:
+    return any(count + VALUE[r] <= 31 for r in hand)
+
+
+def _cards_left(group: WorldGroup) -> int:
+    """How many cards the opponent holds: the same in every world (it played the same cards)."""
+    return len(next(iter(group)))
