@@ -152,27 +152,33 @@ def weighted_candidates(
     plays = opponent_play_contexts(observation)
     safe_plays = safe_play_contexts(observation) if PLAY_MODEL != "points" else []
     starter = observation.starter.rank if observation.starter is not None else 0
+    # Candidates alike by rank explain alike: each (keep, six) is weighed once per decision
+    # (late in a hand most draws repeat one).
+    explained: dict[tuple[tuple[int, ...], tuple[int, ...]],
+                    tuple[float, float, tuple[float, ...]]] = {}
     candidates = []
     for _ in range(count):
         holding = tuple(_draw(pool, held, rng))
         tossed = _draw_two_others(unseen, holding, rng)
         keep = tuple(sorted(played_ranks + tuple(card.rank for card in holding)))
         six = tuple(sorted(keep + (tossed[0].rank, tossed[1].rank)))
-        keep_log = -SHARPNESS * keep_regret(six, keep, opponent_deals)
-        if PLAY_MODEL == "mixed":
-            kinds = (
-                safe_play_log_likelihood(safe_plays, played_ranks, keep, six, starter),
-                points_play_log_likelihood(safe_plays, played_ranks, keep),
-                greedy_rule_log_likelihood(safe_plays, played_ranks, keep)
-                if every_kind or GREEDY_SHARE else -inf,
-            )
-            candidates.append(Candidate(holding, keep_log, 0.0, kinds, tossed))
-        elif PLAY_MODEL == "safe":
-            play_log = safe_play_log_likelihood(safe_plays, played_ranks, keep, six, starter)
-            candidates.append(Candidate(holding, keep_log, play_log, (), tossed))
-        else:
-            play_log = -PLAY_SHARPNESS * missed_play_points(plays, played_ranks, keep)
-            candidates.append(Candidate(holding, keep_log, play_log, (), tossed))
+        known = explained.get((keep, six))
+        if known is None:
+            keep_log = -SHARPNESS * keep_regret(six, keep, opponent_deals)
+            play_log, kinds = 0.0, ()
+            if PLAY_MODEL == "mixed":
+                kinds = (
+                    safe_play_log_likelihood(safe_plays, played_ranks, keep, six, starter),
+                    points_play_log_likelihood(safe_plays, played_ranks, keep),
+                    greedy_rule_log_likelihood(safe_plays, played_ranks, keep)
+                    if every_kind or GREEDY_SHARE else -inf,
+                )
+            elif PLAY_MODEL == "safe":
+                play_log = safe_play_log_likelihood(safe_plays, played_ranks, keep, six, starter)
+            else:
+                play_log = -PLAY_SHARPNESS * missed_play_points(plays, played_ranks, keep)
+            known = explained[(keep, six)] = (keep_log, play_log, kinds)
+        candidates.append(Candidate(holding, known[0], known[1], known[2], tossed))
     return candidates
 
 
