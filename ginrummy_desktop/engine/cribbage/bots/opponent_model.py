@@ -165,7 +165,8 @@ def weighted_candidates(
         known = explained.get((keep, six))
         if known is None:
             keep_log = -SHARPNESS * keep_regret(six, keep, opponent_deals)
-            play_log, kinds = 0.0, ()
+            play_log = 0.0
+            kinds: tuple[float, ...] = ()
             if PLAY_MODEL == "mixed":
                 kinds = (
                     safe_play_log_likelihood(safe_plays, played_ranks, keep, six, starter),
