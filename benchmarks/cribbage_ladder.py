@@ -7,7 +7,9 @@ Progress is saved as JSON lines so a long run can be stopped and its games still
 measured run can use deals no screening run has seen. ``--no-opponent-reading`` turns off the
 expert's hand-to-hand reading of the opponent (``ExpertBot.opponent_reading``, on by default)
 and ``--rule-policy-at`` sets how sure of a greedy-rule opponent it must be before its search
-expects greedy replies; ``--against FILE`` prints the paired difference from another run's
+expects greedy replies, ``--safe-policy-at`` how sure of a safe pegger before it expects the
+safety rules' replies, ``--candidates`` how many candidate holdings the expert weighs;
+``--against FILE`` prints the paired difference from another run's
 games.
 
     nice -n 10 python benchmarks/cribbage_ladder.py --games 4000 --workers 2 --write-docs
@@ -54,19 +56,25 @@ def start_scores(index: int, start: tuple[int, int] | None) -> tuple[int, int]:
 
 
 def play_game(
-    task: tuple[str, str, int, str, int, tuple[int, int] | None, bool, bool, float, bool],
+    task: tuple[str, str, int, str, int, tuple[int, int] | None, bool, bool, float, bool,
+                float, int | None],
 ) -> dict:
     """One game; the first-named persona ("hero") sits in seat 0."""
     (hero, villain, index, play_model, positional_need, start, leaf_win_chance, reading,
-     rule_policy_at, read_hand_before) = task
+     rule_policy_at, read_hand_before, safe_policy_at, candidates) = task
     opponent_model.PLAY_MODEL = play_model  # each worker sets them (workers need not be forked)
     expert.POSITIONAL_NEED = positional_need
     expert.LEAF_WIN_CHANCE = leaf_win_chance
     expert.ExpertBot.opponent_reading = reading
     opponent_reading.RULE_POLICY_AT = rule_policy_at
     expert.READ_HAND_BEFORE = read_hand_before
+    opponent_reading.SAFE_POLICY_AT = safe_policy_at
     seed = 10_000 + index // 2
     bots = [BUILTIN_BOTS[hero](seed=index), BUILTIN_BOTS[villain](seed=index + 77_777)]
+    if candidates is not None:
+        for bot in bots:
+            if hasattr(bot, "candidate_worlds"):
+                bot.candidate_worlds = candidates
     match = CribbageMatch(seed=seed, first_dealer=index % 2, scores=start_scores(index, start))
     cpu, wall = [], []
     while not match.over:
@@ -260,6 +268,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rule-policy-at", type=float, default=opponent_reading.RULE_POLICY_AT,
                         help="with the reading, the share of the greedy rule from which the "
                              "search expects greedy replies (opponent_reading.RULE_POLICY_AT)")
+    parser.add_argument("--safe-policy-at", type=float, default=opponent_reading.SAFE_POLICY_AT,
+                        help="with the reading, the share of safe pegging from which the "
+                             "search expects the safety rules' replies with what the opponent "
+                             "has seen (opponent_reading.SAFE_POLICY_AT; 0: never)")
+    parser.add_argument("--candidates", type=int, default=None,
+                        help="the expert's weighted candidate holdings per pegging decision "
+                             "(ExpertBot.candidate_worlds; default: the shipped number)")
     parser.add_argument("--read-hand-before", action=argparse.BooleanOptionalAction,
                         default=expert.READ_HAND_BEFORE,
                         help="with the reading, the hand before is read once played out, from "
@@ -281,6 +296,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.games < 2 or args.games % 2 or args.first_game < 0 or args.first_game % 2:
         parser.error("--games must be even and at least 2, --first-game even and not negative")
+    if args.candidates is not None and args.candidates < 1:
+        parser.error("--candidates must be at least 1")
     start = None
     if args.start_scores:
         try:
@@ -307,7 +324,8 @@ def main(argv: list[str] | None = None) -> int:
             games = range(args.first_game, args.first_game + args.games)
             tasks += [(hero, villain, i, args.play_model, args.positional_need, start,
                        args.leaf_win_chance or expert.LEAF_WIN_CHANCE,
-                       args.opponent_reading, args.rule_policy_at, args.read_hand_before)
+                       args.opponent_reading, args.rule_policy_at, args.read_hand_before,
+                       args.safe_policy_at, args.candidates)
                       for i in games if i not in have]
         tasks.sort(key=lambda task: task[2])  # interleave pairs so all progress together
     out = args.progress.open("a") if args.progress else None

@@ -14,7 +14,7 @@ from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import Card, format_cards, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch, stacked_deck
 from ginrummy_desktop.engine.cribbage.advisor import discard_table
-from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS, opponent_model
+from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS, opponent_model, opponent_reading
 from ginrummy_desktop.engine.cribbage.bots import expert as expert_bot
 from ginrummy_desktop.engine.cribbage.bots.opponent_model import (
     greedy_rule_log_likelihood,
@@ -621,4 +621,28 @@ def test_the_joint_search_values_some_choices_below_what_sight_of_the_cards_woul
 
 def test_the_expert_searching_worlds_jointly_still_sees_only_its_information_set(monkeypatch):
     monkeypatch.setattr(expert_bot, "JOINT_WORLDS", True)
+    assert_same_decisions_in_hidden_variants("expert")
+
+
+def test_a_reading_sure_of_a_safe_pegger_has_the_search_expect_its_own_replies(monkeypatch):
+    monkeypatch.setattr(opponent_reading, "SAFE_POLICY_AT", 0.75)
+    reading = OpponentReading()
+    assert not reading.expects_safe(reading.shares((1, 0, ())))
+    assert reading.expects_safe((0.8, 0.18, 0.02))
+    monkeypatch.setattr(opponent_reading, "SAFE_POLICY_AT", 0.0)
+    assert not reading.expects_safe((0.98, 0.0, 0.02))  # 0: never
+    match = stacked_position(
+        "6C 3D 2H AS KD QD", "7C 8H 3S 6S AD AH", "5D", ("KD QD", "AD AH"),
+        [(PONE, "6C")],
+    )
+    observation = match.observation(DEALER)
+    assert expert_bot.PlaySearch(observation, "seen", 0.0).reply_sharpness == 0.0
+    # A search sharing the memo of positions keeps the shared valuation whatever it is asked.
+    shared = expert_bot.PlaySearch(observation, "uniform", 0.0)
+    assert shared.reply_sharpness == expert_bot.OPPONENT_SHARPNESS
+
+
+def test_the_expert_expecting_safe_replies_still_sees_only_its_information_set(monkeypatch):
+    # Below the prior share of safe pegging, so the search expects safe replies from the start.
+    monkeypatch.setattr(opponent_reading, "SAFE_POLICY_AT", 0.4)
     assert_same_decisions_in_hidden_variants("expert")

@@ -58,6 +58,10 @@ OPPONENT_POLICY = "uniform"
 POLICY_SHARPNESS = 3.0
 # How much of the bot's own later choice the search values as its best in the world (1: all).
 OWN_BEST_SHARE = 1.0
+# Once the reading is sure the opponent pegs safely (``opponent_reading.SAFE_POLICY_AT``), the
+# search values its replies this much as the worst for us and the rest as its choice by the
+# safety rules with what it has seen (policy "seen").
+SAFE_REPLY_SHARPNESS = 0.0
 # Away from the end, search all the sampled worlds as one tree (``JointPlaySearch``): each of
 # the bot's later choices is made once for every world it cannot yet tell apart, as at the
 # table, instead of separately in each world with the opponent's cards in sight.
@@ -134,11 +138,12 @@ class ExpertBot(CribbageBot):
     display_name = "Max the Expert"
     style = ("Works out the best two cards to lay away, crib included, and pegs by guessing "
              "your cards from how you play")
-    # 24 worlds resampled from 384 weighted candidates: uniform holdings pegged no better than
+    # 24 worlds resampled from 768 weighted candidates: uniform holdings pegged no better than
     # the careful persona's rules (docs/ai.md); inferring the holding is where the points are,
-    # and more candidates (a sharper posterior) gained more than more worlds.
+    # and more candidates (a sharper posterior) gained more than more worlds (384 until
+    # 2026-12-04, when candidates alike by rank began to be weighed once, so 768 cost little).
     worlds = 24
-    candidate_worlds = 384
+    candidate_worlds = 768
     # Carry what kind of pegger the opponent is from hand to hand (``opponent_reading``) and,
     # once it is surely a greedy-rule player, expect its replies to follow that rule: on since
     # the screen in whole games gained against greedy and lost nothing against careful
@@ -201,6 +206,7 @@ class ExpertBot(CribbageBot):
                                          every_kind=self.opponent_reading)
         shares = None
         policy = OPPONENT_POLICY
+        reply_sharpness = None
         if self.opponent_reading:
             hand = (observation.hand_number, observation.dealer, tuple(observation.own_discards))
             if READ_HAND_BEFORE:
@@ -209,6 +215,8 @@ class ExpertBot(CribbageBot):
             shares = self.reading.shares(hand)
             if self.reading.expects_rule(shares):
                 policy = "greedy"
+            elif self.reading.expects_safe(shares):
+                policy, reply_sharpness = "seen", SAFE_REPLY_SHARPNESS
         worlds = resample_candidates(candidates, self.worlds, rng, shares)
         if JOINT_WORLDS and policy != "seen":
             joint = JointPlaySearch(observation, policy)
@@ -219,7 +227,7 @@ class ExpertBot(CribbageBot):
                     group[ranks] = group.get(ranks, 0.0) + 1.0
                 totals = joint.values_of_plays(tuple(by_rank), group)
                 return by_rank[max(by_rank, key=lambda rank: (totals[rank], rank))]
-        search = PlaySearch(observation, policy)
+        search = PlaySearch(observation, policy, reply_sharpness)
         if LEAF_WIN_CHANCE:
             search.one_currency([world.holding for world in worlds])
         totals = dict.fromkeys(by_rank, 0.0)
@@ -254,10 +262,17 @@ _POLICY_MEMOS: dict[str, dict[bytes, float]] = {}
 class PlaySearch:
     """Exact search of the rest of the play once both holdings are known (by rank)."""
 
-    def __init__(self, observation: CribbageObservation, policy: str | None = None) -> None:
+    def __init__(self, observation: CribbageObservation, policy: str | None = None,
+                 reply_sharpness: float | None = None) -> None:
         self.obs = observation
         policy = policy or OPPONENT_POLICY  # read when called: benchmarks set the module's
         self.policy = policy
+        # How much of each reply is valued as the worst for us (the rest as the policy's
+        # average). Only the "seen" policy, whose memos are its own, may differ from the
+        # module's setting: the shared memos hold values at OPPONENT_SHARPNESS.
+        self.reply_sharpness = OPPONENT_SHARPNESS
+        if reply_sharpness is not None and policy == "seen":
+            self.reply_sharpness = reply_sharpness
         self.me = observation.seat
         self.my_hand = tuple(sorted(card.rank for card in observation.hand))
         self.ranks = tuple(card.rank for _, card in observation.current)
@@ -433,7 +448,7 @@ class PlaySearch:
                     chances = _opponent_policy(count, tail, hands[1], len(hands[0]),
                                                tuple(options), self.policy, POLICY_SHARPNESS)
                     expected = sum(p * v for p, v in zip(chances, values, strict=True))
-                result = OPPONENT_SHARPNESS * worst + (1 - OPPONENT_SHARPNESS) * expected
+                result = self.reply_sharpness * worst + (1 - self.reply_sharpness) * expected
         self.memo[key] = result
         return result
 
@@ -673,7 +688,8 @@ class JointPlaySearch(PlaySearch):
         for hand, (options, chances) in choices.items():
             replies = [after[rank][_without(hand, rank)] for rank in options]
             expected = sum(p * v for p, v in zip(chances, replies, strict=True))
-            values[hand] = OPPONENT_SHARPNESS * min(replies) + (1 - OPPONENT_SHARPNESS) * expected
+            values[hand] = (self.reply_sharpness * min(replies)
+                            + (1 - self.reply_sharpness) * expected)
         return values
 
 
