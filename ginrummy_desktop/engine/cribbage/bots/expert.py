@@ -138,12 +138,13 @@ class ExpertBot(CribbageBot):
     display_name = "Max the Expert"
     style = ("Works out the best two cards to lay away, crib included, and pegs by guessing "
              "your cards from how you play")
-    # 24 worlds resampled from 768 weighted candidates: uniform holdings pegged no better than
+    # 24 worlds resampled from 384 weighted candidates: uniform holdings pegged no better than
     # the careful persona's rules (docs/ai.md); inferring the holding is where the points are,
-    # and more candidates (a sharper posterior) gained more than more worlds (384 until
-    # 2026-12-04, when candidates alike by rank began to be weighed once, so 768 cost little).
+    # and more candidates (a sharper posterior) gained more than more worlds. 768 with the
+    # safe replies (``opponent_reading.SAFE_POLICY_AT``) pegged better in single hands but won
+    # no more whole games (run AB, docs/ai.md).
     worlds = 24
-    candidate_worlds = 768
+    candidate_worlds = 384
     # Carry what kind of pegger the opponent is from hand to hand (``opponent_reading``) and,
     # once it is surely a greedy-rule player, expect its replies to follow that rule: on since
     # the screen in whole games gained against greedy and lost nothing against careful

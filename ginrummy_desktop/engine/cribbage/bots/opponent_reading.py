@@ -30,8 +30,10 @@ RULE_POLICY_AT = 0.9
 # Once the opponent is this surely a safe pegger, the search expects its replies to follow the
 # safety rules with every card it has seen (``expert`` policy "seen", valued as its choice, not
 # half the worst for us); 0 or more than 1: never. Against careful the share passes 0.75 by
-# the second or third hand; against greedy it did in none of 137 hands (a scratch probe).
-SAFE_POLICY_AT = 0.75
+# the second or third hand; against greedy it did in none of 137 hands (a scratch probe). Off:
+# with 768 candidates it pegged better in single hands, but measured in whole games on fresh
+# deals it won no more (run AB, docs/ai.md).
+SAFE_POLICY_AT = 0.0
 
 
 def prior_shares() -> tuple[float, ...]:
