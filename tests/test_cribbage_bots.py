@@ -211,6 +211,14 @@ def stacked_position(
     return match
 
 
+def a_six_led(*plays: tuple[int, str]) -> CribbageMatch:
+    """The pone (keeping 6 3 2 A) has led the six to the dealer's 7 8 3 6; then ``plays``."""
+    return stacked_position(
+        "6C 3D 2H AS KD QD", "7C 8H 3S 6S AD AH", "5D", ("KD QD", "AD AH"),
+        [(PONE, "6C"), *plays],
+    )
+
+
 def play_position(pone_keep: str, dealer_keep: str, plays: list[tuple[int, str]]):
     return stacked_position(
         pone_keep + " 2D 3D", dealer_keep + " 4C 4D", "AC", ("2D 3D", "4C 4D"), plays
@@ -368,10 +376,7 @@ def test_greedy_plays_by_the_rule_the_expert_can_believe_of_it() -> None:
 def test_expert_believing_a_greedy_player_reads_a_low_lead_as_nothing_higher() -> None:
     # The pone leads a six, which scores nothing. A greedy player sheds its highest card when
     # nothing scores, so under that belief it holds no card worth more than six.
-    match = stacked_position(
-        "6C 3D 2H AS KD QD", "7C 8H 3S 6S AD AH", "5D", ("KD QD", "AD AH"),
-        [(PONE, "6C")],
-    )
+    match = a_six_led()
     observation = match.observation(DEALER)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(opponent_model, "SAFE_SHARE", 0.0)
@@ -488,10 +493,7 @@ def test_expert_learns_over_a_game_which_kind_of_pegger_it_faces(monkeypatch, vi
 
 
 def test_a_search_expecting_another_reply_policy_keeps_its_own_memory() -> None:
-    match = stacked_position(
-        "6C 3D 2H AS KD QD", "7C 8H 3S 6S AD AH", "5D", ("KD QD", "AD AH"),
-        [(PONE, "6C")],
-    )
+    match = a_six_led()
     observation = match.observation(DEALER)
     opponent = tuple(parse_cards("3D 2H AS"))
     neutral_before = len(expert_bot._NEUTRAL_MEMO)
@@ -508,10 +510,7 @@ def test_a_search_expecting_another_reply_policy_keeps_its_own_memory() -> None:
 def test_the_seen_reply_policy_counts_what_the_opponent_has_truly_seen() -> None:
     """In a world holding the opponent's true cards and toss, the "seen" policy's count of what
     the opponent has seen after our play is the careful player's own count at its turn."""
-    match = stacked_position(
-        "6C 3D 2H AS KD QD", "7C 8H 3S 6S AD AH", "5D", ("KD QD", "AD AH"),
-        [(PONE, "6C")],
-    )
+    match = a_six_led()
     observation = match.observation(DEALER)
     search = expert_bot.PlaySearch(observation, "seen")
     pone_held = tuple(sorted(card.rank for card in match.observation(PONE).hand))
@@ -520,10 +519,7 @@ def test_the_seen_reply_policy_counts_what_the_opponent_has_truly_seen() -> None
     for card in observation.hand:
         if observation.count + card.points > 31:
             continue
-        after = stacked_position(
-            "6C 3D 2H AS KD QD", "7C 8H 3S 6S AD AH", "5D", ("KD QD", "AD AH"),
-            [(PONE, "6C"), (DEALER, str(card))],
-        ).observation(PONE)
+        after = a_six_led((DEALER, str(card))).observation(PONE)
         unseen = [0] * 13
         for other in opponent_model.unseen_by(after):
             unseen[other.rank - 1] += 1
@@ -543,10 +539,7 @@ def test_the_seen_reply_policy_counts_what_the_opponent_has_truly_seen() -> None
 
 
 def test_the_joint_search_of_one_world_is_the_world_by_world_search() -> None:
-    match = stacked_position(
-        "6C 3D 2H AS KD QD", "7C 8H 3S 6S AD AH", "5D", ("KD QD", "AD AH"),
-        [(PONE, "6C")],
-    )
+    match = a_six_led()
     observation = match.observation(DEALER)
     opponent = tuple(parse_cards("3D 2H AS"))
     held = tuple(sorted(card.rank for card in opponent))
@@ -573,11 +566,7 @@ def expert_play_decisions(seed: int, hands: int = 2):
                 rng = StableRandom(seed)
                 candidates = opponent_model.weighted_candidates(observation, rng, 96)
                 worlds = opponent_model.resample_candidates(candidates, 12, rng)
-                held: dict[tuple[int, ...], float] = {}
-                for world in worlds:
-                    ranks = tuple(sorted(card.rank for card in world.holding))
-                    held[ranks] = held.get(ranks, 0.0) + 1.0
-                yield observation, options, held
+                yield observation, options, expert_bot.world_group(worlds)
         match.apply(seat, bots[seat].choose(observation))
 
 
@@ -629,10 +618,7 @@ def test_a_reading_sure_of_a_safe_pegger_has_the_search_expect_its_own_replies(m
     assert reading.expects_safe((0.8, 0.18, 0.02))
     monkeypatch.setattr(opponent_reading, "SAFE_POLICY_AT", 0.0)
     assert not reading.expects_safe((0.98, 0.0, 0.02))  # 0: never
-    match = stacked_position(
-        "6C 3D 2H AS KD QD", "7C 8H 3S 6S AD AH", "5D", ("KD QD", "AD AH"),
-        [(PONE, "6C")],
-    )
+    match = a_six_led()
     observation = match.observation(DEALER)
     assert expert_bot.PlaySearch(observation, "seen", 0.0).reply_sharpness == 0.0
     # A search sharing the memo of positions keeps the shared valuation whatever it is asked.

@@ -222,11 +222,7 @@ class ExpertBot(CribbageBot):
         if JOINT_WORLDS and policy != "seen":
             joint = JointPlaySearch(observation, policy)
             if not joint.near_end:
-                group: WorldGroup = {}
-                for world in worlds:
-                    ranks = tuple(sorted(card.rank for card in world.holding))
-                    group[ranks] = group.get(ranks, 0.0) + 1.0
-                totals = joint.values_of_plays(tuple(by_rank), group)
+                totals = joint.values_of_plays(tuple(by_rank), world_group(worlds))
                 return by_rank[max(by_rank, key=lambda rank: (totals[rank], rank))]
         search = PlaySearch(observation, policy, reply_sharpness)
         if LEAF_WIN_CHANCE:
@@ -583,6 +579,15 @@ def _add(gained: tuple[int, int], player: int, points: int) -> tuple[int, int]:
 # The opponent's ranks left in each world the joint search still holds possible, with how
 # likely that world is to have come this way (its sampled weight times the chance of the plays).
 WorldGroup = dict[tuple[int, ...], float]
+
+
+def world_group(worlds: Sequence[Candidate]) -> WorldGroup:
+    """The sampled worlds by the ranks the opponent holds in them, each counted once."""
+    group: WorldGroup = {}
+    for world in worlds:
+        ranks = tuple(sorted(card.rank for card in world.holding))
+        group[ranks] = group.get(ranks, 0.0) + 1.0
+    return group
 
 
 class JointPlaySearch(PlaySearch):
