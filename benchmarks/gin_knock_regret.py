@@ -19,7 +19,8 @@ second oracle on another random stream: the regret that the play-outs' own noise
 oracle, by least squares with 5-fold cross-validation by deal; it plays and scores the expert
 without a correction, as ``--uncorrected`` does. ``--save-positions FILE`` (also uncorrected)
 saves every position's knock-model inputs (``knock_model.knock_inputs``) with the oracle's two
-values, for ``gin_knock_trees.py`` to fit the expert's knock trees to.
+values, for ``gin_knock_trees.py`` to fit the expert's knock trees to; with ``--as-shipped`` the
+shipped expert plays instead, so the positions are the ones its own knock choices lead to.
 
 The kept card for playing on is the expert's top-ranked discard, without the play-outs it
 sometimes adds between close discards, so each position costs the same for every setting:
@@ -105,7 +106,8 @@ def weigh(
             scores = bot._scores(observation)
             knocks = bot.knock_advantage(weighing, knowledge, 2, least, scores) >= bot.knock_margin
             if not inputs:  # the shipped setting's: what the knock model reads
-                inputs = knock_inputs(knowledge, weighing, least, scores)
+                inputs = knock_inputs(knowledge, weighing, least, scores,
+                                      bot.opponent_eagerness(), bot._hands_watched)
         else:
             knocks = knock >= play
         values.append((knock, play, knocks))
@@ -217,6 +219,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--save-positions", type=Path, metavar="FILE",
                         help="save each position's knock-model inputs and the oracle's values "
                              "(JSON, for gin_knock_trees.py); plays the expert uncorrected")
+    parser.add_argument("--as-shipped", action="store_true",
+                        help="with --save-positions: play the shipped expert (its learned "
+                             "knock choice), not the uncorrected one")
     parser.add_argument("--floor", action="store_true",
                         help="also score a second oracle on another random stream")
     args = parser.parse_args(argv)
@@ -236,7 +241,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--deals, each opponent's deal count and --workers must be at least 1")
     # The shipped expert first, with every knob the variant touches at its shipped value. A fit
     # plays and scores the expert without the correction: that is what the correction corrects.
-    uncorrected = args.fit or args.uncorrected or args.save_positions
+    if args.as_shipped and not args.save_positions:
+        parser.error("--as-shipped goes with --save-positions")
+    uncorrected = args.fit or args.uncorrected or (args.save_positions and not args.as_shipped)
     plain = (("knock_correction", 0),) if uncorrected else ()
     shipped = plain + parse_knobs(
         [f"{name}={value}" for name, value in current_values(variant)]

@@ -5,9 +5,11 @@ knock, the model's public inputs (``knock_model.knock_inputs``) and the knock an
 values of the same search given the opponent's true hand. This script fits trees to the
 true hand's knock-less-play value (squared error, gradient boosting, numpy), reports the
 knock regret of the fit cross-validated by deal beside the search's own choice and the learned
-line, and with ``--write`` stores the model the expert plays by (``_knock_trees.py``):
+line, and with ``--write`` stores the model the expert plays by (``_knock_trees.py``).
+``--without NAME`` (repeatable) also fits trees that may not read those inputs and prints the
+paired difference, to tell whether an input earns its place:
 
-    python benchmarks/gin_knock_trees.py POSITIONS.json... [--write]
+    python benchmarks/gin_knock_trees.py POSITIONS.json... [--without NAME] [--write]
 
 It needs numpy (in the test extras); the app does not: the expert reads the stored trees in
 plain Python.
@@ -134,16 +136,29 @@ def cross_validated(x: np.ndarray, y: np.ndarray, deals: np.ndarray, folds: int 
     return knocks
 
 
-def report(x: np.ndarray, y: np.ndarray, deals: np.ndarray, opponents: np.ndarray) -> None:
+def without(x: np.ndarray, names: list[str]) -> np.ndarray:
+    """``x`` with the named inputs held at 0, so no tree can split on them."""
+    kept = x.copy()
+    for name in names:
+        kept[:, INPUT_NAMES.index(name)] = 0.0
+    return kept
+
+
+def report(x: np.ndarray, y: np.ndarray, deals: np.ndarray, opponents: np.ndarray,
+           left_out: list[str] | None = None) -> None:
     search = x[:, 0] >= 0
     line = line_knocks(x)
     trees = cross_validated(x, y, deals)
+    rows = [("the search alone", search), ("the learned line", line),
+            ("the trees, cross-validated by deal (5 folds)", trees)]
+    if left_out:
+        rows.append((f"the same without {', '.join(left_out)}",
+                     cross_validated(without(x, left_out), y, deals)))
     print("| the expert's knock choice | " + " | ".join(
         f"regret against {name} ({(opponents == name).sum()} positions)"
         for name in sorted(set(opponents))) + " |")
     print("|---|" + "---:|" * len(set(opponents)))
-    for label, knocks in (("the search alone", search), ("the learned line", line),
-                          ("the trees, cross-validated by deal (5 folds)", trees)):
+    for label, knocks in rows:
         cells = []
         for name in sorted(set(opponents)):
             mine = opponents == name
@@ -153,6 +168,11 @@ def report(x: np.ndarray, y: np.ndarray, deals: np.ndarray, opponents: np.ndarra
     error = difference.std() / len(difference) ** 0.5
     print()
     print(f"Trees less the line, all positions: {difference.mean():+.4f} ± {error:.4f}")
+    if left_out:
+        difference = regret(y, trees) - regret(y, rows[-1][1])
+        error = difference.std() / len(difference) ** 0.5
+        print(f"Trees less the trees without {', '.join(left_out)}: "
+              f"{difference.mean():+.4f} ± {error:.4f}")
 
 
 def write(model: dict, sources: list[Path]) -> None:
@@ -170,6 +190,8 @@ def write(model: dict, sources: list[Path]) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("positions", nargs="+", type=Path)
+    parser.add_argument("--without", action="append", default=[], metavar="NAME",
+                        choices=INPUT_NAMES, help="also fit trees that do not read this input")
     parser.add_argument("--write", action="store_true",
                         help="store the trees fitted to every position as the expert's model")
     args = parser.parse_args(argv)
@@ -177,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
         x, y, deals, opponents = load(args.positions)
     except (OSError, ValueError, KeyError, TypeError) as error:
         parser.error(f"cannot read the positions: {error}")
-    report(x, y, deals, opponents)
+    report(x, y, deals, opponents, args.without)
     if args.write:
         write(fit(x, y), args.positions)
     return 0

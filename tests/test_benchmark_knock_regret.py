@@ -59,7 +59,7 @@ def test_a_fitted_correction_that_knows_better_lowers_the_cross_validated_regret
 
 @pytest.mark.parametrize("argv", [["--deals", "0"], ["--opponent", "nobody"],
                                   ["--opponent", "marjj=x"], ["--opponent", "marjj=0"],
-                                  ["--variant", "knock_oversample=x"]])
+                                  ["--variant", "knock_oversample=x"], ["--as-shipped"]])
 def test_bad_arguments_get_a_message_not_a_run(argv, capsys) -> None:
     with pytest.raises(SystemExit) as stopped:
         gin_knock_regret.main(argv)
@@ -101,7 +101,7 @@ def test_the_trees_learn_a_rule_the_search_misses_and_are_stored_for_the_expert(
     written = tmp_path / "_knock_trees.py"
     monkeypatch.setattr(gin_knock_trees, "OUTPUT", written)
     monkeypatch.setattr(gin_knock_trees, "TREES", 30)
-    assert gin_knock_trees.main([str(saved), "--write"]) == 0
+    assert gin_knock_trees.main([str(saved), "--without", "opponent_turns", "--write"]) == 0
     report = capsys.readouterr().out
 
     def regret_of(label: str) -> float:
@@ -110,6 +110,9 @@ def test_the_trees_learn_a_rule_the_search_misses_and_are_stored_for_the_expert(
     # Playing on wherever the truth knocks (about half the positions) loses 0.2 each.
     assert regret_of("the search alone") == pytest.approx(0.1, abs=0.01)
     assert regret_of("the trees, cross-validated by deal (5 folds)") < 0.01
+    # Trees that may not read the opponent's turns cannot learn the rule.
+    assert regret_of("the same without opponent_turns") > 0.05
+    assert float(report.split("Trees less the trees without opponent_turns: ")[1].split(" ")[0]) < 0
     namespace: dict = {}
     exec(written.read_text(), namespace)
     model = namespace["MODEL"]

@@ -303,9 +303,11 @@ def test_the_knock_trees_read_the_worlds_forecast_and_only_public_facts() -> Non
     assert expert.knock_advantage(KnockWeighing(0.9, 0.3), knowledge, 2, 2, scores) > 0
     assert expert.knock_advantage(KnockWeighing(0.2, 0.8), knowledge, 2, 9, scores) < 0
     assert expert.knock_advantage(feared, knowledge, 3, 8, scores) == 0.0
-    inputs = knock_inputs(knowledge, feared, 8, scores)
+    inputs = knock_inputs(knowledge, feared, 8, scores, 0.75, 4)
     assert len(inputs) == len(INPUT_NAMES)
     assert inputs[INPUT_NAMES.index("my_need")] == pytest.approx(0.6)
+    assert inputs[INPUT_NAMES.index("opponent_eagerness")] == 0.75
+    assert inputs[INPUT_NAMES.index("hands_watched")] == 4
     with pytest.raises(ValueError, match="other inputs"):
         predicted_advantage({"inputs": ["x"], "base": 0.0, "rate": 1.0, "trees": []}, inputs)
 

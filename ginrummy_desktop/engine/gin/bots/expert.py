@@ -219,7 +219,8 @@ class ExpertBot(MarjjLiteBot):
         if players != 2 or not self.use_knock_correction:
             return plain
         if self.use_knock_correction == 2 and self.knock_model is not None:
-            inputs = knock_inputs(knowledge, weighing, knock_deadwood, scores)
+            inputs = knock_inputs(knowledge, weighing, knock_deadwood, scores,
+                                  self.opponent_eagerness(), self._hands_watched)
             return predicted_advantage(self.knock_model, inputs)
         if self.knock_correction is None:
             return plain

@@ -46,6 +46,11 @@ INPUT_NAMES = (
     "worlds_mean_knock_points",
     "worlds_mean_opponent_deadwood",
     "worlds_near_knock_share",  # imagined opponents at NEAR_KNOCK deadwood or less
+    # How readily this opponent has knocked in the match so far (``opponent_eagerness``), and
+    # over how many hands: an eager knocker that has not knocked yet holds more than it may
+    # knock with, which the worlds do not read.
+    "opponent_eagerness",
+    "hands_watched",
 )
 
 
@@ -89,9 +94,11 @@ def knock_features(knowledge: Knowledge) -> tuple[float, float, float]:
 
 def knock_inputs(
     knowledge: Knowledge, weighing: KnockWeighing, knock_deadwood: int,
-    scores: tuple[int, int, int],
+    scores: tuple[int, int, int], eagerness: float, hands_watched: int,
 ) -> tuple[float, ...]:
-    """The model's inputs at a knock position, in ``INPUT_NAMES`` order, all public."""
+    """The model's inputs at a knock position, in ``INPUT_NAMES`` order, all public.
+    ``eagerness`` and ``hands_watched`` are the expert's reading of the opponent's knocking
+    over the match (``ExpertBot.opponent_eagerness``)."""
     log = knowledge.opponent_turn_log
     throws = [POINTS[card] for _, _, card in log]
     mine, theirs, target = scores
@@ -114,6 +121,8 @@ def knock_inputs(
         weighing.mean_knock_points,
         weighing.mean_opponent_deadwood,
         weighing.near_knock_share,
+        eagerness,
+        float(hands_watched),
     )
 
 
