@@ -8,7 +8,8 @@ measured run can use deals no screening run has seen. ``--no-opponent-reading`` 
 expert's hand-to-hand reading of the opponent (``ExpertBot.opponent_reading``, on by default)
 and ``--rule-policy-at`` sets how sure of a greedy-rule opponent it must be before its search
 expects greedy replies, ``--safe-policy-at`` how sure of a safe pegger before it expects the
-safety rules' replies, ``--candidates`` how many candidate holdings the expert weighs;
+safety rules' replies, ``--candidates`` how many candidate holdings the expert weighs and
+``--worlds`` how many of them it searches;
 ``--against FILE`` prints the paired difference from another run's
 games.
 
@@ -57,11 +58,11 @@ def start_scores(index: int, start: tuple[int, int] | None) -> tuple[int, int]:
 
 def play_game(
     task: tuple[str, str, int, str, int, tuple[int, int] | None, bool, bool, float, bool,
-                float, int | None],
+                float, int | None, int | None],
 ) -> dict:
     """One game; the first-named persona ("hero") sits in seat 0."""
     (hero, villain, index, play_model, positional_need, start, leaf_win_chance, reading,
-     rule_policy_at, read_hand_before, safe_policy_at, candidates) = task
+     rule_policy_at, read_hand_before, safe_policy_at, candidates, worlds) = task
     opponent_model.PLAY_MODEL = play_model  # each worker sets them (workers need not be forked)
     expert.POSITIONAL_NEED = positional_need
     expert.LEAF_WIN_CHANCE = leaf_win_chance
@@ -71,10 +72,11 @@ def play_game(
     opponent_reading.SAFE_POLICY_AT = safe_policy_at
     seed = 10_000 + index // 2
     bots = [BUILTIN_BOTS[hero](seed=index), BUILTIN_BOTS[villain](seed=index + 77_777)]
-    if candidates is not None:
-        for bot in bots:
-            if hasattr(bot, "candidate_worlds"):
-                bot.candidate_worlds = candidates
+    for bot in bots:
+        if candidates is not None and hasattr(bot, "candidate_worlds"):
+            bot.candidate_worlds = candidates
+        if worlds is not None and hasattr(bot, "candidate_worlds"):  # the expert's own worlds
+            bot.worlds = worlds
     match = CribbageMatch(seed=seed, first_dealer=index % 2, scores=start_scores(index, start))
     cpu, wall = [], []
     while not match.over:
@@ -275,6 +277,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--candidates", type=int, default=None,
                         help="the expert's weighted candidate holdings per pegging decision "
                              "(ExpertBot.candidate_worlds; default: the shipped number)")
+    parser.add_argument("--worlds", type=int, default=None,
+                        help="the worlds the expert searches, drawn from its candidates by "
+                             "weight (ExpertBot.worlds; default: the shipped number)")
     parser.add_argument("--read-hand-before", action=argparse.BooleanOptionalAction,
                         default=expert.READ_HAND_BEFORE,
                         help="with the reading, the hand before is read once played out, from "
@@ -298,6 +303,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games must be even and at least 2, --first-game even and not negative")
     if args.candidates is not None and args.candidates < 1:
         parser.error("--candidates must be at least 1")
+    if args.worlds is not None and args.worlds < 1:
+        parser.error("--worlds must be at least 1")
     start = None
     if args.start_scores:
         try:
@@ -325,7 +332,7 @@ def main(argv: list[str] | None = None) -> int:
             tasks += [(hero, villain, i, args.play_model, args.positional_need, start,
                        args.leaf_win_chance or expert.LEAF_WIN_CHANCE,
                        args.opponent_reading, args.rule_policy_at, args.read_hand_before,
-                       args.safe_policy_at, args.candidates)
+                       args.safe_policy_at, args.candidates, args.worlds)
                       for i in games if i not in have]
         tasks.sort(key=lambda task: task[2])  # interleave pairs so all progress together
     out = args.progress.open("a") if args.progress else None

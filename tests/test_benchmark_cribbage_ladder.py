@@ -94,3 +94,11 @@ def test_bad_start_scores_are_refused_with_a_message(value: str, capsys) -> None
         cribbage_ladder.main(["--games", "2", "--start-scores", value])
     assert stopped.value.code == 2
     assert "--start-scores" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option", ["--worlds", "--candidates"])
+def test_a_search_size_under_one_is_refused_with_a_message(option: str, capsys) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cribbage_ladder.main(["--games", "2", option, "0"])
+    assert stopped.value.code == 2
+    assert option in capsys.readouterr().err
