@@ -26,6 +26,13 @@ is their average), ``--joint-worlds`` whether it searches the worlds as one tree
 (``expert.JOINT_WORLDS``: its later cards chosen once for the worlds it cannot tell apart).
 ``--leads FILE`` saves each deal's lead and ``--against FILE`` prints the
 paired difference from another run's leads on the same deals.
+
+In a game the expert reads from hand to hand what kind of pegger its opponent is
+(``opponent_reading``); a bot fresh for each deal only has its prior belief. ``--warm-hands N``
+first plays N hands of another deal between the same two bots, each laying away its own cards,
+so the measured hand is pegged with the reading a game would have by then; ``--safe-policy-at``
+sets from which share of safe pegging that reading makes the search expect the safety rules'
+replies (``opponent_reading.SAFE_POLICY_AT``; 0: never).
 """
 
 from __future__ import annotations
@@ -48,11 +55,14 @@ from ginrummy_desktop.engine.cribbage.bots import (  # noqa: E402
     CarefulBot,
     expert,
     opponent_model,
+    opponent_reading,
 )
 from ginrummy_desktop.engine.cribbage.bots.base import CribbageBot  # noqa: E402
 from ginrummy_desktop.engine.cribbage.observation import DISCARD, PLAY  # noqa: E402
 
 PEGGING_KINDS = ("play", "go", "last card")
+# Warm-up deals are numbered apart from every measured deal.
+WARM_SEED_OFFSET = 7_000_000
 
 
 def make_bot(name: str, seed: int, worlds: int | None, candidates: int | None) -> CribbageBot:
@@ -64,9 +74,18 @@ def make_bot(name: str, seed: int, worlds: int | None, candidates: int | None) -
     return bot
 
 
+def warm_up(bots: list[CribbageBot], seed: int, hands: int) -> None:
+    """Play ``hands`` hands of another deal between ``bots``, each laying away its own cards,
+    so that whatever they remember from hand to hand is what a game would have taught them."""
+    match = CribbageMatch(seed=WARM_SEED_OFFSET + seed, first_dealer=seed % 2)
+    while match.hand_number <= hands and not match.over:
+        seat = match.to_move()
+        match.apply(seat, bots[seat].choose(match.observation(seat)))
+
+
 def pegging_lead(task: tuple) -> float:
     """The hero's pegging points minus the opponent's, averaged over both seatings of a deal."""
-    hero, opponent, seed, worlds, candidates, sharpness, own_discards = task
+    hero, opponent, seed, worlds, candidates, sharpness, own_discards, warm_hands = task
     # each worker sets the model's sharpness itself (workers need not be forked from main)
     (
         opponent_model.SHARPNESS,
@@ -81,11 +100,14 @@ def pegging_lead(task: tuple) -> float:
         expert.OWN_BEST_SHARE,
         opponent_model.GREEDY_SHARE,
         expert.JOINT_WORLDS,
+        opponent_reading.SAFE_POLICY_AT,
     ) = sharpness
     lead = 0.0
     for hero_seat in (0, 1):
         names = (hero, opponent) if hero_seat == 0 else (opponent, hero)
         pegging = [make_bot(names[seat], seed * 2 + seat, worlds, candidates) for seat in (0, 1)]
+        if warm_hands:
+            warm_up(pegging, seed, warm_hands)
         discarding = CarefulBot(seed=seed)
         match = CribbageMatch(seed=seed, first_dealer=0)
         while match.hand_number == 1 and not match.over:
@@ -194,6 +216,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--own-discards", action="store_true",
                         help="each persona lays away its own choice (the pegging then also "
                              "differs by what each kept)")
+    parser.add_argument("--warm-hands", type=int, default=0,
+                        help="hands the two bots play on another deal before each measured "
+                             "hand, so the expert's hand-to-hand reading is warm")
+    parser.add_argument("--safe-policy-at", type=float,
+                        default=opponent_reading.SAFE_POLICY_AT,
+                        help="the reading's share of safe pegging from which the search "
+                             "expects the safety rules' replies (0: never)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--leads", type=Path, help="save each deal's lead to this JSON file")
     parser.add_argument("--against", type=Path,
@@ -218,7 +247,11 @@ def main(argv: list[str] | None = None) -> int:
         args.own_best_share,
         args.greedy_share,
         args.joint_worlds,
+        args.safe_policy_at,
     )
+    if args.warm_hands < 0 or not 0 <= args.safe_policy_at <= 1:
+        parser.error("--warm-hands must not be negative and --safe-policy-at is a share "
+                     "between 0 and 1")
     if not 0 <= args.safe_share + args.greedy_share <= 1 or min(args.safe_share,
                                                                 args.greedy_share) < 0:
         parser.error("--safe-share and --greedy-share are shares: each 0 or more, together "
@@ -226,7 +259,7 @@ def main(argv: list[str] | None = None) -> int:
     check_arguments(parser, (args.hero, args.opponent), args.deals, args.workers)
     tasks = [
         (args.hero, args.opponent, seed, args.worlds, args.candidates, sharpness,
-         args.own_discards)
+         args.own_discards, args.warm_hands)
         for seed in range(args.first_seed, args.first_seed + args.deals)
     ]
     theirs = read_against(parser, args.leads, args.against, args.deals)

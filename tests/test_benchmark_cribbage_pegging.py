@@ -61,3 +61,24 @@ def test_the_discard_duel_pairs_a_playing_out_expert_with_the_shipped_one(
     assert len(json.loads(playing_out.read_text())) == 2
     with pytest.raises(SystemExit):
         cribbage_discards.main([*common, "--discard-playouts", "-1"])
+
+
+def test_a_warm_up_teaches_the_expert_the_opponent_before_the_measured_hand() -> None:
+    from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
+    from ginrummy_desktop.engine.cribbage.bots.opponent_model import KINDS
+
+    expert, greedy = BUILTIN_BOTS["expert"](seed=1), BUILTIN_BOTS["greedy"](seed=2)
+    prior = expert.reading.shares(("no hand yet",))
+    cribbage_pegging.warm_up([expert, greedy], seed=11, hands=4)
+    warm = expert.reading.shares(("the measured hand",))
+    assert expert.reading.hands_read >= 3
+    # It has seen a greedy-rule pegger and believes in that kind more than it did.
+    assert warm[KINDS.index("rule")] > prior[KINDS.index("rule")]
+
+
+@pytest.mark.parametrize("extra", [["--warm-hands", "-1"], ["--safe-policy-at", "1.5"]])
+def test_bad_warm_up_settings_get_a_message(extra, capsys) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cribbage_pegging.main(["--deals", "2", *extra])
+    assert stopped.value.code == 2
+    assert "--warm-hands" in capsys.readouterr().err
