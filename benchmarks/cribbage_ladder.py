@@ -9,7 +9,8 @@ expert's hand-to-hand reading of the opponent (``ExpertBot.opponent_reading``, o
 and ``--rule-policy-at`` sets how sure of a greedy-rule opponent it must be before its search
 expects greedy replies, ``--safe-policy-at`` how sure of a safe pegger before it expects the
 safety rules' replies, ``--candidates`` how many candidate holdings the expert weighs and
-``--worlds`` how many of them it searches;
+``--worlds`` how many of them it searches, ``--safe-sharpness`` how sharply its opponent model
+believes a safe pegger follows the safety rules (``opponent_model.SAFE_SHARPNESS``);
 ``--against FILE`` prints the paired difference from another run's
 games.
 
@@ -58,11 +59,11 @@ def start_scores(index: int, start: tuple[int, int] | None) -> tuple[int, int]:
 
 def play_game(
     task: tuple[str, str, int, str, int, tuple[int, int] | None, bool, bool, float, bool,
-                float, int | None, int | None],
+                float, int | None, int | None, float],
 ) -> dict:
     """One game; the first-named persona ("hero") sits in seat 0."""
     (hero, villain, index, play_model, positional_need, start, leaf_win_chance, reading,
-     rule_policy_at, read_hand_before, safe_policy_at, candidates, worlds) = task
+     rule_policy_at, read_hand_before, safe_policy_at, candidates, worlds, safe_sharpness) = task
     opponent_model.PLAY_MODEL = play_model  # each worker sets them (workers need not be forked)
     expert.POSITIONAL_NEED = positional_need
     expert.LEAF_WIN_CHANCE = leaf_win_chance
@@ -70,6 +71,7 @@ def play_game(
     opponent_reading.RULE_POLICY_AT = rule_policy_at
     expert.READ_HAND_BEFORE = read_hand_before
     opponent_reading.SAFE_POLICY_AT = safe_policy_at
+    opponent_model.SAFE_SHARPNESS = safe_sharpness
     seed = 10_000 + index // 2
     bots = [BUILTIN_BOTS[hero](seed=index), BUILTIN_BOTS[villain](seed=index + 77_777)]
     for bot in bots:
@@ -280,6 +282,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worlds", type=int, default=None,
                         help="the worlds the expert searches, drawn from its candidates by "
                              "weight (ExpertBot.worlds; default: the shipped number)")
+    parser.add_argument("--safe-sharpness", type=float, default=opponent_model.SAFE_SHARPNESS,
+                        help="how sharply the expert's opponent model believes a safe pegger "
+                             "follows the safety rules, per point (opponent_model.SAFE_SHARPNESS)")
     parser.add_argument("--read-hand-before", action=argparse.BooleanOptionalAction,
                         default=expert.READ_HAND_BEFORE,
                         help="with the reading, the hand before is read once played out, from "
@@ -305,6 +310,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--candidates must be at least 1")
     if args.worlds is not None and args.worlds < 1:
         parser.error("--worlds must be at least 1")
+    if args.safe_sharpness < 0:
+        parser.error("--safe-sharpness must not be negative")
     start = None
     if args.start_scores:
         try:
@@ -332,7 +339,7 @@ def main(argv: list[str] | None = None) -> int:
             tasks += [(hero, villain, i, args.play_model, args.positional_need, start,
                        args.leaf_win_chance or expert.LEAF_WIN_CHANCE,
                        args.opponent_reading, args.rule_policy_at, args.read_hand_before,
-                       args.safe_policy_at, args.candidates, args.worlds)
+                       args.safe_policy_at, args.candidates, args.worlds, args.safe_sharpness)
                       for i in games if i not in have]
         tasks.sort(key=lambda task: task[2])  # interleave pairs so all progress together
     out = args.progress.open("a") if args.progress else None
