@@ -102,3 +102,10 @@ def test_a_search_size_under_one_is_refused_with_a_message(option: str, capsys) 
         cribbage_ladder.main(["--games", "2", option, "0"])
     assert stopped.value.code == 2
     assert option in capsys.readouterr().err
+
+
+def test_a_negative_safe_sharpness_is_refused_with_a_message(capsys) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cribbage_ladder.main(["--games", "2", "--safe-sharpness", "-1"])
+    assert stopped.value.code == 2
+    assert "--safe-sharpness" in capsys.readouterr().err
