@@ -72,13 +72,11 @@ def play_game(
     expert.READ_HAND_BEFORE = read_hand_before
     opponent_reading.SAFE_POLICY_AT = safe_policy_at
     opponent_model.SAFE_SHARPNESS = safe_sharpness
+    from cribbage_pegging import make_bot  # in this script's folder
+
     seed = 10_000 + index // 2
-    bots = [BUILTIN_BOTS[hero](seed=index), BUILTIN_BOTS[villain](seed=index + 77_777)]
-    for bot in bots:
-        if candidates is not None and hasattr(bot, "candidate_worlds"):
-            bot.candidate_worlds = candidates
-        if worlds is not None and hasattr(bot, "candidate_worlds"):  # the expert's own worlds
-            bot.worlds = worlds
+    bots = [make_bot(hero, index, worlds, candidates),
+            make_bot(villain, index + 77_777, worlds, candidates)]
     match = CribbageMatch(seed=seed, first_dealer=index % 2, scores=start_scores(index, start))
     cpu, wall = [], []
     while not match.over:
