@@ -21,7 +21,8 @@ docs/ai.md and the ratings file the app's opponent picker reads.
 for screening a variant before it is shipped: ``samples``, ``discard_samples`` (0: heuristic
 discards only), ``discard_candidates``, ``knock_margin`` and ``close_call`` (``ExpertBot``),
 ``own_go_out`` and ``own_go_out_playing`` (the deadwood at which the expert's imagined future
-self knocks when weighing a knock and a discard; 0: gin only, as shipped), ``per_turn``,
+self knocks when weighing a knock and a discard; 0: gin only, as shipped), ``own_go_out_racing``
+(that deadwood for a discard times how readily the opponent knocks; 0: off), ``per_turn``,
 ``max_development``, ``discard_sense`` (0: off), ``oversample`` and ``history_depth`` (the
 opponent's turns replayed; 1: only its last discard, as before 2026-12-01's evening)
 (``worlds.DEVELOPMENT_PER_TURN``, ``MAX_DEVELOPMENT``, ``DISCARD_SENSE``, ``OVERSAMPLE``,
@@ -101,6 +102,7 @@ EXPERT_KNOBS: dict[str, tuple[object, str, type]] = {
     "discard_candidates": (ExpertBot, "discard_candidates", int),
     "own_go_out": (ExpertBot, "own_rollout_go_out", int),
     "own_go_out_playing": (ExpertBot, "own_rollout_go_out_playing", int),
+    "own_go_out_racing": (ExpertBot, "own_go_out_racing", int),
     "close_call": (ExpertBot, "close_call", float),
     "future_weight": (ExpertBot, "future_weight", float),
     "per_turn": (worlds_module, "DEVELOPMENT_PER_TURN", float),
@@ -123,9 +125,9 @@ EXPERT_KNOBS: dict[str, tuple[object, str, type]] = {
 
 
 # int knobs for which 0 means "off" (the rest must be at least 1)
-CAN_BE_ZERO = {"max_development", "own_go_out", "own_go_out_playing", "discard_samples",
-               "oracle", "knock_oversample", "knock_correction", "pip_window", "residual_window",
-               "passed_knock"}
+CAN_BE_ZERO = {"max_development", "own_go_out", "own_go_out_playing", "own_go_out_racing",
+               "discard_samples", "oracle", "knock_oversample", "knock_correction", "pip_window",
+               "residual_window", "passed_knock"}
 
 
 def parse_knobs(items: list[str]) -> tuple[tuple[str, float], ...]:

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from ginrummy_desktop.engine.cards import cards_mask, parse_cards
 from ginrummy_desktop.engine.gin.bots import PERSONAS
+from ginrummy_desktop.engine.gin.bots import expert as expert_module
 from ginrummy_desktop.engine.gin.bots import worlds as worlds_module
 from ginrummy_desktop.engine.gin.bots.evaluate import iter_bits
 from ginrummy_desktop.engine.gin.bots.expert import ExpertBot
@@ -77,6 +78,35 @@ def test_the_expert_learns_the_opponents_style_from_the_match_so_far() -> None:
     assert expert.opponent_go_out(Watched()) == 10
     expert._hands_watched, expert._opponent_knocks = 5, 0  # never knocked: plays for gin
     assert expert.opponent_go_out(Watched()) == 0
+
+
+def test_racing_the_expert_imagines_itself_going_out_as_readily_as_its_opponent(
+    monkeypatch,
+) -> None:
+    expert = ExpertBot(seed=1)
+    assert expert.own_go_out_playing() == 0  # as shipped: the imagined self waits for gin
+    expert.own_go_out_racing = 5
+    expert._hands_watched, expert._opponent_knocks = 5, 5  # knocked every hand: a race
+    assert expert.own_go_out_playing() == 5
+    expert._hands_watched, expert._opponent_knocks = 5, 0  # never knocked: wait for gin
+    assert expert.own_go_out_playing() == 0
+    # The close-discard play-outs are handed that go-out, the opponent's beside it.
+    expert._hands_watched, expert._opponent_knocks = 5, 5
+    seen: list[tuple[int, int]] = []
+
+    def recording_play_out(hands, stock, pile, to_move, go_out_at, rules, max_turns=80):
+        seen.append(go_out_at)
+        return 0
+
+    monkeypatch.setattr(expert_module, "play_out", recording_play_out)
+    match = GinMatch(GIN_PRESETS["tournament"], seed=5)
+    while match.observation(match.to_move()).legal_actions[0].kind not in ("discard", "knock"):
+        seat = match.to_move()
+        match.apply(seat, PERSONAS["simple"].create(seed=seat).choose(match.observation(seat)))
+    observation = match.observation(match.to_move())
+    knowledge = read_knowledge(observation)
+    expert.compare_discards(observation, knowledge, list(iter_bits(knowledge.hand))[:2])
+    assert seen and all(go_out == (5, 10) for go_out in seen)
 
 
 def test_knowledge_logs_each_turn_of_the_opponent_take_or_pass_and_throw() -> None:

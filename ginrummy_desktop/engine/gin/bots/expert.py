@@ -69,6 +69,11 @@ class ExpertBot(MarjjLiteBot):
     discard_candidates = 3
     close_call = 4.0  # heuristic score gap under which rollouts decide between discards
     own_rollout_go_out_playing = 0
+    # When above 0, the close-discard play-outs' future self instead goes out at this many points
+    # times how readily the opponent knocks (``opponent_eagerness``): against a player who
+    # knocks as soon as it may the hand is a race, and waiting for gin in the imagined hands
+    # values the keeps as a patient player would. Against a patient one it still waits.
+    own_go_out_racing = 0
     published_danger_table = True  # rank discards with published MARJJ's danger table
     knock_margin = 0.0  # knock only when it beats playing on by this much match-win chance
     knock_correction = KNOCK_CORRECTION
@@ -134,6 +139,12 @@ class ExpertBot(MarjjLiteBot):
         if self.opponent_rollout_go_out is not None:
             return self.opponent_rollout_go_out
         return round(limit * self.opponent_eagerness())
+
+    def own_go_out_playing(self) -> int:
+        """Where my imagined future self goes out in the close-discard play-outs."""
+        if self.own_go_out_racing:
+            return round(self.own_go_out_racing * self.opponent_eagerness())
+        return self.own_rollout_go_out_playing
 
     def passed_knock(self, observation: Any) -> dict[str, Any]:
         """What the worlds may read from the opponent playing on after its last throw: it held
@@ -235,7 +246,7 @@ class ExpertBot(MarjjLiteBot):
         worlds = worlds_for(observation, knowledge, self.discard_samples, self.rng,
                             **self.passed_knock(observation))
         pile = [card.index for card in observation.discard_pile]
-        go_out = (self.own_rollout_go_out_playing, self.opponent_go_out(observation))
+        go_out = (self.own_go_out_playing(), self.opponent_go_out(observation))
         best_index, best_value = candidates[0], -1.0
         for index in candidates:
             kept = knowledge.hand & ~(1 << index)
