@@ -10,9 +10,10 @@ and ``--rule-policy-at`` sets how sure of a greedy-rule opponent it must be befo
 expects greedy replies, ``--safe-policy-at`` how sure of a safe pegger before it expects the
 safety rules' replies, ``--candidates`` how many candidate holdings the expert weighs and
 ``--worlds`` how many of them it searches, ``--safe-sharpness`` how sharply its opponent model
-believes a safe pegger follows the safety rules (``opponent_model.SAFE_SHARPNESS``);
-``--against FILE`` prints the paired difference from another run's
-games.
+believes a safe pegger follows the safety rules (``opponent_model.SAFE_SHARPNESS``). These
+and the pegging duel's other settings of the expert come from ``cribbage_knobs.py``, so a flag
+means the same in both scripts. ``--against FILE`` prints the paired difference from another
+run's games.
 
     nice -n 10 python benchmarks/cribbage_ladder.py --games 4000 --workers 2 --write-docs
 """
@@ -32,13 +33,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from cribbage_knobs import ExpertKnobs, add_arguments, from_args  # noqa: E402  (this folder is on the path)
+
 from ginrummy_desktop.engine.cribbage import CribbageMatch  # noqa: E402
-from ginrummy_desktop.engine.cribbage.bots import (  # noqa: E402
-    BUILTIN_BOTS,
-    expert,
-    opponent_model,
-    opponent_reading,
-)
+from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS  # noqa: E402
 from ginrummy_desktop.engine.rng import StableRandom  # noqa: E402
 
 DEFAULT_PAIRS = "expert:greedy,expert:careful,careful:greedy,greedy:beginner"
@@ -57,26 +55,12 @@ def start_scores(index: int, start: tuple[int, int] | None) -> tuple[int, int]:
     return (first, second) if index % 2 == 0 else (second, first)
 
 
-def play_game(
-    task: tuple[str, str, int, str, int, tuple[int, int] | None, bool, bool, float, bool,
-                float, int | None, int | None, float],
-) -> dict:
+def play_game(task: tuple[str, str, int, ExpertKnobs, tuple[int, int] | None]) -> dict:
     """One game; the first-named persona ("hero") sits in seat 0."""
-    (hero, villain, index, play_model, positional_need, start, leaf_win_chance, reading,
-     rule_policy_at, read_hand_before, safe_policy_at, candidates, worlds, safe_sharpness) = task
-    opponent_model.PLAY_MODEL = play_model  # each worker sets them (workers need not be forked)
-    expert.POSITIONAL_NEED = positional_need
-    expert.LEAF_WIN_CHANCE = leaf_win_chance
-    expert.ExpertBot.opponent_reading = reading
-    opponent_reading.RULE_POLICY_AT = rule_policy_at
-    expert.READ_HAND_BEFORE = read_hand_before
-    opponent_reading.SAFE_POLICY_AT = safe_policy_at
-    opponent_model.SAFE_SHARPNESS = safe_sharpness
-    from cribbage_pegging import make_bot  # in this script's folder
-
+    hero, villain, index, knobs, start = task
+    knobs.apply()
     seed = 10_000 + index // 2
-    bots = [make_bot(hero, index, worlds, candidates),
-            make_bot(villain, index + 77_777, worlds, candidates)]
+    bots = [BUILTIN_BOTS[hero](seed=index), BUILTIN_BOTS[villain](seed=index + 77_777)]
     match = CribbageMatch(seed=seed, first_dealer=index % 2, scores=start_scores(index, start))
     cpu, wall = [], []
     while not match.over:
@@ -253,40 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--summarise-only", action="store_true", help="only read --progress")
     parser.add_argument("--first-game", type=int, default=0,
                         help="number of the first game (even; later numbers mean fresh deals)")
-    parser.add_argument("--play-model", choices=("points", "safe", "mixed"),
-                        default=opponent_model.PLAY_MODEL,
-                        help="how the expert's opponent model reads the opponent's plays "
-                             "(opponent_model.PLAY_MODEL; use its own --progress file)")
-    parser.add_argument("--positional-need", type=int, default=expert.POSITIONAL_NEED,
-                        help="the expert discards for the chance of winning once either player "
-                             "needs at most this many points (expert.POSITIONAL_NEED; 0: never)")
-    parser.add_argument("--leaf-win-chance", action="store_true",
-                        help="near the end the expert's search values a leaf nobody has won by "
-                             "the chance of winning from there (expert.LEAF_WIN_CHANCE)")
-    parser.add_argument("--opponent-reading", action=argparse.BooleanOptionalAction,
-                        default=expert.ExpertBot.opponent_reading,
-                        help="the expert reads what kind of pegger the opponent is from hand "
-                             "to hand (expert.ExpertBot.opponent_reading, on by default)")
-    parser.add_argument("--rule-policy-at", type=float, default=opponent_reading.RULE_POLICY_AT,
-                        help="with the reading, the share of the greedy rule from which the "
-                             "search expects greedy replies (opponent_reading.RULE_POLICY_AT)")
-    parser.add_argument("--safe-policy-at", type=float, default=opponent_reading.SAFE_POLICY_AT,
-                        help="with the reading, the share of safe pegging from which the "
-                             "search expects the safety rules' replies with what the opponent "
-                             "has seen (opponent_reading.SAFE_POLICY_AT; 0: never)")
-    parser.add_argument("--candidates", type=int, default=None,
-                        help="the expert's weighted candidate holdings per pegging decision "
-                             "(ExpertBot.candidate_worlds; default: the shipped number)")
-    parser.add_argument("--worlds", type=int, default=None,
-                        help="the worlds the expert searches, drawn from its candidates by "
-                             "weight (ExpertBot.worlds; default: the shipped number)")
-    parser.add_argument("--safe-sharpness", type=float, default=opponent_model.SAFE_SHARPNESS,
-                        help="how sharply the expert's opponent model believes a safe pegger "
-                             "follows the safety rules, per point (opponent_model.SAFE_SHARPNESS)")
-    parser.add_argument("--read-hand-before", action=argparse.BooleanOptionalAction,
-                        default=expert.READ_HAND_BEFORE,
-                        help="with the reading, the hand before is read once played out, from "
-                             "every card the opponent played (expert.READ_HAND_BEFORE)")
+    add_arguments(parser)
     parser.add_argument("--start-scores", metavar="LOW:HIGH",
                         help="start each game from scores drawn from LOW-HIGH (screening "
                              "endgames; a mirrored pair swaps them)")
@@ -304,12 +255,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.games < 2 or args.games % 2 or args.first_game < 0 or args.first_game % 2:
         parser.error("--games must be even and at least 2, --first-game even and not negative")
-    if args.candidates is not None and args.candidates < 1:
-        parser.error("--candidates must be at least 1")
-    if args.worlds is not None and args.worlds < 1:
-        parser.error("--worlds must be at least 1")
-    if args.safe_sharpness < 0:
-        parser.error("--safe-sharpness must not be negative")
+    knobs = from_args(parser, args)
     start = None
     if args.start_scores:
         try:
@@ -334,10 +280,7 @@ def main(argv: list[str] | None = None) -> int:
         for hero, villain in pairs:
             have = {r["index"] for r in done[f"{hero}:{villain}"]}
             games = range(args.first_game, args.first_game + args.games)
-            tasks += [(hero, villain, i, args.play_model, args.positional_need, start,
-                       args.leaf_win_chance or expert.LEAF_WIN_CHANCE,
-                       args.opponent_reading, args.rule_policy_at, args.read_hand_before,
-                       args.safe_policy_at, args.candidates, args.worlds, args.safe_sharpness)
+            tasks += [(hero, villain, i, knobs, start)
                       for i in games if i not in have]
         tasks.sort(key=lambda task: task[2])  # interleave pairs so all progress together
     out = args.progress.open("a") if args.progress else None

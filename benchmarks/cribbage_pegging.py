@@ -24,8 +24,9 @@ with ``--policy-sharpness``, or ``greedy``, the greedy rule), ``--own-best-share
 its own later choices it values as the best in each world (``expert.OWN_BEST_SHARE``; the rest
 is their average), ``--joint-worlds`` whether it searches the worlds as one tree
 (``expert.JOINT_WORLDS``: its later cards chosen once for the worlds it cannot tell apart).
-``--leads FILE`` saves each deal's lead and ``--against FILE`` prints the
-paired difference from another run's leads on the same deals.
+These settings of the expert come from ``cribbage_knobs.py``, shared with the whole-game
+ladder. ``--leads FILE`` saves each deal's lead and ``--against FILE`` prints the paired
+difference from another run's leads on the same deals.
 
 In a game the expert reads from hand to hand what kind of pegger its opponent is
 (``opponent_reading``); a bot fresh for each deal only has its prior belief. ``--warm-hands N``
@@ -49,29 +50,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from cribbage_knobs import add_arguments, from_args  # noqa: E402  (this folder is on the path)
+
 from ginrummy_desktop.engine.cribbage import CribbageMatch  # noqa: E402
-from ginrummy_desktop.engine.cribbage.bots import (  # noqa: E402
-    BUILTIN_BOTS,
-    CarefulBot,
-    expert,
-    opponent_model,
-    opponent_reading,
-)
+from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS, CarefulBot  # noqa: E402
 from ginrummy_desktop.engine.cribbage.bots.base import CribbageBot  # noqa: E402
 from ginrummy_desktop.engine.cribbage.observation import DISCARD, PLAY  # noqa: E402
 
 PEGGING_KINDS = ("play", "go", "last card")
 # Warm-up deals are numbered apart from every measured deal.
 WARM_SEED_OFFSET = 7_000_000
-
-
-def make_bot(name: str, seed: int, worlds: int | None, candidates: int | None) -> CribbageBot:
-    bot = BUILTIN_BOTS[name](seed=seed)
-    if worlds is not None and hasattr(bot, "worlds"):
-        bot.worlds = worlds
-    if candidates is not None and hasattr(bot, "candidate_worlds"):
-        bot.candidate_worlds = candidates
-    return bot
 
 
 def warm_up(bots: list[CribbageBot], seed: int, hands: int) -> None:
@@ -85,27 +73,12 @@ def warm_up(bots: list[CribbageBot], seed: int, hands: int) -> None:
 
 def pegging_lead(task: tuple) -> float:
     """The hero's pegging points minus the opponent's, averaged over both seatings of a deal."""
-    hero, opponent, seed, worlds, candidates, sharpness, own_discards, warm_hands = task
-    # each worker sets the model's sharpness itself (workers need not be forked from main)
-    (
-        opponent_model.SHARPNESS,
-        opponent_model.PLAY_SHARPNESS,
-        expert.OPPONENT_SHARPNESS,
-        opponent_model.PLAY_MODEL,
-        opponent_model.SAFE_SHARPNESS,
-        opponent_model.DISCARD_MODEL,
-        opponent_model.SAFE_SHARE,
-        expert.OPPONENT_POLICY,
-        expert.POLICY_SHARPNESS,
-        expert.OWN_BEST_SHARE,
-        opponent_model.GREEDY_SHARE,
-        expert.JOINT_WORLDS,
-        opponent_reading.SAFE_POLICY_AT,
-    ) = sharpness
+    hero, opponent, seed, knobs, own_discards, warm_hands = task
+    knobs.apply()
     lead = 0.0
     for hero_seat in (0, 1):
         names = (hero, opponent) if hero_seat == 0 else (opponent, hero)
-        pegging = [make_bot(names[seat], seed * 2 + seat, worlds, candidates) for seat in (0, 1)]
+        pegging = [BUILTIN_BOTS[names[seat]](seed=seed * 2 + seat) for seat in (0, 1)]
         if warm_hands:
             warm_up(pegging, seed, warm_hands)
         discarding = CarefulBot(seed=seed)
@@ -184,82 +157,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opponent", default="careful")
     parser.add_argument("--deals", type=int, default=600, help="deals, each played twice")
     parser.add_argument("--first-seed", type=int, default=301)
-    parser.add_argument("--worlds", type=int, default=None)
-    parser.add_argument("--candidates", type=int, default=None)
-    parser.add_argument("--discard-sharpness", type=float, default=opponent_model.SHARPNESS)
-    parser.add_argument("--play-sharpness", type=float, default=opponent_model.PLAY_SHARPNESS)
-    parser.add_argument("--reply-sharpness", type=float, default=expert.OPPONENT_SHARPNESS)
-    parser.add_argument(
-        "--play-model", choices=("points", "safe", "mixed"), default=opponent_model.PLAY_MODEL
-    )
-    parser.add_argument("--safe-sharpness", type=float, default=opponent_model.SAFE_SHARPNESS)
-    parser.add_argument(
-        "--discard-model", choices=("sensible", "random", "hand"),
-        default=opponent_model.DISCARD_MODEL,
-    )
-    parser.add_argument("--safe-share", type=float, default=opponent_model.SAFE_SHARE)
-    parser.add_argument("--greedy-share", type=float, default=opponent_model.GREEDY_SHARE,
-                        help="in the mixed model, the belief that the opponent plays the "
-                             "plain greedy rule (opponent_model.GREEDY_SHARE)")
-    parser.add_argument(
-        "--opponent-policy", choices=("uniform", "safe", "mixed", "greedy", "seen"),
-        default=expert.OPPONENT_POLICY,
-    )
-    parser.add_argument("--policy-sharpness", type=float, default=expert.POLICY_SHARPNESS)
-    parser.add_argument("--own-best-share", type=float, default=expert.OWN_BEST_SHARE,
-                        help="how much of its own later choices the search values as the best")
-    parser.add_argument("--joint-worlds", action=argparse.BooleanOptionalAction,
-                        default=expert.JOINT_WORLDS,
-                        help="search the sampled worlds as one tree, choosing each of its own "
-                             "later cards once for the worlds it cannot tell apart "
-                             "(expert.JOINT_WORLDS)")
+    add_arguments(parser)
     parser.add_argument("--own-discards", action="store_true",
                         help="each persona lays away its own choice (the pegging then also "
                              "differs by what each kept)")
     parser.add_argument("--warm-hands", type=int, default=0,
                         help="hands the two bots play on another deal before each measured "
                              "hand, so the expert's hand-to-hand reading is warm")
-    parser.add_argument("--safe-policy-at", type=float,
-                        default=opponent_reading.SAFE_POLICY_AT,
-                        help="the reading's share of safe pegging from which the search "
-                             "expects the safety rules' replies (0: never)")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--leads", type=Path, help="save each deal's lead to this JSON file")
     parser.add_argument("--against", type=Path,
                         help="a --leads file of another setting on the same deals: print the "
                              "paired difference")
     args = parser.parse_args(argv)
-    if min(args.discard_sharpness, args.play_sharpness) < 0 or not (
-        0 <= args.reply_sharpness <= 1 and 0 <= args.own_best_share <= 1
-    ):
-        parser.error("sharpness must not be negative, and --reply-sharpness and "
-                     "--own-best-share are between 0 and 1")
-    sharpness = (
-        args.discard_sharpness,
-        args.play_sharpness,
-        args.reply_sharpness,
-        args.play_model,
-        args.safe_sharpness,
-        args.discard_model,
-        args.safe_share,
-        args.opponent_policy,
-        args.policy_sharpness,
-        args.own_best_share,
-        args.greedy_share,
-        args.joint_worlds,
-        args.safe_policy_at,
-    )
-    if args.warm_hands < 0 or not 0 <= args.safe_policy_at <= 1:
-        parser.error("--warm-hands must not be negative and --safe-policy-at is a share "
-                     "between 0 and 1")
-    if not 0 <= args.safe_share + args.greedy_share <= 1 or min(args.safe_share,
-                                                                args.greedy_share) < 0:
-        parser.error("--safe-share and --greedy-share are shares: each 0 or more, together "
-                     "at most 1")
+    knobs = from_args(parser, args)
+    if args.warm_hands < 0:
+        parser.error("--warm-hands must not be negative")
     check_arguments(parser, (args.hero, args.opponent), args.deals, args.workers)
     tasks = [
-        (args.hero, args.opponent, seed, args.worlds, args.candidates, sharpness,
-         args.own_discards, args.warm_hands)
+        (args.hero, args.opponent, seed, knobs, args.own_discards, args.warm_hands)
         for seed in range(args.first_seed, args.first_seed + args.deals)
     ]
     theirs = read_against(parser, args.leads, args.against, args.deals)

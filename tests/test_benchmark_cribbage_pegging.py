@@ -76,9 +76,10 @@ def test_a_warm_up_teaches_the_expert_the_opponent_before_the_measured_hand() ->
     assert warm[KINDS.index("rule")] > prior[KINDS.index("rule")]
 
 
-@pytest.mark.parametrize("extra", [["--warm-hands", "-1"], ["--safe-policy-at", "1.5"]])
-def test_bad_warm_up_settings_get_a_message(extra, capsys) -> None:
+@pytest.mark.parametrize("extra", [["--warm-hands", "-1"], ["--safe-policy-at", "1.5"],
+                                   ["--reply-sharpness", "2"], ["--candidates", "0"]])
+def test_bad_settings_get_a_message_naming_the_option(extra, capsys) -> None:
     with pytest.raises(SystemExit) as stopped:
         cribbage_pegging.main(["--deals", "2", *extra])
     assert stopped.value.code == 2
-    assert "--warm-hands" in capsys.readouterr().err
+    assert extra[0] in capsys.readouterr().err
