@@ -41,6 +41,7 @@ _HOMES: tuple[tuple[str, ModuleType | type, str], ...] = (
     ("joint_worlds", expert, "JOINT_WORLDS"),
     ("positional_need", expert, "POSITIONAL_NEED"),
     ("leaf_win_chance", expert, "LEAF_WIN_CHANCE"),
+    ("endgame_margin", expert, "ENDGAME_MARGIN"),
     ("read_hand_before", expert, "READ_HAND_BEFORE"),
     ("opponent_reading", expert.ExpertBot, "opponent_reading"),
     ("rule_policy_at", opponent_reading, "RULE_POLICY_AT"),
@@ -68,6 +69,7 @@ class ExpertKnobs:
     joint_worlds: bool
     positional_need: int
     leaf_win_chance: bool
+    endgame_margin: int
     read_hand_before: bool
     opponent_reading: bool
     rule_policy_at: float
@@ -140,6 +142,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add("--leaf-win-chance", action=toggle, default=_SHIPPED.leaf_win_chance,
         help="near the end the expert's search values a leaf nobody has won by the chance "
              "of winning from there (expert.LEAF_WIN_CHANCE)")
+    add("--endgame-margin", type=int, default=_SHIPPED.endgame_margin,
+        help="the search plays for the game, not the points, once either player could reach "
+             "the target with this many pegging points and a best show "
+             "(expert.ENDGAME_MARGIN; far below 0: never)")
     add("--opponent-reading", action=toggle, default=_SHIPPED.opponent_reading,
         help="the expert reads what kind of pegger the opponent is from hand to hand "
              "(expert.ExpertBot.opponent_reading)")
