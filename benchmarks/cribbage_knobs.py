@@ -42,6 +42,7 @@ _HOMES: tuple[tuple[str, ModuleType | type, str], ...] = (
     ("positional_need", expert, "POSITIONAL_NEED"),
     ("leaf_win_chance", expert, "LEAF_WIN_CHANCE"),
     ("endgame_margin", expert, "ENDGAME_MARGIN"),
+    ("exact_crib", expert, "EXACT_CRIB"),
     ("read_hand_before", expert, "READ_HAND_BEFORE"),
     ("opponent_reading", expert.ExpertBot, "opponent_reading"),
     ("rule_policy_at", opponent_reading, "RULE_POLICY_AT"),
@@ -70,6 +71,7 @@ class ExpertKnobs:
     positional_need: int
     leaf_win_chance: bool
     endgame_margin: int
+    exact_crib: bool
     read_hand_before: bool
     opponent_reading: bool
     rule_policy_at: float
@@ -146,6 +148,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the search plays for the game, not the points, once either player could reach "
              "the target with this many pegging points and a best show "
              "(expert.ENDGAME_MARGIN; far below 0: never)")
+    add("--exact-crib", action=toggle, default=_SHIPPED.exact_crib,
+        help="near the end the search scores each world's crib exactly, with the cards the "
+             "opponent is imagined to have laid away in it (expert.EXACT_CRIB)")
     add("--opponent-reading", action=toggle, default=_SHIPPED.opponent_reading,
         help="the expert reads what kind of pegger the opponent is from hand to hand "
              "(expert.ExpertBot.opponent_reading)")

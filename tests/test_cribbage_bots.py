@@ -34,6 +34,7 @@ from ginrummy_desktop.engine.cribbage.bots.opponent_reading import (
 )
 from ginrummy_desktop.engine.cribbage.bots.safe_play import reply_points
 from ginrummy_desktop.engine.cribbage.bots.simple import CarefulBot, GreedyBot
+from ginrummy_desktop.engine.cribbage.evaluation import crib_value
 from ginrummy_desktop.engine.cribbage.winchance import pone_win_chance
 from ginrummy_desktop.engine.rng import StableRandom
 
@@ -92,12 +93,15 @@ def test_the_expert_reading_the_hand_before_still_sees_only_its_information_set(
 
 
 def assert_same_decisions_in_hidden_variants(
-    name: str, decks: list[list[list[Card]]] | None = None, last_hand: int = 1
+    name: str, decks: list[list[list[Card]]] | None = None, last_hand: int = 1,
+    scores: tuple[int, int] = (0, 0),
 ) -> None:
     """The bot in seat 1 against a scripted seat 0 over deals that differ only in what seat 1
-    cannot see (``hidden_variants``, both hands alike unless ``decks`` says otherwise)."""
+    cannot see (``hidden_variants``, both hands alike unless ``decks`` says otherwise), from
+    ``scores``."""
     decks = decks or [[d] * 2 for d in hidden_variants()]
-    matches = [CribbageMatch(seed=5, first_dealer=DEALER, decks=d) for d in decks]
+    matches = [CribbageMatch(seed=5, first_dealer=DEALER, decks=d, scores=scores)
+               for d in decks]
     bots = [BUILTIN_BOTS[name](seed=9) for _ in matches]
     while matches[0].hand_number <= last_hand and not matches[0].over:
         seat = matches[0].to_move()
@@ -118,7 +122,7 @@ def assert_same_decisions_in_hidden_variants(
                 if obs.phase == "discard":
                     action = Action("discard", cards=tuple(sorted(obs.hand)[:2]))
                 match.apply(DEALER, action)
-    assert matches[0].hand_number > last_hand
+    assert matches[0].hand_number > last_hand or matches[0].over
 
 
 def observation_for(six: str, is_dealer: bool, scores=(0, 0)):
@@ -261,6 +265,31 @@ def test_expert_search_can_score_an_unfinished_game_by_its_chance_of_winning(mon
     chance = pone_win_chance(121 - 103, 121 - 102)
     assert search._end_of_play((0, 0)) == pytest.approx(expert_bot.WIN * (2 * chance - 1))
     assert search._end_of_play((0, 6)) < search._end_of_play((0, 0)) < search._end_of_play((4, 0))
+
+
+def test_expert_search_can_score_each_worlds_crib_exactly_near_the_end(monkeypatch):
+    # The dealer laid away 4C 4D; a world where the pone laid away 5H 6S makes a crib of
+    # 4-4-5-6 with the ace: three fifteens 6, a pair 2 and two runs of three 6, 14 in all.
+    match = stacked_position(
+        "6C TC 3H KD 2D 3D", "6S 2H 8S 7H 4C 4D", "AC", ("2D 3D", "4C 4D"), [(PONE, "6C")],
+        scores=(100, 100),
+    )
+    search = expert_bot.PlaySearch(match.observation(DEALER))
+    held, tossed = parse_cards("TC 3H KD"), parse_cards("5H 6S")
+    table_crib = search._show_scores(held, tossed)[2]
+    assert table_crib == pytest.approx(crib_value(parse_cards("4C 4D"), own_crib=True))
+    monkeypatch.setattr(expert_bot, "EXACT_CRIB", True)
+    assert search._show_scores(held, tossed)[2] == 14.0
+    assert search._show_scores(held)[2] == table_crib  # a world without a toss: the average
+
+
+def test_the_expert_scoring_exact_cribs_near_the_end_still_sees_only_its_information_set(
+        monkeypatch):
+    # The deals differ in the dealer's toss, which is in the crib: the pone must score the
+    # crib with the tosses it imagines, never with the true one.
+    monkeypatch.setattr(expert_bot, "EXACT_CRIB", True)
+    monkeypatch.setattr(expert_bot, "LEAF_WIN_CHANCE", True)
+    assert_same_decisions_in_hidden_variants("expert", scores=(96, 96))
 
 
 def test_expert_search_memory_is_never_walked_by_the_garbage_collector() -> None:

@@ -78,6 +78,9 @@ POSITIONAL_NEED = 0
 # winning the game from there (``winchance``) when this is on, else as a draw (0). On, every
 # world of a decision is scored so once any is: one currency for all of them.
 LEAF_WIN_CHANCE = False
+# Near the end each world's crib is scored exactly (our two, the two the opponent is imagined to
+# have laid away in that world, and the starter) instead of as the average crib of our toss.
+EXACT_CRIB = False
 # With the reading on, the hand before is read once it is played out, from every card the
 # opponent played (``opponent_model.finished_hand_evidence``), instead of by the guess made at
 # our last play in it. Off: screened against greedy it gained nothing (docs/ai.md).
@@ -226,7 +229,7 @@ class ExpertBot(CribbageBot):
                 return by_rank[max(by_rank, key=lambda rank: (totals[rank], rank))]
         search = PlaySearch(observation, policy, reply_sharpness)
         if LEAF_WIN_CHANCE:
-            search.one_currency([world.holding for world in worlds])
+            search.one_currency([(world.holding, world.tossed) for world in worlds])
         totals = dict.fromkeys(by_rank, 0.0)
         # Worlds alike in everything the search looks at are solved once, weighted.
         distinct: dict[tuple, tuple[Candidate, float]] = {}
@@ -307,13 +310,14 @@ class PlaySearch:
         ranks = tuple(sorted(card.rank for card in opponent))
         if self.policy == "seen":  # its replies then depend on the cards it laid away too
             ranks += (0, *sorted(card.rank for card in tossed))
-        return (ranks, self._show_scores(opponent)) if self.near_end else (ranks,)
+        return (ranks, self._show_scores(opponent, tossed)) if self.near_end else (ranks,)
 
-    def one_currency(self, worlds: Sequence[Sequence[Card]]) -> None:
-        """Score every world as near the end once any is (``LEAF_WIN_CHANCE``): a world scored
-        by points and one scored by chances of winning would not add up."""
+    def one_currency(self, worlds: Sequence[tuple[Sequence[Card], Sequence[Card]]]) -> None:
+        """Score every world (holding, tossed) as near the end once any is
+        (``LEAF_WIN_CHANCE``): a world scored by points and one scored by chances of winning
+        would not add up."""
         self.all_endgame = self.near_end and any(
-            self._world_is_endgame(self._show_scores(world)) for world in worlds
+            self._world_is_endgame(self._show_scores(held, tossed)) for held, tossed in worlds
         )
 
     def _world_is_endgame(self, show: tuple[int, int, float]) -> bool:
@@ -337,7 +341,7 @@ class PlaySearch:
             self.memo = self._seen_memos.setdefault(self._seen_base, {})
             self.older_memo = _NO_OLDER_MEMO
         if self.near_end:
-            show = self._show_scores(opponent)
+            show = self._show_scores(opponent, tossed)
             if self.all_endgame or self._world_is_endgame(show):
                 self.endgame = True
                 if show != self._show:
@@ -364,14 +368,19 @@ class PlaySearch:
             seen[rank - 1] += 1
         return tuple(seen)
 
-    def _show_scores(self, opponent: Sequence[Card]) -> tuple[int, int, float]:
+    def _show_scores(self, opponent: Sequence[Card],
+                     tossed: Sequence[Card] = ()) -> tuple[int, int, float]:
         obs = self.obs
         starter = obs.starter
         assert starter is not None
         mine = show_points(obs.kept, starter)
         theirs_cards = list(obs.opponent_played) + list(opponent)
         theirs = show_points(theirs_cards, starter) if len(theirs_cards) == 4 else 0
-        crib = crib_value(obs.own_discards, own_crib=obs.is_dealer) if obs.own_discards else 0.0
+        if EXACT_CRIB and len(obs.own_discards) == 2 and len(tossed) == 2:
+            crib = float(show_points([*obs.own_discards, *tossed], starter, is_crib=True))
+        else:
+            crib = (crib_value(obs.own_discards, own_crib=obs.is_dealer)
+                    if obs.own_discards else 0.0)
         return mine, theirs, crib
 
     def _play(self, hands, count, ranks, go, mover, rank, gained) -> float:
