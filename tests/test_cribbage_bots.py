@@ -251,15 +251,16 @@ def test_expert_takes_a_winning_peg_at_the_end_of_the_game() -> None:
 
 
 def test_expert_search_can_score_an_unfinished_game_by_its_chance_of_winning(monkeypatch):
-    # Near the end, a leaf where nobody reaches the target is a draw (0) for the shipped search;
-    # with LEAF_WIN_CHANCE it is the chance of winning from the scores after the show, where
-    # this dealer will be the pone of the next hand.
+    # Near the end, a leaf where nobody reaches the target is a draw (0) without
+    # LEAF_WIN_CHANCE; with it (shipped) it is the chance of winning from the scores after the
+    # show, where this dealer will be the pone of the next hand.
     match = stacked_position(
         "6C TC 3H KD 2D 3D", "6S 2H 8S 7H 4C 4D", "AC", ("2D 3D", "4C 4D"), [(PONE, "6C")],
         scores=(100, 100),
     )
     search = expert_bot.PlaySearch(match.observation(DEALER))
     search.endgame, search._show = True, (2, 2, 1.0)  # hand 2, theirs 2, crib 1
+    monkeypatch.setattr(expert_bot, "LEAF_WIN_CHANCE", False)
     assert search._end_of_play((0, 0)) == 0.0
     monkeypatch.setattr(expert_bot, "LEAF_WIN_CHANCE", True)
     chance = pone_win_chance(121 - 103, 121 - 102)
@@ -276,6 +277,7 @@ def test_expert_search_can_score_each_worlds_crib_exactly_near_the_end(monkeypat
     )
     search = expert_bot.PlaySearch(match.observation(DEALER))
     held, tossed = parse_cards("TC 3H KD"), parse_cards("5H 6S")
+    monkeypatch.setattr(expert_bot, "EXACT_CRIB", False)
     table_crib = search._show_scores(held, tossed)[2]
     assert table_crib == pytest.approx(crib_value(parse_cards("4C 4D"), own_crib=True))
     monkeypatch.setattr(expert_bot, "EXACT_CRIB", True)
