@@ -10,7 +10,9 @@ every "go": a player who said go held nothing that fit), weighted by how sensibl
 and its plays were with those cards (``opponent_model.py``), then solve the rest of the play
 exactly in each sampled world (at most eight cards remain; suits never matter while pegging, so the
 search runs over ranks and shares one memo across worlds). Near the end, the search scores
-leaves by who reaches the target first, including the show that follows (pone counts first).
+leaves by who reaches the target first, including the show that follows (pone counts first,
+each world's crib scored exactly), and a leaf where nobody has by the chance of winning the game
+from its scores (``winchance``).
 """
 
 from __future__ import annotations
