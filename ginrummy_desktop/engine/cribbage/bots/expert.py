@@ -78,8 +78,9 @@ ENDGAME_MARGIN = 24
 POSITIONAL_NEED = 0
 # Near the end the search scores a leaf where nobody has reached the target by the chance of
 # winning the game from there (``winchance``; off, such a leaf is a draw, 0), and every world of
-# a decision is then scored so once any is: one currency for all of them. On since 2026-12-05: over 5,700
-# endgames paired with the expert without it, it won about half a point more (docs/ai.md).
+# a decision is then scored so once any is: one currency for all of them. On since 2026-12-05:
+# over 5,700 endgames paired with the expert without it, it won about half a point more
+# (docs/ai.md).
 LEAF_WIN_CHANCE = True
 # Near the end each world's crib is scored exactly (our two, the two the opponent is imagined to
 # have laid away in that world, and the starter, which is known by then) instead of as the
