@@ -279,8 +279,11 @@ class GinScreen(QWidget):
             self._continue()
 
     def _continue(self) -> None:
-        if self.controller.resigned:
-            return  # the panel offers a rematch or a new opponent; nothing follows
+        session = self.controller.session
+        if self.controller.resigned or session is None or session.over:
+            # The match-over (or resign) panel stays: it offers a rematch or a new opponent,
+            # and Enter must not take it away with nothing to deal.
+            return
         self.panel.hide()
         self.table.middle_reserve = 0.0
         self.controller.continue_after_hand()
