@@ -1,31 +1,42 @@
 """Statistics window with a long history, and with the database locked by another process.
 
-Builds a temporary data root with N plausible Gin Rummy and Cribbage matches (about 60,000
-hands), then times the Statistics window until its first paint and until its figures are laid
-out (they are read on the storage thread), several times, plus the figures query alone.
+For each history size (``--matches 10000 100000``: about 8.5 hands a match) a child process
+builds a temporary data root with that many plausible Gin Rummy and Cribbage matches (written
+in chunks, so the benchmark's own data does not swell the memory measured), then times:
 
-Then a child process takes the write lock (``BEGIN EXCLUSIVE``) and holds it for
-``--lock-seconds``. Meanwhile a finished match is recorded the way the app records it (on the
-storage thread, where it waits for the lock), the window refreshes behind it, and a 10 ms timer
-plus a repaint every 16 ms measure how long the GUI thread ever goes without running its
-event loop or painting. For comparison, the same write is made once on the GUI thread, as the
-app did before, and the time the GUI thread was blocked is printed. Prints the numbers;
-``--write-docs`` also records them in docs/performance.md between the stats markers.
+- ``storage.figures()`` alone (every filter the window offers has the same cost);
+- the Statistics window until its first paint and until its figures, history and opponents
+  are laid out (read on the storage thread), several times;
+- a refresh after a locked write: a child process takes the write lock (``BEGIN EXCLUSIVE``)
+  for ``--lock-seconds`` while a finished match is recorded the way the app records it (on
+  the storage thread, where it waits), and the time from the write going through to the
+  refreshed figures on screen;
+- the longest the GUI thread went without running its event loop (a 10 ms timer) or
+  painting (a repaint asked every 16 ms), while opening and while refreshing;
+- for comparison, the same write made once on the GUI thread, as the app did long ago;
+- the child's peak resident memory (``ru_maxrss``).
 
-    python benchmarks/stats.py [--matches 10000] [--runs 5] [--lock-seconds 3] [--write-docs]
+Prints the numbers; ``--write-docs`` also records them in docs/performance.md between the
+stats markers.
+
+    python benchmarks/stats.py [--matches 10000 100000] [--runs 5] [--lock-seconds 3]
+                               [--write-docs]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import re
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -110,16 +121,23 @@ def _cribbage_match(rng: StableRandom, opponent: tuple[str, str], start: datetim
 
 def sample_matches(count: int, seed: int = 2026) -> list[MatchSummary]:
     """``count`` plausible matches, two thirds Gin Rummy, spread over recent months."""
+    return [match for chunk in sample_chunks(count, seed) for match in chunk]
+
+
+def sample_chunks(count: int, seed: int = 2026, size: int = 2000
+                  ) -> Iterator[list[MatchSummary]]:
+    """The matches of ``sample_matches`` in lists of ``size`` (only one list alive at a time)."""
     rng = StableRandom(seed)
     start = datetime(2025, 1, 1, 18, 0, tzinfo=UTC)
-    matches = []
-    for index in range(count):
-        when = start + timedelta(minutes=index * 45)
-        if rng.random() < 0.67:
-            matches.append(_gin_match(rng, rng.choice(GIN_OPPONENTS), when))
-        else:
-            matches.append(_cribbage_match(rng, rng.choice(CRIBBAGE_OPPONENTS), when))
-    return matches
+    for first in range(0, count, size):
+        chunk = []
+        for index in range(first, min(count, first + size)):
+            when = start + timedelta(minutes=index * 45)
+            if rng.random() < 0.67:
+                chunk.append(_gin_match(rng, rng.choice(GIN_OPPONENTS), when))
+            else:
+                chunk.append(_cribbage_match(rng, rng.choice(CRIBBAGE_OPPONENTS), when))
+        yield chunk
 
 
 HOLD_LOCK = """
@@ -186,35 +204,35 @@ class _Gaps:
         self.repaint.stop()
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--matches", type=int, default=10_000)
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--lock-seconds", type=float, default=3.0)
-    parser.add_argument("--write-docs", action="store_true")
-    args = parser.parse_args()
-
-    from PySide6.QtWidgets import QApplication
+def measure(matches: int, runs: int, lock_seconds: float) -> dict[str, float]:
+    """Every figure for one history size (run in a child process of its own)."""
+    from PySide6.QtWidgets import QApplication, QWidget
 
     from ginrummy_desktop.gui.stats.background import StorageJobs
     from ginrummy_desktop.gui.stats.window import StatisticsWindow
     from ginrummy_desktop.storage.stats import StatisticsQueries
 
     app = QApplication.instance() or QApplication([])
+    out: dict[str, float] = {"matches": matches}
     with tempfile.TemporaryDirectory() as root:
         storage = Storage(root)
         queries = StatisticsQueries(storage)
         jobs = StorageJobs()
         began = time.perf_counter()
-        matches = sample_matches(args.matches)
-        storage.database.record_matches(matches, storage.profile)
-        fill = time.perf_counter() - began
-        hands = sum(len(m.hands) for m in matches)
-        figures_times, paint_times, open_times = [], [], []
-        for _ in range(args.runs):
+        hands = 0
+        for chunk in sample_chunks(matches):
+            storage.database.record_matches(chunk, storage.profile)
+            hands += sum(len(m.hands) for m in chunk)
+        out["fill"], out["hands"] = time.perf_counter() - began, hands
+        figures_times, paint_times, open_times, open_blocks = [], [], [], []
+        for _ in range(runs):
             began = time.perf_counter()
             storage.figures()
             figures_times.append(time.perf_counter() - began)
+            holder = QWidget()
+            holder.show()
+            gaps = _Gaps(holder)
+            _wait(app, lambda: False, 0.05)  # the timers running before the window is made
             began = time.perf_counter()
             window = StatisticsWindow(queries, jobs)
             window.show()
@@ -222,61 +240,111 @@ def main() -> int:
             app.processEvents()
             paint_times.append(time.perf_counter() - began)
             _wait(app, lambda w=window: not w.busy and not jobs.pending)
-            open_times.append(time.perf_counter() - began)
+            done = time.perf_counter()
+            open_times.append(done - began)
+            _wait(app, lambda: False, 0.05)
+            gaps.stop()
+            open_blocks.append(gaps.longest("tick", began, time.perf_counter()))
             window.close()
             window.deleteLater()
+            holder.deleteLater()
             app.processEvents()
+        out["figures"], out["figures_worst"] = statistics.median(figures_times), max(figures_times)
+        out["paint"], out["paint_worst"] = statistics.median(paint_times), max(paint_times)
+        out["open"], out["open_worst"] = statistics.median(open_times), max(open_times)
+        out["open_block"] = max(open_blocks)
 
         # The write lock held by another process, the app recording a match meanwhile.
         window = StatisticsWindow(queries, jobs)
         window.show()
         _wait(app, lambda: not window.busy and not jobs.pending)
         extra = sample_matches(2, seed=7)
-        child = _hold_lock(storage.paths.database_file, args.lock_seconds)
+        child = _hold_lock(storage.paths.database_file, lock_seconds)
         locked_at = time.perf_counter()
         gaps = _Gaps(window)
         stored: list[float] = []
         jobs.submit(lambda: queries.record_match(extra[0]),
-                    lambda _id: stored.append(time.perf_counter() - locked_at), writes=True)
+                    lambda _id: stored.append(time.perf_counter()), writes=True)
         _wait(app, lambda: bool(stored) and not window.busy and not jobs.pending)
-        figures_shown = time.perf_counter() - locked_at
+        shown = time.perf_counter()
+        _wait(app, lambda: False, 0.05)
         gaps.stop()
-        released = locked_at + stored[0]
-        waiting = {kind: gaps.longest(kind, locked_at, released) for kind in ("tick", "paint")}
-        after = {kind: gaps.longest(kind, released, locked_at + figures_shown + 1)
-                 for kind in ("tick", "paint")}
+        out["stored"] = stored[0] - locked_at
+        out["refresh"] = shown - stored[0]
+        out["wait_block"] = gaps.longest("tick", locked_at, stored[0])
+        out["wait_paint"] = gaps.longest("paint", locked_at, stored[0])
+        out["refresh_block"] = gaps.longest("tick", stored[0], time.perf_counter())
         child.wait()
-        # The way it was: the same write on the GUI thread, which blocks until the lock goes.
-        child = _hold_lock(storage.paths.database_file, args.lock_seconds)
+        # The way it was long ago: the same write on the GUI thread, blocked until the lock goes.
+        child = _hold_lock(storage.paths.database_file, lock_seconds)
         began = time.perf_counter()
         storage.record_match(extra[1])
-        blocked = time.perf_counter() - began
+        out["gui_write_block"] = time.perf_counter() - began
         child.wait()
         jobs.wait()
         window.close()
         storage.close()
+    out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    return out
+
+
+def describe(result: dict[str, float], lock_seconds: float) -> str:
+    ms = 1000
+    return (
+        f"| {result['matches']:,.0f} ({result['hands']:,.0f} hands) "
+        f"| {result['figures'] * ms:.0f} ms (worst {result['figures_worst'] * ms:.0f}) "
+        f"| {result['paint']:.2f} s "
+        f"| {result['open']:.2f} s (worst {result['open_worst']:.2f}) "
+        f"| {result['refresh']:.2f} s "
+        f"| {result['open_block'] * ms:.0f} ms / {result['refresh_block'] * ms:.0f} ms "
+        f"/ {result['wait_block'] * ms:.0f} ms "
+        f"| {result['peak_rss_mb']:.0f} MB "
+        f"| {result['fill']:.1f} s |"
+    )
+
+
+TABLE_HEAD = (
+    "| matches | `storage.figures()` | first paint | figures laid out | refresh after the "
+    "locked write | longest GUI-thread block: opening / refreshing / waiting for the lock "
+    "| peak RSS | written in |\n|---|---|---|---|---|---|---|---|"
+)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--matches", type=int, nargs="+", default=[10_000, 100_000])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--lock-seconds", type=float, default=3.0)
+    parser.add_argument("--write-docs", action="store_true")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:  # one size, in a process of its own (so its peak memory is its own)
+        print(json.dumps(measure(args.matches[0], args.runs, args.lock_seconds)))
+        return 0
+    results = []
+    for size in args.matches:
+        child = subprocess.run(
+            [sys.executable, __file__, "--child", "--matches", str(size), "--runs",
+             str(args.runs), "--lock-seconds", str(args.lock_seconds)],
+            capture_output=True, text=True, check=True)
+        results.append(json.loads(child.stdout.strip().splitlines()[-1]))
+        print(describe(results[-1], args.lock_seconds), flush=True)
+    gui_write = max(r["gui_write_block"] for r in results)
     lines = [
-        f"- {args.matches:,} matches ({hands:,} hands) written in {fill:.2f} s "
-        "(one transaction).",
-        f"- Opening the Statistics window: first paint median "
-        f"{statistics.median(paint_times):.3f} s (worst {max(paint_times):.3f} s); figures, "
-        f"history and opponents laid out (read on the storage thread) median "
-        f"{statistics.median(open_times):.3f} s, worst {max(open_times):.3f} s over "
-        f"{args.runs} runs.",
-        f"- All figures for one filter (`storage.figures()`): median "
-        f"{statistics.median(figures_times) * 1000:.0f} ms.",
-        f"- Write lock held by another process for {args.lock_seconds:g} s (`BEGIN EXCLUSIVE`)"
-        f", a finished match recorded meanwhile: stored after {stored[0] if stored else -1:.2f}"
-        f" s, the window's refreshed figures shown after {figures_shown:.2f} s. While the "
-        f"write waited for the lock the longest gap between event-loop ticks (a 10 ms timer) "
-        f"was {waiting['tick'] * 1000:.0f} ms and between paints (a repaint asked every 16 ms)"
-        f" {waiting['paint'] * 1000:.0f} ms; laying out the refreshed history afterwards took "
-        f"the GUI thread up to {after['tick'] * 1000:.0f} ms. The same write on the GUI "
-        f"thread, as before, blocked it for {blocked:.2f} s.",
-        f"- Measured {datetime.now():%Y-%m-%d} on {platform.system()} {platform.machine()}, "
-        f"Python {platform.python_version()}, {os.cpu_count()} cores, load average "
-        f"{os.getloadavg()[0]:.1f} (other jobs shared the machine). Command: "
-        f"`python benchmarks/stats.py --matches {args.matches} --runs {args.runs} "
+        TABLE_HEAD,
+        *(describe(r, args.lock_seconds) for r in results),
+        "",
+        f"Figures and layout are medians of {args.runs} runs. The write lock was held by "
+        f"another process for {args.lock_seconds:g} s (`BEGIN EXCLUSIVE`); the refresh is "
+        "timed from the write going through to the refreshed figures on screen. The same "
+        f"write made on the GUI thread (as the app did long ago) blocked it for "
+        f"{gui_write:.2f} s.",
+        "",
+        f"Measured {datetime.now():%Y-%m-%d %H:%M} on {platform.system()} "
+        f"{platform.machine()}, Python {platform.python_version()}, {os.cpu_count()} cores, "
+        f"load average {os.getloadavg()[0]:.1f} at the end (other jobs shared the machine). "
+        f"Command: `python benchmarks/stats.py --matches "
+        f"{' '.join(str(m) for m in args.matches)} --runs {args.runs} "
         f"--lock-seconds {args.lock_seconds:g} --write-docs`.",
     ]
     print("\n".join(lines))
