@@ -103,10 +103,11 @@ def test_click_two_cards_then_send_lays_them_in_the_crib(qtbot):
     assert not table.send_button.isEnabled()
     click_card(qtbot, table, Card.parse("2D"))
     assert set(table.display.pending) == set(parse_cards("9C 2D"))
-    # Chosen cards wait face up in the crib, out of the hand.
+    # Chosen cards wait in the hand, raised in their places, until they are sent.
     crib = table.layout_geometry.crib
-    assert crib.contains(table.card_centre(Card.parse("9C")))
-    assert Card.parse("9C") not in table.display.hand
+    assert not crib.contains(table.card_centre(Card.parse("9C")))
+    assert Card.parse("9C") in table.display.hand
+    assert table.card_centre(Card.parse("9C")).y() < table.card_centre(Card.parse("KH")).y()
     assert table.send_button.isEnabled()
     qtbot.mouseClick(table.send_button, Qt.MouseButton.LeftButton)
     settle(qtbot, table)

@@ -457,8 +457,7 @@ class CribbageController(QObject):
                 self._pending.pop(0)
         self._cancel_hint()
         self._refresh()
-        if len(self._pending) == 2:
-            self._say("Press Send to lay these two cards away to the crib.", "turn")
+        self._say(self._discard_prompt(), "turn")
 
     def send_discard(self) -> None:
         if self._stage != STAGE_DISCARD:
@@ -533,8 +532,7 @@ class CribbageController(QObject):
             self._cut_at_focus()
         elif self._stage == STAGE_DISCARD:
             card = self.focus
-            if card is not None:
-                self._focus_after_leaving(card)
+            if card is not None:  # it stays in its place (raised), so the focus stays on it
                 self.toggle_discard(card)
             elif self._pending:  # the focus went with a chosen card: take the last one back
                 self.toggle_discard(self._pending[-1])
@@ -708,6 +706,7 @@ class CribbageController(QObject):
     def _apply(self, seat: int, action: Action) -> bool:
         """The person's action (the opponent's come through the turn loop)."""
         def played() -> None:  # at once offline; online when the referee confirms it
+            self.table.status.clear_prompt()  # done: the next step says what comes next
             if action.kind == "cut" and action.points is not None:
                 self._last_cut = (seat, action.points)
             self._cancel_hint()
@@ -795,6 +794,7 @@ class CribbageController(QObject):
             return
         seat = match.to_move()
         if seat == self.bot_seat:
+            self.table.status.clear_prompt()  # the person has nothing to do meanwhile
             self.loop.kick()
         elif seat == self.human and self._stage == STAGE_CUT:
             if self._tie and not self._round_log:  # equal cards: say so with the prompt
@@ -812,8 +812,7 @@ class CribbageController(QObject):
                 self.table.announce("Go", self.human)
                 self._later(self._auto_go, AUTO_GO_PAUSE_MS)
             elif self._stage == STAGE_DISCARD:
-                if len(self._pending) < 2:
-                    self._say(self._discard_prompt(), "turn")
+                self._say(self._discard_prompt(), "turn")
             else:
                 self._say(
                     f"Your turn (count {match.count}): double-click a card or drag it to the "
@@ -822,10 +821,17 @@ class CribbageController(QObject):
                 )
 
     def _discard_prompt(self) -> str:
+        """What to do next in the discard: choose two cards, then confirm them."""
         whose = crib_words.crib_owner(self.speaker(self.match.dealer), start=False)
+        if len(self._pending) == 2:
+            return (f"Send {cards_text(self._pending)} to {whose}: press Send to crib "
+                    "(Enter), or click a raised card to change your mind.")
+        if len(self._pending) == 1:
+            return (f"{card_text(self._pending[0])} is chosen for {whose}: choose one more "
+                    "card (click it, or arrows and Space).")
         return (
             f"Choose two cards for {whose} (click them, or arrows and Space), "
-            "then press Send (Enter)."
+            "then press Send to crib (Enter)."
         )
 
     def _auto_go(self) -> None:
@@ -1085,6 +1091,7 @@ class CribbageController(QObject):
         if match.winner is None or self._stage == STAGE_OVER and self._result_sent:
             return
         self._stage = STAGE_OVER
+        self.table.status.clear_prompt()
         self._sync_board()
         outcome = match.outcome() or "win"
         text = crib_words.game_over_text(self.speaker(match.winner), outcome,
@@ -1141,7 +1148,12 @@ class CribbageController(QObject):
 
     # -- display -------------------------------------------------------------------------------
     def _say(self, text: str, kind: str) -> None:
-        self.table.status.show_message(text, kind)
+        """A "turn" message is the standing prompt (what to do now); every other message is
+        a notice shown beside it, so "Computer plays 5" never hides what to do next."""
+        if kind == "turn":
+            self.table.status.show_prompt(text, kind)
+        else:
+            self.table.status.show_message(text, kind)
 
     def _refresh(self) -> None:
         self.display = replace(self._build_display(), verifiable=self.dealt_record() is not None,
@@ -1162,7 +1174,9 @@ class CribbageController(QObject):
         hint_title, hint_lines, hint_cards = self._hint or ("", (), frozenset())
         result = self.result()
         if self._stage == STAGE_DISCARD:
-            hand = tuple(c for c in view.hand if c not in self._pending)
+            # Chosen cards stay in their places, raised, until they are sent: nothing moves
+            # under the mouse between the first and the second click.
+            hand = tuple(view.hand)
             return CribbageDisplay(
                 stage=STAGE_DISCARD,
                 names=self.names,

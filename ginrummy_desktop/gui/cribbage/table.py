@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, QSize
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -49,7 +49,7 @@ from ginrummy_desktop.gui.cribbage.table_items import (
 )
 from ginrummy_desktop.gui.cribbage.table_layout import CribbageTableLayout, table_layout
 from ginrummy_desktop.gui.table.animation import DEFAULT_SPEED, Animator
-from ginrummy_desktop.gui.table.card_item import MARK_DEADWOOD, CardItem
+from ginrummy_desktop.gui.table.card_item import MARK_CHOSEN, MARK_DEADWOOD, CardItem
 from ginrummy_desktop.gui.table.card_items import CardItems
 from ginrummy_desktop.gui.table.card_renderer import CardRenderer
 from ginrummy_desktop.gui.table.controls_style import button_style, control_pixels
@@ -64,6 +64,7 @@ from ginrummy_desktop.gui.table.view import TableView
 
 DECK_LAYERS = 3
 CARD_Z = 100.0
+CHOSEN_RAISE = 0.28  # a card chosen for the crib stands this many card widths above the hand
 
 
 class CribbageTable(QWidget):
@@ -139,17 +140,25 @@ class CribbageTable(QWidget):
         ):
             button.setToolTip(tip)
             button.setAccessibleName(button.text())
-        bar = QHBoxLayout()
-        bar.setContentsMargins(0, 0, 6, 0)
-        bar.addWidget(self.status, 1)
-        for button in (self.count_entry, self.count_button, self.hint_button, self.send_button,
+        # The buttons have their own bar above the status line (as on the gin table), so a
+        # long prompt keeps the whole width and the count box is wide enough to read.
+        self.bar = QWidget(self)
+        self.bar.setObjectName("actionBar")
+        self.bar.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
+        row = QHBoxLayout(self.bar)
+        row.setContentsMargins(8, 5, 8, 5)
+        row.setSpacing(6)
+        row.addWidget(self.hint_button)
+        row.addStretch(1)
+        for button in (self.count_entry, self.count_button, self.send_button,
                        self.verify_button, self.continue_button, self.rematch_button):
-            bar.addWidget(button)
+            row.addWidget(button)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
         column.addWidget(self.view, 1)
-        column.addLayout(bar)
+        column.addWidget(self.bar)
+        column.addWidget(self.status)
         self._control_pixels = 0
         self._scale_controls(600)
         self.view.resized.connect(self._on_resized)
@@ -268,8 +277,12 @@ class CribbageTable(QWidget):
         if pixels == self._control_pixels:
             return
         self._control_pixels = pixels
-        self.setStyleSheet(button_style(pixels, "QPushButton { padding: 5px 16px; }"))
+        self.setStyleSheet(button_style(pixels, "QPushButton { padding: 5px 16px; }"
+                                        f"QSpinBox {{ font-size: {pixels}px; }}"))
         self.status.set_font_pixels(pixels)
+        # Room for three digits and the arrows at any font size (it was 55 px wide).
+        digits = self.count_entry.fontMetrics().horizontalAdvance("888")
+        self.count_entry.setMinimumWidth(max(90, digits + pixels * 4))
 
     def _placements(self, lay: CribbageTableLayout) -> list[Placement]:
         d = self.display
@@ -295,15 +308,14 @@ class CribbageTable(QWidget):
         if d.starter is not None:
             shift = lay.card_width * 0.12
             put(d.starter, QPointF(lay.deck.x() + shift, lay.deck.y() + shift), d.starter, True)
-        # The crib: the backs already laid away, then chosen-but-unsent cards face up.
+        # The crib: the backs already laid away (the person's chosen cards wait in the hand).
         crib_cards: list[tuple[object, Card | None, bool]] = [
             (("crib", i), None, False) for i in range(d.crib_hidden)
         ]
-        crib_cards += [(c, c, True) for c in d.pending]  # on top, so they stay readable
         crib_cards += [(c, c, True) for c in d.crib_shown]
         for (key, card, face_up), pos in zip(crib_cards, lay.crib_positions(len(crib_cards)),
                                              strict=True):
-            put(key, pos, card, face_up, draggable=key in d.pending)
+            put(key, pos, card, face_up)
         # The opponent's hand: backs, or the kept cards face up in the show.
         top = [(("opp", i), None, False) for i in range(d.opponent_hidden)]
         top += [(c, c, True) for c in d.opponent_shown]
@@ -313,12 +325,16 @@ class CribbageTable(QWidget):
             put(key, pos, card, face_up)
         # The player's hand; during the play cards that cannot go now are dimmed.
         playing = d.stage == STAGE_PLAY and d.your_turn
+        raise_by = lay.card_width * CHOSEN_RAISE
         for card, pos in zip(d.hand, lay.hand_positions(len(d.hand), lay.player_row_top),
                              strict=True):
             dim = playing and card not in d.playable
             draggable = d.stage == STAGE_DISCARD or (d.stage == STAGE_PLAY and d.your_turn)
-            put(card, pos, card, True, draggable,
-                frozenset({MARK_DEADWOOD}) if dim else frozenset())
+            marks = frozenset({MARK_DEADWOOD}) if dim else frozenset()
+            if card in d.pending:  # chosen for the crib: raised in its place, marked CRIB
+                pos = QPointF(pos.x(), pos.y() - raise_by)
+                marks = frozenset({MARK_CHOSEN})
+            put(card, pos, card, True, draggable, marks)
         for (_, card), pos in zip(d.play, lay.play_positions(len(d.play)), strict=True):
             put(card, pos, card, True)
         for seat, base in ((0, lay.player_pile), (1, lay.opponent_pile)):
@@ -392,7 +408,8 @@ class CribbageTable(QWidget):
         self.crib_badge.setVisible(not d.cut_for_deal)
         self.crib_badge.set_rect(QRectF(lay.crib.center().x() - w * 0.8,
                                         lay.crib.bottom() + w * 0.06, w * 1.6, badge_h))
-        dealer_mark = " · dealer"
+        # Nobody deals until the cut for the deal is decided (its title then names the dealer).
+        dealer_mark = "" if d.cut_for_deal else " · dealer"
         self.opponent_badge.set_text(d.names[1] + (dealer_mark if d.dealer == 1 else ""))
         self.opponent_badge.set_rect(QRectF(lay.field.left() + w * 0.1, lay.field.top(),
                                             w * 1.9, badge_h))

@@ -19,6 +19,7 @@ MARK_LOCKED = "locked"  # may not be discarded this turn: hatched veil and a bar
 MARK_KNOWN = "known"  # opponent card the player knows: eye badge
 MARK_DEADWOOD = "deadwood"  # in the end-of-hand reveal: dimmed
 MARK_LAID_OFF = "laid_off"  # laid off on the knocker's meld: "LAID" ribbon
+MARK_CHOSEN = "chosen"  # chosen for the crib, not yet sent: "CRIB" ribbon
 
 
 class CardItem(QGraphicsObject):
@@ -106,7 +107,7 @@ class CardItem(QGraphicsObject):
         text = self.card.name if self.face_up and self.card else "face-down card"
         notes = {MARK_NEW: "just drawn", MARK_LOCKED: "cannot be discarded this turn",
                  MARK_KNOWN: "known to you", MARK_LAID_OFF: "laid off",
-                 MARK_DEADWOOD: "deadwood"}
+                 MARK_DEADWOOD: "deadwood", MARK_CHOSEN: "chosen for the crib"}
         extra = [notes[m] for m in sorted(self._marks) if m in notes]
         self.setToolTip(", ".join([text, *extra]))
 
@@ -160,6 +161,8 @@ class CardItem(QGraphicsObject):
             badges.append(("KEEP", "#202020", "#505050", "#ffffff"))
         if MARK_KNOWN in self._marks:
             badges.append(("SEEN", "#0b3d91", "#dbe8ff", "#0b3d91"))
+        if MARK_CHOSEN in self._marks:
+            badges.append(("CRIB", "#7a5200", "#ffc940", "#3a2600"))
         if badges and self.card is not None:
             boxes = badge_boxes(QRectF(0, 0, w, h), self.card.rank,
                                 self._renderer.style.large_index, self.card.suit, len(badges))

@@ -4,12 +4,14 @@ Messages have a kind; a refused move is shown with a warning sign and colour *an
 "Not allowed", so colour is never the only signal.
 
 A table may set a standing prompt (``show_prompt``: whose turn it is and what to do). Any other
-message is then a notice: it shows for a while and the line falls back to the prompt, so
-"Sorted by suit" or "Resumed your game" never leaves the person without "Your turn…".
-Without a standing prompt a message simply stays.
+message is then a notice: it shows *beside* the prompt for a while ("✔ Sorted by suit · ▶ Your
+turn: draw…") and then the prompt stands alone, so "Sorted by suit" or "Resumed your game"
+never hides what to do next. Without a standing prompt a message simply stays.
 """
 
 from __future__ import annotations
+
+import html
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel, QWidget
@@ -19,7 +21,7 @@ from ginrummy_desktop.gui.table.palette import TablePalette, fill_with
 # Prefix signs come from the common symbol blocks that DejaVu Sans (Linux), Segoe UI Symbol
 # (Windows) and Apple Symbols all have; emoji such as U+1F4A1 showed as an empty box.
 _STYLES = {
-    "info": ("", "color: #f2f2f2;"),
+    "info": ("", "color: #f2f2f2; font-weight: normal;"),
     "turn": ("\u25b6 ", "color: #ffffff; font-weight: bold;"),
     "warning": ("\u26a0 Not allowed: ", "color: #ffd7d7; font-weight: bold;"),
     "success": ("\u2714 ", "color: #d8ffd8; font-weight: bold;"),
@@ -72,8 +74,9 @@ class StatusLine(QLabel):
         self._fallback.stop()
 
     def show_message(self, text: str, kind: str = "info") -> None:
-        """A notice while a prompt stands (it falls back after ``notice_ms``), else a message."""
-        self._display(text, kind)
+        """A notice beside the standing prompt (alone again after ``notice_ms``), else a
+        message that stays."""
+        self._display(text, kind, beside=self.prompt)
         if self.prompt is not None:
             # Hints and refusals are read more slowly than "Sorted by suit".
             factor = 2 if kind in ("hint", "warning") else 1
@@ -83,10 +86,27 @@ class StatusLine(QLabel):
         if self.prompt is not None:
             self._display(*self.prompt)
 
-    def _display(self, text: str, kind: str) -> None:
+    @property
+    def shown_text(self) -> str:
+        """What the line reads now, as plain text (the notice, then the prompt it stands by)."""
+        return self.accessibleDescription()
+
+    def _display(self, text: str, kind: str, beside: tuple[str, str] | None = None) -> None:
         prefix, _style = _STYLES.get(kind, _STYLES["info"])
         self.message = text
         self.kind = kind
-        self.setText(prefix + text)
+        plain = prefix + text
+        if beside is None or beside[0] == text:
+            self.setTextFormat(Qt.TextFormat.PlainText)
+            self.setText(plain)
+        else:
+            # The notice in its own colour, then the prompt in its own: both stay readable.
+            prompt_prefix, prompt_style = _STYLES.get(beside[1], _STYLES["info"])
+            prompt = prompt_prefix + beside[0]
+            self.setTextFormat(Qt.TextFormat.RichText)
+            self.setText(f"<span style='{_style}'>{html.escape(plain, quote=False)}</span>"
+                         f"&nbsp; · &nbsp;<span style='{prompt_style}'>"
+                         f"{html.escape(prompt, quote=False)}</span>")
+            plain = f"{plain} · {prompt}"
         self._restyle()
-        self.setAccessibleDescription(prefix + text)
+        self.setAccessibleDescription(plain)
