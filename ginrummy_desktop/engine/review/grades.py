@@ -1,0 +1,174 @@
+"""What a review says about one decision, one hand and one match, and the grading thresholds.
+
+Every decision is valued in points of the hand from the reviewed seat's side (positive: that
+seat scores), as the expert values it from what the seat could see then. ``loss`` is the best
+option's value less the chosen one's, never negative, and the grade follows from it:
+
+========  ==================  ===================
+game      inaccuracy from     mistake / blunder
+========  ==================  ===================
+gin       2 points            5 / 10 points
+cribbage  0.5 points          1.5 / 3 points
+========  ==================  ===================
+
+Below the first threshold a decision is "fine". Cribbage points are smaller money than gin's
+(a whole hand's discard table spans a few points), hence the smaller steps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+FINE, INACCURACY, MISTAKE, BLUNDER = "fine", "inaccuracy", "mistake", "blunder"
+GRADES = (FINE, INACCURACY, MISTAKE, BLUNDER)
+# (inaccuracy, mistake, blunder) thresholds in points lost, by game.
+THRESHOLDS: dict[str, tuple[float, float, float]] = {
+    "gin": (2.0, 5.0, 10.0),
+    "cribbage": (0.5, 1.5, 3.0),
+}
+
+
+def grade(game: str, loss: float) -> str:
+    """The label for ``loss`` points lost against the best choice in ``game``."""
+    inaccuracy, mistake, blunder = THRESHOLDS[game]
+    if loss >= blunder:
+        return BLUNDER
+    if loss >= mistake:
+        return MISTAKE
+    if loss >= inaccuracy:
+        return INACCURACY
+    return FINE
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choice the seat had: ``label`` in words ("Discard 7♥"), its ``value`` in points,
+    ``action`` as recorded (``[kind, card]`` for gin, the action JSON for cribbage) and, for a
+    cribbage discard, the table's ``hand``, ``crib`` and ``net`` figures in ``details``."""
+
+    label: str
+    value: float
+    action: Any
+    details: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One reviewed decision: the record's action at ``step`` (1-based, as the replay numbers
+    them), what kind it was, every option valued (best first), the one chosen, and the verdict."""
+
+    step: int
+    seat: int
+    kind: str  # gin: upcard, draw, discard, knock; cribbage: discard, play, show
+    options: tuple[Option, ...]
+    chosen: int  # index into options
+    loss: float
+    grade: str
+    reason: str
+
+    @property
+    def best(self) -> Option:
+        return self.options[0]
+
+    @property
+    def chosen_option(self) -> Option:
+        return self.options[self.chosen]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "step": self.step, "seat": self.seat, "kind": self.kind,
+            "chosen": self.chosen_option.label, "chosen_value": round(self.chosen_option.value, 2),
+            "best": self.best.label, "best_value": round(self.best.value, 2),
+            "loss": round(self.loss, 2), "grade": self.grade, "reason": self.reason,
+            "options": [_option_json(option) for option in self.options],
+        }
+
+
+def _option_json(option: Option) -> dict[str, Any]:
+    data = asdict(option)
+    data["value"] = round(option.value, 2)
+    data["details"] = {key: round(value, 2) for key, value in option.details.items()}
+    return data
+
+
+def decision(game: str, step: int, seat: int, kind: str, options: Iterable[Option],
+             chosen_action: Any, reason_for: Any) -> Decision:
+    """Rank ``options`` (best first; ties keep the given order), find the chosen one and grade
+    it. ``reason_for(best, chosen, loss)`` writes the one-line reason."""
+    ranked = sorted(options, key=lambda option: -option.value)
+    chosen = next(i for i, option in enumerate(ranked) if option.action == chosen_action)
+    loss = max(0.0, ranked[0].value - ranked[chosen].value)
+    verdict = grade(game, loss)
+    return Decision(step, seat, kind, tuple(ranked), chosen, loss, verdict,
+                    reason_for(ranked[0], ranked[chosen], loss))
+
+
+@dataclass(frozen=True, slots=True)
+class HandReview:
+    """Every reviewed decision of one seat in one hand record, and the hand's summary."""
+
+    game: str
+    seat: int
+    hand_number: int
+    decisions: tuple[Decision, ...]
+    summary: Summary
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "seat": self.seat, "hand_number": self.hand_number,
+                "decisions": [d.to_json() for d in self.decisions],
+                "summary": self.summary.to_json()}
+
+
+@dataclass(frozen=True, slots=True)
+class Costly:
+    """One of the costliest moments: which hand, which step, what it cost."""
+
+    hand_number: int
+    step: int
+    kind: str
+    loss: float
+    grade: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """``lost_by_kind``: points lost per kind of decision; ``accuracy``: the share of decisions
+    graded fine, 0-100 (100 when there was nothing to decide); ``grades``: how many of each;
+    ``costliest``: the three decisions that lost most (fine ones are never listed)."""
+
+    decisions: int
+    lost: float
+    lost_by_kind: dict[str, float]
+    accuracy: float
+    grades: dict[str, int]
+    costliest: tuple[Costly, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "decisions": self.decisions, "points_lost": round(self.lost, 2),
+            "lost_by_kind": {k: round(v, 2) for k, v in self.lost_by_kind.items()},
+            "accuracy": round(self.accuracy, 1), "grades": dict(self.grades),
+            "costliest": [{**asdict(c), "loss": round(c.loss, 2)} for c in self.costliest],
+        }
+
+
+def summarise(hands: Sequence[tuple[int, Sequence[Decision]]]) -> Summary:
+    """The summary of decisions grouped by hand number (one hand, or every hand of a match)."""
+    every = [(number, d) for number, decisions in hands for d in decisions]
+    lost_by_kind: dict[str, float] = {}
+    grades = dict.fromkeys(GRADES, 0)
+    for _, d in every:
+        lost_by_kind[d.kind] = lost_by_kind.get(d.kind, 0.0) + d.loss
+        grades[d.grade] += 1
+    accuracy = 100.0 * grades[FINE] / len(every) if every else 100.0
+    costly = sorted((pair for pair in every if pair[1].grade != FINE),
+                    key=lambda pair: -pair[1].loss)[:3]
+    costliest = tuple(
+        Costly(number, d.step, d.kind, d.loss, d.grade,
+               f"{d.chosen_option.label} (best: {d.best.label}): {d.reason}")
+        for number, d in costly)
+    return Summary(len(every), sum(d.loss for _, d in every), lost_by_kind, accuracy, grades,
+                   costliest)
