@@ -58,6 +58,24 @@ DIR_PREFIX = "ginrummy-testsrv-"
 OWNER_FILE = "owner.json"  # {"owner": pytest pid, "pids": [server pids]}
 
 EJABBERDCTL = "/usr/sbin/ejabberdctl"
+PRODUCTION_TEMPLATES = Path(__file__).resolve().parent.parent / "installers" / "server"
+
+
+def production_stanza_limit(kind: str) -> int:
+    """The clients' stanza size limit the production template of ``kind`` sets: the test
+    servers use the same value, so the tests check what an operator installs."""
+    import re
+
+    if kind == "ejabberd":
+        text = (PRODUCTION_TEMPLATES / "ejabberd.yml").read_text(encoding="utf-8")
+        c2s = text[text.index("module: ejabberd_c2s"):]
+        found = re.search(r"max_stanza_size:\s*(\d+)", c2s[:c2s.find("\n  -")])
+    else:
+        text = (PRODUCTION_TEMPLATES / "prosody.cfg.lua").read_text(encoding="utf-8")
+        found = re.search(r"^c2s_stanza_size_limit\s*=\s*(\d+)", text, re.MULTILINE)
+    if found is None:
+        raise RuntimeError(f"the {kind} template sets no client stanza size limit")
+    return int(found.group(1))
 EPMD = "/usr/bin/epmd"
 
 
@@ -372,7 +390,8 @@ listen:
     ip: "127.0.0.1"
     module: ejabberd_c2s
     starttls_required: true
-    max_stanza_size: 262144
+    # The production template's limit (installers/server/ejabberd.yml), never a looser one.
+    max_stanza_size: {max_stanza_size}
     shaper: c2s_shaper
     access: c2s
 {component_listener}
@@ -470,6 +489,7 @@ def render_test_ejabberd(*, domain: str, certfile: Path, c2s_port: int,
                                                    domain=domain, secret=secret)
                 if component_port else "")
     return EJABBERD_TEMPLATE.format(domain=domain, certfile=certfile, c2s_port=c2s_port,
+                                    max_stanza_size=production_stanza_limit("ejabberd"),
                                     component_listener=listener)
 
 
@@ -683,7 +703,7 @@ c2s_require_encryption = true
 allow_registration = true
 -- Loopback is exempt from the registration throttle by default; keep it that way for tests.
 registration_allowlist = {{ "127.0.0.1", "::1" }}
-c2s_stanza_size_limit = 262144
+c2s_stanza_size_limit = {stanza_limit}
 limits = {{ c2s = {{ rate = "200kb/s"; burst = "2s"; }}; }}
 default_archive_policy = true
 archive_expires_after = "1d"
@@ -704,7 +724,7 @@ Component "referee.{domain}"
 
 
 def render_test_prosody(**values: object) -> str:
-    return PROSODY_TEMPLATE.format(**values)
+    return PROSODY_TEMPLATE.format(stanza_limit=production_stanza_limit("prosody"), **values)
 
 
 def start_prosody(domain: str = DOMAIN, render: Callable[..., str] | None = None) -> XmppServer:

@@ -458,7 +458,9 @@ class OnlineClient:
 
     # ------------------------------------------------------------------ messages
     def send_private(self, jid: str, text: str) -> None:
-        self._x().send_message(mto=jid, mbody=text, mtype="chat")
+        """Send ``text`` (a long one in several messages: see ``protocol.chat_pieces``)."""
+        for piece in protocol.chat_pieces(text):
+            self._x().send_message(mto=jid, mbody=piece, mtype="chat")
 
     async def message_history(self, jid: str, limit: int = 50) -> list[dict]:
         """The archive (XEP-0313) of messages with ``jid``, oldest first."""
@@ -492,4 +494,6 @@ class OnlineClient:
                 if nick != "referee"]
 
     def say(self, game: str, text: str) -> None:
-        self._x().send_message(mto=f"{game}@{self.muc_domain}", mbody=text, mtype="groupchat")
+        for piece in protocol.chat_pieces(text):
+            self._x().send_message(mto=f"{game}@{self.muc_domain}", mbody=piece,
+                                   mtype="groupchat")

@@ -21,7 +21,10 @@ from slixmpp.xmlstream import ElementBase
 
 NAMESPACE = "urn:ginrummy:game:1"
 VERSION = 1
-MAX_REQUEST_BYTES = 16 * 1024  # what a client may send: requests are tiny; larger is hostile
+MAX_REQUEST_BYTES = 4 * 1024  # what a client may send: requests are tiny; larger is hostile
+# A chat line is sent in pieces of at most this many characters, so every stanza a client sends
+# stays under the XMPP server's client stanza limit (8 KB in installers/server/: docs/online.md).
+MAX_CHAT_CHARS = 1000
 MAX_EVENT_BYTES = 192 * 1024  # what the referee may send (a page of hand records is the most)
 USERNAME_PATTERN = re.compile(r"^[A-Za-z0-9._-]{1,20}$")
 TABLE_ID_PATTERN = re.compile(r"^[a-z0-9]{4,32}$")
@@ -202,6 +205,11 @@ def decode(element: GamePayload | None, schemas: Mapping[str, tuple[dict, dict]]
     except (json.JSONDecodeError, RecursionError):
         raise ProtocolError("the payload is not valid JSON") from None
     return kind, check_payload(kind, data, schemas)
+
+
+def chat_pieces(text: str) -> list[str]:
+    """``text`` cut into pieces of at most ``MAX_CHAT_CHARS`` characters (none if empty)."""
+    return [text[start:start + MAX_CHAT_CHARS] for start in range(0, len(text), MAX_CHAT_CHARS)]
 
 
 def fill(element: GamePayload, kind: str, data: Mapping[str, Any],
