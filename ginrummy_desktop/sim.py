@@ -98,6 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
     from ginrummy_desktop.online.sim_online import add_online_parser  # no network imports
 
     add_online_parser(commands)
+    from ginrummy_desktop.sim_review import add_review_parser
+
+    add_review_parser(commands)
     return parser
 
 
@@ -194,6 +197,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from ginrummy_desktop.online.sim_online import run_online
 
             return run_online(args)
+        if args.command == "review":
+            from ginrummy_desktop.sim_review import run_review
+
+            return run_review(args)
         return _verify(args) if args.command == "verify" else _play(args)
     except (ValueError, OSError) as error:
         print(f"ginrummy-sim: error: {error}", file=sys.stderr)
