@@ -11,6 +11,7 @@ whose record is not valid JSON are skipped and counted.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sqlite3
 import stat
@@ -30,7 +31,13 @@ from ginrummy_desktop.storage.migrations import (
     tables_at,
 )
 from ginrummy_desktop.storage.notices import Notices
-from ginrummy_desktop.storage.summaries import MatchSummary, timestamp
+from ginrummy_desktop.storage.summaries import (
+    MatchSummary,
+    lineup_label,
+    stored_seat_names,
+    timestamp,
+)
+from ginrummy_desktop.storage.totals import add_matches, ensure_totals
 
 BUSY_TIMEOUT_SECONDS = 30.0
 
@@ -54,6 +61,8 @@ class HistoryRow(NamedTuple):
     hands: int
     player_seat: int = 0
     undo_used: bool = False
+    lineup: str = ""  # who the person played with and against (``summaries.lineup_key``)
+    lineup_label: str = ""  # the line-up in words: the opponents (and a partner)
 
     @property
     def duration_seconds(self) -> float:
@@ -71,6 +80,16 @@ class RecordInfo(NamedTuple):
     added_at: float
     result_kind: str | None
     last_event: str | None = None
+    # Played here: the match it was played in (None for an imported record).
+    opponents: str | None = None  # the opponents' names ("Bea and Marjorie")
+    player_seat: int | None = None
+    seat_names: tuple[str, ...] = ()  # every seat's name, when the match stored them
+    winner: str | None = None  # "player", "opponent" or None (a dead hand)
+    player_points: int | None = None
+    opponent_points: int | None = None
+    # From the record itself (any record): the winning seat and its points (gin).
+    winner_seat: int | None = None
+    points: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +246,7 @@ class StatsDatabase:
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = FULL")
         migrate(db)
+        ensure_totals(db)
         return db
 
     def close(self) -> None:
@@ -252,23 +272,28 @@ class StatsDatabase:
     def record_match(self, summary: MatchSummary, profile: str) -> int:
         """Store a match, its hands and their records in one transaction; returns its id."""
         with self.transaction() as db:
-            return self._insert_match(db, summary, profile)
+            match_id = self._insert_match(db, summary, profile)
+            add_matches(db, profile, [match_id])
+            return match_id
 
     def record_matches(self, summaries: list[MatchSummary], profile: str) -> list[int]:
         """Store many matches in one transaction (bulk import); all or none are stored."""
         with self.transaction() as db:
-            return [self._insert_match(db, summary, profile) for summary in summaries]
+            ids = [self._insert_match(db, summary, profile) for summary in summaries]
+            add_matches(db, profile, ids)
+            return ids
 
     def _insert_match(self, db: sqlite3.Connection, summary: MatchSummary, profile: str) -> int:
         cursor = db.execute(
             "INSERT INTO matches (profile, game, opponent_id, opponent_name, rules, "
             "started_at, ended_at, player_score, opponent_score, result, skunk, player_seat, "
-            "undo_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "undo_used, lineup, seat_names) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 profile, summary.game, summary.opponent_id, summary.opponent_name,
                 summary.rules, timestamp(summary.started_at), timestamp(summary.ended_at),
                 summary.player_score, summary.opponent_score, summary.result, summary.skunk,
-                summary.player_seat, int(summary.undo_used),
+                summary.player_seat, int(summary.undo_used), summary.lineup,
+                json.dumps(summary.seat_names) if summary.seat_names else None,
             ),
         )
         match_id = int(cursor.lastrowid or 0)
@@ -327,17 +352,19 @@ class StatsDatabase:
             return int(after.fetchone()[0] - count_before)
 
     # ----- reading -------------------------------------------------------------------------
-    def history(self, profile: str) -> list[HistoryRow]:
-        """Every match of ``profile``, newest first."""
+    def history(self, profile: str, after_id: int = 0) -> list[HistoryRow]:
+        """Every match of ``profile``, newest first (``after_id``: only matches stored after
+        that one, for a window that has the rest)."""
         rows = self._db.execute(
             "SELECT m.id, m.game, m.opponent_id, m.opponent_name, m.rules, m.started_at, "
             "m.ended_at, m.player_score, m.opponent_score, m.result, "
-            "m.hands_played, m.player_seat, m.undo_used = 1 "
-            f"FROM matches m WHERE m.profile = ? AND {_GOOD_MATCH_ROW} "
+            "m.hands_played, m.player_seat, m.undo_used = 1, m.lineup, m.seat_names "
+            f"FROM matches m WHERE m.profile = ? AND m.id > ? AND {_GOOD_MATCH_ROW} "
             "ORDER BY m.ended_at DESC, m.id DESC",
-            (profile,),
+            (profile, after_id),
         ).fetchall()
-        return list(map(HistoryRow._make, rows))
+        return [HistoryRow._make((*row[:13], str(row[13]),
+                                  _lineup_label(row[3], row[14], row[11]))) for row in rows]
 
     def match_hands(self, match_id: int) -> list[StoredHand]:
         rows = self._db.execute(
@@ -358,17 +385,26 @@ class StatsDatabase:
         Rows that could not be shown (a body that is not valid JSON, a field of the wrong type)
         are left out; ``.skipped`` counts them.
         """
+        def field(path: str, kind: str) -> str:
+            return (f"CASE WHEN good THEN (CASE WHEN json_type(body, '{path}') = '{kind}' "
+                    f"THEN json_extract(body, '{path}') END) END")
+
+        # The hand a record was played in (the first, should two hold the same deal) names
+        # the match: its opponents, the person's seat, who won the hand.
         rows = self._db.execute(
-            f"SELECT id, game, source, added_at, CASE WHEN {_GOOD_RECORD_ROW} THEN "
-            "(CASE WHEN json_type(body, '$.result.kind') = 'text' "
-            "THEN json_extract(body, '$.result.kind') END) END, "
-            f"CASE WHEN {_GOOD_RECORD_ROW} THEN "
-            "(CASE WHEN json_type(body, '$.events[#-1].kind') = 'text' "
-            "THEN json_extract(body, '$.events[#-1].kind') END) END, "
-            f"{_GOOD_RECORD_ROW} FROM records WHERE profile = ? ORDER BY id DESC",
+            "SELECT r.id, r.game, r.source, r.added_at, "
+            f"{field('$.result.kind', 'text')}, {field('$.events[#-1].kind', 'text')}, "
+            "r.good, m.opponent_name, m.player_seat, m.seat_names, h.winner, "
+            "h.player_points, h.opponent_points, "
+            f"{field('$.result.winner', 'integer')}, {field('$.result.points', 'integer')} "
+            f"FROM (SELECT id, game, source, added_at, body, {_GOOD_RECORD_ROW} AS good, "
+            "(SELECT MIN(hands.id) FROM hands WHERE hands.record_id = records.id) AS hand_id "
+            "FROM records WHERE profile = ?) r "
+            "LEFT JOIN hands h ON h.id = r.hand_id LEFT JOIN matches m ON m.id = h.match_id "
+            "ORDER BY r.id DESC",
             (profile,),
         ).fetchall()
-        index = RecordIndex(RecordInfo._make(row[:6]) for row in rows if row[6])
+        index = RecordIndex(_record_info(row) for row in rows if row[6])
         index.skipped = len(rows) - len(index)
         return index
 
@@ -382,6 +418,26 @@ class StatsDatabase:
             record = _parse_body(body)
             if record is not None:
                 yield record_id, record
+
+
+def _record_info(row: tuple[Any, ...]) -> RecordInfo:
+    """A records-list line from ``record_index``'s row; a match field of the wrong type (a
+    hand-edited row) is left out rather than shown."""
+    (record_id, game, source, added_at, kind, last_event, _good, opponents, seat, names,
+     winner, mine, theirs, winner_seat, points) = row
+
+    def typed(value: Any, kind: type) -> Any:
+        return value if isinstance(value, kind) and not isinstance(value, bool) else None
+
+    return RecordInfo(
+        record_id, game, source, added_at, kind, last_event, typed(opponents, str),
+        typed(seat, int), tuple(stored_seat_names(names)),
+        winner if winner in ("player", "opponent") else None, typed(mine, int),
+        typed(theirs, int), typed(winner_seat, int), typed(points, int))
+
+
+def _lineup_label(opponent_name: str, seat_names: Any, player_seat: int) -> str:
+    return lineup_label(opponent_name, stored_seat_names(seat_names), player_seat)
 
 
 class RecordIndex(list[RecordInfo]):

@@ -168,12 +168,43 @@ def _v5_undo_used(db: sqlite3.Connection) -> None:
     )
 
 
+def _v6_lineups_and_totals(db: sqlite3.Connection) -> None:
+    """Line-ups (three players, partnerships) kept apart, and figures kept up to date by the
+    writer (``storage/totals.py``) instead of read from every match row.
+
+    Earlier versions stored only the first computer player's id; a match whose hand records say
+    more than two players gets a line-up of its own per opponents' name, so "Bea and Marjorie"
+    no longer counts as "Bea". The totals table starts empty: opening the database fills it
+    (``totals.ensure_totals``), as it does whenever its count of matches is not the table's.
+    """
+    db.execute("ALTER TABLE matches ADD COLUMN lineup TEXT NOT NULL DEFAULT ''")
+    db.execute("ALTER TABLE matches ADD COLUMN seat_names TEXT")
+    players = (
+        "(SELECT CASE WHEN json_valid(r.body) THEN json_extract(r.body, '$.rules.players') END "
+        "FROM hands h JOIN records r ON r.id = h.record_id WHERE h.match_id = matches.id "
+        "ORDER BY h.number LIMIT 1)"
+    )
+    db.execute(
+        f"UPDATE matches SET lineup = CASE WHEN game = 'gin' AND {players} > 2 "
+        "THEN opponent_id || ' with ' || opponent_name ELSE opponent_id END"
+    )
+    db.execute(
+        """CREATE TABLE figure_totals (
+            profile TEXT NOT NULL,
+            game TEXT NOT NULL,
+            scope TEXT NOT NULL,
+            data TEXT NOT NULL,
+            PRIMARY KEY (profile, game, scope))"""
+    )
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     _v1_matches_and_hands,
     _v2_records_table,
     _v3_profiles_and_indexes,
     _v4_match_totals,
     _v5_undo_used,
+    _v6_lineups_and_totals,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

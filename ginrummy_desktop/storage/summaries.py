@@ -7,6 +7,7 @@ engine's JSON hand record along unchanged.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
@@ -75,6 +76,11 @@ class MatchSummary:
     counts as given when the player won and as taken when the player lost. ``player_seat`` is
     the person's seat number in the hand records (so replays can name both players).
     ``undo_used`` marks a practice match in which the person took a move back.
+
+    With more than two players, ``seat_ids`` (each seat's bot id or ``online:<name>``, the
+    person's own seat any text) and ``seat_names`` (each seat's name) tell the line-up: the
+    statistics keep "Bea and Marjorie" apart from "Bea" alone, and replays name every seat.
+    Two-player matches may leave both empty (``opponent_id`` and ``opponent_name`` say it all).
     """
 
     game: str
@@ -90,6 +96,8 @@ class MatchSummary:
     skunk: int = 0
     player_seat: int = 0
     undo_used: bool = False
+    seat_ids: tuple[str, ...] = ()
+    seat_names: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.game not in GAMES:
@@ -100,7 +108,43 @@ class MatchSummary:
             raise ValueError("skunk must be 0 (none), 1, 2 or 3")
         if self.ended_at < self.started_at:
             raise ValueError("a match cannot end before it starts")
+        for name in ("seat_ids", "seat_names"):
+            value = tuple(getattr(self, name))
+            if not all(isinstance(item, str) for item in value):
+                raise ValueError(f"{name} must be texts, one per seat")
+            object.__setattr__(self, name, value)
+        if self.seat_ids and not 0 <= self.player_seat < len(self.seat_ids):
+            raise ValueError("player_seat must be one of the seats in seat_ids")
         object.__setattr__(self, "hands", tuple(self.hands))
+
+    @property
+    def lineup(self) -> str:
+        """Who the person played with and against, as a key (``lineup_key``)."""
+        return lineup_key(self.opponent_id, self.seat_ids, self.player_seat)
+
+
+def lineup_key(opponent_id: str, seat_ids: tuple[str, ...] | list[str], player_seat: int
+               ) -> str:
+    """The statistics' key of a line-up: the opponent's id with two players (so every match
+    against the same opponent is one line); with three, the two opponents' ids; in
+    partnerships, the opponents' ids and the partner's. Seat order does not matter."""
+    if len(seat_ids) <= 2:
+        return opponent_id
+    others = [seat_ids[seat] for seat in range(len(seat_ids)) if seat != player_seat]
+    if len(seat_ids) == 4:
+        partner = seat_ids[(player_seat + 2) % 4]
+        others.remove(partner)
+        return "+".join(sorted(others)) + f" with {partner}"
+    return "+".join(sorted(others))
+
+
+def lineup_label(opponent_name: str, seat_names: tuple[str, ...] | list[str],
+                 player_seat: int) -> str:
+    """The line-up in words, as the statistics list it: the opponents' names, and in
+    partnerships the partner's ("Bea and Marjorie (partner: Ada)")."""
+    if len(seat_names) == 4:
+        return f"{opponent_name} (partner: {seat_names[(player_seat + 2) % 4]})"
+    return opponent_name
 
 
 def timestamp(moment: datetime) -> float:
@@ -110,3 +154,16 @@ def timestamp(moment: datetime) -> float:
 
 def from_timestamp(seconds: float) -> datetime:
     return datetime.fromtimestamp(seconds, UTC)
+
+
+def stored_seat_names(text: Any) -> list[str]:
+    """The seat names as the database keeps them (a JSON list), or [] when there are none or
+    the stored text is damaged."""
+    if not isinstance(text, str):
+        return []
+    try:
+        names = json.loads(text)
+    except ValueError:
+        return []
+    ok = isinstance(names, list) and all(isinstance(name, str) for name in names)
+    return names if ok else []
