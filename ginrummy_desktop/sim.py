@@ -1,6 +1,6 @@
 """``ginrummy-sim``: play bots against each other headless, or verify a records file.
 
-    ginrummy-sim gin --players random greedy --matches 200 --seed 1 --json
+    ginrummy-sim gin --players random greedy --matches 200 --json
     ginrummy-sim gin --players examples.gin_bot:CarefulBot "cmd:node examples/gin_bot.js"
     ginrummy-sim verify records.jsonl
 
@@ -75,7 +75,10 @@ def build_parser() -> argparse.ArgumentParser:
                          help="one per seat: a built-in bot id, package.module:Class or "
                               "'cmd:PROGRAM ARGS' (plug-ins run in a process of their own)")
         sub.add_argument("--matches", type=_non_negative, default=1)
-        sub.add_argument("--seed", type=_non_negative, default=0)
+        sub.add_argument("--seed", type=_non_negative, default=None,
+                         help="reproducible, NOT secret deals: every deal follows from this "
+                              "number, so a bot that knows it knows every hand (records are "
+                              "marked deals=reproducible). Default: secret deals from the OS")
         sub.add_argument("--rules", default=None, metavar="PRESET", help="rules preset")
         sub.add_argument("--rule", action="append", type=_parse_rule, default=[],
                          metavar="NAME=VALUE", help="override one rules option (repeatable)")
@@ -114,6 +117,10 @@ def _print_table(report: RunReport) -> None:
     data = report.to_json()
     dead = f", {data['draws']} dead hands" if data["draws"] else ""
     print(f"{data['game']}: {data['matches']} matches, {data['hands']} hands{dead}")
+    if data["seed"] is None:
+        print("  deals: secret (a fresh seed from the OS for every match)")
+    else:
+        print(f"  deals: reproducible from seed {data['seed']} (not secret)")
     for seat, player in enumerate(data["players"]):
         counters = ", ".join(
             f"{key} {value}" for key, value in player.items()

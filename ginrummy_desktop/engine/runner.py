@@ -4,7 +4,14 @@
 ``engine.bot_process``); ``Run.play`` (or ``run_matches``, both at once) plays matches between
 agents through the game's ``MatchSession``, times every decision, turns a misbehaving bot into
 a recorded forfeit (never a crash), optionally writes hand records as JSON lines and returns a
-``RunReport``. Everything in the report except the timing figures is a pure function of (game,
+``RunReport``.
+
+Deals are secret by default: each match is dealt from a fresh seed drawn from the OS
+(``rng.entropy_seed``), held only in this process and committed hand by hand, so a plug-in bot
+that knows the dealing method and reads the runner's command line still cannot rebuild a deal.
+An explicit ``seed`` is the "reproducible, not secret" mode: every deal follows from it (anyone
+who knows it knows every hand), and its records and report say so (``deals: "reproducible"``).
+With a seed, everything in the report except the timing figures is a pure function of (game,
 rules, players, seed, matches).
 """
 
@@ -39,6 +46,16 @@ from ginrummy_desktop.engine.bot_process import (
 from ginrummy_desktop.engine.protocol import Agent, GameSpec
 from ginrummy_desktop.engine.records_check import MATCH_SUMMARY, forfeit_winners
 from ginrummy_desktop.engine.registry import get_game, load_object
+from ginrummy_desktop.engine.rng import entropy_seed
+
+#: The ``deals`` mark of a run, its report and its records: who could know the cards.
+SECRET_DEALS = "secret"  # a fresh OS seed per match, known only to the runner
+REPRODUCIBLE_DEALS = "reproducible"  # derived from the run's seed: reproducible, not secret
+
+
+def deals_mode(seed: int | None) -> str:
+    """``"secret"`` for a run without a seed, ``"reproducible"`` for a seeded one."""
+    return SECRET_DEALS if seed is None else REPRODUCIBLE_DEALS
 
 
 # ----------------------------------------------------------------------------- agents
@@ -331,7 +348,7 @@ class RunReport:
 
     game: str
     rules: dict[str, Any]
-    seed: int
+    seed: int | None  # None: secret deals
     matches: int = 0
     hands: int = 0
     draws: int = 0
@@ -379,6 +396,7 @@ class RunReport:
             "game": self.game,
             "rules": self.rules,
             "seed": self.seed,
+            "deals": deals_mode(self.seed),
             "matches": self.matches,
             "hands": self.hands,
             "draws": self.draws,
@@ -411,8 +429,8 @@ class Run:
     """
 
     def __init__(
-        self, spec: GameSpec, rules: Any, players: Sequence[str], matches: int, seed: int,
-        mirror: bool, first_match: int, time_limit: float | None,
+        self, spec: GameSpec, rules: Any, players: Sequence[str], matches: int,
+        seed: int | None, mirror: bool, first_match: int, time_limit: float | None,
         factories: list[Callable[..., Agent] | None], processes: list[_ProcessPlayer | None],
     ) -> None:
         self.spec, self.rules, self.players = spec, rules, list(players)
@@ -453,7 +471,7 @@ class Run:
         total = self.matches * len(orders)
         done = 0
         for index in range(self.first_match, self.first_match + self.matches):
-            match_seed = derive_seed(self.seed, f"match {index}")
+            match_seed = self._match_seed(index)
             for order in orders:
                 agents = [
                     self._agent(p, index, seat, derive_seed(match_seed, f"agent {p}"))
@@ -467,11 +485,21 @@ class Run:
                         process.match_over(outcome, seat)
                 report.add(spec, outcome)
                 if records is not None:
-                    _write_records(records, spec, outcome, [self.players[p] for p in order])
+                    _write_records(records, spec, outcome, [self.players[p] for p in order],
+                                   deals_mode(self.seed))
                 done += 1
                 if progress is not None:
                     progress(done, total)
         return report
+
+    def _match_seed(self, index: int) -> int:
+        """Match ``index``'s deal seed: from the run's seed when one was given (reproducible),
+        else fresh from the OS and never shown to a bot (its own seed is a one-way hash of it).
+        Records reach the file only after their match, so a bot reading it learns nothing
+        about a match still being played."""
+        if self.seed is None:
+            return entropy_seed() >> 1
+        return derive_seed(self.seed, f"match {index}")
 
     def _agent(self, player: int, match: int, seat: int, seed: int) -> Agent:
         process = self._processes[player]
@@ -486,7 +514,7 @@ def prepare_run(
     game: str | GameSpec,
     players: Sequence[str],
     matches: int,
-    seed: int = 0,
+    seed: int | None = None,
     preset: str | None = None,
     overrides: Mapping[str, str] | None = None,
     *,
@@ -507,8 +535,8 @@ def prepare_run(
     spec = get_game(game) if isinstance(game, str) else game
     if type(matches) is not int or matches < 0:
         raise ValueError("the number of matches must be a whole number, not negative")
-    if type(seed) is not int or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
+    if seed is not None and (type(seed) is not int or seed < 0):
+        raise ValueError(f"seed must be a non-negative integer or None, not {seed!r}")
     if type(first_match) is not int or first_match < 0:
         raise ValueError(f"first_match must be a non-negative integer, not {first_match!r}")
     time_limit = check_time_limit(time_limit)
@@ -586,7 +614,7 @@ def run_matches(
     game: str | GameSpec,
     players: Sequence[str],
     matches: int,
-    seed: int = 0,
+    seed: int | None = None,
     preset: str | None = None,
     overrides: Mapping[str, str] | None = None,
     *,
@@ -600,10 +628,12 @@ def run_matches(
 ) -> RunReport:
     """Play ``matches`` matches of ``game`` between ``players`` (one spec per seat).
 
-    Match *i* uses a seed derived from (``seed``, *i*), so splitting a run over worker
-    processes with ``first_match`` and merging the reports gives the same totals. With
-    ``mirror`` every match is played twice on the same seed, the second time with the seat
-    order reversed (mirrored deals), counting as two matches. Bad arguments raise ValueError
+    Without ``seed`` every match is dealt from a fresh secret OS seed (see the module
+    docstring). With one, match *i* uses a seed derived from (``seed``, *i*), so splitting a
+    run over worker processes with ``first_match`` and merging the reports gives the same
+    totals. With ``mirror`` every match is played twice on the same deals, the second time
+    with the seat order reversed, counting as two matches (a bot that remembers the first
+    deal knows the second: mirror is for comparing bots you trust). Bad arguments raise ValueError
     (before anything is written to ``records``); see ``prepare_run`` for the bots.
     """
     with prepare_run(game, players, matches, seed, preset, overrides, mirror=mirror,
@@ -613,14 +643,15 @@ def run_matches(
 
 
 def _write_records(
-    out: IO[str], spec: GameSpec, outcome: MatchOutcome, seat_specs: list[str]
+    out: IO[str], spec: GameSpec, outcome: MatchOutcome, seat_specs: list[str], deals: str,
 ) -> None:
     for record in outcome.records:
         line = dict(record)
         line["match"] = outcome.index
+        line["deals"] = deals
         out.write(json.dumps(line, separators=(",", ":")) + "\n")
     summary = {
-        "game": spec.name, "kind": MATCH_SUMMARY, "match": outcome.index,
+        "game": spec.name, "kind": MATCH_SUMMARY, "match": outcome.index, "deals": deals,
         "players": seat_specs, "winners": list(outcome.winners),
         "forfeit": None if outcome.forfeit is None else {
             "seat": outcome.forfeit[0], "player": seat_specs[outcome.forfeit[0]],
