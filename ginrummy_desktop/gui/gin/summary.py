@@ -62,7 +62,18 @@ def match_summary(controller: Any, started_at: datetime, result: str, seat: int 
                         player_score=scores[seat],
                         opponent_score=max(scores[s] for s in others),
                         result=result, hands=tuple(hands), player_seat=seat,
-                        undo_used=bool(controller.setup.practice and controller.undo_used))
+                        undo_used=bool(controller.setup.practice and controller.undo_used),
+                        **_lineup(controller, players, seat))
+
+
+def _lineup(controller: Any, players: int, seat: int) -> dict[str, Any]:
+    """Every seat's bot id and name with three or four players (statistics keep each
+    line-up apart; replays name every seat); two-player matches need neither."""
+    if players <= 2 or not hasattr(controller, "seat_names"):
+        return {}
+    bots = controller.setup.seat_bots(players)
+    return {"seat_ids": tuple(bots.get(s, "you") for s in range(players)),
+            "seat_names": tuple(controller.seat_names()[s] for s in range(players))}
 
 
 def _opponent_names(controller: Any, others: list[int]) -> str:
