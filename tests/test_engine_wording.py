@@ -109,7 +109,7 @@ def test_cribbage_sentences_agree_with_the_names(name, deal, crib, go, win, titl
     assert crib_words.show_title(name, "hand", 8) == title
     assert crib_words.show_title(name, "crib", None).endswith("crib: your count?")
     assert crib_words.show_text(name, "crib", "fifteen two", 2) == \
-        title.replace("hand: 8", "crib: fifteen two")
+        title.replace("hand: 8", "crib: fifteen two.")
     assert crib_words.show_text(name, "hand", "nothing", 0).endswith("hand: nothing — no points.")
 
 

@@ -82,8 +82,11 @@ def test_an_under_count_is_mugged_and_pegged_to_the_opponent(qtbot):
     opponent_before = table.board.front_peg(1)
     type_count(qtbot, table, 8)
     assert table.announcement_text == "Muggins! Computer takes the 2 points you missed"
-    assert any("You said 8, it is 10." in t
-               and "Muggins! Computer takes the 2 points you missed." in t for t in said)
+    # Plain words, a sentence each, and no "Not allowed" sign: a short count is not a refusal.
+    assert any(t.startswith("You counted 8; it is worth 10. Your hand: ")
+               and t.endswith(". Muggins! Computer takes the 2 points you missed.")
+               for t in said)
+    assert "Not allowed" not in table.status.shown_text
     assert (table.board.front_peg(0), table.board.back_peg(0)) == (11, 3)
     # The opponent's muggins, then its own hand and crib counted exactly.
     assert [score for player, score in landed if player == 1][-3:] == [

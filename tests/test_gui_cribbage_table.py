@@ -359,7 +359,7 @@ def test_unknown_opponent_is_refused_with_the_choices():
 
 
 @pytest.mark.parametrize(("entered", "verdict"), [
-    (9, "Not quite: you said 9, it is 10."),
+    (9, "Not quite: you counted 9; it is worth 10."),
     (10, "Right, 10!"),
 ])
 def test_manual_counting_checks_the_persons_count(qtbot, entered, verdict):

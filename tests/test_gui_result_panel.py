@@ -3,7 +3,7 @@ tested in test_engine_wording.py)."""
 
 from __future__ import annotations
 
-from ginrummy_desktop.engine.cards import format_cards
+from ginrummy_desktop.engine.cards import card_text, format_cards
 from ginrummy_desktop.engine.deck import commitment, shuffled_deck
 from ginrummy_desktop.engine.rng import StableRandom
 from ginrummy_desktop.gui.table.result_panel import ResultPanel, verify_deal_text
@@ -16,6 +16,9 @@ def test_verify_deal_accepts_the_committed_deck_and_rejects_a_changed_one():
     record = {"deck": format_cards(deck).split(), "salt": salt, "commitment": published}
     ok, text = verify_deal_text(record, published)
     assert ok and "Verified" in text and published in text
+    # The deck reads as cards a player knows (10♥, J♣), before the codes the check hashes.
+    readable = text.index(card_text(deck[0]))
+    assert readable < text.index(" ".join(record["deck"]))
     swapped = list(record["deck"])
     swapped[0], swapped[1] = swapped[1], swapped[0]
     ok, text = verify_deal_text({**record, "deck": swapped}, published)

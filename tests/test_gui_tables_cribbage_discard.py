@@ -55,3 +55,10 @@ def test_a_second_click_on_a_chosen_card_takes_it_back_where_it_was(qtbot):
     assert table.display.pending == ()
     assert table.card_centre(nine) == start
     assert MARK_CHOSEN not in table.item_for(nine).marks
+
+
+def test_resigning_a_cribbage_game_speaks_of_a_game(qtbot):
+    table = make_table(qtbot)
+    assert table.controller.resign()
+    assert "wins the game" in table.status.shown_text
+    assert "match" not in table.status.shown_text

@@ -88,8 +88,20 @@ def _whose(owner: str, what: str) -> str:
 
 def show_text(owner: str, what: str, spoken: str, total: int) -> str:
     """A counted hand or crib for the status line: ``"Your hand: fifteen two and a pair is
-    four"``, ``"Ann's crib: nothing — no points."``."""
-    return f"{_whose(owner, what)}: {spoken}" + ("" if total else " — no points.")
+    four."``, ``"Ann's crib: nothing — no points."`` (a whole sentence, so whatever follows
+    it, such as a muggins call, reads apart)."""
+    return f"{_whose(owner, what)}: {spoken}" + ("." if total else " — no points.")
+
+
+def count_verdict(claimed: int, total: int, muggins: bool) -> str:
+    """What the person is told of their own count, before the hand's count is read out:
+    ``"Right, 10! "``, ``"You counted 8; it is worth 10. "`` (muggins: the rest may be taken),
+    ``"Not quite: you counted 9; it is worth 10. "``."""
+    if claimed == total:
+        return f"Right, {claimed}! "
+    if muggins:
+        return f"You counted {claimed}; it is worth {total}. "
+    return f"Not quite: you counted {claimed}; it is worth {total}. "
 
 
 def muggins_text(taker: str, missed_by: str, points: int) -> str:

@@ -339,7 +339,7 @@ class CribbageController(QObject):
         self._show_steps = []
         self._hint = None
         self._refresh()
-        self._say(f"You resigned: {self.names[self.bot_seat]} wins the match. "
+        self._say(f"You resigned: {self.names[self.bot_seat]} wins the game. "
                   "Press Rematch to play again.", "info")
         self.match_over.emit()
         return True
@@ -1029,7 +1029,8 @@ class CribbageController(QObject):
             text += " " + self._announce_muggins(step, mugged)
         elif claimed < step.total:
             text += f" {step.total - claimed} missed; nobody took them."
-        self._say(text, "warning" if mugged and step.seat == self.human else "info")
+        # A short count is not a refused move: no "Not allowed" sign, the words say it all.
+        self._say(text, "info")
         self._show_index += 1
         self._show_items = 0
         self._counted_by_person = None
@@ -1067,13 +1068,9 @@ class CribbageController(QObject):
         claimed = self._counted_by_person
         if claimed is None:
             return ""
-        if claimed == step.total:
-            return f"Right, {claimed}! "
-        if self._live_show:
-            return f"You said {claimed}, it is {step.total}. "
         # Without muggins pegging follows the engine's exact count; a wrong count is only
         # pointed out.
-        return f"Not quite: you said {claimed}, it is {step.total}. "
+        return crib_words.count_verdict(claimed, step.total, muggins=self._live_show)
 
     def _guarded(self, callback: Callable[[], None]) -> Callable[[], None]:
         generation = self._generation

@@ -6,6 +6,7 @@ game's screen fills it in.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ginrummy_desktop.engine.cards import card_text, parse_cards
 from ginrummy_desktop.engine.deck import verify_commitment
 
 _PANEL_STYLE = """
@@ -136,13 +138,26 @@ def verify_deal_text(record: dict, published: str | None) -> tuple[bool, str]:
                "committed before the hand began." if ok else
                "<b style='color:#c3192d'>✘ Mismatch:</b> the revealed deck does not match the "
                "published commitment.")
-    deck_rows = " ".join(deck)
-    text = (f"{verdict}<br><br><b>Commitment published before the hand</b> (SHA-256):"
-            f"<br><tt>{expected}</tt><br><br><b>Salt revealed after the hand:</b> <tt>{salt}</tt>"
-            f"<br><br><b>Deck in dealt order:</b><br><tt>{deck_rows}</tt><br><br>"
-            "Anyone can recompute SHA-256 of <tt>salt:deck</tt> (cards separated by spaces) "
-            "and compare.")
+    codes = " ".join(deck)
+    text = (f"{verdict}<br><br><b>Deck in dealt order:</b><br>{_readable_deck(deck)}<br><br>"
+            f"<b>Commitment published before the hand</b> (SHA-256):<br><tt>{expected}</tt>"
+            f"<br><br><b>Salt revealed after the hand:</b> <tt>{salt}</tt><br><br>"
+            "To check it yourself, compute SHA-256 of the salt, a colon and the deck written "
+            "in card codes (10 as T, suits as C D H S, separated by spaces):"
+            f"<br><tt>{codes}</tt>")
     return ok, text
+
+
+def _readable_deck(deck: Sequence[str]) -> str:
+    """The dealt deck as a player reads cards (10♥, J♣), in the suits' colours; a record
+    whose cards do not read is shown as written."""
+    try:
+        cards = parse_cards(list(deck))
+    except (ValueError, TypeError):
+        return html.escape(" ".join(map(str, deck)))
+    red = {"D", "H"}
+    return " ".join(f"<span style='color:#c3192d'>{card_text(card)}</span>"
+                    if card.suit in red else card_text(card) for card in cards)
 
 
 def show_verification(parent: QWidget, ok: bool, text: str) -> QMessageBox:
