@@ -61,4 +61,4 @@ def test_resigning_a_cribbage_game_speaks_of_a_game(qtbot):
     table = make_table(qtbot)
     assert table.controller.resign()
     assert "wins the game" in table.status.shown_text
-    assert "match" not in table.status.shown_text
+    assert "the match" not in table.status.shown_text and " · " not in table.status.shown_text

@@ -339,6 +339,7 @@ class CribbageController(QObject):
         self._show_steps = []
         self._hint = None
         self._refresh()
+        self.table.status.clear_prompt()  # nothing more to do at this table
         self._say(f"You resigned: {self.names[self.bot_seat]} wins the game. "
                   "Press Rematch to play again.", "info")
         self.match_over.emit()
