@@ -15,6 +15,7 @@ import json
 import os
 import sqlite3
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -75,8 +76,11 @@ class ImportReport:
     duplicates: int = 0
     rejected: list[tuple[int, str]] = field(default_factory=list)
     summaries: int = 0
+    cancelled: bool = False  # stopped before the end: nothing was stored
 
     def summary(self) -> str:
+        if self.cancelled:
+            return "Import cancelled: nothing was stored."
         text = f"{self.added} record(s) imported, {self.duplicates} already present"
         if self.summaries:
             text += f", {self.summaries} match summary line(s) skipped"
@@ -88,10 +92,13 @@ class ImportReport:
         return text + "."
 
 
-def import_records_jsonl(database: StatsDatabase, profile: str, path: Path) -> ImportReport:
+def import_records_jsonl(database: StatsDatabase, profile: str, path: Path,
+                        keep_going: Callable[[int], bool] | None = None) -> ImportReport:
     """Check every line of ``path`` with the engine's records checker (the one ``verify``
     uses: strict JSON, the deal commitment, a replay, the chain of each match) and store the
-    good hand records in one transaction. Never raises because of the file or its lines."""
+    good hand records in one transaction. Never raises because of the file or its lines.
+    ``keep_going(line number)`` is asked before each line (progress); False cancels the
+    import with nothing stored."""
     report = ImportReport()
     accepted: list[dict[str, Any]] = []
     try:
@@ -103,6 +110,9 @@ def import_records_jsonl(database: StatsDatabase, profile: str, path: Path) -> I
     checker = RecordsChecker()
     with handle:
         for number, raw in _numbered_lines(handle):
+            if keep_going is not None and not keep_going(number):
+                report.cancelled = True
+                return report
             if raw is None:
                 report.rejected.append((number, "line is too long to be a hand record"))
                 continue
