@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import os
+import re
 import sys
 from typing import IO, Any
 
@@ -76,9 +77,23 @@ def describe_failure(error: BaseException) -> str:
     return f"{printable(name)}: {text}" if text else printable(name)
 
 
+#: Characters a terminal acts on rather than shows: C0 and C1 controls (ESC starts the
+#: sequences that clear a screen or set a window title), DEL, and the invisible format
+#: characters that reorder or hide text (bidi overrides, zero-width marks).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+
+
 def printable(text: str) -> str:
-    """One line of text that any terminal and JSON encoder can show (no lone surrogates)."""
-    return " ".join(text.encode("utf-8", "replace").decode("utf-8").split())
+    """One line of text that any terminal and JSON encoder can show as it is: whitespace runs
+    become one space, lone surrogates ``?``, and every control character its escape
+    (``\\x1b``), so text from a bot or a record can never drive the operator's terminal."""
+    line = " ".join(text.encode("utf-8", "replace").decode("utf-8").split())
+    return _CONTROL.sub(_escape, line)
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
 
 
 class _Host:

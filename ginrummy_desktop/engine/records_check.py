@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ginrummy_desktop.engine import wire
+from ginrummy_desktop.engine.bot_host import printable
 from ginrummy_desktop.engine.deck import verify_commitment
 from ginrummy_desktop.engine.registry import get_game
 
@@ -282,9 +283,9 @@ def _bounded_lines(handle: Any, limit: int = wire.MAX_LINE_BYTES) -> Iterator[by
 
 def _first_line(error: BaseException) -> str:
     text = str(error).split("\n")[0]
-    return text if len(text) <= 300 else text[:300] + "..."
+    return printable(text if len(text) <= 300 else text[:300] + "...")
 
 
 def _short(value: Any) -> str:
     text = repr(value)
-    return text if len(text) <= 40 else text[:40] + "..."
+    return printable(text if len(text) <= 40 else text[:40] + "...")

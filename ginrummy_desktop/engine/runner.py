@@ -35,7 +35,7 @@ from typing import IO, Any
 
 from ginrummy_desktop.engine import wire
 from ginrummy_desktop.engine.actions import Action, IllegalActionError
-from ginrummy_desktop.engine.bot_host import describe_failure
+from ginrummy_desktop.engine.bot_host import describe_failure, printable
 from ginrummy_desktop.engine.bot_process import (
     COMMAND_PREFIX,
     BotFailure,
@@ -202,6 +202,7 @@ class Forfeit(Exception):
     """A bot broke the rules of the runner; ``seat`` loses the match for ``reason``."""
 
     def __init__(self, seat: int, reason: str) -> None:
+        reason = printable(reason)  # it reaches terminals, logs and the other bots
         super().__init__(reason)
         self.seat = seat
         self.reason = reason
