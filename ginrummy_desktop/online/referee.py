@@ -58,7 +58,9 @@ class Referee(ComponentXMPP):
         self.deadlines: dict[str, float] = {}  # table -> monotonic deadline of the move due
         self.next_tick: dict[str, float] = {}
         self.pinged: dict[str, int] = {}  # table -> the version whose mover was pinged
-        self.full_jids: dict[str, str] = {}  # account -> the resource it plays from
+        # account -> its sessions (full JIDs) present now, the most recently seen last: an
+        # account is away only when its last session has gone (players sign in twice).
+        self.sessions: dict[str, dict[str, None]] = {}
         self.limiter = RateLimiter(config.limits)
         self.lobby = Lobby(self)
         self.ready = asyncio.Event()
@@ -149,13 +151,17 @@ class Referee(ComponentXMPP):
             user = sender.user
             if not self.limiter.allow(user, "request"):
                 raise MoveRefused("too many requests; slow down")
-            if self.full_jids.get(user) == sender.full:
-                # A request from the live session is a sign of life (e.g. after resumption);
+            if sender.full in self.sessions.get(user, {}):
+                # A request from a live session is a sign of life (e.g. after resumption);
                 # one sent just before the session ended, and handled after the server said
                 # so, is not: it must not bring back a player who has gone.
                 self._all_back(user)
             handler = getattr(self, f"_request_{kind}")
             reply_data = await handler(user, data)
+            if kind == "move":
+                # An accepted move proves its sender is there, whichever session sent it; a
+                # session that has in fact gone fails the next ping and is dropped then.
+                self._present(user, sender.full)
         except (protocol.ProtocolError, MoveRefused) as error:
             log.info("refused %s from %s: %s", iq["game"]["type"], sender, error)
             self._reply_error(iq, str(error))
@@ -419,8 +425,10 @@ class Referee(ComponentXMPP):
 
     # ------------------------------------------------------------------ clocks and presence
     def _start_clock(self, table: LiveTable) -> None:
+        """A new turn's full clock. Only a turn starts it: going away and coming back leave it
+        running (a player must not win time by dropping their presence)."""
         seat = table.to_move()
-        if seat is None or table.over or seat in table.away or is_computer(table.players[seat]):
+        if seat is None or table.over or is_computer(table.players[seat]):
             self.deadlines.pop(table.id, None)
             return
         self.deadlines[table.id] = self.loop.time() + table.clock
@@ -464,16 +472,33 @@ class Referee(ComponentXMPP):
 
     def _on_available(self, presence: Any) -> None:
         sender = presence["from"]
-        if sender.domain != self.config.domain:
+        if sender.domain != self.config.domain or not sender.user:
             return
-        self.full_jids[sender.user] = sender.full
-        self._all_back(sender.user)
+        self._present(sender.user, sender.full)
+
+    def _present(self, user: str, full_jid: str) -> None:
+        """``full_jid`` is a live session of ``user``: the player is not away anywhere."""
+        sessions = self.sessions.setdefault(user, {})
+        sessions.pop(full_jid, None)
+        sessions[full_jid] = None  # the most recently seen last
+        self._all_back(user)
 
     def _on_unavailable(self, presence: Any) -> None:
-        user = presence["from"].user
-        if presence["from"].domain != self.config.domain:
+        sender = presence["from"]
+        if sender.domain != self.config.domain or not sender.user:
             return
-        self.full_jids.pop(user, None)
+        self._session_gone(sender.user, sender.full if sender.resource else None)
+
+    def _session_gone(self, user: str, full_jid: str | None) -> None:
+        """One session of ``user`` ended (``None``: all of them); away once none is left."""
+        sessions = self.sessions.get(user, {})
+        if full_jid is None:
+            sessions.clear()
+        else:
+            sessions.pop(full_jid, None)
+        if sessions:
+            return
+        self.sessions.pop(user, None)
         self.lobby.forget(user)
         for table in self.tables.values():
             seat = table.seat_of(user)
@@ -489,40 +514,52 @@ class Referee(ComponentXMPP):
             del table.away[seat]
             table.seq += 1
             self.store.bump_seq(table.id, table.seq)
-            self._start_clock(table)
             for player in table.players:
                 self.send_event(player, "back", {"table": table.id, "seq": table.seq,
                                                  "seat": seat})
             self._send_states(table)  # the version moved: moves must name the new one
 
     def _mark_away(self, table: LiveTable, seat: int) -> None:
-        """Start the grace countdown for ``seat`` (its move clock stops meanwhile)."""
+        """Start the grace countdown for ``seat``: after it the opponent may claim the win.
+        The move clock keeps running meanwhile (an absent player to move can also lose on
+        time)."""
         if table.match is None or table.over or seat in table.away:
             return
         table.away[seat] = self.loop.time() + self.config.grace
         table.seq += 1
         self.store.bump_seq(table.id, table.seq)
-        self._start_clock(table)
         self.send_event(table.players[1 - seat], "away", {
             "table": table.id, "seq": table.seq, "seat": seat,
             "grace": int(self.config.grace)})
         self._send_states(table)
 
     async def _check_alive(self, table: LiveTable, seat: int, seq: int) -> None:
-        """Ping the player whose move is overdue by half its clock: a connection the server
-        holds for stream resumption answers nothing, so the player is away (grace, not a
-        timeout) until they come back."""
-        user = table.players[seat]
-        target = self.full_jids.get(user or "")
-        if target is None:
+        """Ping every session of the player whose move is overdue by half its clock: one the
+        server holds for stream resumption answers nothing and is dropped; with none left
+        answering, the player is away (the opponent may claim after the grace) until they
+        come back."""
+        user = table.players[seat] or ""
+        targets = list(self.sessions.get(user, ()))
+        if not targets:
             return
+        answers = await asyncio.gather(*(self._answers_ping(target, table.clock / 4)
+                                         for target in targets))
+        for target, answered in zip(targets, answers):
+            if not answered:
+                self.sessions.get(user, {}).pop(target, None)
+        if any(answers) or table.id not in self.tables or table.seq != seq \
+                or table.to_move() != seat:
+            return
+        log.info("table %s: %s does not answer; away", table.id, user)
+        self._session_gone(user, None)
+
+    async def _answers_ping(self, target: str, timeout: float) -> bool:
         try:
             await self.plugin["xep_0199"].send_ping(
-                target, timeout=min(PING_TIMEOUT, table.clock / 4), ifrom=self.boundjid.full)
+                target, timeout=min(PING_TIMEOUT, timeout), ifrom=self.boundjid.full)
         except Exception:  # noqa: BLE001 - IqTimeout or an error reply: no one answers
-            if table.id in self.tables and table.seq == seq and table.to_move() == seat:
-                log.info("table %s: %s does not answer; away", table.id, user)
-                self._mark_away(table, seat)
+            return False
+        return True
 
     # ------------------------------------------------------------------ computer seats
     def _maybe_computer_move(self, table: LiveTable) -> None:
