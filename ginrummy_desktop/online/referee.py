@@ -544,7 +544,7 @@ class Referee(ComponentXMPP):
             return
         answers = await asyncio.gather(*(self._answers_ping(target, table.clock / 4)
                                          for target in targets))
-        for target, answered in zip(targets, answers):
+        for target, answered in zip(targets, answers, strict=True):
             if not answered:
                 self.sessions.get(user, {}).pop(target, None)
         if any(answers) or table.id not in self.tables or table.seq != seq \
