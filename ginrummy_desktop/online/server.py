@@ -1,5 +1,8 @@
 """``ginrummy-server --config FILE.toml``: run the referee until SIGTERM (or Ctrl+C).
 
+``ginrummy-server init`` and ``ginrummy-server up`` set up and run a whole server
+(ejabberd and the referee): see ``setup_cli.py``.
+
 It says why it cannot start (unreadable config, database missing, server unreachable, secret
 refused) in one line and exits with status 1; a clean stop exits 0.
 """
@@ -63,6 +66,11 @@ async def serve(config: ServerConfig, stop: asyncio.Event | None = None) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] in ("init", "up"):  # set up / run a whole server (setup_cli.py)
+        from ginrummy_desktop.online import setup_cli
+
+        return setup_cli.main(argv)
     parser = argparse.ArgumentParser(prog="ginrummy-server", description=__doc__.split("\n")[0])
     parser.add_argument("--config", required=True, metavar="FILE.toml")
     parser.add_argument("--log-level", default="INFO")
