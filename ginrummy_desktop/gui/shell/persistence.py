@@ -250,6 +250,7 @@ class Persistence(QObject):
         return self.window.renderer.style
 
     def close(self) -> None:
+        self.jobs.stop_long_jobs()  # an import stops (storing nothing): quitting never waits
         self.jobs.wait()  # every finished match is stored before storage closes
         self.save_geometry()
         self.save()

@@ -9,6 +9,7 @@ and a storage call waiting for a lock never holds a thread the bots need.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -21,7 +22,10 @@ class StorageJobs(Background):
     """``submit(work, done, failed)`` runs ``work()`` on the storage thread, then ``done(result)``
     or ``failed(message)`` on the GUI thread. With a ``key``, a newer job of the same key makes
     the older one's result stale: it is dropped (the figures of a filter no longer chosen).
-    ``changed`` is emitted after each job submitted with ``writes=True`` has finished."""
+    ``changed`` is emitted after each job submitted with ``writes=True`` has finished.
+
+    A long job that can stop (an import) is submitted with a ``stop`` event it checks as it
+    goes; ``stop_long_jobs()`` sets every pending one, so quitting never waits for them."""
 
     changed = Signal()
 
@@ -31,14 +35,16 @@ class StorageJobs(Background):
         super().__init__(parent, pool)
         pool.setParent(self)
         self._latest: dict[str, int] = {}
+        self._stops: dict[int, threading.Event] = {}
 
     def submit(self, work: Callable[[], Any], done: Callable[[Any], None] | None = None,
                failed: Callable[[str], None] | None = None, *, key: str | None = None,
-               writes: bool = False) -> int:
+               writes: bool = False, stop: threading.Event | None = None) -> int:
         ticket: list[int] = []
 
         def finish(call: Callable[[Any], None] | None) -> Callable[[Any], None]:
             def deliver(value: Any) -> None:
+                self._stops.pop(ticket[0], None)
                 if call is not None and (key is None or self._latest.get(key) == ticket[0]):
                     call(value)
                 if writes:
@@ -48,7 +54,14 @@ class StorageJobs(Background):
         ticket.append(self.run(work, finish(done), finish(failed)))
         if key is not None:
             self._latest[key] = ticket[0]
+        if stop is not None:
+            self._stops[ticket[0]] = stop
         return ticket[0]
+
+    def stop_long_jobs(self) -> None:
+        """Ask every pending job that can stop (an import) to stop now (quitting)."""
+        for stop in self._stops.values():
+            stop.set()
 
     def wait(self, msecs: int = -1) -> bool:
         """Block until every submitted job has run and its result is delivered, including jobs
