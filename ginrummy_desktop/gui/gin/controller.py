@@ -461,6 +461,9 @@ class GinController(QObject):
             stock_draggable="draw_stock" in kinds,
             discard_draggable="draw_discard" in kinds,
             fan_discard=self.fan_discard,
+            # After resigning, the panel over the middle says the score: the piles and the
+            # score panel would only show around (or through) its edges.
+            show_piles=not self.resigned,
             knock_label=self.knock_label(),
             score_title=self._score_title(),
             score_lines=tuple(self._score_lines(view, arrangement)),

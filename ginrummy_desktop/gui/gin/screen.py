@@ -416,9 +416,12 @@ class GinScreen(QWidget):
         """"Ann 31  ·  Ada the Expert 12   (playing to 100)", one entry per side."""
         c = self.controller
         view = c.view()
-        parts = [f"{c.side_name(side)} {view.scores[members[0]]}"
+        # Non-breaking spaces inside each part: a narrow panel wraps between the parts,
+        # never leaving "100)" alone on a line.
+        parts = [f"{c.side_name(side)} {view.scores[members[0]]}".replace(" ", "\u00a0")
                  for side, members in enumerate(c.sides())]
-        return "  ·  ".join(parts) + f"   (playing to {c.rules.target})"
+        target = f"(playing\u00a0to\u00a0{c.rules.target})"
+        return "  ·  ".join(parts) + f"   {target}"
 
     def resign(self) -> bool:
         """Resign the match (a loss); the panel offers a rematch or a new opponent."""
@@ -440,9 +443,10 @@ class GinScreen(QWidget):
         width = min(max(620, int(room * 0.4)), max(320, int(room * 0.72)))
         # Beside the score sheet the table is narrow: the buttons' width wins over the margin.
         width = max(width, min(self.panel.minimumSizeHint().width(), room - 8))
+        # The height the panel needs at this width (wrapped text included); the size hint's
+        # height is for its own narrower width, where titles wrap more, and left a gap.
         height = self.panel.heightForWidth(width)
-        hint = self.panel.sizeHint()
-        return QSize(width, max(hint.height(), height))
+        return QSize(width, height if height > 0 else self.panel.sizeHint().height())
 
     def _place_panel(self) -> None:
         if self.table.layout is None:

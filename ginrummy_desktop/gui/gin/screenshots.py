@@ -2,6 +2,7 @@
 
 ``gin-three-players``: a hand the person sits out, half played by the two computer players.
 ``gin-partnership``: the end of a partnership deal, both tables' results in the panel.
+``gin-resign``: the panel after the person resigned a two-player match.
 Both are seeded matches whose person's moves a stand-in bot chooses; any ``--size`` works.
 """
 
@@ -71,6 +72,18 @@ def _partnership() -> QWidget:
     window = _window("partnership", SCREENSHOT_SEED)
     controller = window.gin_screen.controller  # type: ignore[attr-defined]
     _person_moves(window, lambda: len(controller.deal_results) == 2)
+    return window
+
+
+@register_scene("gin-resign")
+def _resign() -> QWidget:
+    """The person resigned a two-player match a few hands in: the resign panel over the table
+    (the score panel beside it must not show through)."""
+    window = _window("classic", SCREENSHOT_SEED)
+    controller = window.gin_screen.controller  # type: ignore[attr-defined]
+    _person_moves(window, lambda: controller.view().hand_number >= 2
+                  and controller.reveal is None and controller.session.to_move() == HUMAN)
+    window.gin_screen.resign()  # type: ignore[attr-defined]
     return window
 
 

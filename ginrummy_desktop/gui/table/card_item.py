@@ -7,7 +7,7 @@ the scene's drag handling moves them; a controller decides what a drop means.
 from __future__ import annotations
 
 from PySide6.QtCore import Property, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from ginrummy_desktop.engine.cards import Card
@@ -20,6 +20,21 @@ MARK_KNOWN = "known"  # opponent card the player knows: eye badge
 MARK_DEADWOOD = "deadwood"  # in the end-of-hand reveal: dimmed
 MARK_LAID_OFF = "laid_off"  # laid off on the knocker's meld: "LAID" ribbon
 MARK_CHOSEN = "chosen"  # chosen for the crib, not yet sent: "CRIB" ribbon
+
+
+def badge_font(text: str, across: float, along: float) -> QFont:
+    """The bold font of a badge's word: 70% of the badge's breadth, smaller when the word
+    would run past the badge's length (it ran from NEW into KEEP below it)."""
+    font = QFont("DejaVu Sans")
+    font.setBold(True)
+    pixels = max(5, int(across * 0.7))
+    font.setPixelSize(pixels)
+    length = QFontMetricsF(font).horizontalAdvance(text)
+    while length > along - 2 and pixels > 1:
+        pixels -= 1
+        font.setPixelSize(pixels)
+        length = QFontMetricsF(font).horizontalAdvance(text)
+    return font
 
 
 class CardItem(QGraphicsObject):
@@ -182,11 +197,9 @@ class CardItem(QGraphicsObject):
 
     def _badge_text(self, painter: QPainter, rect: QRectF, text: str, colour: QColor,
                     upright: bool = False) -> None:
-        font = QFont("DejaVu Sans")
-        font.setBold(True)
         across = rect.width() if upright else rect.height()
-        font.setPixelSize(max(6, int(across * 0.7)))
-        painter.setFont(font)
+        along = rect.height() if upright else rect.width()
+        painter.setFont(badge_font(text, across, along))
         painter.setPen(colour)
         if not upright:
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)

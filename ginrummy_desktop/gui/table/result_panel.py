@@ -24,7 +24,7 @@ from ginrummy_desktop.engine.cards import card_text, parse_cards
 from ginrummy_desktop.engine.deck import verify_commitment
 
 _PANEL_STYLE = """
-QFrame#resultPanel { background: rgba(12, 30, 20, 232); border: 2px solid #d9b65a;
+QFrame#resultPanel { background: rgb(12, 30, 20); border: 2px solid #d9b65a;
                      border-radius: 14px; }
 QLabel { color: #f4f1e6; background: transparent; }
 QLabel#resultTitle { color: #ffe39a; font-size: 20px; font-weight: bold; }
@@ -63,7 +63,7 @@ class ResultPanel(QFrame):
         self.score.setWordWrap(True)
         self.buttons = QHBoxLayout()
         self._layout.addWidget(self.title)
-        self._layout.addWidget(self.body, 1)
+        self._layout.addWidget(self.body)  # no stretch: no empty gap under the rows
         self._layout.addWidget(self.score)
         self._layout.addLayout(self.buttons)
         self._button_widgets: list[QPushButton] = []
@@ -102,6 +102,7 @@ class ResultPanel(QFrame):
         self._table_html = f"<table align='center' style='font-size:14px'>{head}{rows}</table>"
         self.body.setText(self._table_html.replace("font-size:14px",
                                                    f"font-size:{self._pixels}px"))
+        self.body.setVisible(bool(lines))  # an empty table would still take a line's height
         self.score.setText(score)
         self.score.setVisible(bool(score))
         while self.buttons.count():

@@ -31,6 +31,11 @@ DRAG_THRESHOLD = 4.0
 DRAG_Z = 10_000.0
 
 
+# An idle zone's inside and label (e.g. "Knock area"): readable on every felt colour.
+ZONE_IDLE_FILL = (0, 0, 0, 60)
+ZONE_IDLE_LABEL = (255, 255, 255, 190)
+
+
 class DropZone(BoxItem):
     """A named area cards can be dropped on (the discard pile, a knock area, the hand...)."""
 
@@ -58,10 +63,12 @@ class DropZone(BoxItem):
             return
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         active = self.accepting or self._hover
-        colour = QColor(255, 255, 255, 170 if active else 70)
+        colour = QColor(255, 255, 255, 170 if active else 110)
         pen = QPen(colour, 2.5 if self._hover else 1.5, Qt.PenStyle.DashLine)
         painter.setPen(pen)
-        fill = QColor(255, 255, 255, 45 if self._hover else 12)
+        # A darkened inside (not a lighter one) keeps the label readable on every felt, the
+        # red and blue ones too, where white at low opacity all but vanished.
+        fill = QColor(255, 255, 255, 45) if self._hover else QColor(*ZONE_IDLE_FILL)
         painter.setBrush(fill)
         radius = min(self._rect.width(), self._rect.height()) * 0.08
         painter.drawRoundedRect(self._rect, radius, radius)
@@ -70,7 +77,7 @@ class DropZone(BoxItem):
             font.setBold(True)
             font.setPixelSize(max(9, int(self._rect.width() * 0.13)))
             painter.setFont(font)
-            painter.setPen(QColor(255, 255, 255, 200 if active else 110))
+            painter.setPen(QColor(255, 255, 255, 235) if active else QColor(*ZONE_IDLE_LABEL))
             painter.drawText(self._rect.adjusted(4, 4, -4, -4),
                              Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, self.label)
 
