@@ -62,3 +62,21 @@ def test_resigning_a_cribbage_game_speaks_of_a_game(qtbot):
     assert table.controller.resign()
     assert "wins the game" in table.status.shown_text
     assert "the match" not in table.status.shown_text and " · " not in table.status.shown_text
+
+
+def test_use_this_hint_chooses_the_advised_toss_for_the_person_to_send(qtbot):
+    table = make_table(qtbot)
+    assert not table.use_hint_button.isVisible()
+    qtbot.mouseClick(table.hint_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, table)
+    qtbot.waitUntil(table.use_hint_button.isVisible)
+    advised = set(table.display.hint_cards)
+    assert len(advised) == 2
+    qtbot.mouseClick(table.use_hint_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, table)
+    assert set(table.display.pending) == advised
+    assert all(MARK_CHOSEN in table.item_for(card).marks for card in advised)
+    assert table.controller.match.observation(0).own_discards == ()  # still the person's call
+    qtbot.mouseClick(table.send_button, Qt.MouseButton.LeftButton)
+    settle(qtbot, table)
+    assert set(table.controller.match.observation(0).own_discards) == advised

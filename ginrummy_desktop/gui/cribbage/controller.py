@@ -604,6 +604,25 @@ class CribbageController(QObject):
                                                 self._play_hint_ready, self._hint_failed)
         self._say("Thinking about a hint…", "info")
 
+    def use_hint(self) -> None:
+        """"Use this hint": the advisor's toss becomes the person's choice for the crib (they
+        still confirm with Send), or the expert's play gets the keyboard focus (Enter plays)."""
+        if self._hint is None or self.match.to_move() != self.human:
+            self._say("Ask for a hint first (H).", "info")
+            return
+        cards = [c for c in self._hint[2] if c in self.display.hand]
+        if self._stage == STAGE_DISCARD and len(cards) == 2:
+            self._pending = sorted(cards)
+            self._hint = None
+            self._refresh()
+            self._say(self._discard_prompt(), "turn")
+        elif self._stage == STAGE_PLAY and cards:
+            self._focus = cards[0]
+            self._hint = None
+            self._refresh()
+            self._say(f"{card_text(cards[0])} is ready: press Enter (or double-click it) to "
+                      "play it.", "info")
+
     def _cancel_hint(self) -> None:
         """The position changed: a hint still being worked out would be stale."""
         if self._hint_op is not None:

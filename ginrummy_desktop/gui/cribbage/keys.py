@@ -25,6 +25,8 @@ CRIBBAGE_KEYS: tuple[KeyRow, ...] = (
     ("verify", "Verify deal", ("V",), "After the show: check the deal against the fair-deal "
                                       "commitment published before it"),
     ("hint", "Hint", ("H",), "The discard advisor, or the expert's play"),
+    ("use_hint", "Use this hint", ("U",),
+     "Choose the two cards the advisor would toss, or focus the card the expert would play"),
     ("rematch", "Rematch", ("R",), "Play another game when this one is over"),
     ("clear", "Clear choice", ("Escape",),
      "Take back the cards chosen for the crib; hide the hint"),

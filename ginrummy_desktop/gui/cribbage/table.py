@@ -120,6 +120,8 @@ class CribbageTable(QWidget):
         self.layout_geometry: CribbageTableLayout = table_layout(1000, 700)
 
         self.hint_button = QPushButton("Hint", self)
+        self.use_hint_button = QPushButton("Use this hint", self)
+        self.use_hint_button.setAccessibleName("Use this hint")
         self.send_button = QPushButton("Send to crib", self)
         self.continue_button = QPushButton("Next hand", self)
         self.verify_button = QPushButton("Verify deal", self)
@@ -149,6 +151,7 @@ class CribbageTable(QWidget):
         row.setContentsMargins(8, 5, 8, 5)
         row.setSpacing(6)
         row.addWidget(self.hint_button)
+        row.addWidget(self.use_hint_button)
         row.addStretch(1)
         for button in (self.count_entry, self.count_button, self.send_button,
                        self.verify_button, self.continue_button, self.rematch_button):
@@ -181,11 +184,14 @@ class CribbageTable(QWidget):
             "prev": lambda: c.move_focus(-1), "next": lambda: c.move_focus(1),
             "choose": c.choose_focused, "confirm": self._confirm,
             "count": self._focus_count, "next_hand": c.continue_game,
-            "hint": c.toggle_hint, "verify": self.verify_deal, "rematch": self._rematch_key,
+            "hint": c.toggle_hint, "use_hint": c.use_hint, "verify": self.verify_deal,
+            "rematch": self._rematch_key,
             "clear": c.clear_choice,
         }
         self.actions.update(add_key_actions(self, CRIBBAGE_KEYS, handlers))
-        for button, action_id in ((self.hint_button, "hint"), (self.continue_button, "next_hand"),
+        self.use_hint_button.clicked.connect(c.use_hint)
+        for button, action_id in ((self.hint_button, "hint"), (self.use_hint_button, "use_hint"),
+                                  (self.continue_button, "next_hand"),
                                   (self.rematch_button, "rematch"),
                                   (self.verify_button, "verify")):
             button.setToolTip(self.actions[action_id].toolTip())
@@ -444,6 +450,8 @@ class CribbageTable(QWidget):
         self.send_button.setVisible(d.stage == STAGE_DISCARD)
         self.send_button.setEnabled(d.can_send)
         self.hint_button.setEnabled(d.stage in (STAGE_DISCARD, STAGE_PLAY) and d.your_turn)
+        self.use_hint_button.setVisible(self.hints_allowed and bool(d.hint_cards)
+                                        and d.stage in (STAGE_DISCARD, STAGE_PLAY))
         # No hint in a cut or after the game (the room goes to the status line), nor in a
         # rated online game.
         self.hint_button.setVisible(self.hints_allowed
