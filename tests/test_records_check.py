@@ -62,8 +62,11 @@ def test_app_style_records_without_match_numbers_pass() -> None:
 def test_gin_scores_that_do_not_follow_are_found_although_the_hand_replays() -> None:
     lines = runner_lines("gin", ["greedy", "random"])
     found = problems(edited(lines, 1, lambda r: r["scores"].__setitem__(0, r["scores"][0] + 7)))
-    assert len(found) == 1 and found[0].startswith("line 2: does not follow the match begun on "
-                                                   "line 1: scores differ from the match")
+    assert found[0].startswith("line 2: does not follow the match begun on "
+                               "line 1: scores differ from the match")
+    # The match's later hands cannot be checked after a broken link: each is refused too.
+    assert all("follows a hand of the match begun on line 1 that failed" in problem
+               for problem in found[1:])
 
 
 def test_a_missing_hand_or_wrong_hand_number_is_found() -> None:
@@ -91,7 +94,8 @@ def test_cribbage_scores_before_must_be_the_previous_scores_after() -> None:
                 event["score_after"] += 5
 
     found = problems(edited(lines, 2, shift))
-    assert len(found) == 1 and "line 3:" in found[0] and "scores_before differ" in found[0]
+    assert "line 3:" in found[0] and "scores_before differ" in found[0]
+    assert all("that failed" in problem for problem in found[1:])
     swapped = problems(edited(lines, 2, lambda r: r.__setitem__("dealer", 1 - r["dealer"])))
     assert swapped and swapped[0].startswith("line 3:")
 

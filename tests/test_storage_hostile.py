@@ -220,14 +220,16 @@ def test_import_refuses_nan_non_ascii_and_nesting_per_line_and_knows_summaries(t
     try:
         report = import_records_jsonl(database, "player", path)
         reasons = dict(report.rejected)
-        assert sorted(reasons) == [2, 3, 4]
+        # Line 6 repeats hand 2 with no hand 1 before it: a fragment, refused as verify does.
+        assert sorted(reasons) == [2, 3, 4, 6]
+        assert "first hand" in reasons[6]
         assert "NaN" in reasons[2]
         assert "hexadecimal" in reasons[3]
         assert "nested" in reasons[4]
-        assert (report.added, report.summaries) == (2, 1)
+        assert (report.added, report.summaries) == (1, 1)
         assert "1 match summary line(s) skipped" in report.summary()
         stored = [record for _, record in database.iter_records("player")]
-        assert stored == [first, second]
+        assert stored == [first]
         assert database.record_index("player").skipped == 0
     finally:
         database.close()
@@ -441,8 +443,10 @@ def test_a_line_with_text_storage_cannot_keep_is_refused_alone(tmp_path, paths):
     database = StatsDatabase(None)
     try:
         report = import_records_jsonl(database, "player", path)
-        assert [number for number, _ in report.rejected] == [1]
+        # The second hand replays alone, but its match cannot be checked without the first.
+        assert [number for number, _ in report.rejected] == [1, 2]
         assert "Unicode" in report.rejected[0][1]
-        assert [record for _, record in database.iter_records("player")] == [second]
+        assert "first hand" in report.rejected[1][1]
+        assert list(database.iter_records("player")) == []
     finally:
         database.close()

@@ -14,12 +14,15 @@ time and says why a line fails, so a caller can refuse just that line and go on:
 - a match summary: well formed, and its ``winners``/``forfeit`` agree with the match's hands.
 
 Records from the app carry no ``match`` field and no summaries; their chain is checked from each
-match's first hand on. ``finish()`` reports what only the end of the file reveals (a runner match
-without its summary line).
+match's first hand on. A match is checked whole or not at all: a hand with no earlier hand of its
+match before it (a fragment cut from a longer file) fails, and so does every hand after one of
+its match that failed. ``finish()`` reports what only the end of the file reveals (a runner match
+without its summary line). A file with no records at all is not a success.
 """
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import stat
@@ -33,6 +36,7 @@ from ginrummy_desktop.engine.deck import verify_commitment
 from ginrummy_desktop.engine.registry import get_game
 
 MATCH_SUMMARY = "match_summary"  # the ``kind`` of the runner's per-match lines
+NO_RECORDS = "the file holds no records (nothing to verify)"
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _SALT = re.compile(r"[ -~]{1,128}")  # printable ASCII
 
@@ -77,8 +81,11 @@ class _OpenMatch:
 class RecordsChecker:
     """Checks lines in order (``check_line``), then ``finish``. See the module docstring."""
 
-    def __init__(self) -> None:
+    def __init__(self, whole_matches: bool = True) -> None:
+        """``whole_matches=False`` judges hands alone (no fragment is refused for lacking the
+        hands before it): for asking whether one record replays, never for a file."""
         self._open: _OpenMatch | None = None
+        self._whole_matches = whole_matches
 
     def check_line(self, number: int, line: str | bytes) -> LineVerdict:
         self._line = number
@@ -91,6 +98,9 @@ class RecordsChecker:
             return LineVerdict(number, "bad", None, str(error))
         if type(record) is not dict:
             return LineVerdict(number, "bad", None, "not a JSON object")
+        unstorable = _unstorable(record)
+        if unstorable:
+            return LineVerdict(number, "bad", None, unstorable)
         if record.get("kind") == MATCH_SUMMARY:
             return LineVerdict(number, "summary", record, self._summary(record))
         return LineVerdict(number, "hand", record, self._hand(record))
@@ -128,15 +138,21 @@ class RecordsChecker:
             if unsummarized:
                 pending = f"{unsummarized[1]} (line {unsummarized[0]})"
             self._open = _OpenMatch(self._line, spec.name, key, None if failed else chain)
-        elif self._open is None:
-            return None  # the file starts in the middle of a match: nothing to follow
+        elif self._open is None:  # nothing before it to check it against: a fragment
+            if not self._whole_matches:
+                return None
+            return ("this hand is not the first of its match and no earlier hand of the match "
+                    "comes before it; a match is checked from its first hand")
         elif self._open.key != key or self._open.game != spec.name:
             self._open.chain = None
             return (f"this hand of match {_short(key)} is inside match "
                     f"{_short(self._open.key)} (begun on line {self._open.line})")
-        if failed or self._open.chain is None:
+        if failed:
             self._open.chain = None
             return pending
+        if self._open.chain is None:  # its scores cannot be checked without the hand before
+            return pending or (f"follows a hand of the match begun on line {self._open.line} "
+                               "that failed")
         try:
             self._open.chain.add(record)
         except (ValueError, KeyError, TypeError, IndexError) as error:
@@ -212,6 +228,33 @@ def _check_alone(spec: Any, record: dict[str, Any]) -> str | None:
     return None
 
 
+def _unstorable(value: Any) -> str | None:
+    """Why a parsed line could not be kept as it is: a number JSON reads as infinite
+    (``1e400``) or text that is not valid Unicode (a lone surrogate escape). Iterative: the
+    nesting is already bounded, but no recursion is needed."""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if type(node) is float and not math.isfinite(node):
+            return "it holds a number too large to be a real figure"
+        if type(node) is str and not _encodable(node):
+            return "it holds text that is not valid Unicode (a lone surrogate)"
+        if type(node) is dict:
+            stack.extend(node.keys())
+            stack.extend(node.values())
+        elif type(node) is list:
+            stack.extend(node)
+    return None
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _summary_shape(summary: dict[str, Any]) -> str | None:
     game, key, players = summary.get("game"), summary.get("match"), summary.get("players")
     winners, forfeit = summary.get("winners"), summary.get("forfeit")
@@ -247,6 +290,8 @@ def check_records(lines: Iterable[str | bytes]) -> RecordsReport:
         if verdict.problem:
             report.problems.append(f"line {verdict.number}: {verdict.problem}")
     report.problems.extend(f"line {number}: {why}" for number, why in checker.finish())
+    if report.hands == 0 and report.summaries == 0:
+        report.problems.append(NO_RECORDS)
     return report
 
 

@@ -1,10 +1,12 @@
 """Export of history (CSV) and hand records (JSON lines), and validated import of records.
 
 Import stores only records that replay: each line goes through the engine's records checker
-(``engine/records_check.py``), the one ``ginrummy-sim verify`` uses: strict JSON (no NaN, no
-deep nesting, UTF-8 only), the fair-deal commitment, a replay through the game's engine and the
-chain of each match. A line that fails is refused with its number and the reason; the rest are
-stored. The runner's own match-summary lines are recognised and skipped, not refused.
+(``engine/records_check.py``), the one ``ginrummy-sim verify`` uses, with the same limits: strict
+JSON (no NaN, no infinite number, no lone surrogate, no deep nesting, UTF-8 only, at most
+``wire.MAX_LINE_BYTES`` a line), the fair-deal commitment, a replay through the game's engine and
+the chain of each match from its first hand. A line that fails is refused with its number and the
+reason; the rest are stored, so import stores exactly the hands ``verify`` passes. The runner's
+own match-summary lines are recognised and skipped, not refused.
 """
 
 from __future__ import annotations
@@ -21,14 +23,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ginrummy_desktop.engine.records_check import RecordsChecker
+from ginrummy_desktop.engine.records_check import NO_RECORDS, RecordsChecker
+from ginrummy_desktop.engine.wire import MAX_LINE_BYTES
 from ginrummy_desktop.storage.database import StatsDatabase
-from ginrummy_desktop.storage.jsonfile import JsonProblem, check_tree
 
 HISTORY_COLUMNS = (
     "date", "game", "opponent", "score", "result", "duration_seconds", "rules", "hands",
 )
-MAX_LINE_BYTES = 1_000_000
 MAX_IMPORT_BYTES = 500_000_000
 
 
@@ -124,12 +125,10 @@ def import_records_jsonl(database: StatsDatabase, profile: str, path: Path,
             elif verdict.problem or verdict.record is None:
                 report.rejected.append((number, _short(verdict.problem or "not a record")))
             else:
-                try:
-                    check_tree(verdict.record)  # what storage itself refuses to keep
-                except JsonProblem as problem:
-                    report.rejected.append((number, str(problem)))
-                    continue
                 accepted.append(verdict.record)
+    if not accepted and not report.rejected and not report.summaries:
+        report.rejected.append((0, NO_RECORDS))
+        return report
     if accepted:
         try:
             report.added = database.add_records(profile, accepted, source="imported")
@@ -149,7 +148,7 @@ def record_problem(record: Any) -> str | None:
         return f"not a JSON record ({error})"
     except RecursionError:
         return "nested too deep"
-    verdict = RecordsChecker().check_line(1, line)
+    verdict = RecordsChecker(whole_matches=False).check_line(1, line)
     return verdict.problem if verdict.kind == "hand" else (verdict.problem or "not a hand record")
 
 
