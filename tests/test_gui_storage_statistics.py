@@ -135,9 +135,9 @@ class CountingQueries(StatisticsQueries):
 
     figures_runs = 0
 
-    def figures(self, game, opponent_id):
+    def figures(self, game, opponent_id, lineup=None):
         CountingQueries.figures_runs += 1
-        return super().figures(game, opponent_id)
+        return super().figures(game, opponent_id, lineup)
 
 
 def test_typing_in_the_filter_refilters_the_history_only(qtbot, storage, jobs):
@@ -198,6 +198,7 @@ def test_history_sorts_filters_and_opens_a_match(qtbot, window, storage):
     for _ in range(2):  # a second click on the Score header reverses the order
         qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton,
                          pos=_header_point(header, 3))
+        settle(qtbot, window)  # sorted off the GUI thread
         scores = [model.data(model.index(r, 3)) for r in range(model.rowCount())]
         margins = [int(a) - int(b) for a, b in (s.split("–") for s in scores)]
         descending = header.sortIndicatorOrder() == Qt.SortOrder.DescendingOrder
@@ -383,14 +384,19 @@ def test_imported_records_are_listed_and_replayable(qtbot, window, tmp_path):
     click_tab(qtbot, window, "Records")
     model = window.records_model
     qtbot.waitUntil(lambda: model.rowCount() == 1)
-    ending = GIN_ENDINGS[record["result"]["kind"]]
-    assert [model.data(model.index(0, c)) for c in (1, 2, 3)] == ["Gin Rummy", ending,
-                                                                  "imported"]
+    outcome = record["result"]
+    ending = GIN_ENDINGS[outcome["kind"]]
+    # Nothing names an imported record's players: they are called by their part in the deal.
+    winner = "Dealer" if outcome["winner"] == record["dealer"] else "Non-dealer"
+    assert [model.data(model.index(0, c)) for c in (1, 2, 3, 4, 5)] == [
+        "Gin Rummy", "–", f"{winner} won {outcome['points']}", ending, "imported"]
     click_cell(qtbot, window.records_view, 0, 1, double=True)
     qtbot.waitUntil(lambda: len(window.replays) == 1)
     [replay] = window.replays
     qtbot.addWidget(replay)
     assert len(replay.frames) >= len(record["actions"]) + 1
+    assert replay.frames[0].description == "Dealer deals"
+    assert not [f for f in replay.frames if "Seat" in f.description]
 
 
 def test_cribbage_records_say_how_the_deal_ended():

@@ -63,6 +63,7 @@ class HistoryRow(NamedTuple):
     undo_used: bool = False
     lineup: str = ""  # who the person played with and against (``summaries.lineup_key``)
     lineup_label: str = ""  # the line-up in words: the opponents (and a partner)
+    seat_names: tuple[str, ...] = ()  # every seat's name (three or four players)
 
     @property
     def duration_seconds(self) -> float:
@@ -90,6 +91,8 @@ class RecordInfo(NamedTuple):
     # From the record itself (any record): the winning seat and its points (gin).
     winner_seat: int | None = None
     points: int | None = None
+    dealer_seat: int | None = None
+    players: int | None = None  # the rules' number of players (None: two)
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,8 +366,12 @@ class StatsDatabase:
             "ORDER BY m.ended_at DESC, m.id DESC",
             (profile, after_id),
         ).fetchall()
-        return [HistoryRow._make((*row[:13], str(row[13]),
-                                  _lineup_label(row[3], row[14], row[11]))) for row in rows]
+        history = []
+        for row in rows:
+            names = stored_seat_names(row[14]) if row[14] is not None else []
+            history.append(HistoryRow._make((
+                *row[:13], str(row[13]), lineup_label(row[3], names, row[11]), tuple(names))))
+        return history
 
     def match_hands(self, match_id: int) -> list[StoredHand]:
         rows = self._db.execute(
@@ -396,7 +403,8 @@ class StatsDatabase:
             f"{field('$.result.kind', 'text')}, {field('$.events[#-1].kind', 'text')}, "
             "r.good, m.opponent_name, m.player_seat, m.seat_names, h.winner, "
             "h.player_points, h.opponent_points, "
-            f"{field('$.result.winner', 'integer')}, {field('$.result.points', 'integer')} "
+            f"{field('$.result.winner', 'integer')}, {field('$.result.points', 'integer')}, "
+            f"{field('$.dealer', 'integer')}, {field('$.rules.players', 'integer')} "
             f"FROM (SELECT id, game, source, added_at, body, {_GOOD_RECORD_ROW} AS good, "
             "(SELECT MIN(hands.id) FROM hands WHERE hands.record_id = records.id) AS hand_id "
             "FROM records WHERE profile = ?) r "
@@ -424,7 +432,7 @@ def _record_info(row: tuple[Any, ...]) -> RecordInfo:
     """A records-list line from ``record_index``'s row; a match field of the wrong type (a
     hand-edited row) is left out rather than shown."""
     (record_id, game, source, added_at, kind, last_event, _good, opponents, seat, names,
-     winner, mine, theirs, winner_seat, points) = row
+     winner, mine, theirs, winner_seat, points, dealer, players) = row
 
     def typed(value: Any, kind: type) -> Any:
         return value if isinstance(value, kind) and not isinstance(value, bool) else None
@@ -433,11 +441,8 @@ def _record_info(row: tuple[Any, ...]) -> RecordInfo:
         record_id, game, source, added_at, kind, last_event, typed(opponents, str),
         typed(seat, int), tuple(stored_seat_names(names)),
         winner if winner in ("player", "opponent") else None, typed(mine, int),
-        typed(theirs, int), typed(winner_seat, int), typed(points, int))
-
-
-def _lineup_label(opponent_name: str, seat_names: Any, player_seat: int) -> str:
-    return lineup_label(opponent_name, stored_seat_names(seat_names), player_seat)
+        typed(theirs, int), typed(winner_seat, int), typed(points, int), typed(dealer, int),
+        typed(players, int))
 
 
 class RecordIndex(list[RecordInfo]):

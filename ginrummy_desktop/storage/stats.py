@@ -247,6 +247,9 @@ class StatisticsQueries:
     def export_records(self, path: Path) -> int:
         return export_records_jsonl(self.database, self.profile, path)
 
-    def import_records(self, path: Path) -> str:
-        """Import a JSON-lines file of records; returns the report for a person to read."""
-        return import_records_jsonl(self.database, self.profile, path).summary()
+    def import_records(self, path: Path, keep_going: Callable[[int], bool] | None = None
+                       ) -> str:
+        """Import a JSON-lines file of records; returns the report for a person to read.
+        ``keep_going(line number)`` is asked before each line: False cancels, storing
+        nothing."""
+        return import_records_jsonl(self.database, self.profile, path, keep_going).summary()

@@ -35,6 +35,21 @@ HIGHLIGHT = "#f2c94c"
 Group = tuple[str, Sequence[Card | None]]  # (label under the cards, cards)
 
 
+DEALER, NON_DEALER = "Dealer", "Non-dealer"
+
+
+def replay_names(names: dict[int, str], seats: Sequence[int], dealer: int | None
+                 ) -> dict[int, str]:
+    """``names`` with every seat of ``seats`` named: a seat nobody named (an imported record
+    names no one) is called by its part in the deal, "Dealer" or "Non-dealer"."""
+    full = dict(names)
+    for seat in seats:
+        if seat not in full:
+            full[seat] = DEALER if seat == dealer else \
+                NON_DEALER if dealer is not None else f"Player {seat + 1}"
+    return full
+
+
 class CardRow(QWidget):
     """Rows of overlapping cards painted with the card renderer, in labelled groups (a meld,
     the deadwood...); None is a face-down card. Cards take the size the row is given, between
@@ -130,12 +145,16 @@ class ReplayWindow(QWidget):
         self.setPalette(palette)
         self.renderer = renderer or CardRenderer()
         self.record = record
-        self.names = names or {}
+        self.names = dict(names or {})
         self.frames: list[ReplayFrame] = []
         self.position = 0
         self.error: str | None = None
         try:
             self.frames = replay_frames(record, self.names)
+            seats = self.frames[0].seats
+            if any(seat not in self.names for seat in seats):  # never "Seat 3 goes gin"
+                self.names = replay_names(self.names, seats, dealer=seats[1])
+                self.frames = replay_frames(record, self.names)
         except ValueError as problem:  # a damaged record: show it as text
             self.error = str(problem)
         self._build()
@@ -276,8 +295,8 @@ class ReplayWindow(QWidget):
                    ) -> None:
         seat = frame.seats[position]
         parts = [self._seat_name(seat)]
-        if position == 1:  # tags after the name read alike: "You · Dealer · Deadwood 19"
-            parts.append("Dealer")
+        if position == 1 and parts[0] != DEALER:  # tags read alike: "You · Dealer · Deadwood 19"
+            parts.append(DEALER)
         shown = frame.shown[position]
         highlight = frame.card if frame.actor == seat else None
         if shown is not None:

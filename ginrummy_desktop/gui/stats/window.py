@@ -2,14 +2,17 @@
 
 The shell hands the window a query interface (``storage.stats.StatisticsQueries``) and the
 storage thread (``StorageJobs``); every query runs there and its result is laid out when it
-arrives, so a locked or slow database never freezes the window. The history model sorts and
-filters its own list in Python (a proxy model would call back into Python for every
-comparison, too slow at 10,000 matches); typing in its filter only re-filters that list,
-after a short pause, and never re-runs the figures.
+arrives, so a locked or slow database never freezes the window. The figures come first (one
+row of totals the writer keeps), then the opponents, then the history. After a match is
+stored only the matches newer than those shown are read. The history model sorts and filters
+its own list on a thread of its own (a proxy model would call back into Python for every
+comparison; 100,000 rows on the GUI thread held it for a quarter of a second); typing in its
+filter only re-filters that list, after a short pause, and never re-runs the figures.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -20,7 +23,9 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     Qt,
+    QThreadPool,
     QTimer,
+    Signal,
 )
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -56,6 +61,8 @@ from ginrummy_desktop.gui.stats.charts import (
     bucket_counts,
     rule_lines,
 )
+from ginrummy_desktop.gui.stats.replay_window import replay_names
+from ginrummy_desktop.gui.table.background import Background
 from ginrummy_desktop.storage.stats import (
     ALL_OFFLINE,
     ALL_ONLINE,
@@ -65,7 +72,7 @@ from ginrummy_desktop.storage.stats import (
 
 if TYPE_CHECKING:  # types only: the window reaches storage through the queries it is given
     from ginrummy_desktop.storage.database import HistoryRow, RecordIndex, RecordInfo, StoredHand
-    from ginrummy_desktop.storage.stats import Figures, Overview, StatisticsQueries
+    from ginrummy_desktop.storage.stats import Figures, StatisticsQueries
 
 GAME_NAMES = {"gin": "Gin Rummy", "cribbage": "Cribbage"}
 SEARCH_PAUSE_MS = 250  # re-filter the history once typing pauses this long
@@ -88,6 +95,43 @@ def _number(value: float | None, digits: int = 1) -> str:
 def _duration(seconds: float) -> str:
     minutes = int(round(seconds / 60))
     return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+
+
+def seat_names_of(player_seat: int | None, opponent_name: str | None,
+                  seat_names: tuple[str, ...] = ()) -> dict[int, str]:
+    """Every seat's name in a match's hand records: the person is "You"; with two players the
+    other seat is the opponent, with more each seat's stored name."""
+    names = dict(enumerate(seat_names))
+    if not names and player_seat in (0, 1) and opponent_name:
+        names = {1 - player_seat: opponent_name}
+    if player_seat is not None:
+        names[player_seat] = "You"
+    return names
+
+
+def record_seat_names(line: RecordInfo) -> dict[int, str]:
+    """The names of a listed record's seats: from the match it was played in; a record
+    imported (or from a three-player match stored before seats were named) has the seats
+    nobody named filled in by the replay window ("Dealer", "Non-dealer")."""
+    two_players = (line.players or 2) <= 2
+    return seat_names_of(line.player_seat, line.opponents if two_players else None,
+                         line.seat_names)
+
+
+def record_result(line: RecordInfo) -> str:
+    """Who won the deal and what it scored, in words: "You won 25", "Marjorie won 14",
+    "You 12, Careful 8" (a cribbage deal), "No score" (a dead hand)."""
+    if line.game == "gin":
+        if line.result_kind == "draw":
+            return "No score"
+        if line.winner_seat is not None and line.points is not None:
+            name = replay_names(record_seat_names(line), (line.winner_seat,),
+                                line.dealer_seat)[line.winner_seat]
+            return f"{name} won {line.points}"
+        return "–"
+    if line.player_points is not None and line.opponent_points is not None and line.opponents:
+        return f"You {line.player_points}, {line.opponents} {line.opponent_points}"
+    return "–"
 
 
 def _outcome(hand: StoredHand, opponent: str) -> str:
@@ -135,12 +179,32 @@ class _RowsModel(QAbstractTableModel):
         return None
 
 
+def arrange_history(rows: list[HistoryRow], text: str, game: str | None, opponent: str | None,
+                    lineup: str | None, sort: tuple[int, Qt.SortOrder]) -> list[HistoryRow]:
+    """The rows that pass the filters, in the chosen order (run off the GUI thread)."""
+    if game:
+        rows = [r for r in rows if r.game == game]
+    if opponent:
+        rows = [r for r in rows if opponent_matches(opponent, r.opponent_id)]
+    if lineup is not None:
+        rows = [r for r in rows if r.lineup == lineup]
+    if text:
+        rows = [r for r in rows if text in HistoryModel.search_text(r)]
+    column, order = sort
+    return sorted(rows, key=HistoryModel.SORT_KEYS[column],
+                  reverse=order == Qt.SortOrder.DescendingOrder)
+
+
 class HistoryModel(_RowsModel):
-    """Every match of the profile; ``set_filter`` and ``sort`` work on a Python list."""
+    """Every match of the profile; ``set_filter`` and ``sort`` arrange a Python list on a
+    thread of its own (``pending`` until it is back), so 100,000 matches never hold the GUI
+    thread; ``arranged`` is emitted when the new rows are shown."""
+
+    arranged = Signal()
 
     COLUMNS = ("Date", "Game", "Opponent", "Score", "Result", "Duration", "Rules", "Hands",
                "Undo")
-    _SORT_KEYS: tuple[Callable[[HistoryRow], Any], ...] = (
+    SORT_KEYS: tuple[Callable[[HistoryRow], Any], ...] = (
         lambda r: r.started_at,
         lambda r: r.game,
         lambda r: r.opponent_name.casefold(),
@@ -159,42 +223,56 @@ class HistoryModel(_RowsModel):
         self._text = ""
         self._game: str | None = None
         self._opponent: str | None = None
+        self._lineup: str | None = None
         self._sort: tuple[int, Qt.SortOrder] = (0, Qt.SortOrder.DescendingOrder)
+        pool = QThreadPool(self)
+        pool.setMaxThreadCount(1)
+        self._worker = Background(self, pool)
+        self.pending = False
 
     def set_rows(self, rows: list[HistoryRow]) -> None:
         self.all_rows = rows
         self._refilter()
 
+    def add_rows(self, rows: list[HistoryRow]) -> None:
+        """Matches stored since the rows were read (a new list: the worker may hold the old)."""
+        if rows:
+            self.all_rows = rows + self.all_rows
+            self._refilter()
+
     def set_filter(self, text: str = "", game: str | None = None,
-                   opponent: str | None = None) -> None:
-        self._text, self._game, self._opponent = text.strip().casefold(), game, opponent
+                   opponent: str | None = None, lineup: str | None = None) -> None:
+        self._text, self._game = text.strip().casefold(), game
+        self._opponent, self._lineup = opponent, lineup
         self._refilter()
 
     def _refilter(self) -> None:
+        criteria = (self.all_rows, self._text, self._game, self._opponent, self._lineup,
+                    self._sort)
+        self._worker.cancel()  # an older arrangement is stale: dropped when it arrives
+        self.pending = True
+        self._worker.run(lambda: arrange_history(*criteria), self._show, self._failed)
+
+    def _show(self, rows: list[HistoryRow]) -> None:
         self.beginResetModel()
-        rows = self.all_rows
-        if self._game:
-            rows = [r for r in rows if r.game == self._game]
-        if self._opponent:
-            rows = [r for r in rows if opponent_matches(self._opponent, r.opponent_id)]
-        if self._text:
-            rows = [r for r in rows if self._text in self._search_text(r)]
-        column, order = self._sort
-        self.rows = sorted(rows, key=self._SORT_KEYS[column],
-                           reverse=order == Qt.SortOrder.DescendingOrder)
+        self.rows = rows
         self.endResetModel()
+        self.pending = False
+        self.arranged.emit()
+
+    def _failed(self, _message: str) -> None:
+        self.pending = False
 
     @staticmethod
-    def _search_text(row: HistoryRow) -> str:
-        return " ".join((GAME_NAMES.get(row.game, row.game), row.opponent_name, row.result,
-                         row.rules, datetime.fromtimestamp(row.started_at).strftime("%Y-%m-%d"))
+    def search_text(row: HistoryRow) -> str:
+        return " ".join((GAME_NAMES.get(row.game, row.game), row.lineup_label or
+                         row.opponent_name, row.result, row.rules,
+                         datetime.fromtimestamp(row.started_at).strftime("%Y-%m-%d"))
                         ).casefold()
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         self._sort = (column, order)
-        self.layoutAboutToBeChanged.emit()
-        self.rows.sort(key=self._SORT_KEYS[column], reverse=order == Qt.SortOrder.DescendingOrder)
-        self.layoutChanged.emit()
+        self._refilter()
 
     def data(self, index: ModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole) or \
@@ -202,14 +280,15 @@ class HistoryModel(_RowsModel):
             return None
         row = self.rows[index.row()]
         column = index.column()
+        opponents = row.lineup_label or row.opponent_name
         if role == Qt.ItemDataRole.ToolTipRole:  # the whole text, where a column elides it
-            return row.opponent_name if column == 2 else row.rules if column == 6 else None
+            return opponents if column == 2 else row.rules if column == 6 else None
         if column == 0:
             return datetime.fromtimestamp(row.started_at).strftime("%Y-%m-%d %H:%M")
         if column == 1:
             return GAME_NAMES.get(row.game, row.game)
         if column == 2:
-            return row.opponent_name
+            return opponents
         if column == 3:
             return f"{row.player_score}–{row.opponent_score}"
         if column == 4:
@@ -226,7 +305,7 @@ class HistoryModel(_RowsModel):
 class RecordsModel(_RowsModel):
     """The stored hand records, newest first (read only)."""
 
-    COLUMNS = ("Record", "Game", "Ended by", "Source", "Stored")
+    COLUMNS = ("Record", "Game", "Opponents", "Result", "Ended by", "Source", "Stored")
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -242,15 +321,28 @@ class RecordsModel(_RowsModel):
                 not index.isValid():
             return None
         row = self.rows[index.row()]
+        column = index.column()
         if role == Qt.ItemDataRole.ToolTipRole:
-            return record_ending(row) if index.column() == 2 else None
-        return (
-            str(row.record_id),
-            GAME_NAMES.get(row.game, row.game),
-            record_ending(row),
-            row.source,
-            datetime.fromtimestamp(row.added_at).strftime("%Y-%m-%d %H:%M"),
-        )[index.column()]
+            if column == 2 and row.opponents is None:
+                return "Imported: the record does not name its players"
+            return self._text(row, column) if column in (2, 3, 4) else None
+        return self._text(row, column)
+
+    @staticmethod
+    def _text(row: RecordInfo, column: int) -> str:
+        if column == 0:
+            return str(row.record_id)
+        if column == 1:
+            return GAME_NAMES.get(row.game, row.game)
+        if column == 2:
+            return row.opponents or "–"
+        if column == 3:
+            return record_result(row)
+        if column == 4:
+            return record_ending(row)
+        if column == 5:
+            return row.source
+        return datetime.fromtimestamp(row.added_at).strftime("%Y-%m-%d %H:%M")
 
 
 class StatisticsWindow(QWidget):
@@ -269,7 +361,10 @@ class StatisticsWindow(QWidget):
         self.current_match: HistoryRow | None = None
         self.lines: list[Any] = []
         self.figures: Figures | None = None
-        self.loading = False  # the overview (history, opponents) is on its way
+        self.loading = False  # the history is on its way
+        self._newest_id = 0  # the newest match shown: after a write only newer ones are read
+        self._import_stop: threading.Event | None = None  # set to cancel the running import
+        self._import_line = 0  # lines checked by the running import (read by the GUI thread)
         self._shown_profile = queries.profile
         self._build()
         self.refresh()
@@ -277,7 +372,7 @@ class StatisticsWindow(QWidget):
         # Follow a profile switch made elsewhere (menu, Preferences) and each recorded match.
         unsubscribe = queries.subscribe_profile(self._profile_may_have_changed)
         self.destroyed.connect(lambda _obj=None: (unsubscribe(), self._mark_closed()))
-        jobs.changed.connect(self.refresh)
+        jobs.changed.connect(self._after_write)
 
     # ----- building --------------------------------------------------------------------------
     def _build(self) -> None:
@@ -316,10 +411,14 @@ class StatisticsWindow(QWidget):
         bottom.addWidget(self.status, 1)
         for text, slot in (("Export history…", self._ask_export_history),
                            ("Export records…", self._ask_export_records),
-                           ("Import records…", self._ask_import_records)):
+                           ("Import records…", self._import_clicked)):
             button = QPushButton(text)
             button.clicked.connect(slot)
             bottom.addWidget(button)
+        self.import_button = button  # "Cancel import" while one runs
+        self.import_progress = QTimer(self)
+        self.import_progress.setInterval(200)
+        self.import_progress.timeout.connect(self._show_import_progress)
         layout = QVBoxLayout(self)
         layout.addLayout(filters)
         layout.addWidget(self.tabs, 1)
@@ -427,6 +526,7 @@ class StatisticsWindow(QWidget):
         self.search_edit.textChanged.connect(lambda _t: self.search_timer.start())
         layout.addWidget(self.search_edit)
         self.history_model = HistoryModel(self)
+        self.history_model.arranged.connect(self._history_arranged)
         self.history_view = QTableView()
         self.history_view.setModel(self.history_model)
         self.history_view.setSortingEnabled(True)
@@ -504,7 +604,7 @@ class StatisticsWindow(QWidget):
         self.records_view.setWordWrap(False)
         self.records_view.verticalHeader().hide()
         self.records_view.verticalHeader().setDefaultSectionSize(22)
-        self.records_view.horizontalHeader().setSectionResizeMode(  # how it ended: words
+        self.records_view.horizontalHeader().setSectionResizeMode(  # the opponents: words
             2, QHeaderView.ResizeMode.Stretch)
         self.records_view.horizontalHeader().setResizeContentsPrecision(200)
         self.records_view.doubleClicked.connect(
@@ -523,12 +623,19 @@ class StatisticsWindow(QWidget):
 
     @property
     def opponent(self) -> str | None:
-        return self.opponent_combo.currentData()
+        """The opponent filter: all online or all offline opponents (or None)."""
+        return (self.opponent_combo.currentData() or (None, None))[0]
+
+    @property
+    def lineup(self) -> str | None:
+        """The line-up filter: one opponent, or the opponents of a three-player game..."""
+        return (self.opponent_combo.currentData() or (None, None))[1]
 
     @property
     def busy(self) -> bool:
         """A query of this window is still on its way (tests wait on this)."""
-        return self.loading or self._figures_pending or self._charts_pending
+        return (self.loading or self._figures_pending or self._charts_pending
+                or self.history_model.pending or self._import_stop is not None)
 
     _figures_pending = False
     _charts_pending = False
@@ -547,48 +654,91 @@ class StatisticsWindow(QWidget):
 
     def _mark_closed(self) -> None:
         self._closed = True
+        self.cancel_import()
+
+    def closeEvent(self, event: Any) -> None:
+        self.cancel_import()  # nobody would see its report
+        super().closeEvent(event)
 
     def _profile_may_have_changed(self) -> None:
         if self.profile != self._shown_profile:
             self.refresh()
 
     def refresh(self) -> None:
-        """Reload everything (after a match, an import or a profile switch), off the GUI
-        thread; what is on screen stays until the new figures arrive."""
+        """Reload everything (a profile switch, opening), off the GUI thread; what is on
+        screen stays until the new figures arrive. The figures are asked for first."""
         self._shown_profile = self.profile
         self.loading = True
         self.status.setText("Reading your statistics…")
-        self._run(self.queries.overview, self._show_overview, key="overview")
+        self.apply_filters()
+        self._run(self.queries.lines, self._show_lines, key="lines")
+        self._run(self.queries.history, self._show_history, key="history")
         self._records_stale = True
         self._update_records_if_visible()
-        self.apply_filters()
 
-    def _show_overview(self, overview: Overview) -> None:
-        self.loading = False
-        if overview.profile != self.profile:  # switched again while it was read
+    def _after_write(self) -> None:
+        """A match was stored: new figures and opponents, and only the newer matches."""
+        if self.loading or self.profile != self._shown_profile:
+            self.refresh()
             return
-        self.lines = overview.lines
-        self.history_model.set_rows(overview.history)
+        self.apply_filters()
+        self._run(self.queries.lines, self._show_lines, key="lines")
+        after = self._newest_id
+        self._run(lambda: self.queries.history(after),
+                  lambda found: self._add_history(after, found), key="history")
+        self._records_stale = True
+        self._update_records_if_visible()
+
+    def _show_lines(self, found: tuple[str, list[Any]]) -> None:
+        profile, lines = found
+        if profile != self.profile:  # switched again while it was read
+            return
+        self.lines = lines
         self._fill_opponents()
-        self._filter_history()
         self._fill_opponent_table(self.game)
-        self.history_view.resizeColumnsToContents()
+
+    def _show_history(self, found: tuple[str, list[HistoryRow]]) -> None:
+        self.loading = False
+        profile, rows = found
+        if profile != self.profile:
+            return
+        self._newest_id = max((row.match_id for row in rows), default=0)
+        self.history_model.set_rows(rows)
+        self._filter_history()
+
+    def _add_history(self, after: int, found: tuple[str, list[HistoryRow]]) -> None:
+        profile, rows = found
+        if profile != self.profile or after != self._newest_id:  # a reload came between
+            self.refresh()
+            return
+        self._newest_id = max([after, *(row.match_id for row in rows)])
+        self.history_model.add_rows(rows)
+
+    def _history_arranged(self) -> None:
+        if not self.loading:
+            self.status.setText(f"{len(self.history_model.rows)} of "
+                                f"{len(self.history_model.all_rows)} matches shown.")
+        if not self._history_sized and self.history_model.rows:
+            self._history_sized = True  # once: later rows keep the widths the person sees
+            self.history_view.resizeColumnsToContents()
+
+    _history_sized = False
 
     def _fill_opponents(self) -> None:
         chosen = self.opponent
         self.opponent_combo.blockSignals(True)
         self.opponent_combo.clear()
         self.opponent_combo.addItem("All opponents", None)
-        names: dict[str, str] = {}
+        names: dict[str, str] = {}  # line-up -> its label (one per line-up, any game)
         for line in self.lines:
-            game, opponent_id = line.key.split("/", 1)
+            game, lineup = line.key.split("/", 1)
             if self.game in (None, game):
-                names.setdefault(opponent_id, line.label)
-        for opponent_id, label in sorted(names.items(), key=lambda item: item[1].casefold()):
-            self.opponent_combo.addItem(label, opponent_id)
+                names.setdefault(lineup, line.label)
+        for lineup, label in sorted(names.items(), key=lambda item: item[1].casefold()):
+            self.opponent_combo.addItem(label, (None, lineup))
         if any(key.startswith(ONLINE_PREFIX) for key in names):  # online or offline only
-            self.opponent_combo.addItem("All online opponents", ALL_ONLINE)
-            self.opponent_combo.addItem("All offline (computer) opponents", ALL_OFFLINE)
+            self.opponent_combo.addItem("All online opponents", (ALL_ONLINE, None))
+            self.opponent_combo.addItem("All offline (computer) opponents", (ALL_OFFLINE, None))
         index = self.opponent_combo.findData(chosen)
         self.opponent_combo.setCurrentIndex(max(0, index))
         self.opponent_combo.blockSignals(False)
@@ -600,10 +750,10 @@ class StatisticsWindow(QWidget):
     def apply_filters(self) -> None:
         """The chosen game or opponent changed: new figures and charts (on the storage thread);
         the history list and the opponent table are filtered here, from what is loaded."""
-        game, opponent = self.game, self.opponent
+        game, opponent, lineup = self.game, self.opponent, self.lineup
         self._figures_pending = True
-        self._run(lambda: self.queries.figures(game, opponent), self._show_figures_result,
-                  key="figures")
+        self._run(lambda: self.queries.figures(game, opponent, lineup),
+                  self._show_figures_result, key="figures")
         self._filter_history()
         self._fill_opponent_table(game)
         self._charts_stale = True
@@ -611,10 +761,8 @@ class StatisticsWindow(QWidget):
 
     def _filter_history(self) -> None:
         self.search_timer.stop()
-        self.history_model.set_filter(self.search_edit.text(), self.game, self.opponent)
-        if not self.loading:
-            self.status.setText(f"{len(self.history_model.rows)} of "
-                                f"{len(self.history_model.all_rows)} matches shown.")
+        self.history_model.set_filter(self.search_edit.text(), self.game, self.opponent,
+                                      self.lineup)
 
     def _show_figures_result(self, figures: Figures) -> None:
         self._figures_pending = False
@@ -625,8 +773,9 @@ class StatisticsWindow(QWidget):
             return
         self._charts_stale = False
         self._charts_pending = True
-        game, opponent = self.game, self.opponent
-        self._run(lambda: self.queries.charts(game, opponent), self._show_charts, key="charts")
+        game, opponent, lineup = self.game, self.opponent, self.lineup
+        self._run(lambda: self.queries.charts(game, opponent, lineup), self._show_charts,
+                  key="charts")
 
     def _show_charts(self, charts: tuple[list[tuple[float, float]], dict[int, int]]) -> None:
         self._charts_pending = False
@@ -728,7 +877,8 @@ class StatisticsWindow(QWidget):
         self.current_match = row
         when = datetime.fromtimestamp(row.started_at).strftime("%Y-%m-%d %H:%M")
         self.match_title.setText(
-            f"<b>{GAME_NAMES.get(row.game, row.game)} against {row.opponent_name}</b>, {when}: "
+            f"<b>{GAME_NAMES.get(row.game, row.game)} against "
+            f"{row.lineup_label or row.opponent_name}</b>, {when}: "
             f"{row.result} {row.player_score}–{row.opponent_score}")
         self.replay_button.setEnabled(False)
         self._run(lambda: (self.queries.match_hands(row.match_id),
@@ -785,13 +935,18 @@ class StatisticsWindow(QWidget):
         if hand.record_id is None:
             self.status.setText("No record was kept for this hand, so it cannot be replayed.")
             return
-        names = {match.player_seat: "You", 1 - match.player_seat: match.opponent_name}
-        title = f"Hand {hand.number} against {match.opponent_name}"
+        names = seat_names_of(match.player_seat, match.opponent_name, match.seat_names)
+        title = f"Hand {hand.number} against {match.lineup_label or match.opponent_name}"
         self._open_replay_of(hand.record_id, names, title)
 
     def open_record(self, record_id: int) -> None:
-        """Replay any stored record (seat names are generic: it may come from elsewhere)."""
-        self._open_replay_of(record_id, None, f"Hand record {record_id}")
+        """Replay a stored record, naming the players of the match it was played in (an
+        imported record's seats are the dealer and the non-dealer)."""
+        line = next((row for row in self.records_model.rows if row.record_id == record_id),
+                    None)
+        names = record_seat_names(line) if line is not None else {}
+        against = f" against {line.opponents}" if line is not None and line.opponents else ""
+        self._open_replay_of(record_id, names, f"Hand record {record_id}{against}")
 
     def _open_replay_of(self, record_id: int, names: dict[int, str] | None, title: str) -> None:
         from ginrummy_desktop.gui.stats.replay_window import ReplayWindow
@@ -819,13 +974,51 @@ class StatisticsWindow(QWidget):
                        lambda count: f"Exported {count} hand records to {path.name}.")
 
     def import_records(self, path: Path) -> None:
-        def imported(report: str) -> None:
-            self.status.setText(report)
+        """Import a file of hand records on the storage thread; the import button cancels it
+        (so does closing the window or quitting), storing nothing."""
+        stop = threading.Event()
+
+        def keep_going(line: int) -> bool:
+            self._import_line = line  # read by the progress timer on the GUI thread
+            return not stop.is_set()
+
+        def finished(report: Any) -> None:
+            if self._closed:  # the window went while it ran: nothing to show it in
+                return
+            if self._import_stop is stop:
+                self._import_stop = None
+                self.import_progress.stop()
+                self.import_button.setText("Import records…")
+            self.status.setText(str(report))
             self._records_stale = True
             self._update_records_if_visible()
 
+        self.cancel_import()
+        self._import_stop, self._import_line = stop, 0
+        self._import_name = path.name
+        self.import_button.setText("Cancel import")
         self.status.setText(f"Importing {path.name}…")
-        self._run(lambda: self.queries.import_records(path), imported)
+        self.import_progress.start()
+        self.jobs.submit(lambda: self.queries.import_records(path, keep_going), finished,
+                         lambda message: finished(f"The import failed: {message}"), stop=stop)
+
+    def cancel_import(self) -> None:
+        """Stop the running import, if any (it stores nothing)."""
+        if self._import_stop is not None:
+            self._import_stop.set()
+            if not self._closed:
+                self.status.setText("Cancelling the import…")
+
+    def _show_import_progress(self) -> None:
+        if self._import_stop is not None and not self._import_stop.is_set():
+            self.status.setText(f"Importing {self._import_name}… {self._import_line:,} lines "
+                                "checked.")
+
+    def _import_clicked(self) -> None:
+        if self._import_stop is not None:
+            self.cancel_import()
+        else:
+            self._ask_import_records()
 
     def _file_job(self, work: Any, path: Path, told: Any) -> None:
         def write() -> tuple[bool, Any]:
