@@ -143,8 +143,8 @@ GIN_PRESETS: dict[str, GinRules] = {
 #: What each preset is, in a phrase (its numbers come from ``GinRules.describe()``).
 PRESET_NOTES: dict[str, str] = {
     "classic": "Common modern rules",
-    "traditional": "Pagat's rules",
-    "tournament": "Research rules",
+    "traditional": "The card books' rules",
+    "tournament": "Hand points only, no bonuses",
     "oklahoma": "Oklahoma gin",
     "straight": "Straight gin",
     "hollywood": "Hollywood gin",
@@ -182,7 +182,7 @@ def format_text(rules: GinRules) -> str:
 
 
 def preset_description(name: str) -> str:
-    """A preset's note and its values, e.g. ``"Pagat's rules; gin 20, undercut 10, ..."``."""
+    """A preset's note and its values, e.g. ``"The card books' rules; gin 20, ..."``."""
     return f"{PRESET_NOTES.get(name, name.title())}; {GIN_PRESETS[name].describe()}"
 
 

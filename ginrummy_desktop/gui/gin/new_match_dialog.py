@@ -4,16 +4,27 @@ Every preset of ``GIN_PRESETS`` is offered. Three-player gin and partnerships ne
 players: the list picks the first opponent, and the rows that appear under the rules pick the
 others (three-player: a second opponent; partnership: the person's partner and the second
 opponent). The rules combo keeps its items short and explains the chosen preset below it, so
-the dialog fits an 800x600 screen.
+the dialog fits an 800x600 screen. The player's own changes to the preset (Preferences →
+Gin Rummy) are kept while that preset is chosen and named in its item and description; "Play
+to" sets the match length for this match.
 """
 
 from __future__ import annotations
 
+from dataclasses import fields
+from typing import Any
+
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QSizePolicy, QSpinBox, QWidget
 
-from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, PRESET_NOTES, format_text
+from ginrummy_desktop.engine.gin.rules import (
+    GIN_PRESETS,
+    OPTION_LABELS,
+    PRESET_NOTES,
+    GinRules,
+    format_text,
+)
 from ginrummy_desktop.gui.gin.controller import MatchSetup
 from ginrummy_desktop.gui.gin.opponents import companions, default_opponent, list_opponents
 from ginrummy_desktop.gui.shell.opponent_picker import NewGameDialog
@@ -25,9 +36,30 @@ TABLE_PRESETS = tuple(GIN_PRESETS)
 EXTRA_SEATS = {2: (), 3: ("Second opponent:",), 4: ("Your partner:", "Second opponent:")}
 
 
-def preset_title(name: str) -> str:
-    """A preset's short combo text: "Three-player — Three players, the dealer sits out"."""
-    return f"{name.capitalize()} — {PRESET_NOTES.get(name, name)}"
+MAX_TARGET = 1000  # Preferences' limit for the game target
+
+
+def preset_title(name: str, changed: bool = False) -> str:
+    """A preset's short combo text: "Three-player — Three players, the dealer sits out"
+    (``changed``: "Classic, your way — …" when the player changed some of its rules)."""
+    label = f"{name.capitalize()}, your way" if changed else name.capitalize()
+    return f"{label} — {PRESET_NOTES.get(name, name)}"
+
+
+def rule_changes(preset: str, rules: GinRules) -> dict[str, Any]:
+    """The options of ``rules`` that differ from ``preset``'s (as settings overrides)."""
+    base = GIN_PRESETS[preset]
+    return {f.name: getattr(rules, f.name) for f in fields(rules)
+            if f.name != "preset" and getattr(rules, f.name) != getattr(base, f.name)}
+
+
+def changes_text(changes: dict[str, Any]) -> str:
+    """"Changed from the preset: game target 10" (the option labels are the engine's)."""
+    if not changes:
+        return ""
+    parts = [f"{OPTION_LABELS.get(key, key.replace('_', ' ')).lower()} "
+             f"{'none' if value is None else value}" for key, value in changes.items()]
+    return "Changed from the preset: " + ", ".join(parts)
 
 
 class WrappedLabel(QLabel):
@@ -65,12 +97,24 @@ class NewMatchDialog(NewGameDialog):
     def __init__(self, current: MatchSetup | None = None, parent: QWidget | None = None) -> None:
         current = current or MatchSetup(opponent=default_opponent())
         super().__init__("New Gin Rummy match", list_opponents(), current.opponent, parent)
+        # The player's changes belong to their preset: another preset is played as it is.
+        self.own_preset = current.preset
+        self.own_changes = {key: value for key, value in current.overrides.items()
+                            if key != "target"}
+        self.own_target = current.overrides.get("target")
         self.preset = QComboBox(self)
         self.preset.setAccessibleName("Rules preset")
         for name in TABLE_PRESETS:
-            self.preset.addItem(preset_title(name), name)
+            self.preset.addItem(preset_title(name, name == self.own_preset
+                                             and bool(current.overrides)), name)
         self.preset.setCurrentIndex(max(0, self.preset.findData(current.preset)))
         self.form.addRow("Rules:", self.preset)
+        self.target = QSpinBox(self)
+        self.target.setRange(1, MAX_TARGET)
+        self.target.setSuffix(" points")
+        self.target.setAccessibleName("Match length: play to")
+        self.target.setToolTip("The match ends when a player (or team) reaches this many points")
+        self.form.addRow("Play to:", self.target)
         self.description = WrappedLabel(self)
         self.description.setAccessibleName("Rules of the chosen preset")
         self.form.addRow("", self.description)
@@ -92,6 +136,7 @@ class NewMatchDialog(NewGameDialog):
         self.practice.setChecked(current.practice)
         self.form.addRow("", self.practice)
         self.preset.currentIndexChanged.connect(self._preset_changed)
+        self.target.valueChanged.connect(lambda _value: self._describe())
         self.opponents.currentItemChanged.connect(lambda *_: self._fill_defaults())
         self._fill_defaults(keep=True)
         self._preset_changed()
@@ -115,10 +160,29 @@ class NewMatchDialog(NewGameDialog):
                 continue
             box.setCurrentIndex(max(0, box.findData(wanted)))
 
+    def _changes(self) -> dict[str, Any]:
+        """The player's own changes that apply to the chosen preset (not the target)."""
+        return dict(self.own_changes) if self.preset.currentData() == self.own_preset else {}
+
+    def rules(self) -> GinRules:
+        """The rules the match will be played with, as the dialog shows them."""
+        rules = GIN_PRESETS[self.preset.currentData()].replace(**self._changes())
+        return rules.replace(target=self.target.value())
+
     def _preset_changed(self) -> None:
         name = self.preset.currentData()
-        rules = GIN_PRESETS[name]
-        sentences = [text for text in (format_text(rules), rules.describe().capitalize()) if text]
+        rules = GIN_PRESETS[name].replace(**self._changes())
+        own_target = self.own_target if name == self.own_preset else None
+        self.target.blockSignals(True)  # one description, written below
+        self.target.setValue(own_target or rules.target)
+        self.target.blockSignals(False)
+        self._describe()
+
+    def _describe(self) -> None:
+        name = self.preset.currentData()
+        shown = self.rules()
+        sentences = [text for text in (format_text(shown), shown.describe().capitalize(),
+                                       changes_text(rule_changes(name, shown))) if text]
         self.description.setText(". ".join(sentences) + ".")
         labels = EXTRA_SEATS[self.players()]
         for index, (box, label) in enumerate(zip(self.seat_boxes, self.seat_labels,
@@ -133,5 +197,6 @@ class NewMatchDialog(NewGameDialog):
     def setup(self) -> MatchSetup:
         opponent = self.opponents.bot_id() or default_opponent()
         others = tuple(box.currentData() for box in self.seat_boxes[:self.players() - 2])
-        return MatchSetup(preset=self.preset.currentData(), opponent=opponent,
-                          practice=self.practice.isChecked(), others=others)
+        preset = self.preset.currentData()
+        return MatchSetup(preset=preset, opponent=opponent, practice=self.practice.isChecked(),
+                          others=others, overrides=rule_changes(preset, self.rules()))

@@ -10,18 +10,19 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QRect
+from PySide6.QtCore import QRect, Qt, Signal
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
     QCloseEvent,
     QGuiApplication,
     QKeySequence,
+    QShortcut,
 )
-from PySide6.QtWidgets import QMainWindow, QMessageBox, QStackedWidget, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
 from ginrummy_desktop.gui.gin.controller import MatchSetup
-from ginrummy_desktop.gui.gin.new_match_dialog import NewMatchDialog
+from ginrummy_desktop.gui.gin.new_match_dialog import NewMatchDialog, rule_changes
 from ginrummy_desktop.gui.gin.opponents import default_opponent
 from ginrummy_desktop.gui.gin.screen import GinScreen, shortcut_rows
 from ginrummy_desktop.gui.shell.help_pages import (
@@ -43,22 +44,31 @@ TITLE = "Gin Rummy Desktop"
 
 
 GIN, CRIBBAGE = "gin", "cribbage"
-# The "Ask for confirmation" settings (storage's CONFIRMATION_KEYS) and their questions.
+# What one contest is called in each game: a gin match, a cribbage game.
+CONTEST = {GIN: "match", CRIBBAGE: "game"}
+# The "Ask for confirmation" settings (storage's CONFIRMATION_KEYS) and their questions;
+# {game} is the contest's word ("match" or "game").
 CONFIRMATIONS: dict[str, tuple[str, str]] = {
     "knock": ("Knock?", "Knock now, discarding {card}, with {deadwood} deadwood?"),
-    "new_match": ("Abandon this match?", "A match is in progress. Abandon it (it counts as "
-                                         "abandoned in your statistics) and start another?"),
-    "quit_match": ("Quit during a match?", "A match is in progress. Quit anyway?"),
-    "resign": ("Resign?", "Resign this match? It counts as a loss."),
+    "new_match": ("Abandon this {game}?", "This {game} is not finished. Abandon it (it counts "
+                                          "as abandoned in your statistics) and start another?"),
+    "quit_match": ("Quit now?", "{saved}"),
+    "resign": ("Resign?", "Resign this {game}? It counts as a loss."),
 }
+QUIT_SAVED = ("Your {game} is saved. Next time you start Gin Rummy Desktop it is offered to you, "
+              "to carry on where you left off. Quit now?")
+QUIT_UNSAVED = ("This {game} cannot be saved, so quitting abandons it. Quit anyway?")
 
 
 class MainWindow(QMainWindow):
     """Top-level window hosting the Gin Rummy screen or the Cribbage table (one game at a time).
 
     Starting a game of the other kind switches the window to it; the game it replaces is
-    recorded as abandoned, exactly like a new match of the same kind.
+    recorded as abandoned, exactly like a new match of the same kind. Closing it (Quit) closes
+    every other window of the app and emits ``closed``: the app's event loop ends there.
     """
+
+    closed = Signal()
 
     def __init__(self, storage: Any = None, speed: str | None = None,
                  parent: QWidget | None = None) -> None:
@@ -94,15 +104,17 @@ class MainWindow(QMainWindow):
         self.restored_geometry = False
         self.persistence = None
         self.welcome: Any = None  # the first-run page while it is shown
-        # The very first launch has no settings file yet (nothing writes one before this).
-        paths = getattr(storage, "paths", None)
-        self.first_run = paths is not None and not paths.settings_file.exists()
+        # The welcome shows until the player has chosen an opponent there (or in Preferences):
+        # quitting on the welcome page shows it again next time.
+        self.first_run = storage is not None and not storage.settings.settings.default_opponent
         if storage is not None:
             from ginrummy_desktop.gui.shell.persistence import Persistence
 
             self.persistence = Persistence(self, storage)
             self.restored_geometry = self.persistence.restore_geometry()
         self.gin_screen.before_new_match = self._before_gin_match
+        self.gin_screen.actions["undo"].changed.connect(self._sync_undo_fallback)
+        self._sync_undo_fallback()
 
     # -- fitting the screen -----------------------------------------------------------------
 
@@ -166,43 +178,54 @@ class MainWindow(QMainWindow):
         for name in SPEEDS:
             action = QAction(name.title(), self, checkable=True)
             action.setChecked(name == self.gin_screen.animator.speed)
-            action.triggered.connect(lambda _c=False, n=name: self.set_speed(n))
+            action.triggered.connect(lambda _c=False, n=name: self.remember(animation_speed=n))
             group.addAction(action)
             speed_menu.addAction(action)
             self.speed_actions[name] = action
         self.four_colour_action = QAction("&Four-colour deck", self, checkable=True)
         self.four_colour_action.triggered.connect(
-            lambda on: self.set_card_style(four_colour=on))
+            lambda on: self.remember(four_colour_deck=bool(on)))
         view.addAction(self.four_colour_action)
         backs = view.addMenu("Card &back")
         back_group = QActionGroup(self)
+        self.back_actions: dict[str, QAction] = {}
         for back_id, (label, *_rest) in BACKS.items():
             action = QAction(label, self, checkable=True)
             action.setChecked(back_id == self.renderer.style.back)
-            action.triggered.connect(lambda _c=False, b=back_id: self.set_card_style(back=b))
+            action.triggered.connect(lambda _c=False, b=back_id: self.remember(card_back=b))
             back_group.addAction(action)
             backs.addAction(action)
+            self.back_actions[back_id] = action
         self.mute_action = QAction("&Mute sounds", self, checkable=True)
         self.mute_action.setShortcut(QKeySequence("M"))
         self.mute_action.triggered.connect(self.toggle_mute)
         view.addAction(self.mute_action)
         felt = view.addMenu("&Table colour")
         felt_group = QActionGroup(self)
+        # Exclusive only among the named felts: a custom colour (from the settings file)
+        # leaves every named one unticked.
+        felt_group.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)
+        self.felt_actions: dict[str, QAction] = {}
         for colour in TABLE_COLOURS:
             action = QAction(colour.title(), self, checkable=True)
-            action.setChecked(colour == "green")
-            action.triggered.connect(lambda _c=False, c=colour: self.set_table_colour(c))
+            action.setChecked(colour == self.table_colour)
+            action.triggered.connect(lambda _c=False, c=colour: self.remember(table_colour=c))
             felt_group.addAction(action)
             felt.addAction(action)
+            self.felt_actions[colour] = action
 
         help_menu = bar.addMenu("&Help")
-        self._action(help_menu, "Gin Rummy &rules", lambda: self.show_help(
+        # F1 opens the rules of the game on screen (``_show_game`` moves it).
+        self.gin_rules_action = self._action(help_menu, "Gin Rummy &rules", lambda: self.show_help(
             "Gin Rummy rules", GIN_RULES_HTML), QKeySequence.StandardKey.HelpContents)
-        self._action(help_menu, "&Cribbage rules", lambda: self.show_help(
-            "Cribbage rules", CRIBBAGE_RULES_HTML))
-        self._action(help_menu, "&Keyboard shortcuts", lambda: self.show_help(
-            "Keyboard shortcuts", shortcuts_html(shortcut_rows())))
+        self.cribbage_rules_action = self._action(help_menu, "&Cribbage rules", lambda: (
+            self.show_help("Cribbage rules", CRIBBAGE_RULES_HTML)))
+        self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts)
         self._action(help_menu, "&About", self.show_about)
+        # Keys whose action does not apply just now still answer, in the status line.
+        self.undo_fallback = QShortcut(QKeySequence.StandardKey.Undo, self)
+        self.undo_fallback.setContext(Qt.ShortcutContext.WindowShortcut)
+        self.undo_fallback.activated.connect(self.explain_undo)
 
     def _action(self, menu: Any, text: str, slot: Any, shortcut: Any = None) -> QAction:
         action = QAction(text, self)
@@ -237,8 +260,12 @@ class MainWindow(QMainWindow):
     # -- commands ------------------------------------------------------------------------
 
     def start_default_match(self) -> None:
-        self.gin_screen.new_match(MatchSetup(opponent=self._preferred_opponent(),
-                                             preset=self._preferred_preset()))
+        self.gin_screen.new_match(self.preferred_gin_setup())
+
+    def preferred_gin_setup(self) -> MatchSetup:
+        """The opponent, preset and rule changes from the settings (Preferences)."""
+        return MatchSetup(opponent=self._preferred_opponent(), preset=self._preferred_preset(),
+                          overrides=self._preferred_overrides())
 
     def _before_gin_match(self) -> None:
         """A gin match is about to start: record the game it replaces, show the gin screen."""
@@ -252,11 +279,24 @@ class MainWindow(QMainWindow):
         gin = game == GIN
         self.stack.setCurrentWidget(self.gin_screen if gin else self.cribbage_table)
         self.gin_screen.active = gin  # the gin keys must not play a hidden table
-        self.play_menu.menuAction().setVisible(gin)
-        self.commitment_action.setVisible(gin)  # cribbage has no commitment yet
-        self.gin_screen.actions["fan"].setVisible(gin)
+        # The same menus in both games: the Play menu lists the keys of the game on screen,
+        # and entries only gin has stay in place, greyed, while cribbage is played.
+        self.play_menu.clear()
+        table_actions = self.gin_screen.actions if gin else self.cribbage_table.actions
+        self.play_menu.addActions(list(table_actions.values()))
+        self.play_menu.menuAction().setVisible(True)
+        self.commitment_action.setEnabled(gin)  # cribbage has no commitment yet
+        self.gin_screen.actions["fan"].setEnabled(gin)
         for action in self.gin_screen.view_actions.values():
-            action.setVisible(gin)
+            action.setEnabled(gin)
+        rules_key = QKeySequence(QKeySequence.StandardKey.HelpContents)
+        self.gin_rules_action.setShortcut(rules_key if gin else QKeySequence())
+        self.cribbage_rules_action.setShortcut(QKeySequence() if gin else rules_key)
+        self._sync_undo_fallback()
+
+    def contest(self) -> str:
+        """What one contest of the game on screen is called: "match" (gin) or "game"."""
+        return CONTEST[self.game]
 
     # -- cribbage --------------------------------------------------------------------------
 
@@ -344,6 +384,15 @@ class MainWindow(QMainWindow):
             return self.storage.settings.settings.gin_preset
         return "classic"
 
+    def _preferred_overrides(self) -> dict[str, Any]:
+        """Preferences → Gin Rummy's changes to the preset (the settings checked them)."""
+        if self.storage is None:
+            return {}
+        settings = self.storage.settings.settings
+        if settings.gin_preset != self._preferred_preset():
+            return {}
+        return dict(settings.gin_overrides)
+
     def show_welcome(self) -> QWidget:
         """The first-run page: name, game and opponent; "Play" starts that game."""
         from ginrummy_desktop.gui.shell.welcome import WelcomePage
@@ -353,6 +402,7 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.welcome)
         self.gin_screen.active = False  # no gin keys on the welcome page
         self.play_menu.menuAction().setVisible(False)
+        self._sync_undo_fallback()
         self.welcome.focus_name()
         return self.welcome
 
@@ -372,7 +422,8 @@ class MainWindow(QMainWindow):
             self.start_cribbage(CribbageSetup.from_rules(bot_id, rules))
         else:
             self.gin_screen.new_match(MatchSetup(opponent=bot_id,
-                                                 preset=self._preferred_preset()))
+                                                 preset=self._preferred_preset(),
+                                                 overrides=self._preferred_overrides()))
         page, self.welcome = self.welcome, None
         if page is not None:
             self.stack.removeWidget(page)
@@ -412,8 +463,7 @@ class MainWindow(QMainWindow):
             return
         current = self.gin_screen.controller.setup
         if self.gin_screen.controller.session is None:
-            current = MatchSetup(preset=self._preferred_preset(),
-                                 opponent=self._preferred_opponent())
+            current = self.preferred_gin_setup()
         dialog = NewMatchDialog(current, self)
         self.dialogs.append(dialog)
         dialog.accepted.connect(lambda: self.gin_screen.new_match(dialog.setup()))
@@ -425,9 +475,13 @@ class MainWindow(QMainWindow):
         if self.game == CRIBBAGE and self.cribbage_table is not None:
             self.cribbage_table.controller.rematch()  # before_new_match records the old one
             return
-        setup = self.gin_screen.controller.setup
+        controller = self.gin_screen.controller
+        setup = controller.setup
+        # The rules actually played (a resumed match keeps its own, whatever the setup says).
+        overrides = setup.overrides if controller.session is None else \
+            rule_changes(setup.preset, controller.session.rules)
         self.gin_screen.new_match(MatchSetup(setup.preset, setup.opponent, setup.practice,
-                                             others=setup.others))
+                                             others=setup.others, overrides=overrides))
 
     def replay_last_hand(self) -> QWidget | None:
         """Step through the last finished hand of this match, move by move."""
@@ -487,6 +541,14 @@ class MainWindow(QMainWindow):
         keep_on_screen(dialog)  # 640x560 is taller than a scaled laptop screen
         return dialog
 
+    def show_shortcuts(self) -> HelpDialog:
+        """The keys of the game on screen."""
+        if self.game == CRIBBAGE:
+            from ginrummy_desktop.gui.cribbage.keys import shortcut_rows as cribbage_rows
+
+            return self.show_help("Keyboard shortcuts: Cribbage", shortcuts_html(cribbage_rows()))
+        return self.show_help("Keyboard shortcuts", shortcuts_html(shortcut_rows()))
+
     def show_about(self) -> QWidget:
         from ginrummy_desktop.gui.shell.about import AboutDialog
         from ginrummy_desktop.gui.shell.window_fit import keep_on_screen
@@ -496,6 +558,21 @@ class MainWindow(QMainWindow):
         dialog.show()
         keep_on_screen(dialog)
         return dialog
+
+    def remember(self, **changes: Any) -> None:
+        """Change settings from a menu: saved in the profile (Preferences shows the same at
+        once), then applied by the settings' subscriber; without storage, applied directly."""
+        if self.storage is not None:
+            try:
+                self.storage.settings.update(**changes)
+                return
+            except Exception as error:  # noqa: BLE001 - applied for this session all the same
+                self.notify(f"Could not save: {error}")
+        appliers = {"animation_speed": self.set_speed, "table_colour": self.set_table_colour,
+                    "four_colour_deck": lambda on: self.set_card_style(four_colour=on),
+                    "card_back": lambda back: self.set_card_style(back=back)}
+        for name, value in changes.items():
+            appliers[name](value)
 
     def set_speed(self, speed: str) -> None:
         self.gin_screen.animator.set_speed(speed)
@@ -510,6 +587,8 @@ class MainWindow(QMainWindow):
                   "large_index": style.large_index, **changes}
         self.renderer.set_style(CardStyle(**values))
         self.four_colour_action.setChecked(self.renderer.style.four_colour)
+        if self.renderer.style.back in self.back_actions:
+            self.back_actions[self.renderer.style.back].setChecked(True)
         self.gin_screen.scene.update()
         if self.cribbage_table is not None:
             self.cribbage_table.scene.update()
@@ -524,6 +603,8 @@ class MainWindow(QMainWindow):
     def set_table_colour(self, colour: str) -> None:
         """The felt and, from it, the whole window's colours (bars, status line, panels)."""
         self.table_colour = colour
+        for name, action in self.felt_actions.items():
+            action.setChecked(name == colour)
         self.setStyleSheet(window_style_sheet(TablePalette.for_felt(colour)))
         self.gin_screen.scene.set_felt_colour(colour)
         if self.cribbage_table is not None:
@@ -550,11 +631,37 @@ class MainWindow(QMainWindow):
                 self.storage.settings.update(sound_muted=muted)
             except Exception as error:  # noqa: BLE001 - the toggle still works this session
                 self.notify(f"Could not save: {error}")
+        # Silence cannot be heard: say what changed and how to change it back.
+        self.status_line().show_message(
+            "Sounds off (press M to turn them back on)" if muted
+            else f"Sounds on, volume {self.sounds.board.volume}% (M mutes them)", "info")
+
+    def explain_undo(self) -> None:
+        """Ctrl+Z when there is nothing it may take back: say why, instead of nothing."""
+        if self.welcome is not None:
+            return
+        if self.game == CRIBBAGE:
+            text = "Cribbage has no undo: a card laid away or played stays"
+        elif not (self.gin_screen.controller.setup.practice
+                  or getattr(self.gin_screen.controller, "undo_allowed", False)):
+            text = ("Undo is for practice games; turn on \u201cAllow undo against the "
+                    "computer\u201d in Preferences to use it in every game")
+        else:
+            text = "Nothing to undo just now: undo takes back your own moves in this hand"
+        self.status_line().show_message(text, "info")
+
+    def _sync_undo_fallback(self) -> None:
+        """The window's own Ctrl+Z answers only while the table's Undo cannot (two enabled
+        shortcuts on one key would both be ignored as ambiguous)."""
+        undo = self.gin_screen.actions["undo"]
+        self.undo_fallback.setEnabled(not (self.game == GIN and self.welcome is None
+                                           and undo.isEnabled()))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.match_in_progress() and not self.confirm("quit_match"):
             event.ignore()
             return
+        self.close_other_windows()
         self.sounds.close()
         self.gin_screen.controller.stop()
         if self.cribbage_table is not None:
@@ -562,13 +669,33 @@ class MainWindow(QMainWindow):
         if self.persistence is not None:
             self.persistence.close()
         super().closeEvent(event)
+        self.closed.emit()
+
+    def close_other_windows(self) -> None:
+        """Quit closes the whole app: sign out of the online service and close every other
+        window (online, replays, statistics, dialogs); a window left open would keep the
+        process alive with nothing on screen."""
+        online = getattr(self, "online_window", None)
+        if online is not None:
+            online.sign_out()  # ends its network tasks; a no-op when not signed in
+            board = getattr(online, "sound_board", None)
+            if board is not None:
+                board.close()
+        for widget in QApplication.topLevelWidgets():
+            if widget is not self and widget.isVisible():
+                widget.close()
 
     def confirm(self, key: str, **details: Any) -> bool:
         """Ask the ``key`` question (see ``CONFIRMATIONS``) unless that setting is off."""
         if not self.confirmations.get(key, True):
             return True
         title, text = CONFIRMATIONS[key]
-        box = QMessageBox(QMessageBox.Icon.Question, title, text.format(**details),
+        game = self.contest()
+        saving = self.persistence is not None and self.persistence.autosave is not None
+        details = {"game": game, "saved": (QUIT_SAVED if saving else QUIT_UNSAVED).format(
+            game=game), **details}
+        box = QMessageBox(QMessageBox.Icon.Question, title.format(**details),
+                          text.format(**details),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
         box.setDefaultButton(QMessageBox.StandardButton.No)
         self.last_question = box
@@ -598,7 +725,8 @@ class MainWindow(QMainWindow):
     def resign(self) -> bool:
         """Resign the match on screen (a loss) after asking, if the setting says so."""
         if not self.match_in_progress():
-            self.status_line().show_message("There is no match in progress to resign", "info")
+            self.status_line().show_message(
+                f"There is no {self.contest()} in progress to resign", "info")
             return False
         if not self.confirm("resign"):
             return False
