@@ -6,8 +6,10 @@ Names follow ``engine.wording``: the table passes ``"You"`` for the person and a
 
 from __future__ import annotations
 
-from ginrummy_desktop.engine.cards import Card, card_text
-from ginrummy_desktop.engine.wording import count_of, possessive, says
+from typing import Any
+
+from ginrummy_desktop.engine.cards import Card, card_text, cards_text
+from ginrummy_desktop.engine.wording import action_text, count_of, possessive, says, subject
 
 #: The title over the cut for the deal.
 CUT_FOR_DEAL = "Cut for the deal"
@@ -124,3 +126,27 @@ def winner_title(winner: str) -> str:
     """The result panel's title: ``"You win!"`` / ``"Ada the Expert wins"``."""
     return f"{says(winner, 'wins')}!"
 
+
+
+def move_text(name: str, action: Any, you_see_cards: bool = False) -> str:
+    """A move for the table's move log: ``"Ann plays 5♣"``, ``"You lay 9♣ 2♦ away"``
+    (``you_see_cards``: the cards are named, for the person's own discard), ``"Ann says go"``,
+    ``"You count 8"``, ``"Ann calls muggins"``, ``"You cut the pack"``."""
+    kind = getattr(action, "kind", "")
+    if kind == "play" and action.card is not None:
+        return f"{says(name, 'plays')} {card_text(action.card)}"
+    if kind == "discard":
+        if you_see_cards and action.cards:
+            return f"{says(name, 'lays')} {cards_text(action.cards)} away to the crib"
+        return lays_away(name).removesuffix(".")
+    if kind == "go":
+        return says_go(name).removesuffix(".")
+    if kind == "count" and action.points is not None:
+        return f"{says(name, 'counts')} {action.points}"
+    if kind == "muggins":
+        return f"{says(name, 'calls')} muggins"
+    if kind == "pass":
+        return f"{says(name, 'lets')} the count stand"
+    if kind == "cut":
+        return f"{says(name, 'cuts')} the pack"
+    return f"{subject(name)}: {action_text(action)}"

@@ -106,6 +106,7 @@ class CribbageController(QObject):
 
     action_applied = Signal(int, object)
     match_over = Signal()
+    moves_changed = Signal()  # the move log of the hand in play changed (``moves``)
 
     def __init__(
         self,
@@ -120,6 +121,9 @@ class CribbageController(QObject):
         manual_count: bool = False,
     ) -> None:
         super().__init__(table)
+        # The move log: each move and score of the hand in play as a sentence, cleared when
+        # a hand is dealt.
+        self.moves: list[str] = []
         self.manual_count = manual_count  # the person counts their own hand and crib
         self.table = table
         self.human = human_seat
@@ -441,8 +445,10 @@ class CribbageController(QObject):
         # The starter cut: it flies from the cut to the deck, then the play begins.
         self._starter_from = depth
         if match.starter is not None:
-            self._say(crib_words.starter_text(self.speaker(seat), self.speaker(match.dealer),
-                                              match.starter), "info")
+            starter = crib_words.starter_text(self.speaker(seat), self.speaker(match.dealer),
+                                              match.starter)
+            self._say(starter, "info")
+            self._log(starter.removesuffix("."))
         return False
 
     # -- the person's actions --------------------------------------------------------------
@@ -727,6 +733,8 @@ class CribbageController(QObject):
         """The person's action (the opponent's come through the turn loop)."""
         def played() -> None:  # at once offline; online when the referee confirms it
             self.table.status.clear_prompt()  # done: the next step says what comes next
+            self._log(crib_words.move_text(self.speaker(seat), action,
+                                           you_see_cards=seat == self.human))
             if action.kind == "cut" and action.points is not None:
                 self._last_cut = (seat, action.points)
             self._cancel_hint()
@@ -805,6 +813,7 @@ class CribbageController(QObject):
             self.table.board.peg(event.seat, event.points, event.words)
             self._say(crib_words.scored_text(who, event.words),
                       "success" if event.seat == self.human else "info")
+            self._log(crib_words.scored_text(who, event.words).removesuffix("."))
 
     def _next_turn(self) -> None:
         """Ask the opponent to move, say go for the person, or wait for the person."""
@@ -883,6 +892,7 @@ class CribbageController(QObject):
             self._say(crib_words.lays_away(self.speaker(seat)), "info")
         elif action.kind == "cut" and action.points is not None:
             self._last_cut = (seat, action.points)
+        self._log(crib_words.move_text(self.speaker(seat), action))
         self._cancel_hint()
         self.action_applied.emit(seat, action)
         self._absorb()
@@ -1051,6 +1061,7 @@ class CribbageController(QObject):
             text += f" {step.total - claimed} missed; nobody took them."
         # A short count is not a refused move: no "Not allowed" sign, the words say it all.
         self._say(text, "info")
+        self._log(text.strip())
         self._show_index += 1
         self._show_items = 0
         self._counted_by_person = None
@@ -1154,7 +1165,13 @@ class CribbageController(QObject):
             text += "<br><br>" + "<br>".join(f"{mark} {line}" for line in lines)
         return ok and cuts_ok, text
 
+    def _log(self, line: str) -> None:
+        self.moves.append(line)
+        self.moves_changed.emit()
+
     def _greet_hand(self) -> None:
+        self.moves = []  # a new hand (or the cut for the deal): a fresh log
+        self.moves_changed.emit()
         if self.match.phase == DEAL_CUT:
             self.table.announce(crib_words.CUT_FOR_DEAL, self.human, quiet=True)
             return

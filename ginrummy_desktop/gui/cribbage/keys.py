@@ -28,6 +28,7 @@ CRIBBAGE_KEYS: tuple[KeyRow, ...] = (
     ("use_hint", "Use this hint", ("U",),
      "Choose the two cards the advisor would toss, or focus the card the expert would play"),
     ("rematch", "Rematch", ("R",), "Play another game when this one is over"),
+    ("move_log", "Move log", ("L",), "Show or hide the moves of the hand in play"),
     ("clear", "Clear choice", ("Escape",),
      "Take back the cards chosen for the crib; hide the hint"),
 )

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPushButton,
     QSpinBox,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -56,6 +57,7 @@ from ginrummy_desktop.gui.table.controls_style import button_style, control_pixe
 from ginrummy_desktop.gui.table.items import Badge, InfoPanel
 from ginrummy_desktop.gui.table.keys import add_key_actions
 from ginrummy_desktop.gui.table.layout import DEFAULT_CARD_SIZE, Placement, card_scale
+from ginrummy_desktop.gui.table.move_log import MoveLog
 from ginrummy_desktop.gui.table.palette import TablePalette, fill_with
 from ginrummy_desktop.gui.table.result_panel import show_verification
 from ginrummy_desktop.gui.table.scene import DropZone, TableScene
@@ -127,6 +129,10 @@ class CribbageTable(QWidget):
         self.verify_button = QPushButton("Verify deal", self)
         self.verification_box: QMessageBox | None = None
         self.rematch_button = QPushButton("Rematch", self)
+        self.moves_button = QPushButton("Moves", self)
+        self.moves_button.setCheckable(True)
+        self.move_log = MoveLog()
+        self.move_log.hide()
         self.count_entry = QSpinBox(self)
         self.count_entry.setRange(0, MAX_SHOW_POINTS)
         self.count_entry.setAccessibleName("Your count")
@@ -139,6 +145,7 @@ class CribbageTable(QWidget):
             (self.verify_button, "Check the fair-deal commitment of the deal just shown"),
             (self.rematch_button, "Play another game"),
             (self.count_button, "Score your hand with the points you entered"),
+            (self.moves_button, "Show or hide the moves of the hand in play"),
         ):
             button.setToolTip(tip)
             button.setAccessibleName(button.text())
@@ -152,6 +159,7 @@ class CribbageTable(QWidget):
         row.setSpacing(6)
         row.addWidget(self.hint_button)
         row.addWidget(self.use_hint_button)
+        row.addWidget(self.moves_button)
         row.addStretch(1)
         for button in (self.count_entry, self.count_button, self.send_button,
                        self.verify_button, self.continue_button, self.rematch_button):
@@ -159,7 +167,13 @@ class CribbageTable(QWidget):
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
-        column.addWidget(self.view, 1)
+        # The felt and, when shown, the move log beside it.
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.addWidget(self.view)
+        self.splitter.addWidget(self.move_log)
+        self.splitter.setStretchFactor(0, 1)
+        column.addWidget(self.splitter, 1)
         column.addWidget(self.bar)
         column.addWidget(self.status)
         self._control_pixels = 0
@@ -171,6 +185,10 @@ class CribbageTable(QWidget):
             manual_count=manual_count,
         )
         self.count_button.clicked.connect(self._submit_count)
+        self.moves_button.clicked.connect(lambda checked: self.show_move_log(checked))
+        self.move_log.close_button.clicked.connect(lambda: self.show_move_log(False))
+        self.controller.moves_changed.connect(
+            lambda: self.move_log.set_lines(self.controller.moves))
         self.verify_button.clicked.connect(self.verify_deal)
         # Keyboard: type the points in the box and press Enter.
         self.count_entry.lineEdit().returnPressed.connect(self._submit_count)
@@ -187,6 +205,7 @@ class CribbageTable(QWidget):
             "hint": c.toggle_hint, "use_hint": c.use_hint, "verify": self.verify_deal,
             "rematch": self._rematch_key,
             "clear": c.clear_choice,
+            "move_log": lambda: self.show_move_log(self.move_log.isHidden()),
         }
         self.actions.update(add_key_actions(self, CRIBBAGE_KEYS, handlers))
         self.use_hint_button.clicked.connect(c.use_hint)
@@ -195,6 +214,20 @@ class CribbageTable(QWidget):
                                   (self.rematch_button, "rematch"),
                                   (self.verify_button, "verify")):
             button.setToolTip(self.actions[action_id].toolTip())
+
+    def show_move_log(self, visible: bool = True) -> MoveLog:
+        """Show (or hide) the moves of the hand in play beside the felt."""
+        log = self.move_log
+        if visible and log.isHidden():
+            log.set_lines(self.controller.moves)
+            log.show()
+            total = self.width()
+            width = log.preferred_width(total)
+            self.splitter.setSizes([max(1, total - width), width])
+        elif not visible:
+            log.hide()
+        self.moves_button.setChecked(log.isVisible())
+        return log
 
     def verify_deal(self) -> bool:
         """Show whether the deal just shown matches its commitment (False: none, or no match)."""
@@ -286,6 +319,7 @@ class CribbageTable(QWidget):
         self.setStyleSheet(button_style(pixels, "QPushButton { padding: 5px 16px; }"
                                         f"QSpinBox {{ font-size: {pixels}px; }}"))
         self.status.set_font_pixels(pixels)
+        self.move_log.set_font_pixels(pixels)
         # Room for three digits and the arrows at any font size (it was 55 px wide).
         digits = self.count_entry.fontMetrics().horizontalAdvance("888")
         self.count_entry.setMinimumWidth(max(90, digits + pixels * 4))

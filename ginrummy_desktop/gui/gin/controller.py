@@ -115,6 +115,7 @@ class _Undo:
     hand_order: list[Card]
     drawn: Card | None
     locked: Card | None
+    log_length: int = 0  # how many moves the move log held before the move
 
 
 @dataclass
@@ -149,6 +150,7 @@ class GinController(QObject):
     hand_over = Signal(object)  # HandResult, when the end-of-hand display starts
     match_over = Signal()
     action_applied = Signal(int, object)  # seat, Action (autosave hooks in here)
+    moves_changed = Signal()  # the move log of the hand on the felt changed (``moves``)
 
     def __init__(self, table: GinTable, animator: Animator,
                  player_name: str = "You", parent: QObject | None = None) -> None:
@@ -195,6 +197,9 @@ class GinController(QObject):
         # button): the "Ask for confirmation: before knocking" setting. False cancels.
         self.confirm_knock: Callable[[Action], bool] | None = None
         self.resigned = False
+        # The move log: each move of the hand on the felt as a sentence ("Ada took 7♥ from
+        # the discard pile"), cleared when a hand is dealt.
+        self.moves: list[str] = []
 
     # -- match lifecycle -----------------------------------------------------------------
 
@@ -399,6 +404,8 @@ class GinController(QObject):
                 else list(view.hand)
         self.drawn = self.locked = self.selected = None
         self._undo.clear()
+        self.moves = []
+        self.moves_changed.emit()
         if self.partner_table_running:  # resumed while the other table plays
             self._watch_partner_table()
             return
@@ -573,7 +580,8 @@ class GinController(QObject):
             return False
         before = self.session.snapshot() if self.setup.practice else None
         old_hand = set(self.view().hand)
-        undo = _Undo(before, list(self.hand_order), self.drawn, self.locked) if before else None
+        undo = _Undo(before, list(self.hand_order), self.drawn, self.locked,
+                     len(self.moves)) if before else None
 
         def played() -> None:  # at once offline; online when the referee confirms the move
             if undo is not None:
@@ -808,6 +816,8 @@ class GinController(QObject):
         self.loop.attach(self.session, self.loop.seats)
         self.hand_order, self.drawn, self.locked = entry.hand_order, entry.drawn, entry.locked
         self.selected = None
+        del self.moves[entry.log_length:]  # the moves taken back leave the log too
+        self.moves_changed.emit()
         self.undo_used = True
         self._refresh()
         self.message.emit("Took back your last move (this match is marked as played with undo)",
@@ -849,6 +859,8 @@ class GinController(QObject):
         records = self.session.hand_records()
         if len(records) > self._records_seen:
             self._records_seen = len(records)
+            if records[-1].get("table", 0) == 0:  # not the partners' table (not on the felt)
+                self._log(self._describe(seat, action))  # the move that ended the hand
             self._hand_ended(records[-1])
             return
         if self.partner_table_running:
@@ -896,8 +908,11 @@ class GinController(QObject):
         if self.session is None:
             return
         view = self.view()
-        prefix = self._describe(seat, action) + ". " if action is not None and seat is not None \
-            else ""
+        prefix = ""
+        if action is not None and seat is not None:
+            described = self._describe(seat, action)
+            self._log(described)
+            prefix = described + ". "
         if view.match_over:
             return
         if self.watching:
@@ -923,6 +938,10 @@ class GinController(QObject):
         else:
             text = "Discard: drag a card to the pile, double-click it, or select it and Enter"
         self.prompt.emit(prefix + text, "turn")
+
+    def _log(self, line: str) -> None:
+        self.moves.append(line)
+        self.moves_changed.emit()
 
     def _watch_text(self) -> str:
         """What the person watches: "You sit out this hand: Ada and Bo play"."""

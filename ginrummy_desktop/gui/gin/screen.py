@@ -36,6 +36,7 @@ from ginrummy_desktop.gui.table.card_renderer import CardRenderer
 from ginrummy_desktop.gui.table.controls_style import button_style, control_pixels
 from ginrummy_desktop.gui.table.keys import KeyRow, add_key_actions, key_rows
 from ginrummy_desktop.gui.table.layout import card_scale
+from ginrummy_desktop.gui.table.move_log import MoveLog
 from ginrummy_desktop.gui.table.result_panel import (
     ResultPanel,
     show_verification,
@@ -75,6 +76,7 @@ KEYS: tuple[KeyRow, ...] = (
 # The View menu's gin entries (same shape as KEYS; they are not moves, so not in Game → Play).
 VIEW_KEYS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
     ("score_sheet", "Score sheet", ("Ctrl+G",), "Show or hide the running score sheet"),
+    ("move_log", "Move log", ("L",), "Show or hide the moves of the hand in play"),
 )
 
 
@@ -124,8 +126,12 @@ class GinScreen(QWidget):
         self.score_sheet.close_button.clicked.connect(lambda: self.show_score_sheet(False))
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setChildrenCollapsible(False)
+        self.move_log = MoveLog()
+        self.move_log.hide()
+        self.move_log.close_button.clicked.connect(lambda: self.show_move_log(False))
         self.splitter.addWidget(self.view)
         self.splitter.addWidget(self.score_sheet)
+        self.splitter.addWidget(self.move_log)
         self.splitter.setStretchFactor(0, 1)
         layout.addWidget(self.splitter, 1)
         layout.addWidget(bar)
@@ -142,6 +148,8 @@ class GinScreen(QWidget):
         self.controller.prompt.connect(self.status.show_prompt)
         self.controller.changed.connect(self._update_controls)
         self.controller.hand_over.connect(self._show_result)
+        self.controller.moves_changed.connect(
+            lambda: self.move_log.set_lines(self.controller.moves))
         self.setAccessibleName("Gin Rummy table")
 
     # -- construction ------------------------------------------------------------------
@@ -161,7 +169,22 @@ class GinScreen(QWidget):
         self.actions.update(add_key_actions(self, KEYS, handlers, guard=self._guarded))
         self.view_actions.update(add_key_actions(
             self, VIEW_KEYS, {"score_sheet": lambda: self.show_score_sheet(
-                self.view_actions["score_sheet"].isChecked())}, checkable=True))
+                self.view_actions["score_sheet"].isChecked()),
+                "move_log": lambda: self.show_move_log(
+                self.view_actions["move_log"].isChecked())}, checkable=True))
+
+    def show_move_log(self, visible: bool = True) -> MoveLog:
+        """Show (or hide) the moves of the hand in play beside the table."""
+        log = self.move_log
+        if visible and log.isHidden():
+            log.set_lines(self.controller.moves)
+            log.show()
+            self._size_score_sheet()
+        elif not visible:
+            log.hide()
+        self.view_actions["move_log"].setChecked(log.isVisible())
+        self.buttons["moves"].setChecked(log.isVisible())
+        return log
 
     def show_score_sheet(self, visible: bool = True) -> ScoreSheetPanel:
         """Show (or hide) the score sheet beside the table (the cards keep the rest of the
@@ -186,12 +209,13 @@ class GinScreen(QWidget):
             self._place_panel()
 
     def _size_score_sheet(self) -> None:
-        panel = self.score_sheet
-        if panel.isHidden():
-            return
+        """The side panels (score sheet, move log) at their preferred widths; the cards keep
+        the rest."""
         total = self.width()
-        width = panel.preferred_width(total)
-        self.splitter.setSizes([max(1, total - width), width])
+        sheet = 0 if self.score_sheet.isHidden() else self.score_sheet.preferred_width(total)
+        log = 0 if self.move_log.isHidden() else self.move_log.preferred_width(total)
+        if sheet or log:
+            self.splitter.setSizes([max(1, total - sheet - log), sheet, log])
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
@@ -233,6 +257,14 @@ class GinScreen(QWidget):
         add("knock", "Knock").setObjectName("knockButton")
         row.addStretch(1)
         add("hint", "Hint")
+        moves = QPushButton("Moves", bar)
+        moves.setCheckable(True)
+        moves.setToolTip(self.view_actions["move_log"].toolTip())
+        moves.setAccessibleName("Move log")
+        moves.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+        moves.clicked.connect(lambda checked: self.show_move_log(checked))
+        row.addWidget(moves)
+        self.buttons["moves"] = moves
         add("undo", "Undo")
         add("skip", "Skip ahead").setVisible(False)  # while the person watches a hand
         self._bar = bar
@@ -308,6 +340,7 @@ class GinScreen(QWidget):
         self._bar.setStyleSheet(button_style(pixels, _BAR_EXTRA))
         self.status.set_font_pixels(pixels)
         self.panel.set_font_pixels(pixels + 1)
+        self.move_log.set_font_pixels(pixels)
 
     def _update_controls(self) -> None:
         c = self.controller
