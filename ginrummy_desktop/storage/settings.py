@@ -58,7 +58,7 @@ class Settings:
     sound_muted: bool = False
     confirmations: dict[str, bool] = field(default_factory=_default_confirmations)
     window_geometry: dict[str, str] = field(default_factory=dict)
-    online_server: str = "ginrummy.example.org"  # Play online's server: domain[:port]
+    online_server: str = ""  # Play online's server: domain[:port]; "" = not chosen yet
 
     def gin_rules(self) -> GinRules:
         """The engine rules for the chosen preset with the player's overrides applied."""
@@ -148,9 +148,9 @@ def _check(name: str, value: Any) -> str | None:
             return "must be a non-empty name"
         return "must be at most 40 characters" if len(value) > 40 else None
     if name == "online_server":
-        ok = isinstance(value, str) and 0 < len(value) <= 253 and not any(
+        ok = isinstance(value, str) and len(value) <= 253 and not any(
             ch.isspace() or ch in "@/" for ch in value)
-        return None if ok else "must be a server name such as ginrummy.example.org[:port]"
+        return None if ok else "must be a server name or address, optionally with :port"
     if name == "sound_volume":
         return None if _is_int(value) and 0 <= value <= 100 else "must be a whole number 0-100"
     if name in ("four_colour_deck", "auto_sort", "sound_muted"):

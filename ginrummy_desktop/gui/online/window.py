@@ -35,7 +35,7 @@ from ginrummy_desktop.gui.online.rankings import RankingsTab
 from ginrummy_desktop.gui.online.signin import SignInPanel
 from ginrummy_desktop.gui.online.table_pane import TablePane
 
-DEFAULT_SERVER = "ginrummy.example.org"
+DEFAULT_SERVER = ""  # no made-up host: the player types the address they were given
 PLAYABLE_GAMES = ("gin", "cribbage")
 RESIGN_QUESTION = ("Resign?", "Resign this match? It counts as a loss.")
 PLAYERS_REFRESH_MS = 10_000  # who is in the lobby rooms (joins and leaves are not pushed)

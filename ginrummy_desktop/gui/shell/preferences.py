@@ -178,7 +178,7 @@ class PreferencesDialog(QDialog):
         )
         form.addRow("Your name", self.name_edit)
         self.online_server_edit = QLineEdit()
-        self.online_server_edit.setPlaceholderText("ginrummy.example.org")
+        self.online_server_edit.setPlaceholderText("the address your club's server gave you")
         self.online_server_edit.editingFinished.connect(
             lambda: self._user(self._apply, "online_server",
                                self.online_server_edit.text().strip())
