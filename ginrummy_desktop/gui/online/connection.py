@@ -3,6 +3,7 @@ connection's health is one visible state (connecting, online, reconnecting, offl
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -28,9 +29,12 @@ class ServerAddress:
     def parse(cls, text: str) -> ServerAddress:
         text = text.strip()
         domain, _, port_text = text.partition(":")
-        if not domain or any(c.isspace() for c in domain) or "@" in domain or "/" in domain:
-            raise ValueError("the server address is a domain name such as ginrummy.example.org "
-                             "(optionally :port)")
+        if not domain:
+            raise ValueError("type the server's address: ask the person who runs your club's "
+                             "server for it, or see \"How do I get a server?\"")
+        if any(c.isspace() for c in domain) or "@" in domain or "/" in domain:
+            raise ValueError("the server address is a name or a network address, optionally "
+                             "with :port, without spaces, @ or /")
         port = 5222
         if port_text:
             if not port_text.isdigit() or not 0 < int(port_text) < 65536:
@@ -45,9 +49,20 @@ class ServerAddress:
 ClientFactory = Callable[[ServerAddress, str, str], OnlineClient]
 
 
+def on_home_network(domain: str) -> bool:
+    """Whether ``domain`` is a private network address (192.168.x.x, 10.x.x.x, ...)."""
+    try:
+        return ipaddress.ip_address(domain).is_private
+    except ValueError:
+        return False
+
+
 def default_client(address: ServerAddress, user: str, password: str) -> OnlineClient:
-    """A client that checks the server's certificate (the only safe choice off loopback)."""
-    return OnlineClient(f"{user}@{address.domain}", password, port=address.port)
+    """A client that checks the server's certificate, except for a server on a private network
+    address: no certificate authority issues certificates for those, so a home server ("Play on
+    this computer's network") has a self-signed one. The connection is still encrypted."""
+    return OnlineClient(f"{user}@{address.domain}", password, port=address.port,
+                        verify_tls=not on_home_network(address.domain))
 
 
 class OnlineSession(QObject):

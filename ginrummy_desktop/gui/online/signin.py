@@ -1,4 +1,5 @@
-"""The sign-in / create-account form: server, user name, password, Remember me."""
+"""The sign-in / create-account form: server, user name, password, Remember me; what a server
+is and how to get one, and "Play on this computer's network" (lan.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -16,7 +18,23 @@ from PySide6.QtWidgets import (
 
 from ginrummy_desktop.gui.online import credentials
 from ginrummy_desktop.gui.online.connection import ServerAddress
+from ginrummy_desktop.gui.online.lan import LanServer, LanServerDialog
 from ginrummy_desktop.online import protocol
+
+SERVER_HELP = ("A server is the computer that runs the online games and keeps the accounts. "
+               "Ask the person who runs your club's server for its address. "
+               '<a href="howto">How do I get a server?</a>')
+SERVER_HOWTO = (
+    "<p><b>Joining a club or friends:</b> ask the person who runs the server for its address "
+    "and type it in Server (a name such as <i>cards.yourclub.org</i>, or a network address "
+    "such as <i>192.168.1.20</i>, with <i>:port</i> if they give one). Then Create account.</p>"
+    "<p><b>Friends at home:</b> press <i>Play on this computer's network…</i> to run a server "
+    "on this computer (it needs ejabberd installed) and give friends the address it shows. "
+    "Friends on a phone open that address in the browser.</p>"
+    "<p><b>Running a server for a club:</b> on a Linux machine with ejabberd installed, two "
+    "commands: <tt>ginrummy-server init --domain cards.yourclub.org</tt> and "
+    "<tt>ginrummy-server up</tt>. The operator guide is docs/online.md, \"Run a server\", "
+    "in the app's source (a container file is there too).</p>")
 
 
 class SignInPanel(QWidget):
@@ -28,6 +46,18 @@ class SignInPanel(QWidget):
         super().__init__(parent)
         self.server = QLineEdit(server, self)
         self.server.setAccessibleName("Server address")
+        self.server.setPlaceholderText("the address you were given, e.g. name or name:port")
+        self.server_help = QLabel(SERVER_HELP, self)
+        self.server_help.setObjectName("serverHelp")
+        self.server_help.setWordWrap(True)
+        self.server_help.setTextFormat(Qt.TextFormat.RichText)
+        self.server_help.setOpenExternalLinks(False)
+        self.server_help.linkActivated.connect(self.show_server_help)
+        self.lan_button = QPushButton("Play on this computer's &network…", self)
+        self.lan_button.setToolTip("Run a server here for friends on the same Wi-Fi")
+        self.lan_button.clicked.connect(self.show_lan_server)
+        self.lan_server: LanServer | None = None
+        self.server_help_dialog: QMessageBox | None = None
         self.user = QLineEdit(user, self)
         self.user.setAccessibleName("User name")
         self.user.setPlaceholderText("letters, digits, . - _ (up to 20)")
@@ -49,6 +79,7 @@ class SignInPanel(QWidget):
                        "server.</p>", self)
         form = QFormLayout()
         form.addRow("&Server:", self.server)
+        form.addRow("", self.server_help)
         form.addRow("&User name:", self.user)
         form.addRow("&Password:", self.password)
         buttons = QHBoxLayout()
@@ -63,6 +94,8 @@ class SignInPanel(QWidget):
         inner.addWidget(self.remember)
         inner.addLayout(buttons)
         inner.addWidget(self.problem)
+        inner.addSpacing(12)
+        inner.addWidget(self.lan_button, 0, Qt.AlignmentFlag.AlignLeft)
         outer = QVBoxLayout(self)
         outer.addStretch(1)
         outer.addWidget(box, 0, Qt.AlignmentFlag.AlignHCenter)
@@ -73,6 +106,23 @@ class SignInPanel(QWidget):
         self.password.returnPressed.connect(lambda: self._submit(create=False))
         self.user.editingFinished.connect(self._recall_password)
         self._recall_password()
+
+    def show_server_help(self, _link: str = "") -> QMessageBox:
+        box = QMessageBox(QMessageBox.Icon.Information, "Getting a server", SERVER_HOWTO,
+                          QMessageBox.StandardButton.Close, self)
+        box.setTextFormat(Qt.TextFormat.RichText)
+        box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.server_help_dialog = box
+        box.open()
+        return box
+
+    def show_lan_server(self) -> LanServerDialog:
+        if self.lan_server is None:
+            self.lan_server = LanServer(parent=self)  # outlives the dialog, not the app
+        dialog = LanServerDialog(self.lan_server, self)
+        dialog.use_address.connect(self.server.setText)
+        dialog.open()
+        return dialog
 
     def _recall_password(self) -> None:
         try:
@@ -90,7 +140,7 @@ class SignInPanel(QWidget):
         try:
             address = ServerAddress.parse(self.server.text())
         except ValueError as error:
-            self.show_problem(str(error).capitalize())
+            self.show_problem(str(error)[:1].upper() + str(error)[1:])
             return
         user = self.user.text().strip()
         if not protocol.USERNAME_PATTERN.match(user):
