@@ -6,6 +6,10 @@ A card is immutable and hashable. ``card.index`` (0..51, suit-major: clubs 0-12,
 Immutable for real: a card is a ``(rank, suit)`` tuple underneath with its class fixed, so not
 even ``object.__setattr__`` can rewrite one. Agents are handed the engine's own cards; they
 could not be trusted with them otherwise. Equality, hashing and order are the tuple's.
+
+There is one object per card: ``Card(7, "H")``, ``Card.parse("7H")``, a copy or an unpickled
+card are all the same object, so hot code turns a hand into a mask through ``id()`` (see
+``BIT_BY_CARD_ID``) instead of asking each card for its index.
 """
 
 from __future__ import annotations
@@ -48,6 +52,8 @@ class Card(_CardFields):
             raise ValueError(f"card rank must be 1..13, not {rank!r}")
         if not isinstance(suit, str) or suit not in _SUIT_OFFSET:
             raise ValueError(f"card suit must be one of C D H S, not {suit!r}")
+        if cls is Card:  # the one object for this card (subclasses make their own)
+            return _CARDS_BY_INDEX[_SUIT_OFFSET[suit] + rank - 1]
         return tuple.__new__(cls, (int(rank), str(suit)))
 
     def __getnewargs__(self) -> tuple[int, str]:
@@ -114,9 +120,17 @@ def _parse_cached(text: str) -> Card | None:
 
 
 _CARDS_BY_INDEX: tuple[Card, ...] = tuple(
-    Card(rank, suit) for suit in SUITS for rank in range(1, 14)
+    tuple.__new__(Card, (rank, suit)) for suit in SUITS for rank in range(1, 14)
 )
 FULL_DECK: tuple[Card, ...] = _CARDS_BY_INDEX
+
+BIT_BY_CARD_ID: dict[int, int] = {id(card): 1 << card.index for card in FULL_DECK}
+"""``id(card)`` -> ``card.mask`` for the 52 cards. ``sum(map(BIT_BY_CARD_ID.__getitem__,
+map(id, cards)))`` is the fastest way from a hand to its mask; a ``KeyError`` means something
+that is not one of the 52 cards (a subclass instance, a plain tuple): fall back to a checked
+loop. Every card is one of the 52 objects for the life of the process, so ids stay valid."""
+
+_SIZED_COLLECTIONS = (list, tuple, frozenset, set)
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
@@ -127,6 +141,14 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
 
 def cards_mask(cards: Iterable[Card]) -> int:
     """The bit mask of a collection of cards (duplicates collapse)."""
+    if type(cards) in _SIZED_COLLECTIONS:
+        try:
+            mask: int = sum(map(BIT_BY_CARD_ID.__getitem__, map(id, cards)))
+        except KeyError:
+            pass
+        else:
+            if mask.bit_count() == len(cards):  # type: ignore[arg-type]  # (a repeat carries)
+                return mask
     mask = 0
     for card in cards:
         mask |= 1 << card.index
@@ -141,6 +163,45 @@ def mask_cards(mask: int) -> list[Card]:
         cards.append(_CARDS_BY_INDEX[low.bit_length() - 1])
         mask ^= low
     return cards
+
+
+def _build_rank_major_tables() -> tuple[tuple[int, ...], tuple[tuple[tuple[Card, ...], ...], ...]]:
+    """Tables for ``mask_cards_sorted``: a suit's 13 bits spread to every fourth bit, and the
+    cards of each byte of a rank-major mask (bit ``4 * (rank - 1) + suit``)."""
+    spread = [0] * (1 << 13)
+    for pattern in range(1, 1 << 13):
+        low = pattern & -pattern
+        spread[pattern] = spread[pattern ^ low] | 1 << 4 * (low.bit_length() - 1)
+    by_rank_major = [_CARDS_BY_INDEX[13 * (bit % 4) + bit // 4] for bit in range(52)]
+    chunks = tuple(
+        tuple(
+            tuple(by_rank_major[bit] for bit in range(8 * k, min(8 * k + 8, 52))
+                  if byte >> (bit - 8 * k) & 1)
+            for byte in range(256)
+        )
+        for k in range(7)
+    )
+    return tuple(spread), chunks
+
+
+_SPREAD, (_B0, _B1, _B2, _B3, _B4, _B5, _B6) = _build_rank_major_tables()
+
+
+def mask_cards_sorted(mask: int) -> tuple[Card, ...]:
+    """The cards of a bit mask in ``sorted()`` order (rank, then suit), without sorting.
+
+    The suit-major mask is transposed to rank-major (four table look-ups), then read a byte at
+    a time from tables of ready-made card tuples.
+
+    >>> format_cards(mask_cards_sorted(cards_mask(parse_cards("KS 2H AD 2C"))))
+    'AD 2C 2H KS'
+    """
+    spread = _SPREAD
+    ranks = (spread[mask & 0x1FFF] | spread[mask >> 13 & 0x1FFF] << 1
+             | spread[mask >> 26 & 0x1FFF] << 2 | spread[mask >> 39] << 3)
+    return (_B0[ranks & 255] + _B1[ranks >> 8 & 255] + _B2[ranks >> 16 & 255]
+            + _B3[ranks >> 24 & 255] + _B4[ranks >> 32 & 255] + _B5[ranks >> 40 & 255]
+            + _B6[ranks >> 48])
 
 
 def format_cards(cards: Iterable[Card]) -> str:

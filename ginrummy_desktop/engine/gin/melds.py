@@ -19,17 +19,24 @@ card-level functions check their input and raise ``ValueError`` with a readable 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
-from ginrummy_desktop.engine.cards import Card, cards_mask, mask_cards  # noqa: F401 (doctests)
+from ginrummy_desktop.engine.cards import (  # noqa: F401 (cards_mask: doctests)
+    BIT_BY_CARD_ID,
+    Card,
+    cards_mask,
+    mask_cards,
+    mask_cards_sorted,
+)
 
 __all__ = [
     "ALL_MELD_MASKS",
     "Arrangement",
     "all_best_arrangements",
     "best_arrangement",
+    "best_arrangement_mask",
     "best_discard_deadwood_mask",
     "clear_meld_memos",
     "deadwood_after_each_discard_mask",
@@ -162,6 +169,11 @@ def _sets_by_rank_bits() -> dict[int, tuple[tuple[int, int], ...]]:
 
 
 _SETS_BY_RANK_BITS = _sets_by_rank_bits()
+# The same as choices for the solver, "no set" first: (set cards, points, (the set,)).
+_SET_CHOICES_BY_RANK_BITS: dict[int, tuple[tuple[int, int, tuple[int, ...]], ...]] = {
+    bits: ((0, 0, ()), *((meld, points, (meld,)) for meld, points in options))
+    for bits, options in _SETS_BY_RANK_BITS.items()
+}
 
 
 def _candidates(mask: int) -> list[tuple[int, int]]:
@@ -202,33 +214,56 @@ def _add_runs(found: list[tuple[int, int]], starts: int, mask: int) -> None:
             found.append(_RUN5[low])
 
 
-def _max_melded(cands: list[tuple[int, int]]) -> int:
-    """Most points that disjoint candidates can cover (branch on the lowest covered card)."""
-    if len(cands) == 1:
-        return cands[0][1]
-    if len(cands) == 2:
-        (m1, p1), (m2, p2) = cands
-        return p1 + p2 if not m1 & m2 else max(p1, p2)
-    union = 0
-    for m, _ in cands:
-        union |= m
-    ceiling = points_of_mask(union)  # nothing beats melding every candidate card
-    low = union & -union
-    rest = [c for c in cands if not c[0] & low]
-    best = 0
-    for m, p in cands:
-        if m & low:
-            sub = [c for c in rest if not c[0] & m]
-            value = p + _max_melded(sub) if sub else p
-            if value > best:
-                if value == ceiling:
-                    return value
-                best = value
-    if rest:
-        value = _max_melded(rest)
-        if value > best:
-            best = value
-    return best
+# ---------------------------------------------------------------------------------------------
+# The solver. Runs have no upper length, so once the sets are chosen the best use of the other
+# cards is fixed: every card inside three consecutive cards of one suit is in a run, the rest is
+# deadwood. So every question below is answered by trying each choice of sets (most hands have
+# no rank held three times: one choice; at most 6 x 6 x 2 for 11 cards) and reading the runs of
+# what is left with three shifts. (A card that could extend a run is always better melded, so a
+# least-deadwood arrangement melds whole stretches: that is the shape ``best_meld_masks`` shows.)
+
+
+def _run_cover(mask: int) -> int:
+    """Cards of ``mask`` inside three consecutive cards of one suit (all of them are meldable)."""
+    starts = mask & mask >> 1 & mask >> 2 & _RUN3_STARTS
+    return starts | starts << 1 | starts << 2
+
+
+def _set_choices(mask: int, triples: int) -> Sequence[tuple[int, int, tuple[int, ...]]]:
+    """Every choice of sets among the ranks in ``triples``: (cards, points, the sets' masks).
+
+    The first choice is "no set"; a rank held four times offers the four and each three.
+    """
+    if not triples:
+        return _NO_SET
+    low = triples & -triples
+    first = _SET_CHOICES_BY_RANK_BITS.get(mask & (_RANK_SPREAD << (low.bit_length() - 1)))
+    triples ^= low
+    if not triples:  # one rank held three times or more: the choices are ready-made
+        return first  # type: ignore[return-value]  # (``low`` is such a rank: always found)
+    choices = list(first)  # type: ignore[arg-type]
+    while triples:
+        low = triples & -triples
+        triples ^= low
+        options = _SETS_BY_RANK_BITS[mask & (_RANK_SPREAD << (low.bit_length() - 1))]
+        choices += [
+            (cards | meld, points + meld_points, (*sets, meld))
+            for cards, points, sets in choices
+            for meld, meld_points in options
+        ]
+    return choices
+
+
+_NO_SET: tuple[tuple[int, int, tuple[int, ...]], ...] = ((0, 0, ()),)
+
+
+def _triples(mask: int) -> int:
+    """Bit r set when the hand holds rank r (0 = ace) in at least three suits."""
+    c = mask & _SUIT_BITS
+    d = mask >> 13 & _SUIT_BITS
+    h = mask >> 26 & _SUIT_BITS
+    s = mask >> 39
+    return (c & d & (h | s)) | (h & s & (c | d))
 
 
 @lru_cache(maxsize=_MEMO)
@@ -243,36 +278,20 @@ def min_deadwood_mask(mask: int) -> int:
     h = mask >> 26 & _SUIT_BITS
     s = mask >> 39
     total = _SUIT_POINTS[c] + _SUIT_POINTS[d] + _SUIT_POINTS[h] + _SUIT_POINTS[s]
-    # Most hands hold no meld at all: answer without building a candidate list.
-    if not (mask & mask >> 1 & mask >> 2 & _RUN3_STARTS) and not (
-        (c & d & (h | s)) | (h & s & (c | d))
-    ):
-        return total
-    cands = _candidates(mask)
-    if len(cands) == 1:
-        return total - cands[0][1]
-    return total - _max_melded(cands)
-
-
-def _packing_covers(cands: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Every packing of disjoint candidates once, as (points, covered mask); the empty one too.
-
-    Iterative (an explicit stack of partial packings) because rollouts call this hundreds of
-    thousands of times per decision batch and recursion costs more than the work.
-    """
-    packings = [(0, 0)]
-    stack = [(0, 0, 0)]
-    count = len(cands)
-    while stack:
-        start, points, cover = stack.pop()
-        for j in range(start, count):
-            m, p = cands[j]
-            if m & cover:
-                continue
-            entry = (points + p, cover | m)
-            packings.append(entry)
-            stack.append((j + 1, entry[0], entry[1]))
-    return packings
+    triples = (c & d & (h | s)) | (h & s & (c | d))
+    starts = mask & mask >> 1 & mask >> 2 & _RUN3_STARTS
+    if not triples:  # most hands: no set to choose, so the runs are the answer
+        return total - points_of_mask(starts | starts << 1 | starts << 2) if starts else total
+    cover = starts | starts << 1 | starts << 2
+    sets = _sets_clear_of(mask, triples, cover)
+    if sets is not None:  # sets and runs share no card: meld them all
+        return total - points_of_mask(cover) - points_of_mask(sum(sets))
+    best = 0
+    for cards, points, _ in _set_choices(mask, triples):
+        melded = points + points_of_mask(_run_cover(mask & ~cards))
+        if melded > best:
+            best = melded
+    return total - best
 
 
 def _highest_card_points(mask: int) -> int:
@@ -290,6 +309,30 @@ def _highest_card_points(mask: int) -> int:
 _COURT_AND_TEN = sum(0b1111 << (9 + 13 * s) for s in range(4))
 
 
+def _stretches(cover: int) -> list[int]:
+    """A run cover split into its maximal runs (each inside one suit), lowest first."""
+    runs = []
+    while cover:
+        low = cover & -cover
+        suit = _SUIT_BITS << 13 * ((low.bit_length() - 1) // 13)
+        run = cover & ~(cover + low) & suit  # the block of consecutive bits from ``low``
+        runs.append(run)
+        cover ^= run
+    return runs
+
+
+def _cheapest_run_break(cover: int) -> int:
+    """Least deadwood left by discarding one card of these runs (a run of 4+ loses an end free)."""
+    best = 1 << 30
+    for run in _stretches(cover):
+        if run.bit_count() > 3:
+            return 0
+        value = points_of_mask(run) - _highest_card_points(run)
+        if value < best:
+            best = value
+    return best
+
+
 @lru_cache(maxsize=_MEMO)
 def best_discard_deadwood_mask(mask11: int) -> int:
     """Least deadwood of the hand after discarding its best card (usually from 11 cards).
@@ -297,60 +340,59 @@ def best_discard_deadwood_mask(mask11: int) -> int:
     >>> best_discard_deadwood_mask(cards_mask([Card.parse(t) for t in "AS 2S 3S 4S KD".split()]))
     0
     """
-    # Discarding card x then arranging is the same as choosing a packing that leaves x out and
-    # dropping x from its deadwood: so take, over packings that leave some card out, the deadwood
-    # minus its best card. (Shortened melds are candidates too, so breaking a meld is covered.)
-    total = points_of_mask(mask11)
-    cands = _candidates(mask11)
-    if not cands:
-        return total - _highest_card_points(mask11)
-    union = 0
-    for m, _ in cands:
-        union |= m
-    outside = mask11 & ~union
-    outside_best = _highest_card_points(outside)
-    if len(cands) == 1:
-        meld, points = cands[0]
-        broken = total - _highest_card_points(meld)
-        return min(total - points - outside_best, broken) if outside else broken
-    best = total
-    for points, cover in _packing_covers(cands):
-        if cover == mask11:
-            continue  # nothing left to discard
-        free_best = _highest_card_points(union & ~cover)
-        value = total - points - (free_best if free_best > outside_best else outside_best)
+    # Discarding x and arranging the rest uses sets that leave x out; for each choice of sets,
+    # the best x is the costliest deadwood card, or, when every other card is in a run, the
+    # cheapest way to break a run.
+    best = points_of_mask(mask11)
+    for cards, _, _ in _set_choices(mask11, _triples(mask11)):
+        rest = mask11 & ~cards
+        if not rest:
+            continue  # everything is in sets: nothing to discard under this choice
+        cover = _run_cover(rest)
+        dead = rest & ~cover
+        if dead:
+            value = points_of_mask(dead) - _highest_card_points(dead)
+        else:
+            value = _cheapest_run_break(cover)
         if value < best:
             best = value
     return best
 
 
 def _each_discard(mask: int) -> dict[int, int]:
-    total = points_of_mask(mask)
-    cands = _candidates(mask)
-    union = 0
-    for m, _ in cands:
-        union |= m
-    # Most points melded by a packing that leaves each card of the union uncovered.
-    best_without: dict[int, int] = {}
-    full = 0
-    if cands:
-        for points, cover in _packing_covers(cands):
-            if points > full:
-                full = points
-            free = union & ~cover
-            while free:
-                low = free & -free
-                free ^= low
-                if points > best_without.get(low, -1):
-                    best_without[low] = points
+    best: dict[int, int] = {}
+    for cards, _, _ in _set_choices(mask, _triples(mask)):
+        rest = mask & ~cards
+        cover = _run_cover(rest)
+        dead = rest & ~cover
+        dead_points = points_of_mask(dead)
+        free = dead
+        while free:  # discarding a deadwood card changes no run
+            low = free & -free
+            free ^= low
+            value = dead_points - _CARD_POINTS[low.bit_length() - 1]
+            if value < best.get(low, 1 << 30):
+                best[low] = value
+        for run in _stretches(cover):  # discarding a run card splits its run in two
+            card = run
+            while card:
+                low = card & -card
+                card ^= low
+                below = run & (low - 1)
+                above = run & ~((low << 1) - 1)
+                value = dead_points
+                if below.bit_count() < 3:
+                    value += points_of_mask(below)
+                if above.bit_count() < 3:
+                    value += points_of_mask(above)
+                if value < best.get(low, 1 << 30):
+                    best[low] = value
     result: dict[int, int] = {}
     rest = mask
-    while rest:
+    while rest:  # in index order
         low = rest & -rest
         rest ^= low
-        index = low.bit_length() - 1
-        melded = best_without[low] if low & union else full
-        result[index] = total - _CARD_POINTS[index] - melded
+        result[low.bit_length() - 1] = best[low]
     return result
 
 
@@ -386,18 +428,16 @@ def deadwood_cards_mask(mask: int) -> int:
     >>> [str(c) for c in mask_cards(deadwood_cards_mask(cards_mask(hand)))]
     ['KD']
     """
-    cands = _candidates(mask)
-    if not cands:
-        return mask
-    union = 0
-    for m, _ in cands:
-        union |= m
-    packings = _packing_covers(cands)
-    full = max(points for points, _ in packings)
-    result = mask & ~union
-    for points, cover in packings:
-        if points == full:
-            result |= union & ~cover
+    full = -1
+    result = 0
+    for cards, points, _ in _set_choices(mask, _triples(mask)):
+        rest = mask & ~cards
+        cover = _run_cover(rest)
+        melded = points + points_of_mask(cover)
+        if melded > full:
+            full, result = melded, rest & ~cover
+        elif melded == full:
+            result |= rest & ~cover
     return result
 
 
@@ -405,6 +445,7 @@ def clear_meld_memos() -> None:
     """Forget every memoised answer (benchmarks use it to time real solving work)."""
     for memo in (
         min_deadwood_mask,
+        best_arrangement_mask,
         best_discard_deadwood_mask,
         deadwood_cards_mask,
         deadwood_after_each_discard_pairs,
@@ -419,9 +460,12 @@ def melded_in_any_mask(mask: int) -> int:
     >>> [str(c) for c in mask_cards(melded_in_any_mask(cards_mask(hand)))]
     ['5C', '5D', '5H']
     """
-    union = 0
-    for m, _ in _candidates(mask):
-        union |= m
+    union = _run_cover(mask)
+    triples = _triples(mask)
+    while triples:
+        low = triples & -triples
+        triples ^= low
+        union |= mask & (_RANK_SPREAD << (low.bit_length() - 1))
     return union
 
 
@@ -470,9 +514,12 @@ def layoff_cards_mask(meld_masks: Iterable[int], unavailable: int = 0) -> int:
 # Card-level API.
 
 
-@dataclass(frozen=True, slots=True)
-class Arrangement:
-    """One way to lay out a hand: melds (each sorted) and the deadwood left over."""
+class Arrangement(NamedTuple):
+    """One way to lay out a hand: melds (each sorted) and the deadwood left over.
+
+    Immutable (a named tuple: the cheapest immutable object to build, and memoised ones are
+    shared between callers).
+    """
 
     melds: tuple[tuple[Card, ...], ...]
     deadwood: tuple[Card, ...]
@@ -487,13 +534,25 @@ class Arrangement:
 
 
 _BIT_OFFSET_OF_SUIT = {"C": -1, "D": 12, "H": 25, "S": 38}  # Card.index = rank + offset
+_SIZED_HANDS = (list, tuple, frozenset, set)
 
 
 def hand_to_mask(cards: Iterable[Card], what: str = "hand") -> tuple[int, int]:
     """(mask, number of cards) of a hand, checked: Cards only, no repeats, at most 11.
 
-    One quick pass, because bots and the rules engine call the card-level API often.
+    Fast for a list, tuple or set of Cards (one table look-up per card by ``id``, see
+    ``BIT_BY_CARD_ID``), because bots and the rules engine call the card-level API often; anything
+    the fast path does not recognise gets the careful loop and its readable messages.
     """
+    if type(cards) in _SIZED_HANDS:
+        try:
+            mask: int = sum(map(BIT_BY_CARD_ID.__getitem__, map(id, cards)))
+        except KeyError:
+            pass
+        else:
+            count = len(cards)  # type: ignore[arg-type]
+            if mask.bit_count() == count <= MAX_HAND_SIZE:  # a repeated card carries a bit
+                return mask, count
     mask = 0
     count = 0
     offsets = _BIT_OFFSET_OF_SUIT
@@ -527,23 +586,6 @@ def min_deadwood(cards: Iterable[Card]) -> int:
     return min_deadwood_mask(mask)
 
 
-def _all_packings(cands: list[tuple[int, int]]) -> list[tuple[int, tuple[int, ...]]]:
-    """Every packing of disjoint candidates as (points, meld masks), each listed once."""
-    if not cands:
-        return [(0, ())]
-    union = 0
-    for m, _ in cands:
-        union |= m
-    low = union & -union
-    rest = [c for c in cands if not c[0] & low]
-    packings = _all_packings(rest)
-    for m, p in cands:
-        if m & low:
-            sub = [c for c in rest if not c[0] & m]
-            packings.extend((p + q, (m,) + melds) for q, melds in _all_packings(sub))
-    return packings
-
-
 def _merge_touching_runs(melds: tuple[int, ...]) -> tuple[int, ...]:
     """Join runs of one suit that touch (A-3 + 4-6 is shown as A-6); sets stay as they are."""
     runs = sorted(m for m in melds if m & ((m & -m) << 1))
@@ -556,6 +598,24 @@ def _merge_touching_runs(melds: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(merged + [m for m in melds if not m & ((m & -m) << 1)]))
 
 
+def _best_set_choices(mask: int) -> list[tuple[tuple[int, ...], int]]:
+    """The choices of sets that leave the least deadwood, as (the sets' masks, run cover)."""
+    best = -1
+    found: list[tuple[tuple[int, ...], int]] = []
+    points_of = _SUIT_POINTS
+    for cards, points, sets in _set_choices(mask, _triples(mask)):
+        rest = mask & ~cards
+        starts = rest & rest >> 1 & rest >> 2 & _RUN3_STARTS  # (_run_cover, inlined: hot)
+        cover = starts | starts << 1 | starts << 2
+        melded = (points + points_of[cover & _SUIT_BITS] + points_of[cover >> 13 & _SUIT_BITS]
+                  + points_of[cover >> 26 & _SUIT_BITS] + points_of[cover >> 39])
+        if melded > best:
+            best, found = melded, [(sets, cover)]
+        elif melded == best:
+            found.append((sets, cover))
+    return found
+
+
 def best_meld_masks(mask: int) -> list[tuple[int, ...]]:
     """Every least-deadwood arrangement of the hand as meld masks (touching runs joined).
 
@@ -563,19 +623,38 @@ def best_meld_masks(mask: int) -> list[tuple[int, ...]]:
     >>> len(best_meld_masks(hand)), best_meld_masks(0)
     (2, [()])
     """
-    packings = _all_packings(_candidates(mask))
-    best = max(p for p, _ in packings)
-    unique = {_merge_touching_runs(melds) for p, melds in packings if p == best}
-    return sorted(unique)
+    return sorted(
+        tuple(sorted((*sets, *_stretches(cover)))) for sets, cover in _best_set_choices(mask)
+    )
+
+
+# The cards of every meld mask (merged runs are runs too), ready to hand out.
+_MELD_CARDS: dict[int, tuple[Card, ...]] = {m: mask_cards_sorted(m) for m in ALL_MELD_MASKS}
 
 
 def _arrangement(mask: int, melds: tuple[int, ...]) -> Arrangement:
-    covered = 0
-    for m in melds:
-        covered |= m
-    meld_cards = sorted((tuple(sorted(mask_cards(m))) for m in melds), key=lambda t: (t[0], t))
-    dead = mask & ~covered
-    return Arrangement(tuple(meld_cards), tuple(sorted(mask_cards(dead))), points_of_mask(dead))
+    dead = mask & ~sum(melds)  # (melds are disjoint)
+    # Melds are disjoint, so sorting them as card tuples orders them by their lowest card.
+    meld_cards = tuple(sorted(map(_MELD_CARDS.__getitem__, melds)))
+    points = _SUIT_POINTS
+    return Arrangement(meld_cards, mask_cards_sorted(dead), points[dead & _SUIT_BITS]
+                       + points[dead >> 13 & _SUIT_BITS] + points[dead >> 26 & _SUIT_BITS]
+                       + points[dead >> 39])
+
+
+def _sets_clear_of(mask: int, triples: int, cover: int) -> tuple[int, ...] | None:
+    """The full sets of the ranks in ``triples`` when none of their cards is in ``cover`` (the
+    run cover): then taking every set whole is the only best choice. None when a set and a run
+    compete for a card (the caller tries each choice)."""
+    sets: tuple[int, ...] = ()
+    while triples:
+        low = triples & -triples
+        triples ^= low
+        rank_cards = mask & (_RANK_SPREAD << (low.bit_length() - 1))
+        if rank_cards & cover:
+            return None
+        sets += (rank_cards,)
+    return sets
 
 
 def all_best_arrangements(cards: Iterable[Card]) -> list[Arrangement]:
@@ -606,6 +685,33 @@ def best_arrangement(cards: Iterable[Card]) -> Arrangement:
     [JC JD JH] deadwood QH KH (20)
     """
     mask, _ = hand_to_mask(cards, "best_arrangement")
+    return best_arrangement_mask(mask)
+
+
+@lru_cache(maxsize=_SMALL_MEMO)
+def best_arrangement_mask(mask: int) -> Arrangement:
+    """``best_arrangement`` of the hand ``mask`` (unchecked, memoised: arrangements are immutable).
+
+    >>> print(best_arrangement_mask(cards_mask([Card.parse(t) for t in "5H 6H 7H 9C".split()])))
+    [5H 6H 7H] deadwood 9C (9)
+    """
+    c = mask & _SUIT_BITS
+    d = mask >> 13 & _SUIT_BITS
+    h = mask >> 26 & _SUIT_BITS
+    s = mask >> 39
+    triples = (c & d & (h | s)) | (h & s & (c | d))
+    starts = mask & mask >> 1 & mask >> 2 & _RUN3_STARTS
+    if not starts and not triples:  # no meld at all, as most hands (see min_deadwood_mask)
+        total = _SUIT_POINTS[c] + _SUIT_POINTS[d] + _SUIT_POINTS[h] + _SUIT_POINTS[s]
+        return Arrangement((), mask_cards_sorted(mask), total)
+    cover = starts | starts << 1 | starts << 2
+    sets = _sets_clear_of(mask, triples, cover)
+    if sets is not None:  # nothing to choose: one best arrangement
+        return _arrangement(mask, (*sets, *_stretches(cover)))
+    found = _best_set_choices(mask)
+    if len(found) == 1:
+        (sets, cover), = found
+        return _arrangement(mask, (*sets, *_stretches(cover)))
     choices = best_meld_masks(mask)
     best = min(choices, key=lambda melds: (layoff_cards_mask(melds, mask).bit_count(), melds))
     return _arrangement(mask, best)
