@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from ginrummy_desktop.online import launcher
-from ginrummy_desktop.online.server_init import ServerSetup, SetupError, init_server
+from ginrummy_desktop.online.server_init import Ports, ServerSetup, SetupError, init_server
 from ginrummy_desktop.storage.paths import app_paths
 
 INSTALL_TEXT = ("This needs ejabberd, the free chat server the online games run on, and it is "
@@ -48,9 +48,11 @@ class LanServer(QObject):
     started = Signal(object)  # the ServerSetup it serves
     stopped = Signal(str)     # "" after a clean stop, else the reason in one sentence
 
-    def __init__(self, directory: Path | None = None, parent: QObject | None = None) -> None:
+    def __init__(self, directory: Path | None = None, ports: Ports | None = None,
+                 parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.directory = directory or server_directory()
+        self.ports = ports or Ports()
         self.setup: ServerSetup | None = None
         self.process: QProcess | None = None
         self._output = ""
@@ -92,11 +94,11 @@ class LanServer(QObject):
         router handed out again keeps its accounts)."""
         try:
             setup = ServerSetup.load(self.directory)
-            if setup.domain == address:
+            if setup.domain == address and setup.ports == self.ports:
                 return setup
         except SetupError:
             pass
-        return init_server(self.directory, address, self_signed=True)
+        return init_server(self.directory, address, self_signed=True, ports=self.ports)
 
     def _read(self) -> None:
         assert self.process is not None
