@@ -312,8 +312,8 @@ def _discard_reason(knowledge: Knowledge, best: Card, made: Card, loss: float) -
     outs_best = outs(kept_best, knowledge.unseen)
     outs_made = outs(kept_made, knowledge.unseen)
     if outs_best > outs_made:
-        return (f"Keeping {card_text(made)} and throwing {card_text(best)} leaves {outs_best} "
-                f"cards that would make a meld, against {outs_made}")
+        return (f"Throwing {card_text(best)} leaves {outs_best} cards that would make a meld; "
+                f"throwing {card_text(made)} leaves {outs_made}")
     left_best, left_made = deadwood(kept_best), deadwood(kept_made)
     if left_best < left_made:
         return (f"Throwing {card_text(best)} leaves {left_best} deadwood, "

@@ -1,0 +1,1 @@
+"""Hand review windows (issue 41): see window.py."""
