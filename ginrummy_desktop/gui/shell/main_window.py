@@ -94,6 +94,8 @@ class MainWindow(QMainWindow):
         self.gin_screen.controller.confirm_knock = self._confirm_knock
         self.gin_screen.on_rematch = self.rematch
         self.gin_screen.on_new_opponent = self.new_match_dialog
+        self.gin_screen.panel.extra_buttons = [("Review", self.review_last_hand,
+                                                "Review your decisions in this hand")]
         self.dialogs: list[QWidget] = []  # keep modeless dialogs alive
         self.notifications: list[str] = []
         self.setStyleSheet(window_style_sheet(TablePalette.for_felt(self.table_colour)))
@@ -159,6 +161,8 @@ class MainWindow(QMainWindow):
             self.play_menu.addAction(action)
         game.addSeparator()
         self.replay_action = self._action(game, "Replay &last hand…", self.replay_last_hand)
+        self.review_action = self._action(game, "Re&view last hand…", self.review_last_hand)
+        self._action(game, "Review this &match…", lambda: self.review_last_hand(True))
         self.commitment_action = self._action(game, "Deal co&mmitment…",
                                               self.gin_screen.show_commitment)
         if self.storage is not None:
@@ -504,6 +508,12 @@ class MainWindow(QMainWindow):
         self.dialogs.append(window)
         window.show()
         return window
+
+    def review_last_hand(self, whole_match: bool = False) -> QWidget | None:
+        """Where the last finished hand (or the whole match) lost points, decision by decision."""
+        from ginrummy_desktop.gui.review.launch import review_from_window
+
+        return review_from_window(self, whole_match)
 
     def show_online(self) -> QWidget:
         """The online window (one per app; its server comes from Preferences)."""

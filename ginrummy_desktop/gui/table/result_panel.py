@@ -67,6 +67,8 @@ class ResultPanel(QFrame):
         self._layout.addWidget(self.score)
         self._layout.addLayout(self.buttons)
         self._button_widgets: list[QPushButton] = []
+        # Buttons the app adds after the game's own on every panel (the hand review's).
+        self.extra_buttons: list[tuple[str, Callable[[], None], str]] = []
         self.rows: list[tuple[str, ...]] = []
         self._pixels = 14
         self._table_html = ""
@@ -112,7 +114,7 @@ class ResultPanel(QFrame):
                 item.widget().deleteLater()
         self._button_widgets = []
         self.buttons.addStretch(1)
-        for index, (text, callback, accessible) in enumerate(buttons):
+        for index, (text, callback, accessible) in enumerate([*buttons, *self.extra_buttons]):
             button = QPushButton(text, self)
             button.setAccessibleName(accessible or text)
             button.clicked.connect(callback)
