@@ -214,6 +214,10 @@ class ReplayWindow(QWidget):
         buttons.addStretch(1)
         for button in (self.forward_button, self.last_button):
             buttons.addWidget(button)
+        self.review_button = QPushButton("Review")
+        self.review_button.setToolTip("Where each decision of this hand lost points")
+        self.review_button.clicked.connect(self.open_review)
+        buttons.addWidget(self.review_button)
         self.first_button.clicked.connect(lambda: self.show_step(0))
         self.back_button.clicked.connect(self.step_back)
         self.forward_button.clicked.connect(self.step_forward)
@@ -238,6 +242,12 @@ class ReplayWindow(QWidget):
         body.addWidget(self.moves, 1)
         layout.addLayout(body, 1)
         self.resize(1000, 640)
+
+    def open_review(self) -> QWidget:
+        """The hand review of this record for the person (the seat named "You")."""
+        from ginrummy_desktop.gui.review.launch import open_review
+
+        return open_review(self, [self.record], self.names, renderer=self.renderer)
 
     def _seat_name(self, seat: Any) -> str:
         return self.names.get(seat, f"Seat {seat}") if isinstance(seat, int) else "nobody"
