@@ -9,6 +9,7 @@ quits (SIGTERM by PID, which ``up`` answers by stopping ejabberd and the referee
 
 from __future__ import annotations
 
+import html
 import sys
 from pathlib import Path
 
@@ -147,6 +148,7 @@ class LanServerDialog(QDialog):
         self.status.setObjectName("lanStatus")
         self.status.setWordWrap(True)
         self.status.setAccessibleName("Server status")
+        self.status.setTextFormat(Qt.TextFormat.RichText)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.start_button = QPushButton("&Start server", self)
         self.stop_button = QPushButton("S&top server", self)
@@ -170,7 +172,6 @@ class LanServerDialog(QDialog):
         server.stopped.connect(self._show_stopped)
         if not launcher.ejabberd_installed():
             self.status.setText(INSTALL_TEXT)
-            self.status.setTextFormat(Qt.TextFormat.RichText)
             self.start_button.setEnabled(False)
             self.stop_button.setEnabled(False)
             self.sign_in_button.setEnabled(False)
@@ -198,13 +199,13 @@ class LanServerDialog(QDialog):
         self.stop_button.setEnabled(True)
         self.sign_in_button.setEnabled(True)
         self.status.setText(
-            f"The server is running. Give your friends this address:\n"
-            f"  • in the desktop app (Play online → Server): {setup.desktop_address}\n"
-            f"  • on a phone or in a browser: {setup.web_address}\n"
-            "Everyone creates an account on it the first time.")
+            "<p>The server is running. Give your friends this address:</p><ul>"
+            f"<li>in the desktop app (Play online → Server): <b>{setup.desktop_address}</b></li>"
+            f"<li>on a phone or in a browser: <b>{setup.web_address}</b></li></ul>"
+            "<p>Everyone creates an account on it the first time.</p>")
 
     def _show_stopped(self, reason: str) -> None:
         self.start_button.setEnabled(True)
         self.stop_button.setEnabled(False)
         self.sign_in_button.setEnabled(False)
-        self.status.setText(reason or "The server is not running.")
+        self.status.setText(html.escape(reason) or "The server is not running.")

@@ -20,7 +20,7 @@ def _window(tab: str | None = None) -> Any:
     def no_network(*_args: Any) -> Any:
         raise ValueError("screenshots use no server")
 
-    window = OnlineWindow("ginrummy.example.org", no_network, speed="instant")
+    window = OnlineWindow("cards.yourclub.org", no_network, speed="instant")
     if tab is None:
         window.signin.user.setText(ME)
         window.signin.password.setText("not a real password")
@@ -161,7 +161,19 @@ def _cribbage_table_window() -> QWidget:
     return _pane_window(pane, window)
 
 
+def _lan_server_dialog() -> QWidget:
+    """Play on this computer's network, running (the address as `up` prints it)."""
+    from ginrummy_desktop.gui.online.lan import LanServer, LanServerDialog
+    from ginrummy_desktop.online.server_init import ServerSetup
+
+    dialog = LanServerDialog(LanServer())
+    dialog.start_button.setEnabled(True)  # as where ejabberd is installed
+    dialog._show_running(ServerSetup(domain="192.168.1.20", web_tls=False, self_signed=True))
+    return dialog
+
+
 SCENES["online-signin"] = lambda: _window(None)
+SCENES["online-lan-server"] = _lan_server_dialog
 SCENES["online-lobby"] = lambda: _window("lobby")
 SCENES["online-friends"] = lambda: _window("friends")
 SCENES["online-chat"] = lambda: _window("messages")
