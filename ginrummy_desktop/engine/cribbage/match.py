@@ -843,7 +843,84 @@ class CribbageMatch:
         game._claimed = data.get("claimed")
         if game.phase not in (DISCARD, PLAY, COUNT, MUGGINS, OVER, *CUT_PHASES):
             raise ValueError(f"unknown phase {game.phase!r} in snapshot")
+        _check_by_replay(game)
         return game
+
+
+#: Snapshot fields the hand in progress decides, compared after replaying it.
+_REPLAYED_FIELDS = (
+    "dealer", "scores", "winner", "deck", "hands", "dealt", "kept",  # salt: checked by restore
+    "discards", "crib", "starter", "count", "current", "played", "go_seat", "history",
+    "events", "shows", "actions", "scores_before", "phase", "to_move", "show_step", "claimed",
+    "starter_cut",
+)
+
+
+def _check_by_replay(game: CribbageMatch) -> None:
+    """Play ``game``'s finished hands and the hand in progress again from their committed
+    decks and recorded actions; ``ValueError`` unless the restored state is what they give
+    (a hand-edited save cannot hold a state no game reaches: a dealer 5, a show step 9, six
+    copies of a card, scores the hands never scored)."""
+    from ginrummy_desktop.engine.cribbage.records import (  # they build on this module
+        CribbageMatchChain,
+        replay_record,
+    )
+
+    chain = CribbageMatchChain()
+    for number, record in enumerate(game._records, start=1):
+        if type(record) is not dict:
+            raise ValueError(f"hand {number} is not a hand record")
+        try:
+            replay_record(record)
+            chain.add(record)
+        except ValueError as error:
+            raise ValueError(f"hand {number} does not replay: {error}") from None
+    last = game._records[-1] if game._records else None
+    if game.phase == DEAL_CUT:
+        _check_deal_cut(game)
+        return
+    if game.phase == OVER:
+        if last is None or not chain.over or game.winner != last.get("winner") \
+                or game.scores != last.get("scores_after"):
+            raise ValueError("it says the game is over, but its hands do not end it")
+        return
+    if chain.over:
+        raise ValueError("a hand follows the end of the game")
+    if game.hand_number != len(game._records) + 1:
+        raise ValueError(f"hand {game.hand_number!r} follows {len(game._records)} hands")
+    if last is not None and (game.dealer != 1 - last["dealer"]
+                             or list(game._scores_before) != last["scores_after"]):
+        raise ValueError("the hand in progress does not follow the last hand")
+    replayed = CribbageMatch(seed=0, rules=game.rules, first_dealer=game.dealer,
+                             decks=[game._deck, list(FULL_DECK)],
+                             scores=(game._scores_before[0], game._scores_before[1]))
+    try:
+        for entry in game._actions:
+            replayed.apply(entry["seat"], action_from_json(entry["action"]))
+    except IllegalActionError as error:
+        raise ValueError(f"its hand in progress does not replay: {error}") from None
+    if replayed.hand_number != 1:
+        raise ValueError("the hand in progress was already over")
+    mine, theirs = game.snapshot(), replayed.snapshot()
+    for key in _REPLAYED_FIELDS:
+        if mine[key] != theirs[key]:
+            raise ValueError(f"its {key.replace('_', ' ')} do not follow from its hand")
+    backs = game._backs
+    if len(backs) != 2 or not all(type(b) is int and 0 <= b <= p for b, p in
+                                   zip(backs, game.scores, strict=False)):
+        raise ValueError("its back pegs are not behind its scores")
+
+
+def _check_deal_cut(game: CribbageMatch) -> None:
+    """Before the first deal: nothing scored or dealt, a full committed pack being cut."""
+    if game._records or game.hand_number != 0 or game.scores != [0, 0] \
+            or game.winner is not None or not game.rules.player_cuts:
+        raise ValueError("the cut for the deal comes before anything is dealt or scored")
+    if sorted(game._cut_pack) != sorted(FULL_DECK):
+        raise ValueError("the pack being cut is not a full pack")
+    if len(game._round_cuts) > 1 or game._to_move != len(game._round_cuts) \
+            or any(seat != index for index, (seat, _, _) in enumerate(game._round_cuts)):
+        raise ValueError("the cuts made so far do not match whose cut is due")
 
 
 def _action_json(action: Action) -> dict:

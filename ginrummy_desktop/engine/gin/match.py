@@ -445,9 +445,53 @@ class GinMatch:
             match.finished = data["finished"]
             match.dealer = data["dealer"]
             match.hand = GinHand.from_dict(match.rules, data["hand"])
-        except (KeyError, TypeError, IndexError, IllegalActionError) as error:
+            _check_by_replay(match)
+        except (KeyError, TypeError, IndexError, AttributeError, IllegalActionError) as error:
             raise ValueError(f"not a valid gin match snapshot: {error}") from None
         return match
+
+
+def _check_by_replay(restored: GinMatch) -> None:
+    """Play ``restored``'s hands again from their committed decks and recorded actions and
+    raise ``ValueError`` unless every figure it holds (scores, boxes, games, dealer, results,
+    the end) comes out the same: a hand-edited save cannot hold a state no match reaches."""
+    from ginrummy_desktop.engine.gin.records import GinMatchChain  # it builds on this module
+
+    if type(restored.seed) is not int or restored.seed < 0 or type(restored.seeded) is not bool:
+        raise ValueError("its seed must be a non-negative integer")
+    chain = GinMatchChain()
+    for number, record in enumerate(restored.records, start=1):
+        if type(record) is not dict:
+            raise ValueError(f"hand {number} is not a hand record")
+        try:
+            replay_record(record)
+            chain.add(record)
+        except ValueError as error:
+            raise ValueError(f"hand {number} does not replay: {error}") from None
+    hand = restored.hand
+    replayed = chain.match
+    if replayed is None:  # the first hand is being played
+        replayed = chain._first_hand(  # noqa: SLF001 - the same package
+            restored.rules, {"seats": list(hand.seats)})
+    if replayed.finished:
+        if hand.to_dict() != replayed.hand.to_dict():
+            raise ValueError("a hand follows the end of the match")
+    else:
+        if (hand.seats, hand.hand_number) != (replayed.hand.seats, replayed.hand.hand_number):
+            raise ValueError(f"hand {hand.hand_number} with seats {list(hand.seats)} is not the "
+                             f"match's next hand ({replayed.hand.hand_number}, seats "
+                             f"{list(replayed.hand.seats)})")
+        replayed.hand = GinHand.deal(restored.rules, list(hand.deck), hand.salt, hand.seats,
+                                     hand.hand_number)
+        for seat, kind, card in hand.actions:
+            replayed.apply(seat, Action(kind, card))
+        if replayed.hand.hand_number != hand.hand_number:
+            raise ValueError("the hand in progress was already over")
+    replayed.seed, replayed.seeded = restored.seed, restored.seeded
+    mine, theirs = restored.snapshot(), replayed.snapshot()
+    for key, value in theirs.items():
+        if mine.get(key) != value:
+            raise ValueError(f"its {key.replace('_', ' ')} do not follow from its hands")
 
 
 def replay_record(record: dict[str, Any]) -> HandResult:

@@ -1,0 +1,139 @@
+"""Issue 45, item 2: a forged autosave with an impossible state is set aside, named, never offered.
+
+Each forged save is a real, correctly checksummed autosave (what someone editing the file with
+the app's own format gets) of a game played for real, with one figure changed into a state no
+game reaches. Restoring must fail with a reason, the file must be moved aside and named in the
+notice, no second start may offer it again, and the statistics must not change.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from ginrummy_desktop.engine.cribbage import CribbageMatch
+from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS as CRIBBAGE_BOTS
+from ginrummy_desktop.engine.cribbage.rules import CribbageRules
+from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS as GIN_BOTS
+from ginrummy_desktop.engine.gin.match import GinMatch
+from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
+from ginrummy_desktop.gui.shell.persistence import _restore_state
+from ginrummy_desktop.storage import Storage
+
+
+def _played(session: Any, bots: list[Any], until: Callable[[Any], bool]) -> Any:
+    while not until(session):
+        seat = session.to_move()
+        session.apply(seat, bots[seat].choose(session.observation(seat)))
+    return session
+
+
+def gin_state(preset: str = "classic", hands: int = 2) -> dict[str, Any]:
+    rules = GIN_PRESETS[preset]
+    match = GinMatch(rules, seed=11)
+    bots = [GIN_BOTS["greedy"](seed=seat) for seat in range(rules.players)]
+    _played(match, bots, lambda m: len(m.records) >= hands and m.hand.actions)
+    return {"game": "gin", "match": match.snapshot(), "hand_order": [],
+            "opponent": "greedy", "preset": preset,
+            "others": ["greedy"] * (rules.players - 2), "practice": False, "undo_used": False}
+
+
+def cribbage_state(phase: str | None = None, **rules: Any) -> dict[str, Any]:
+    match = CribbageMatch(seed=5, rules=CribbageRules(**rules))
+    bots = [CRIBBAGE_BOTS["greedy"](seed=seat) for seat in range(2)]
+    if phase is None:
+        _played(match, bots, lambda m: m.hand_number >= 3 and m.phase == "play")
+    else:
+        _played(match, bots, lambda m: m.phase == phase)
+    return {"game": "cribbage", "match": match.snapshot(), "opponent": "greedy"}
+
+
+def _set(path: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    def change(state: dict[str, Any]) -> None:
+        *parents, last = path.split(".")
+        node = state
+        for key in parents:
+            node = node[int(key)] if isinstance(node, list) else node[key]
+        node[int(last) if isinstance(node, list) else last] = value
+    return change
+
+
+def _six_copies(state: dict[str, Any]) -> None:
+    hand = state["match"]["hands"][0].split()
+    state["match"]["hands"][0] = " ".join([hand[0]] * len(hand))
+
+
+def _forged_record_score(state: dict[str, Any]) -> None:
+    state["match"]["records"][0]["scores"] = [99, 0]
+
+
+FORGERIES: dict[str, tuple[Callable[[], dict[str, Any]], Callable[[dict[str, Any]], None]]] = {
+    "gin: three players' scores for two": (gin_state, _set("match.scores", [10, 20, 30])),
+    "gin: partnership rules for three players": (
+        lambda: gin_state("three-player"),
+        _set("match.rules", GIN_PRESETS["partnership"].to_dict())),
+    "gin: seat 5 to move": (gin_state, _set("match.hand.seats", [5, 0])),
+    "gin: a score no hand gave": (gin_state, _set("match.scores", [95, 0])),
+    "gin: a finished hand that fails verify": (gin_state, _forged_record_score),
+    "gin: an unknown dealer": (gin_state, _set("match.dealer", 7)),
+    "cribbage: dealer 5": (cribbage_state, _set("match.dealer", 5)),
+    "cribbage: show step 9": (lambda: cribbage_state("count", muggins=True),
+                              _set("match.show_step", 9)),
+    "cribbage: six copies of a card": (cribbage_state, _six_copies),
+    "cribbage: an empty cut pack": (lambda: cribbage_state("deal_cut", player_cuts=True),
+                                    _set("match.cut_pack", "")),
+    "cribbage: to_move 2": (cribbage_state, _set("match.to_move", 2)),
+    "cribbage: to_move None": (cribbage_state, _set("match.to_move", None)),
+    "cribbage: 209 to 7": (cribbage_state, _set("match.scores", [209, 7])),
+    "cribbage: over at 209 to 7": (cribbage_state, lambda state: (
+        _set("match.scores", [209, 7])(state), _set("match.phase", "over")(state),
+        _set("match.winner", 0)(state))),
+}
+
+
+@pytest.fixture
+def storage(tmp_path):
+    opened = Storage(tmp_path)
+    yield opened
+    opened.close()
+
+
+@pytest.mark.parametrize("game", ["gin", "cribbage"])
+def test_an_honest_save_still_resumes(storage, game: str) -> None:
+    state = gin_state() if game == "gin" else cribbage_state()
+    autosave = storage.autosave()
+    assert autosave.acquire()
+    autosave.save(state)
+    restored = autosave.load(_restore_state)
+    assert restored is not None and restored[0] == game
+    assert restored[1].snapshot() == state["match"]
+    assert storage.notices.take() == []
+
+
+@pytest.mark.parametrize("case", sorted(FORGERIES))
+def test_a_forged_save_is_set_aside_and_named_and_never_offered_again(
+        storage, tmp_path, case: str) -> None:
+    make, forge = FORGERIES[case]
+    state = make()
+    forged = copy.deepcopy(state)
+    forge(forged)
+    assert forged != state
+    history_before = storage.database.history(storage.profile)
+    autosave = storage.autosave()
+    assert autosave.acquire()
+    autosave.save(forged)
+
+    assert autosave.load(_restore_state) is None
+    notices = [notice.message for notice in storage.notices.take()]
+    moved = list(autosave.path.parent.glob(autosave.path.name + ".invalid-*"))
+    assert len(moved) == 1 and not autosave.exists()
+    assert len(notices) == 1 and "could not be resumed" in notices[0]
+    assert str(moved[0]) in notices[0]  # the set-aside file is named
+    # The next start finds nothing to offer, and a new match can be saved in its place.
+    assert autosave.load(_restore_state) is None
+    autosave.save(state)
+    assert autosave.load(_restore_state) is not None
+    assert storage.database.history(storage.profile) == history_before  # statistics unchanged
