@@ -79,6 +79,9 @@ FORGERIES: dict[str, tuple[Callable[[], dict[str, Any]], Callable[[dict[str, Any
     "gin: a score no hand gave": (gin_state, _set("match.scores", [95, 0])),
     "gin: a finished hand that fails verify": (gin_state, _forged_record_score),
     "gin: an unknown dealer": (gin_state, _set("match.dealer", 7)),
+    "gin: three players' match saved with one opponent": (
+        lambda: gin_state("three-player"), _set("others", [])),
+    "gin: a hand order that repeats a card": (gin_state, _set("hand_order", ["AS"] * 10)),
     "cribbage: dealer 5": (cribbage_state, _set("match.dealer", 5)),
     "cribbage: show step 9": (lambda: cribbage_state("count", muggins=True),
                               _set("match.show_step", 9)),

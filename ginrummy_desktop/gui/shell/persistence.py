@@ -54,11 +54,16 @@ def _restore_gin(state: dict[str, Any]) -> tuple[str, Any, Callable[[MainWindow]
     if not isinstance(state["preset"], str) or state["preset"] not in GIN_PRESETS:
         raise ValueError(f"unknown rules preset {state['preset']!r}")  # Rematch needs it
     others = tuple(state.get("others", ()))  # three- and four-player matches' other bots
+    if len(others) != session.rules.players - 2:
+        raise ValueError(f"{len(others) + 2} players saved for a match of "
+                         f"{session.rules.players}")
     for bot_id in others:
         _unfinished(session, bot_id, BUILTIN_BOTS)
     setup = MatchSetup(preset=str(state["preset"]), opponent=state["opponent"],
                        practice=bool(state["practice"]), others=others)
     order, undo_used = parse_cards(state["hand_order"]), bool(state["undo_used"])
+    if len(set(order)) != len(order):
+        raise ValueError("the saved hand order repeats a card")
 
     def start(window: MainWindow) -> None:
         window.gin_screen.start_session(session, setup, order)
