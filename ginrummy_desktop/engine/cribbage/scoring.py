@@ -8,12 +8,20 @@ cached per sorted rank tuple (6,175 patterns); flush and nobs are added from the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from operator import itemgetter
 
-from ginrummy_desktop.engine.cards import Card, format_cards, require_distinct
+from ginrummy_desktop.engine.cards import (
+    BIT_BY_CARD_ID,
+    Card,
+    cards_mask,
+    format_cards,
+    mask_cards_sorted,
+    require_distinct,
+)
 
 _NUMBER_WORDS = [
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -153,40 +161,56 @@ def score_show(hand: Iterable[Card], starter: Card, is_crib: bool = False) -> Sh
     >>> score.total
     29
     """
-    cards, starter = _check_show_cards(hand, starter)
-    five = sorted([*cards, starter], key=lambda c: (c.rank, c.suit))
-    items: list[ScoreItem] = []
-    for size in range(2, 6):
-        for combo in combinations(five, size):
-            if sum(card.points for card in combo) == 15:
-                items.append(ScoreItem("fifteen", combo, 2))
-    for rank in sorted({card.rank for card in five}):
-        same = tuple(card for card in five if card.rank == rank)
-        if len(same) >= 2:
-            items.append(ScoreItem(_SET_NAMES[len(same)], same, _SET_POINTS[len(same)]))
-    items.extend(_show_runs(five))
-    if len({card.suit for card in cards}) == 1:
-        if starter.suit == cards[0].suit:
-            items.append(ScoreItem("flush", tuple(five), 5))
+    cards = list(hand) if type(hand) is not list else hand
+    try:  # the usual case: four of the 52 cards and a fifth, all different (one table look-up)
+        mask = sum(map(BIT_BY_CARD_ID.__getitem__, map(id, cards))) + BIT_BY_CARD_ID[id(starter)]
+    except KeyError:
+        mask = 0
+    if len(cards) != 4 or mask.bit_count() != 5:
+        cards, starter = _check_show_cards(cards, starter)  # raises the readable message
+        mask = cards_mask([*cards, starter])
+    five = mask_cards_sorted(mask)  # by rank, then suit
+    items = [ScoreItem(kind, pick(five), points)
+             for kind, pick, points in _rank_items(tuple(map(_RANK_OF, five)))]
+    suit = cards[0][1]
+    if cards[1][1] == suit and cards[2][1] == suit and cards[3][1] == suit:
+        if starter[1] == suit:
+            items.append(ScoreItem("flush", five, 5))
         elif not is_crib:
             items.append(ScoreItem("flush", tuple(cards), 4))
     for card in cards:
-        if card.rank == 11 and card.suit == starter.suit:
+        if card[0] == 11 and card[1] == starter[1]:
             items.append(ScoreItem("nobs", (card,), 1))
     return ShowScore(tuple(items))
 
 
-def _show_runs(five: Sequence[Card]) -> list[ScoreItem]:
-    """Every distinct longest run (a double run is two runs of three, and so on)."""
-    for size in (5, 4, 3):
-        runs = []
-        for combo in combinations(five, size):
-            ranks = sorted(card.rank for card in combo)
-            if all(b == a + 1 for a, b in zip(ranks, ranks[1:], strict=False)):
-                runs.append(ScoreItem("run", combo, size))
+_RANK_OF = itemgetter(0)
+# Every combination of the five sorted cards, by size then in order (as itertools gives them).
+_COMBINATIONS = [combo for size in range(2, 6) for combo in combinations(range(5), size)]
+
+
+@cache
+def _rank_items(ranks: tuple[int, ...]) -> tuple[tuple[str, Callable[..., tuple[Card, ...]], int],
+                                                   ...]:
+    """The fifteens, pairs and runs of five sorted ranks, in the order they are counted, as
+    (kind, picker of the cards from the five sorted cards, points). Suits change none of them,
+    so this is worked out once per rank pattern (6,175 of them)."""
+    found: list[tuple[str, tuple[int, ...], int]] = []
+    values = [min(rank, 10) for rank in ranks]
+    for combo in _COMBINATIONS:
+        if sum(values[i] for i in combo) == 15:
+            found.append(("fifteen", combo, 2))
+    for rank in sorted(set(ranks)):
+        same = tuple(i for i in range(5) if ranks[i] == rank)
+        if len(same) >= 2:
+            found.append((_SET_NAMES[len(same)], same, _SET_POINTS[len(same)]))
+    for size in (5, 4, 3):  # every distinct longest run (a double run is two runs of three...)
+        runs = [combo for combo in combinations(range(5), size)
+                if all(ranks[b] == ranks[a] + 1 for a, b in zip(combo, combo[1:], strict=False))]
         if runs:
-            return runs
-    return []
+            found.extend(("run", combo, size) for combo in runs)
+            break
+    return tuple((kind, itemgetter(*combo), points) for kind, combo, points in found)
 
 
 # ---------------------------------------------------------------------------- fast scorer
