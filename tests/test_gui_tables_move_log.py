@@ -80,3 +80,39 @@ def test_cribbage_move_log_lists_discards_and_plays(qtbot):
     assert table.move_log.list.count() == len(table.move_log.lines)
     qtbot.mouseClick(table.move_log.close_button, Qt.MouseButton.LeftButton)
     assert not table.move_log.isVisible() and not table.moves_button.isChecked()
+
+
+def test_a_hand_sat_out_is_watched_move_by_move_then_shown_face_up(window, qtbot):
+    """Three-player gin: the person sits out a hand; both players' rows are on the felt, each
+    move is logged as it is played, and at the end both hands lie face up."""
+    screen = window.gin_screen
+    controller = screen.controller
+    screen.new_match(MatchSetup(preset="three-player", opponent="greedy", seed=8))
+    from ginrummy_desktop.gui.gin.screenshots import _person_moves
+
+    _person_moves(window, lambda: controller.watching)  # a stand-in plays the person's hands
+    assert controller.watching
+    qtbot.mouseClick(screen.buttons["moves"], Qt.MouseButton.LeftButton)
+    model = screen.table.model
+    players = controller.view().in_hand
+    assert HUMAN not in players
+    assert model.top_name and model.bottom_name  # both players' rows, named
+    assert model.opponent_hidden + len(model.opponent_known) == 10
+    assert model.bottom_hidden + len(model.bottom_known) == 10
+    logged = len(controller.moves)
+    qtbot.waitUntil(lambda: len(controller.moves) > logged + 1, timeout=15_000)
+    names = {controller.name_of(seat) for seat in players}
+    assert all(any(line.startswith(name) for name in names) for line in controller.moves)
+    assert screen.move_log.lines == controller.moves
+    # Space plays the rest out; the result shows both hands face up.
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    qtbot.keyClick(screen.view.viewport(), Qt.Key.Key_Space)
+    qtbot.waitUntil(lambda: controller.reveal is not None, timeout=20_000)
+    qtbot.waitUntil(lambda: not screen.animator.busy, timeout=10_000)
+    shown = screen.table.model
+    assert shown.revealing
+    hands = [card for row in (shown.reveal_top, shown.reveal_bottom) for group in row.groups
+             for card in group]
+    assert len(hands) == 20
+    assert all(screen.table.item_for(card).face_up for card in hands)

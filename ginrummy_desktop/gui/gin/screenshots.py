@@ -3,6 +3,7 @@
 ``gin-three-players``: a hand the person sits out, half played by the two computer players.
 ``gin-partnership``: the end of a partnership deal, both tables' results in the panel.
 ``gin-resign``: the panel after the person resigned a two-player match.
+``gin-move-log``: the mid-hand scene with the move log open.
 Both are seeded matches whose person's moves a stand-in bot chooses; any ``--size`` works.
 """
 
@@ -84,6 +85,16 @@ def _resign() -> QWidget:
     _person_moves(window, lambda: controller.view().hand_number >= 2
                   and controller.reveal is None and controller.session.to_move() == HUMAN)
     window.gin_screen.resign()  # type: ignore[attr-defined]
+    return window
+
+
+@register_scene("gin-move-log")
+def _move_log() -> QWidget:
+    """The mid-hand scene with the move log open beside the table."""
+    from ginrummy_desktop.gui.shell.screenshots import SCENES
+
+    window = SCENES["gin-mid-hand"]()
+    window.gin_screen.show_move_log(True)  # type: ignore[attr-defined]
     return window
 
 

@@ -47,6 +47,9 @@ class MoveLog(QFrame):
         self.close_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.list = QListWidget(self)
         self.list.setWordWrap(True)
+        # Long sentences wrap inside the panel instead of scrolling sideways.
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.list.setAccessibleName("Moves")
         self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the table keeps the keys
         header = QHBoxLayout()
