@@ -116,7 +116,7 @@ class ReviewWindow(QWidget):
         self.top_label, self.bottom_label = QLabel(), QLabel()
         for label in (self.top_label, self.bottom_label):
             label.setFont(bold)
-        self.top_row = CardRow(self.renderer, max_width=70)
+        self.top_row = CardRow(self.renderer, max_width=60, min_width=24)
         self.pile_row = CardRow(self.renderer, max_width=70, overlap=0.7)
         self.bottom_row = CardRow(self.renderer, max_width=90)
         self.note_label = QLabel()
@@ -140,12 +140,12 @@ class ReviewWindow(QWidget):
         table.addWidget(self.top_label)
         table.addWidget(self.top_row, 2)
         table.addWidget(self.note_label)
-        table.addWidget(self.pile_row, 2)
+        table.addWidget(self.pile_row, 3)
         table.addWidget(self.bottom_label)
-        table.addWidget(self.bottom_row, 3)
+        table.addWidget(self.bottom_row, 4)
         table.addWidget(self.chosen_label)
         table.addWidget(self.reason_label)
-        table.addWidget(self.options, 2)
+        table.addWidget(self.options, 4)
 
         self.decisions = QListWidget()
         self.decisions.setObjectName("reviewDecisions")
@@ -322,12 +322,13 @@ class ReviewWindow(QWidget):
         highlight = _chosen_card(decision)
         self.bottom_row.set_cards(_in_hand_order(frame.hands[mine]), highlight)
         if self.records[hand_index].get("game") == "gin":
-            self.pile_row.set_groups([(f"stock: {frame.stock_count}", [None]),
-                                      ("discard pile", frame.discard_pile[-8:])])
+            self.pile_row.set_groups([("stock", [None]), ("pile", frame.discard_pile[-8:])])
+            note = f"Stock: {frame.stock_count} cards · discard pile: {len(frame.discard_pile)}"
         else:
             self.pile_row.set_cards(frame.discard_pile[-8:])
-        self.note_label.setText(frame.note)
-        self.note_label.setVisible(bool(frame.note))
+            note = frame.note
+        self.note_label.setText(note)
+        self.note_label.setVisible(bool(note))
 
     def _show_options(self, decision: Decision) -> None:
         details = list(decision.options[0].details)
