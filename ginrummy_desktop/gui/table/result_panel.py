@@ -36,6 +36,9 @@ QPushButton:focus { border: 2px solid #ffffff; }
 """
 
 
+MAX_BUTTONS = 4  # in one row at the smallest window
+
+
 class ResultPanel(QFrame):
     """Title, itemized lines (label, points), a score line and action buttons."""
 
@@ -67,7 +70,8 @@ class ResultPanel(QFrame):
         self._layout.addWidget(self.score)
         self._layout.addLayout(self.buttons)
         self._button_widgets: list[QPushButton] = []
-        # Buttons the app adds after the game's own on every panel (the hand review's).
+        # Buttons the app adds after the game's own (the hand review's), when the row has room:
+        # five buttons do not fit across an 800-pixel window.
         self.extra_buttons: list[tuple[str, Callable[[], None], str]] = []
         self.rows: list[tuple[str, ...]] = []
         self._pixels = 14
@@ -114,7 +118,9 @@ class ResultPanel(QFrame):
                 item.widget().deleteLater()
         self._button_widgets = []
         self.buttons.addStretch(1)
-        for index, (text, callback, accessible) in enumerate([*buttons, *self.extra_buttons]):
+        room = max(0, MAX_BUTTONS - len(buttons))
+        for index, (text, callback, accessible) in enumerate(
+                [*buttons, *self.extra_buttons[:room]]):
             button = QPushButton(text, self)
             button.setAccessibleName(accessible or text)
             button.clicked.connect(callback)
