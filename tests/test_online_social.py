@@ -88,6 +88,7 @@ async def _lobby(server, tmp_path, unique_user) -> None:
         for client in (alice, bob):
             await client.sign_up()
             await client.join_lobby("gin")
+        assert await bob.open_tables("gin") == []  # and from now on the list is pushed
         alice.on("chat", chats.append)
         bob.on("tables", listings.append)
         table = await alice.create_table("gin", target=50, clock=30, rated=False)

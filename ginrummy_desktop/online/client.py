@@ -7,7 +7,7 @@ event loop; a callback may be a plain function or a coroutine function).
 Events (callback argument in brackets):
     connected [None]   disconnected [None]   resumed [None] (XEP-0198 stream resumed)
     state, deal, hand_end, match_end, clock, away, back, invite, matched, offer [payload dict]
-    tables [payload dict: game, tables]        (the lobby room's open-table list)
+    tables [payload dict: game, tables]        (open tables of a game asked for with open_tables)
     chat [{"game", "nick", "text"}]            (lobby room chat)
     private [{"from", "text", "delayed"}]      (a private message; delayed = offline delivery)
     presence [{"from", "available", "status"}] (a friend's presence; status "playing" etc.)
@@ -116,6 +116,7 @@ class OnlineClient:
         self._sign_in_problem: str | None = None
         self._closing = False
         self._lobby_nicks: dict[str, str] = {}
+        self._watching: set[str | None] = set()  # games whose open tables the referee pushes
         #: Every stanza received, as XML text, when ``record_stanzas`` (tests, debugging).
         self.received: list[str] | None = [] if record_stanzas else None
 
@@ -221,6 +222,8 @@ class OnlineClient:
         self._emit("connected")
         if self.last_seq:
             await self.resync_all()
+        if self._watching:
+            await self._watch_again()
 
     async def _on_resumed(self, _event: Any) -> None:
         self._emit("resumed")
@@ -324,8 +327,23 @@ class OnlineClient:
         await self.request("resign", table=table)
 
     async def open_tables(self, game: str | None = None) -> list[dict]:
+        """The open tables now; from then on a ``tables`` event whenever they change."""
         reply = await self.request("tables", **({"game": game} if game else {}))
+        self._watching.add(game)
         return list(reply["tables"])
+
+    async def _watch_again(self) -> None:
+        """A fresh session: ask again for the lists watched before (the referee forgets an
+        account's watch when its last session ends)."""
+        for game in sorted(self._watching, key=str):
+            try:
+                tables = await self.open_tables(game)
+            except RequestRefused as error:
+                log.warning("the open tables are not available: %s", error.reason)
+                continue
+            for one in (game,) if game else protocol.GAMES:
+                self._emit("tables", {"game": one,
+                                      "tables": [t for t in tables if t["game"] == one]})
 
     async def quick_match(self, game: str, *, cancel: bool = False,
                           computer: bool = False) -> dict:
@@ -357,12 +375,11 @@ class OnlineClient:
 
     # ------------------------------------------------------------------ pushed events
     def _on_game_message(self, message: Message) -> None:
-        if message["from"].bare != self.referee and message["type"] != "groupchat":
+        if message["from"].bare != self.referee or message["type"] == "groupchat":
+            # Only the referee's own JID speaks for the tables; a room occupant (even one
+            # holding the nick "referee") never does.
             log.warning("ignored a game payload from %s", message["from"])
             return
-        if message["type"] == "groupchat" and (message["from"].resource != "referee"
-                                               or message["from"].domain != self.muc_domain):
-            return  # only the referee's table list counts in the lobby room
         try:
             kind, data = protocol.decode(message["game"], protocol.EVENTS,
                                          protocol.MAX_EVENT_BYTES)

@@ -2,8 +2,12 @@
 of open tables pushed to the room, chat rate limits, and quick match.
 
 The referee joins each room as its owner (nick ``referee``) and unlocks it (a new MUC room is
-locked until configured). Whenever a game's open tables change it sends the room a groupchat
-message with a ``tables`` payload and no body, so every occupant sees the list at once. A member
+locked until configured). If someone holds the nick (after an XMPP server restart a player can
+join first), it joins under a stand-in nick, removes the impostor as the room's owner and takes
+the nick; a room it cannot set up is tried again every ``ROOM_RETRY`` seconds. The list of open
+tables never travels through the room, where any occupant could forge it: every account that
+asked for a game's tables (the ``tables`` request) is sent the list from the referee's own JID
+whenever it changes, at most once a ``TABLES_PUSH_DELAY``, until its last session ends. A member
 who chats faster than the ``chat`` limit is barred from the room for a minute.
 
 Quick match pairs waiting players of one game whose ratings differ by at most a window that
@@ -17,10 +21,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from slixmpp import JID
+from slixmpp.exceptions import PresenceError
 
 from ginrummy_desktop.online import protocol
 from ginrummy_desktop.online.table import COMPUTER_PREFIX, MoveRefused
@@ -32,6 +38,14 @@ log = logging.getLogger("ginrummy.lobby")
 ROOM_NICK = "referee"
 WIDEN_EVERY = 10.0
 CHAT_MUTE_SECONDS = 60.0
+ROOM_RETRY = 30.0  # seconds between attempts to set up a lobby room that failed
+TABLES_PUSH_DELAY = 0.5  # changes within this many seconds go out as one list
+
+
+def _is_conflict(error: PresenceError) -> bool:
+    """The room refused the nick as taken (read from the XML: slixmpp looks for the error
+    element in the stream's namespace and misses it in a component's stanzas)."""
+    return any(element.tag.endswith("}conflict") for element in error.presence.xml.iter())
 
 
 @dataclass
@@ -47,6 +61,10 @@ class Lobby:
         self.referee = referee
         self.queue: dict[str, list[Waiting]] = {game: [] for game in protocol.GAMES}
         self.rooms_ready = False
+        self.rooms_joined: set[str] = set()
+        self._next_room_try = 0.0
+        self.watchers: dict[str, set[str]] = {game: set() for game in protocol.GAMES}
+        self._push_due: dict[str, asyncio.TimerHandle] = {}
         self._muted: dict[tuple[str, str], Any] = {}  # muted -> the timer giving voice back
         self._muting: set[tuple[str, str]] = set()
 
@@ -59,23 +77,50 @@ class Lobby:
         return f"{self.referee.boundjid.bare}/{ROOM_NICK}"
 
     async def start(self) -> None:
-        if not self.referee.config.muc_domain or self.rooms_ready:
-            return
-        muc = self.referee.plugin["xep_0045"]
-        for game in protocol.GAMES:
-            try:
-                await muc.join_muc_wait(self.room(game), ROOM_NICK, maxstanzas=0, timeout=10,
-                                        presence_options={"pfrom": self._occupant_from})
-                form = self.referee.plugin["xep_0004"].make_form(ftype="submit")
-                form.add_field(var="FORM_TYPE", value="http://jabber.org/protocol/muc#roomconfig")
-                form.add_field(var="muc#roomconfig_persistentroom", value="1")
-                form.add_field(var="muc#roomconfig_whois", value="moderators")
-                await muc.set_room_config(self.room(game), form, ifrom=self._occupant_from)
-            except Exception as error:  # noqa: BLE001 - tables work without the lobby room
-                log.warning("cannot set up lobby room %s: %s", self.room(game), error)
         self.rooms_ready = True
+        await self.join_rooms()
+
+    async def join_rooms(self) -> None:
+        """Join and configure every lobby room not yet set up (tables work without them)."""
+        self._next_room_try = self.referee.loop.time() + ROOM_RETRY
+        if not self.referee.config.muc_domain:
+            return
         for game in protocol.GAMES:
-            self.tables_changed(game)
+            if game in self.rooms_joined:
+                continue
+            try:
+                await self._join_room(game)
+            except Exception as error:  # noqa: BLE001 - tried again in ROOM_RETRY seconds
+                log.warning("cannot set up lobby room %s (trying again in %.0f s): %s",
+                            self.room(game), ROOM_RETRY, str(error) or repr(error))
+            else:
+                self.rooms_joined.add(game)
+
+    async def _join_room(self, game: str) -> None:
+        muc, room = self.referee.plugin["xep_0045"], self.room(game)
+        options = {"pfrom": self._occupant_from}
+        try:
+            await muc.join_muc_wait(room, ROOM_NICK, maxstanzas=0, timeout=10,
+                                    presence_options=options)
+        except (PresenceError, TimeoutError) as error:
+            # Prosody's refusal carries no MUC element, so slixmpp never hands it over: the
+            # join just times out. Either way, try as below; a real failure fails there too.
+            if isinstance(error, PresenceError) and not _is_conflict(error):
+                raise
+            # Someone took the referee's nick: come in under another, remove them (the
+            # referee owns the room), then take the nick back.
+            log.warning("lobby room %s: the nick %r is taken; removing the impostor", room,
+                        ROOM_NICK)
+            await muc.join_muc_wait(room, f"{ROOM_NICK}-{secrets.token_hex(3)}", maxstanzas=0,
+                                    timeout=10, presence_options=options)
+            await muc.set_role(room, ROOM_NICK, "none", ifrom=self._occupant_from,
+                               reason="this nick belongs to the game service")
+            await muc.set_self_nick(room, ROOM_NICK, timeout=10, presence_options=options)
+        form = self.referee.plugin["xep_0004"].make_form(ftype="submit")
+        form.add_field(var="FORM_TYPE", value="http://jabber.org/protocol/muc#roomconfig")
+        form.add_field(var="muc#roomconfig_persistentroom", value="1")
+        form.add_field(var="muc#roomconfig_whois", value="moderators")
+        await muc.set_room_config(room, form, ifrom=self._occupant_from)
 
     def open_tables(self, game: str | None = None) -> list[dict[str, Any]]:
         store = self.referee.store
@@ -93,15 +138,21 @@ class Lobby:
                 "host_rating": round(store.rating(host, table.game).rating, 1)})
         return listing
 
+    def watch(self, user: str, game: str | None) -> None:
+        """``user`` is shown ``game``'s open tables (both games: None) as they change."""
+        for one in (game,) if game else protocol.GAMES:
+            self.watchers[one].add(user)
+
     def tables_changed(self, game: str) -> None:
-        if not self.rooms_ready or not self.referee.config.muc_domain:
+        if not self.rooms_ready or not self.watchers[game] or game in self._push_due:
             return
-        message = self.referee.Message()
-        message["to"] = self.room(game)
-        message["from"] = self._occupant_from
-        message["type"] = "groupchat"
-        protocol.fill(message["game"], "tables", {"game": game, "tables": self.open_tables(game)})
-        message.send()
+        self._push_due[game] = self.referee.loop.call_later(
+            TABLES_PUSH_DELAY, self._push_tables, game)
+
+    def _push_tables(self, game: str) -> None:
+        self._push_due.pop(game, None)
+        self.referee.send_event_to(sorted(self.watchers[game]), "tables",
+                                   {"game": game, "tables": self.open_tables(game)})
 
     def on_groupchat(self, message: Any) -> None:
         """Chat rate limit: the room's real JIDs are visible to the referee as its owner."""
@@ -189,6 +240,9 @@ class Lobby:
 
     def tick(self) -> None:
         now = self.referee.loop.time()
+        if self.rooms_ready and now >= self._next_room_try and \
+                len(self.rooms_joined) < len(protocol.GAMES):
+            asyncio.ensure_future(self.join_rooms())
         for game, waiting in self.queue.items():
             self.pair(game)
             for entry in waiting:
@@ -199,5 +253,7 @@ class Lobby:
                                                                   "computer": True})
 
     def forget(self, user: str) -> None:
+        for watching in self.watchers.values():
+            watching.discard(user)
         for waiting in self.queue.values():
             waiting[:] = [w for w in waiting if w.user != user]

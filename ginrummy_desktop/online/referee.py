@@ -105,14 +105,26 @@ class Referee(ComponentXMPP):
 
     # ------------------------------------------------------------------ sending
     def send_event(self, username: str | None, kind: str, data: dict[str, Any]) -> None:
-        if username is None or is_computer(username):
-            return
-        message = self.Message()
-        message["to"] = f"{username}@{self.config.domain}"
-        message["from"] = self.boundjid.full
-        message["type"] = "headline"
-        protocol.fill(message["game"], kind, data)
-        message.send()
+        self.send_event_to([username], kind, data)
+
+    def send_event_to(self, usernames: list[str | None], kind: str,
+                      data: dict[str, Any]) -> None:
+        """One event to several accounts (encoded once)."""
+        text = None
+        for username in usernames:
+            if username is None or is_computer(username):
+                continue
+            message = self.Message()
+            message["to"] = f"{username}@{self.config.domain}"
+            message["from"] = self.boundjid.full
+            message["type"] = "headline"
+            if text is None:
+                protocol.fill(message["game"], kind, data)
+                text = message["game"].xml.text
+            else:
+                message["game"]["type"] = kind
+                message["game"].xml.text = text
+            message.send()
 
     def _send_events(self, table: LiveTable, events: list) -> None:
         for event in events:
@@ -329,6 +341,7 @@ class Referee(ComponentXMPP):
         return {}
 
     async def _request_tables(self, user: str, data: dict) -> dict:
+        self.lobby.watch(user, data.get("game"))
         return {"tables": self.lobby.open_tables(data.get("game"))}
 
     async def _request_mytables(self, user: str, data: dict) -> dict:
