@@ -44,6 +44,8 @@ MAIN_SCREENS = (
     "gin-score-sheet",
     "gin-score-sheet-hollywood",
     "gin-score-sheet-partnership",
+    "gin-resign",
+    "gin-move-log",
     # Cribbage table
     "cribbage-cut",
     "cribbage-cut-starter",

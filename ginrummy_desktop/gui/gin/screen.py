@@ -220,6 +220,18 @@ class GinScreen(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
         self._size_score_sheet()  # a third of the new width (a drag holds until the next)
+        self._fit_bar()
+
+    def _fit_bar(self) -> None:
+        """Show the Moves button only when the bar has room for it beside the others."""
+        moves = self.buttons.get("moves")
+        if moves is None:
+            return
+        row = self._bar.layout()
+        row.invalidate()
+        extra = moves.sizeHint().width() + row.spacing()
+        others = row.minimumSize().width() - (0 if moves.isHidden() else extra)
+        moves.setVisible(self.width() >= others + extra)  # the bar spans the screen
 
     def _guarded(self, handler: Callable[[], object]) -> None:
         if self.active and self.controller.session is not None:
@@ -263,6 +275,9 @@ class GinScreen(QWidget):
         moves.setAccessibleName("Move log")
         moves.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         moves.clicked.connect(lambda checked: self.show_move_log(checked))
+        # Where the bar has no room for it (800 px beside the online chat) it steps aside
+        # rather than widen the window; L or View → Move log still open the log.
+        moves.hide()
         row.addWidget(moves)
         self.buttons["moves"] = moves
         add("undo", "Undo")
@@ -364,6 +379,7 @@ class GinScreen(QWidget):
         watching = has and c.watching and c.reveal is None
         self.buttons["skip"].setVisible(watching)
         self.buttons["skip"].setEnabled(watching and not c.fast_forward)
+        self._fit_bar()
 
     # -- end of hand -------------------------------------------------------------------
 
