@@ -117,6 +117,7 @@ class OnlineClient:
         self._closing = False
         self._lobby_nicks: dict[str, str] = {}
         self._watching: set[str | None] = set()  # games whose open tables the referee pushes
+        self._blocked: set[str] = set()  # bare JIDs on this account's block list
         #: Every stanza received, as XML text, when ``record_stanzas`` (tests, debugging).
         self.received: list[str] | None = [] if record_stanzas else None
 
@@ -220,6 +221,7 @@ class OnlineClient:
         if self._session is not None and not self._session.done():
             self._session.set_result(None)
         self._emit("connected")
+        asyncio.ensure_future(self._tell_referee_blocks(refresh=True))
         if self.last_seq:
             await self.resync_all()
         if self._watching:
@@ -386,6 +388,8 @@ class OnlineClient:
         except protocol.ProtocolError as error:
             log.warning("ignored a bad event: %s", error)
             return
+        if kind == "invite" and f"{data['from']}@{self.jid.domain}" in self._blocked:
+            return  # the referee drops these too; an old list there must not let one through
         table = data.get("table")
         if table is not None and "seq" in data:
             if data["seq"] < self.last_seq.get(table, 0) and kind == "state":
@@ -464,9 +468,27 @@ class OnlineClient:
 
     async def block(self, jid: str) -> None:
         await self._x().plugin["xep_0191"].block([JID(jid)])
+        self._blocked.add(JID(jid).bare)
+        await self._tell_referee_blocks()
 
     async def unblock(self, jid: str) -> None:
         await self._x().plugin["xep_0191"].unblock([JID(jid)])
+        self._blocked.discard(JID(jid).bare)
+        await self._tell_referee_blocks()
+
+    async def _tell_referee_blocks(self, refresh: bool = False) -> None:
+        """The referee sends invitations from its own JID, which the XMPP block list does not
+        stop: it is told whom this account blocks (at each sign-in and each change)."""
+        try:
+            if refresh:
+                self._blocked = await self.blocked()
+            domain = self.jid.domain
+            names = sorted(JID(jid).user for jid in self._blocked
+                           if JID(jid).domain == domain and
+                           protocol.USERNAME_PATTERN.match(JID(jid).user or ""))
+            await self.request("blocklist", users=names[:protocol.MAX_BLOCKED])
+        except Exception as error:  # noqa: BLE001 - runs in the background: log, never raise
+            log.warning("could not pass the block list to the referee: %s", error)
 
     async def blocked(self) -> set[str]:
         reply = await self._x().plugin["xep_0191"].get_blocked()

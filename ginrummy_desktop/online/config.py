@@ -27,6 +27,8 @@
     create = [6, 3]
     quick = [6, 3]
     request = [600, 60]  # every other request (moves included)
+    invite = [10, 3]     # invitations an account sends
+    invited = [20, 5]    # invitations an account receives (from everyone together)
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ class ServerConfig:
         default_factory=lambda: {"gin": "greedy", "cribbage": "greedy"})
     limits: dict[str, Limit] = field(default_factory=lambda: {
         "chat": Limit(20, 5), "create": Limit(6, 3), "quick": Limit(6, 3),
-        "request": Limit(600, 60)})
+        "request": Limit(600, 60), "invite": Limit(10, 3), "invited": Limit(20, 5)})
 
 
 def _get(section: dict[str, Any], key: str, kind: type, default: Any, where: str) -> Any:

@@ -110,6 +110,16 @@ def _action(value: Any) -> str | None:
     return None
 
 
+def _usernames(limit: int) -> Checker:
+    def check(value: Any) -> str | None:
+        if not isinstance(value, list) or len(value) > limit or \
+                any(_text(20, USERNAME_PATTERN)(name) for name in value):
+            return f"must be a list of at most {limit} user names"
+        return None
+    return check
+
+
+MAX_BLOCKED = 200  # user names in one block list (a blocklist request is under 4 KiB)
 TABLE = _text(32, TABLE_ID_PATTERN)
 SEQ = _int(0, 10**9)
 
@@ -132,6 +142,7 @@ REQUESTS: dict[str, tuple[dict[str, Checker], dict[str, Checker]]] = {
     "leaderboard": ({"game": _choice(*GAMES)}, {}),
     "history": ({"game": _choice(*GAMES)}, {"user": _text(20, USERNAME_PATTERN)}),
     "records": ({"table": TABLE}, {"start": _int(0, 10**6)}),
+    "blocklist": ({"users": _usernames(MAX_BLOCKED)}, {}),
 }
 
 # Referee -> client pushes, in <message type="normal">. Checked too (the client trusts nothing).

@@ -216,25 +216,43 @@ class Referee(ComponentXMPP):
             rules_for(data["game"], options)
         except ValueError as error:
             raise MoveRefused(str(error)) from None
+        invitee = self._allowed_invitation(user, data["invite"]) if "invite" in data else None
         table = self.create_table(user, data["game"], options, data.get("rated", True))
-        if "invite" in data:
-            self._invite(table, user, data["invite"])
+        if invitee is not None:
+            self._send_invitation(table, user, invitee)
         return {"table": table.id}
 
     async def _request_invite(self, user: str, data: dict) -> dict:
         table, seat = self._seated(user, data["table"])
         if table.match is not None:
             raise MoveRefused("the match has started")
-        self._invite(table, user, data["user"])
+        self._send_invitation(table, user, self._allowed_invitation(user, data["user"]))
         return {}
 
-    def _invite(self, table: LiveTable, host: str, invitee: str) -> None:
-        """Tell ``invitee`` (a JID or username of this domain) about an open table."""
+    async def _request_blocklist(self, user: str, data: dict) -> dict:
+        self.store.set_blocks(user, data["users"])
+        return {}
+
+    def _allowed_invitation(self, host: str, invitee: str) -> str:
+        """The user name ``invitee`` (a JID or user name of this domain) if ``host`` may invite
+        them now; else ``MoveRefused`` (not an account here, or too many invitations)."""
         name, _, domain = invitee.partition("@")
         if domain.split("/")[0] not in ("", self.config.domain) or \
-                not protocol.USERNAME_PATTERN.match(name):
+                not protocol.USERNAME_PATTERN.match(name) or is_computer(name):
             raise MoveRefused(f"cannot invite {invitee!r}: not an account of this server")
-        self.send_event(name, "invite", {"table": table.id, "from": host, "game": table.game})
+        if not self.limiter.allow(host, "invite"):
+            raise MoveRefused("too many invitations; wait a minute")
+        if not self.limiter.allow(name, "invited"):
+            raise MoveRefused(f"{name} has had too many invitations; try again later")
+        return name
+
+    def _send_invitation(self, table: LiveTable, host: str, invitee: str) -> None:
+        """Tell ``invitee`` about an open table, unless they block ``host`` (then nothing is
+        sent, and the host is not told: a block is not announced)."""
+        if self.store.blocks(invitee, host):
+            log.debug("not inviting %s: they block %s", invitee, host)
+            return
+        self.send_event(invitee, "invite", {"table": table.id, "from": host, "game": table.game})
 
     def create_table(self, host: str, game: str, options: dict, rated: bool) -> LiveTable:
         table_id = secrets.token_hex(6)

@@ -42,6 +42,9 @@ SCHEMA = [
     """CREATE TABLE IF NOT EXISTS records (
         table_id TEXT NOT NULL, hand_index INTEGER NOT NULL, record TEXT NOT NULL,
         PRIMARY KEY (table_id, hand_index))""",
+    # Whom each account blocks (its client sends its XMPP block list): no invitations from them.
+    """CREATE TABLE IF NOT EXISTS blocks (
+        username TEXT NOT NULL, blocked TEXT NOT NULL, PRIMARY KEY (username, blocked))""",
 ]
 
 OPEN, PLAYING, OVER = "open", "playing", "over"  # table status
@@ -161,6 +164,18 @@ class ServiceStore:
         self.ensure_player(username)
         with self._transaction() as run:
             run("UPDATE players SET display = ? WHERE username = ?", (display, username))
+
+    def set_blocks(self, username: str, blocked: Sequence[str]) -> None:
+        """Replace the accounts ``username`` blocks."""
+        with self._transaction() as run:
+            run("DELETE FROM blocks WHERE username = ?", (username,))
+            for name in sorted(set(blocked)):
+                run("INSERT INTO blocks (username, blocked) VALUES (?, ?)", (username, name))
+
+    def blocks(self, username: str, other: str) -> bool:
+        """Whether ``username`` blocks ``other``."""
+        return self._one("SELECT 1 FROM blocks WHERE username = ? AND blocked = ?",
+                         (username, other)) is not None
 
     def display_name(self, username: str) -> str:
         row = self._one("SELECT display FROM players WHERE username = ?", (username,))
