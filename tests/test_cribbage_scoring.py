@@ -211,3 +211,68 @@ def test_play_scoring_agrees_with_brute_force(order: list[int], length: int) -> 
         if len(cards) == length:
             break
     assert score_play(cards) == brute_force_play(cards)
+
+
+# ---------------------------------------------------------------------------------------------
+# The itemized show (issue 43 made it several times faster): every item, in order, as before.
+
+
+def reference_show_items(hand: list[Card], starter: Card, is_crib: bool) -> list[tuple]:
+    """The itemizer before issue 43: combinations of the five cards sorted by rank then suit."""
+    five = sorted([*hand, starter], key=lambda c: (c.rank, c.suit))
+    items = [("fifteen", combo, 2) for size in range(2, 6) for combo in combinations(five, size)
+             if sum(card.points for card in combo) == 15]
+    names = {2: ("pair", 2), 3: ("pair royal", 6), 4: ("double pair royal", 12)}
+    for rank in sorted({card.rank for card in five}):
+        same = tuple(card for card in five if card.rank == rank)
+        if len(same) >= 2:
+            items.append((names[len(same)][0], same, names[len(same)][1]))
+    for size in (5, 4, 3):
+        runs = [("run", combo, size) for combo in combinations(five, size)
+                if [c.rank for c in combo] == list(range(combo[0].rank, combo[0].rank + size))]
+        if runs:
+            items += runs
+            break
+    if len({card.suit for card in hand}) == 1:
+        if starter.suit == hand[0].suit:
+            items.append(("flush", tuple(five), 5))
+        elif not is_crib:
+            items.append(("flush", tuple(hand), 4))
+    items += [("nobs", (card,), 1) for card in hand
+              if card.rank == 11 and card.suit == starter.suit]
+    return items
+
+
+# Biased towards few ranks and one suit: runs, pairs, flushes and nobs all show up often.
+rich_five = st.one_of(
+    five_cards,
+    st.sets(st.integers(1, 13), min_size=2, max_size=4).flatmap(
+        lambda ranks: st.permutations([c for c in FULL_DECK if c.rank in ranks or c.suit == "H"])
+    ).map(lambda cards: list(cards[:5])),
+)
+
+
+@settings(max_examples=800, deadline=None)
+@given(rich_five, st.booleans())
+def test_itemized_show_lists_the_same_items_in_the_same_order(cards: list[Card],
+                                                               crib: bool) -> None:
+    hand, starter = cards[:4], cards[4]
+    items = [(item.kind, item.cards, item.points)
+             for item in score_show(hand, starter, crib).items]
+    assert items == reference_show_items(hand, starter, crib)
+    assert score_show(iter(hand), starter, crib).items == score_show(tuple(hand), starter,
+                                                                     crib).items
+
+
+class _MarkedCard(Card):
+    __slots__ = ()
+
+
+def test_show_takes_any_cards_and_still_refuses_look_alikes() -> None:
+    hand, starter = parse_cards("5C 5D 5H JS"), Card.parse("5S")
+    marked = [_MarkedCard(card.rank, card.suit) for card in hand]
+    assert score_show(marked, _MarkedCard(5, "S")).total == score_show(hand, starter).total == 29
+    with pytest.raises(ValueError, match="starter"):
+        score_show(hand, (5, "S"))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="not a Card"):
+        score_show([(5, "C"), *hand[1:]], starter)  # type: ignore[list-item]
