@@ -6,8 +6,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from ginrummy_desktop.engine.cards import card_text
 from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
-from tests.gui_helpers import open_gin_window
+from tests.gui_helpers import open_gin_window, stand_in_until
 
 
 @pytest.fixture
@@ -32,3 +33,28 @@ def test_sorting_shows_beside_the_prompt_not_instead_of_it(window, qtbot):
     # Once the notice has been read, the prompt stands alone again.
     qtbot.waitUntil(lambda: "Sorted by suit" not in screen.status.shown_text, timeout=10_000)
     assert prompt[0] in screen.status.shown_text
+
+
+def test_use_this_hint_selects_the_hinted_discard_for_enter(window, qtbot):
+    screen = window.gin_screen
+    controller = screen.controller
+    screen.new_match(MatchSetup(preset="classic", opponent="greedy", seed=6))
+    assert controller.settle()
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    stand_in_until(screen, lambda: "draw_stock" in {a.kind for a in controller.view()
+                                                    .legal_actions})
+    qtbot.keyClick(screen.view.viewport(), Qt.Key.Key_S)  # draw: now a discard is due
+    assert not screen.buttons["use_hint"].isVisible()
+    qtbot.keyClick(screen.view.viewport(), Qt.Key.Key_H)
+    qtbot.waitUntil(lambda: controller.last_hint is not None, timeout=60_000)
+    action, reason = controller.last_hint
+    assert action.kind in ("discard", "knock", "gin") and card_text(action.card) in reason
+    assert controller.selected is None  # the hint itself changes nothing in the hand
+    qtbot.waitUntil(screen.buttons["use_hint"].isVisible)
+    qtbot.mouseClick(screen.buttons["use_hint"], Qt.MouseButton.LeftButton)
+    assert controller.selected == action.card
+    if action.kind == "discard":
+        qtbot.keyClick(screen.view.viewport(), Qt.Key.Key_Return)
+        assert f"You discarded {card_text(action.card)}" in controller.moves
+        assert not screen.buttons["use_hint"].isVisible()  # that hint is spent

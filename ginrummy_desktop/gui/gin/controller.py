@@ -818,6 +818,7 @@ class GinController(QObject):
         self.selected = None
         del self.moves[entry.log_length:]  # the moves taken back leave the log too
         self.moves_changed.emit()
+        self.last_hint = None
         self.undo_used = True
         self._refresh()
         self.message.emit("Took back your last move (this match is marked as played with undo)",
@@ -844,9 +845,25 @@ class GinController(QObject):
         action, reason = hint
         self.last_hint = (action, reason)
         self.message.emit(reason, "hint")
-        if action.card is not None and action.card in self.hand_order:
+        self.changed.emit()  # "Use this hint" is offered
+
+    def use_hint(self) -> bool:
+        """"Use this hint": the hinted card is selected (Enter discards it, K knocks with it),
+        or the hinted draw or pass is made. The person still makes every discard."""
+        hint = self.last_hint
+        if hint is None or self.session is None or self.view().to_move != HUMAN \
+                or self.reveal is not None:
+            self.message.emit("Ask for a hint first (H)", "info")
+            return False
+        action = hint[0]
+        if action.card is not None and action.card in self.hand_order \
+                and action.kind in ("discard", *OUT_KINDS):
             self.selected = action.card
             self._refresh()
+            key = "press K to knock" if action.kind in OUT_KINDS else "press Enter to discard it"
+            self.message.emit(f"{card_text(action.card)} is selected: {key}", "info")
+            return True
+        return self.play(action)
 
     def _hint_failed(self, reason: str) -> None:
         self._hint_op = None

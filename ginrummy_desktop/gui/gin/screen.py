@@ -66,6 +66,8 @@ KEYS: tuple[KeyRow, ...] = (
     ("sort_suit", "Sort by suit", ("2",), "Sort the hand by suit"),
     ("sort_melds", "Sort by melds", ("3",), "Melds left, deadwood right (highest last)"),
     ("hint", "Hint", ("H",), "Ask the expert for a suggestion"),
+    ("use_hint", "Use this hint", ("U",), "Select the hinted card (Enter or K then plays it), "
+                                          "or make the hinted draw"),
     ("undo", "Undo", ("Ctrl+Z",), "Take back your last move (practice games)"),
     ("fan", "Fan discard pile", ("F",), "Spread the discard pile to see its history"),
     ("skip", "Skip animation / next hand", ("Space",), "Finish animations; continue after a "
@@ -163,6 +165,7 @@ class GinScreen(QWidget):
             "move_left": lambda: c.shift_selected(-1), "move_right": lambda: c.shift_selected(1),
             "sort_rank": lambda: c.sort_hand("rank"), "sort_suit": lambda: c.sort_hand("suit"),
             "sort_melds": lambda: c.sort_hand("melds"), "hint": c.request_hint,
+            "use_hint": c.use_hint,
             "undo": c.undo, "fan": c.toggle_fan, "skip": self._skip,
             "deselect": lambda: c.select(None) if c.selected else None,
         }
@@ -269,6 +272,7 @@ class GinScreen(QWidget):
         add("knock", "Knock").setObjectName("knockButton")
         row.addStretch(1)
         add("hint", "Hint")
+        add("use_hint", "Use this hint").setVisible(False)  # once a hint is on show
         moves = QPushButton("Moves", bar)
         moves.setCheckable(True)
         moves.setToolTip(self.view_actions["move_log"].toolTip())
@@ -371,6 +375,8 @@ class GinScreen(QWidget):
         self.buttons["knock"].setText("Big Gin!" if "big_gin" in kinds else
                                       "Gin!" if "gin" in kinds else "Knock")
         self.buttons["hint"].setEnabled(mine)
+        self.buttons["use_hint"].setVisible(mine and c.last_hint is not None
+                                            and not self.buttons["hint"].isHidden())
         self.buttons["undo"].setEnabled(c.can_undo)
         self.buttons["undo"].setVisible(c.setup.practice)
         for key in ("sort_rank", "sort_suit", "sort_melds"):
@@ -465,9 +471,9 @@ class GinScreen(QWidget):
         """"Ann 31  ·  Ada the Expert 12   (playing to 100)", one entry per side."""
         c = self.controller
         view = c.view()
-        # Non-breaking spaces inside each part: a narrow panel wraps between the parts,
-        # never leaving "100)" alone on a line.
-        parts = [f"{c.side_name(side)} {view.scores[members[0]]}".replace(" ", "\u00a0")
+        # Non-breaking spaces in "(playing to 100)": a narrow panel wraps before it, never
+        # leaving "100)" alone on a line.
+        parts = [f"{c.side_name(side)} {view.scores[members[0]]}"
                  for side, members in enumerate(c.sides())]
         target = f"(playing\u00a0to\u00a0{c.rules.target})"
         return "  ·  ".join(parts) + f"   {target}"
