@@ -1,0 +1,27 @@
+// Cards as the desktop app draws them: cards/<RANK><SUIT>.svg and cards/back.svg are exported
+// from gui/table/card_renderer.py (web/tools/export_cards.py), so both clients show one art.
+import { h } from "./dom";
+
+const SUIT_NAMES: Record<string, string> = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+const RANK_NAMES: Record<string, string> = { A: "ace", T: "ten", J: "jack", Q: "queen", K: "king" };
+
+export function cardName(card: string): string {
+  return `${RANK_NAMES[card[0]] ?? card[0]} of ${SUIT_NAMES[card[1]]}`;
+}
+
+export function cardImage(card: string | null, extra: Record<string, any> = {}): HTMLElement {
+  const face = card !== null;
+  return h("button", {
+    class: `card${face ? "" : " back"}`, type: "button", "data-card": card ?? undefined,
+    "aria-label": face ? cardName(card!) : "face-down card", ...extra,
+  }, h("img", { src: face ? `cards/${card}.svg` : "cards/back.svg", alt: "", draggable: "false" }));
+}
+
+/** Card width for `count` cards in `width` pixels: at most two rows on a narrow phone. */
+export function cardWidth(count: number, width: number, height: number): number {
+  const rows = width < 560 && count > 6 ? 2 : 1;
+  const perRow = Math.max(1, Math.ceil(count / rows));
+  const byWidth = (width - 8 - perRow * 4) / perRow;
+  const byHeight = (height * 0.22) / 1.4;  // the hand never takes more than about a fifth
+  return Math.max(44, Math.min(96, byWidth, rows === 1 ? Math.max(byHeight, 56) : 96));
+}
