@@ -102,3 +102,37 @@ def test_end_of_hand_panel_has_no_gap_under_its_rows(window, qtbot):
     panel = screen.panel
     gap = panel.score.geometry().top() - panel.body.geometry().bottom()
     assert gap <= panel.layout().spacing() + 2
+
+
+def test_nobody_is_dealer_before_the_cut_for_the_deal(qtbot):
+    from tests.test_gui_cribbage_cuts import click_pack, deal_cut_table
+
+    table = deal_cut_table(qtbot)
+    assert table.controller.stage == "cut"
+    assert "dealer" not in table.player_badge.text and "dealer" not in table.opponent_badge.text
+    low, _high = table.display.cut_depths
+    click_pack(qtbot, table, low + 2)  # both cut; Deal deals the first hand
+    qtbot.waitUntil(table.continue_button.isVisible)
+    qtbot.mouseClick(table.continue_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: table.controller.stage != "cut")
+    dealer = table.controller.match.dealer
+    marked = (table.player_badge, table.opponent_badge)[dealer]
+    assert marked.text.endswith("· dealer")
+
+
+def test_cribbage_buttons_have_their_own_bar_and_the_count_box_reads(qtbot):
+    from tests.test_gui_cribbage_muggins import table_at_the_show
+
+    table, _said, _landed = table_at_the_show(qtbot)
+    assert table.count_entry.isVisible()
+    # The status line spans the table; no button shares its row.
+    status = table.status.geometry()
+    assert status.width() == table.width()
+    for button in (table.count_entry, table.count_button, table.send_button,
+                   table.continue_button, table.hint_button):
+        if button.isVisible():
+            top_left = button.mapTo(table, button.rect().topLeft())
+            assert top_left.y() + button.height() <= status.top()
+    # Three digits and the arrows fit the count box.
+    digits = table.count_entry.fontMetrics().horizontalAdvance("888")
+    assert table.count_entry.width() >= digits + 30
