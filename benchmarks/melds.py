@@ -1,4 +1,4 @@
-"""Meld solver speed: microseconds per ``min_deadwood`` call on random 10- and 11-card hands.
+"""Meld solver speed: microseconds per call on random 10- and 11-card hands and on hands from play.
 
 Prints median and mean per call, cold (memo cleared and every hand distinct, so each call does
 the full solve) and warm (the same hands again, answered from the memo), for the mask-level
@@ -7,7 +7,17 @@ in the same run, a straightforward solver in the style of RLCard's pure-Python m
 (written here from its description: list every meld, try every cluster of up to three disjoint
 melds) and prints the ratio. Both solvers must agree on every hand.
 
-    python benchmarks/melds.py [--hands 20000] [--seed 1]
+Then ``best_arrangement(cards)`` and ``min_deadwood(cards)`` side by side with other solvers on
+the same hands, interleaved in blocks of 100 so that all see the same machine load, on random
+deals and on hands held during play (greedy players; these hold more melds, and more that
+compete for a card): RLCard's own ``get_best_meld_clusters`` when ``rlcard`` is installed, and
+OpenSpiel's C++ ``GinRummyUtils::BestMeldGroup`` / ``MinDeadwood`` through ``--openspiel
+PROGRAM``, a small driver built locally from OpenSpiel's sources (docs/performance.md says how).
+The driver reads lines ``best|min <card indexes>`` (index as ``Card.index``: OpenSpiel numbers
+cards the same way, suit-major, ace low) and answers each with ``<nanoseconds> <deadwood>``,
+timing the call alone with ``std::chrono::steady_clock``. Deadwood must agree on every hand.
+
+    python benchmarks/melds.py [--hands 20000] [--seed 1] [--openspiel /path/to/driver]
 """
 
 from __future__ import annotations
@@ -26,6 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a source checkout
 
 from ginrummy_desktop.engine.cards import FULL_DECK, Card, cards_mask  # noqa: E402
+from ginrummy_desktop.engine.gin.hand import GinHand  # noqa: E402
 from ginrummy_desktop.engine.gin.layoffs import defender_result  # noqa: E402
 from ginrummy_desktop.engine.gin.melds import (  # noqa: E402
     best_arrangement,
@@ -36,6 +47,7 @@ from ginrummy_desktop.engine.gin.melds import (  # noqa: E402
     min_deadwood,
     min_deadwood_mask,
 )
+from ginrummy_desktop.engine.gin.rules import GinRules  # noqa: E402
 from ginrummy_desktop.engine.rng import StableRandom  # noqa: E402
 
 # ---------------------------------------------------------------------------------------------
@@ -141,11 +153,155 @@ def report(label: str, timings: list[float]) -> float:
     return median
 
 
+def hands_from_play(rng: StableRandom, count: int) -> list[list[Card]]:
+    """Distinct 10-card hands held after each discard by two greedy players (classic rules).
+
+    Greedy: take the upcard when it lowers the best deadwood after a discard, discard to the
+    least deadwood, knock or go gin as soon as allowed.
+    """
+    seen: set[int] = set()
+    hands: list[list[Card]] = []
+    rules = GinRules()
+    while len(hands) < count:
+        deck = list(FULL_DECK)
+        rng.shuffle(deck)
+        hand = GinHand.deal(rules, deck, "benchmark", (0, 1))
+        while not hand.over and len(hands) < count:
+            position = hand.turn
+            legal = hand.legal_actions()
+            mine = hand.hands[position]
+            if any(action.kind in ("discard", "knock", "gin") for action in legal):
+                after = deadwood_after_each_discard_mask(cards_mask(mine))
+                choice = min(legal, key=lambda a: (a.kind not in ("gin", "knock", "big_gin"),
+                                                   after[a.card.index] if a.card else 0))
+                hand.apply(hand.seats[position], choice)
+                mask = cards_mask(hand.hands[position])
+                if len(hand.hands[position]) == 10 and mask not in seen:
+                    seen.add(mask)
+                    hands.append(list(hand.hands[position]))
+                continue
+            choice = next((a for a in legal if a.kind in ("draw_stock", "pass")), legal[0])
+            for action in legal:
+                if action.kind == "draw_discard" and min_deadwood(
+                        [*mine, action.card]) < min_deadwood_mask(cards_mask(mine)):
+                    choice = action
+            hand.apply(hand.seats[position], choice)
+    return hands
+
+
+class OpenSpielDriver:
+    """OpenSpiel's C++ gin rummy utils in a child process (see the module docstring)."""
+
+    def __init__(self, program: str) -> None:
+        self.process = subprocess.Popen([program], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True)
+
+    def time(self, what: str, hands: Sequence[Sequence[Card]]) -> tuple[list[float], list[int]]:
+        assert self.process.stdin and self.process.stdout
+        lines = "".join(f"{what} {' '.join(str(c.index) for c in hand)}\n" for hand in hands)
+        self.process.stdin.write(lines + "end\n")
+        self.process.stdin.flush()
+        timings, answers = [], []
+        for _ in hands:
+            nanoseconds, deadwood = self.process.stdout.readline().split()
+            timings.append(int(nanoseconds) / 1000)
+            answers.append(int(deadwood))
+        return timings, answers
+
+    def close(self) -> None:
+        if self.process.stdin:
+            self.process.stdin.close()
+        self.process.wait(timeout=10)
+
+
+def rlcard_solver() -> Callable[[Sequence[Card]], int] | None:
+    """RLCard's ``get_best_meld_clusters`` as a deadwood function, when rlcard is installed."""
+    try:
+        from rlcard.games.gin_rummy.utils import melding, utils
+    except ImportError:
+        return None
+    by_card = {card: utils.card_from_text(str(card)) for card in FULL_DECK}
+
+    def deadwood(hand: Sequence[Card]) -> int:
+        theirs = [by_card[card] for card in hand]
+        best = melding.get_best_meld_clusters(theirs)
+        if not best:
+            return sum(card.points for card in hand)
+        return utils.get_deadwood_count(theirs, best[0])
+
+    return deadwood
+
+
+def side_by_side(label: str, hands: list[list[Card]], driver: OpenSpielDriver | None,
+                 rlcard: Callable[[Sequence[Card]], int] | None) -> None:
+    """best_arrangement and min_deadwood against OpenSpiel and RLCard, cold, interleaved."""
+    columns: dict[str, list[float]] = {}
+    clock = time.perf_counter_ns
+    block = 100
+    for start in range(0, len(hands), block):
+        part = hands[start:start + block]
+        clear_meld_memos()
+        ours_best, ours_min, points = [], [], []
+        for hand in part:
+            t0 = clock()
+            arrangement = best_arrangement(hand)
+            t1 = clock()
+            ours_best.append((t1 - t0) / 1000)
+            points.append(arrangement.deadwood_points)
+        clear_meld_memos()
+        for hand in part:
+            t0 = clock()
+            min_deadwood(hand)
+            t1 = clock()
+            ours_min.append((t1 - t0) / 1000)
+        columns.setdefault("best_arrangement(cards), cold", []).extend(ours_best)
+        columns.setdefault("min_deadwood(cards), cold", []).extend(ours_min)
+        if driver is not None:
+            their_best, answers = driver.time("best", part)
+            if answers != points:
+                raise SystemExit("OpenSpiel's BestMeldGroup disagrees on deadwood")
+            their_min, _ = driver.time("min", part)
+            columns.setdefault("OpenSpiel C++ BestMeldGroup", []).extend(their_best)
+            columns.setdefault("OpenSpiel C++ MinDeadwood", []).extend(their_min)
+        if rlcard is not None:
+            timings = []
+            for hand, expected in zip(part, points, strict=True):
+                t0 = clock()
+                answer = rlcard(hand)
+                t1 = clock()
+                timings.append((t1 - t0) / 1000)
+                if answer != expected:
+                    raise SystemExit("RLCard disagrees on deadwood")
+            columns.setdefault("RLCard get_best_meld_clusters", []).extend(timings)
+    print(f"\n{label} ({len(hands)} distinct 10-card hands, cold, interleaved in blocks of "
+          f"{block}):")
+    medians = {name: report(name, timings) for name, timings in columns.items()}
+    means = {name: statistics.fmean(timings) for name, timings in columns.items()}
+    for ours, theirs in (("best_arrangement(cards), cold", "OpenSpiel C++ BestMeldGroup"),
+                         ("min_deadwood(cards), cold", "OpenSpiel C++ MinDeadwood"),
+                         ("best_arrangement(cards), cold", "RLCard get_best_meld_clusters")):
+        if theirs in medians:
+            print(f"  {ours.split('(')[0]} / {theirs}: {medians[ours] / medians[theirs]:.2f}x "
+                  f"(medians), {means[ours] / means[theirs]:.2f}x (means)")
+    clear_meld_memos()
+    for hand in hands:
+        best_arrangement(hand)
+        min_deadwood(hand)
+    warm_best = per_call_us(best_arrangement, hands)
+    warm_min = per_call_us(min_deadwood, hands)
+    report("best_arrangement(cards), memo hit", warm_best)
+    report("min_deadwood(cards), memo hit", warm_min)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20000, help="random hands per size")
     parser.add_argument("--baseline-hands", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--play-hands", type=int, default=5000,
+                        help="hands from play for the side-by-side rows")
+    parser.add_argument("--openspiel", metavar="PROGRAM",
+                        help="driver around OpenSpiel's C++ GinRummyUtils (see the docstring)")
     args = parser.parse_args(argv)
 
     print(f"machine: {machine_info()}")
@@ -224,6 +380,19 @@ def main(argv: list[str] | None = None) -> None:
         f"defender_result ({len(knocks)} knocks)",
         per_call_us(lambda knock: defender_result(*knock), knocks),
     )
+
+    driver = OpenSpielDriver(args.openspiel) if args.openspiel else None
+    rlcard = rlcard_solver()
+    if driver is None:
+        print("\n(no --openspiel driver: OpenSpiel rows left out)")
+    if rlcard is None:
+        print("(rlcard is not installed: RLCard rows left out)")
+    try:
+        side_by_side("random deals", random_hands(rng, 10, args.play_hands), driver, rlcard)
+        side_by_side("hands from play", hands_from_play(rng, args.play_hands), driver, rlcard)
+    finally:
+        if driver is not None:
+            driver.close()
 
 if __name__ == "__main__":
     main()
