@@ -42,3 +42,21 @@ def test_enter_keeps_the_match_over_panel_and_its_buttons(window, qtbot):
     assert screen.controller.session is not old
     assert not screen.controller.session.over
     assert not screen.panel.isVisible()
+
+
+def test_verify_deal_lists_the_deck_as_cards_a_player_reads(window, qtbot):
+    from ginrummy_desktop.engine.cards import Card, card_text
+
+    screen = window.gin_screen
+    screen.new_match(MatchSetup(preset="classic", opponent="greedy", seed=4))
+    stand_in_until(screen, lambda: screen.controller.reveal is not None)
+    qtbot.waitUntil(screen.panel.isVisible)
+    qtbot.mouseClick(screen.panel.button("Verify deal"), Qt.MouseButton.LeftButton)
+    text = screen.verification_box.text()
+    deck = screen.controller.session.hand_records()[-1]["deck"]
+    assert "Verified" in text
+    first, last = card_text(Card.parse(deck[0])), card_text(Card.parse(deck[-1]))
+    # The readable deck comes first; the codes that are hashed follow for a check by hand.
+    assert text.index(first) < text.index(" ".join(deck))
+    assert last in text
+    screen.verification_box.close()
