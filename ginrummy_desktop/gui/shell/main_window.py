@@ -224,6 +224,9 @@ class MainWindow(QMainWindow):
             "Gin Rummy rules", GIN_RULES_HTML), QKeySequence.StandardKey.HelpContents)
         self.cribbage_rules_action = self._action(help_menu, "&Cribbage rules", lambda: (
             self.show_help("Cribbage rules", CRIBBAGE_RULES_HTML)))
+        self._action(help_menu, "&Learn Gin Rummy (guided game)", lambda: self.open_lesson("gin"))
+        self._action(help_menu, "Learn Cri&bbage (guided game)",
+                     lambda: self.open_lesson("cribbage"))
         self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts)
         self._action(help_menu, "&About", self.show_about)
         # Keys whose action does not apply just now still answer, in the status line.
@@ -402,6 +405,7 @@ class MainWindow(QMainWindow):
         from ginrummy_desktop.gui.shell.welcome import WelcomePage
 
         self.welcome = WelcomePage(self._welcome_done, self.player_name, self)
+        self.welcome.on_learn = self.open_lesson
         self.stack.addWidget(self.welcome)
         self.stack.setCurrentWidget(self.welcome)
         self.gin_screen.active = False  # no gin keys on the welcome page
@@ -508,6 +512,12 @@ class MainWindow(QMainWindow):
         self.dialogs.append(window)
         window.show()
         return window
+
+    def open_lesson(self, game: str) -> QWidget:
+        """The guided first game of ``game``, resumed at the chapter it was left at."""
+        from ginrummy_desktop.gui.lessons.launch import open_lesson
+
+        return open_lesson(self, game)
 
     def review_last_hand(self, whole_match: bool = False) -> QWidget | None:
         """Where the last finished hand (or the whole match) lost points, decision by decision."""

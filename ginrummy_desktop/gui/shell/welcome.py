@@ -48,6 +48,7 @@ class WelcomePage(QWidget):
         super().__init__(parent)
         self.setObjectName("welcomePage")
         self.on_play = on_play
+        self.on_learn: Callable[[str], object] | None = None  # the guided game of a game
         outer = QVBoxLayout(self)
         outer.setContentsMargins(24, 16, 24, 16)
         card = QFrame(self)
@@ -97,7 +98,13 @@ class WelcomePage(QWidget):
         self.play_button.setObjectName("welcomePlay")
         self.play_button.setDefault(True)
         self.play_button.clicked.connect(self.play)
+        self.learn_button = QPushButton("&Learn to play")
+        self.learn_button.setObjectName("welcomeLearn")
+        self.learn_button.setToolTip("A guided first game of the chosen game, step by step")
+        self.learn_button.clicked.connect(
+            lambda: self.on_learn(self.game) if self.on_learn is not None else None)
         buttons = QHBoxLayout()
+        buttons.addWidget(self.learn_button)
         buttons.addStretch(1)
         buttons.addWidget(self.play_button)
         layout.addLayout(buttons)

@@ -1,0 +1,1 @@
+"""Guided first games (issue 41): see window.py."""
