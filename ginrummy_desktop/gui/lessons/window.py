@@ -296,6 +296,7 @@ class LessonWindow(QWidget):
             if any(a.kind == "count" and a.points == points for a in wanted):
                 button.setStyleSheet(WANTED_STYLE)
             self.count_row.addWidget(button)
+            button.show()  # a child added to a window already shown stays hidden otherwise
             self.counts.append(button)
 
     # ----- moves -----------------------------------------------------------------------------
