@@ -164,7 +164,9 @@ class LessonWindow(QWidget):
         middle.addWidget(self.pile, 3)
         middle.addWidget(self.middle_label, 1)
         self.hand_label = QLabel("Your cards")
-        self.hand = ClickableCards(self.renderer, max_width=96)
+        # Six cribbage cards spread wider than eleven gin cards, so each outline shows whole.
+        self.hand = ClickableCards(self.renderer, max_width=110,
+                                   overlap=0.45 if self.is_gin else 0.15)
         self.stock.clicked.connect(lambda _index: self._stock_clicked())
         self.pile.clicked.connect(lambda _index: self._pile_clicked())
         self.hand.clicked.connect(self._card_clicked)
