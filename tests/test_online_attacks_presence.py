@@ -64,6 +64,8 @@ async def _stalling(server, tmp_path, unique_user) -> None:
             await asyncio.sleep(0.5)
         assert ends, "the staller was never timed out"
         assert ends[0]["reason"] == "timeout" and ends[0]["winners"] == [1 - seat]
+        # Lost on time counts against completion (else walking away would be free now).
+        assert referee.store.rating(staller.username, "gin").completion_rate == 0.0
         # Each return found less time left than the one before: nothing was given back.
         assert seen and seen == sorted(seen, reverse=True) and seen[0] < left_before_away
         for client in (alice, bob):

@@ -99,7 +99,9 @@ async def _silent(server, tmp_path, tcp_proxy, unique_user, held) -> None:
         events: list[dict] = []
         bob.on("away", events.append)
         bob.on("clock", events.append)
-        table = await alice.create_table("gin", rated=True, clock=8)
+        # The clock keeps running while alice is away: long enough for the ping at half of
+        # it, and the grace after that, to end first.
+        table = await alice.create_table("gin", rated=True, clock=20)
         await bob.join_table(table)
         await wait_until(lambda: alice.last_seq.get(table, 0) >= 4, 30, "a few moves")
         await asyncio.get_running_loop().run_in_executor(None, proxy.cut)

@@ -396,7 +396,7 @@ def _production_prosody(*, dir, c2s_port, component_port, cert, key, domain, sec
 
 async def _sign_up_and_serve_a_component(server: XmppServer) -> None:
     if server.kind == "ejabberd":  # names the service would refuse are refused at sign-up too
-        for name in ("computer.greedy", "a" * 21):
+        for name in ("computer.greedy", "a" * 21, "referee", "computer", "admin"):
             with pytest.raises(AssertionError, match="could not sign in"):
                 await sign_in(server, name, "a long enough passphrase 42", register=True)
     user = unique_username("prod")

@@ -145,6 +145,8 @@ class OnlineClient:
 
     async def sign_up(self, timeout: float = 30.0) -> None:
         """Create the account (XEP-0077 in-band registration) and sign in."""
+        if protocol.reserved_name(self.username):
+            raise SignInError(f"the name {self.username!r} is reserved for the game service")
         await self._connect(register=True, timeout=timeout)
 
     async def sign_in(self, timeout: float = 30.0) -> None:
@@ -271,12 +273,15 @@ class OnlineClient:
     # ------------------------------------------------------------------ referee requests
     async def request(self, kind: str, **data: Any) -> dict[str, Any]:
         """Send one request to the referee; its reply, or ``RequestRefused`` with the reason."""
-        protocol.check_payload(kind, data, protocol.REQUESTS)
         assert self._xmpp is not None, "sign in first"
         iq = self._xmpp.Iq()
         iq["type"] = "set"
         iq["to"] = self.referee
-        protocol.fill(iq["game"], kind, data, protocol.MAX_REQUEST_BYTES)
+        try:  # what the referee would refuse is refused here, with the same reason
+            protocol.check_payload(kind, data, protocol.REQUESTS)
+            protocol.fill(iq["game"], kind, data, protocol.MAX_REQUEST_BYTES)
+        except protocol.ProtocolError as error:
+            raise RequestRefused(str(error)) from None
         try:
             reply = await iq.send(timeout=REQUEST_TIMEOUT)
         except IqError as error:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -27,6 +28,27 @@ MAX_REQUEST_BYTES = 4 * 1024  # what a client may send: requests are tiny; large
 MAX_CHAT_CHARS = 1000
 MAX_EVENT_BYTES = 192 * 1024  # what the referee may send (a page of hand records is the most)
 USERNAME_PATTERN = re.compile(r"^[A-Za-z0-9._-]{1,20}$")
+# Names nobody may sign up with: they would pass for the service (the referee, its computer
+# seats) or, in the ejabberd template, for the operator's account.
+RESERVED_NAMES = ("referee", "computer", "admin")
+# A display name is shown to everyone: no control characters, and none of the invisible
+# characters that reorder text (a right-to-left override makes "evil" read "live").
+_BIDI_CONTROLS = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+
+
+def reserved_name(name: str) -> bool:
+    """A user name kept for the service (``computer.*`` names its computer seats)."""
+    lowered = name.lower()
+    return lowered in RESERVED_NAMES or lowered.startswith("computer.")
+
+
+def _display(value: Any) -> str | None:
+    if not isinstance(value, str) or not 1 <= len(value.strip()) <= 40 or len(value) > 40:
+        return "must be text of 1 to 40 characters"
+    if any(unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn") or ch in _BIDI_CONTROLS
+           for ch in value):
+        return "has control or text-direction characters, which are not allowed"
+    return None
 TABLE_ID_PATTERN = re.compile(r"^[a-z0-9]{4,32}$")
 GAMES = ("gin", "cribbage")
 
@@ -138,7 +160,7 @@ REQUESTS: dict[str, tuple[dict[str, Checker], dict[str, Checker]]] = {
     "tables": ({}, {"game": _choice(*GAMES)}),
     "mytables": ({}, {}),
     "quick": ({"game": _choice(*GAMES)}, {"cancel": _bool, "computer": _bool}),
-    "profile": ({}, {"user": _text(20, USERNAME_PATTERN), "display": _text(40)}),
+    "profile": ({}, {"user": _text(20, USERNAME_PATTERN), "display": _display}),
     "leaderboard": ({"game": _choice(*GAMES)}, {}),
     "history": ({"game": _choice(*GAMES)}, {"user": _text(20, USERNAME_PATTERN)}),
     "records": ({"table": TABLE}, {"start": _int(0, 10**6)}),
@@ -156,7 +178,7 @@ EVENTS: dict[str, tuple[dict[str, Checker], dict[str, Checker]]] = {
               "commitment": _text(64)}, {}),
     "hand_end": ({"table": TABLE, "seq": SEQ, "record": _object()}, {}),
     "match_end": ({"table": TABLE, "seq": SEQ, "winners": _list(), "reason": _text(40)},
-                  {"ratings": _object()}),
+                  {"ratings": _object(), "reveal": _object()}),
     "clock": ({"table": TABLE, "seq": SEQ}, {"seat": _int(0, 1), "seconds_left": _any,
                                              "grace_left": _any, "away": _int(0, 1)}),
     "away": ({"table": TABLE, "seq": SEQ, "seat": _int(0, 1), "grace": _int(0, 10**6)}, {}),
@@ -213,7 +235,7 @@ def decode(element: GamePayload | None, schemas: Mapping[str, tuple[dict, dict]]
         raise ProtocolError("the game element holds only a type attribute and JSON text")
     try:
         data = json.loads(text) if text.strip() else {}
-    except (json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # ValueError: also an integer of 4,300+ digits
         raise ProtocolError("the payload is not valid JSON") from None
     return kind, check_payload(kind, data, schemas)
 

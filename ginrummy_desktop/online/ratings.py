@@ -12,8 +12,9 @@ from ginrummy_desktop.online.service_store import RatingRow
 
 def rate_match(winner: RatingRow, loser: RatingRow, completed: bool = True
                ) -> tuple[RatingRow, RatingRow]:
-    """New rows for a two-player result. ``completed=False`` (abandoned) counts against the
-    loser's completion rate; both players' game counts grow and the winner's wins."""
+    """New rows for a two-player result. ``completed=False`` (abandoned, or lost on time)
+    counts against the loser's completion rate; both players' game counts grow and the
+    winner's wins."""
     winning = glicko2.Player(winner.rating, winner.rd, winner.vol)
     losing = glicko2.Player(loser.rating, loser.rd, loser.vol)
     winning.update_player([loser.rating], [loser.rd], [1.0])

@@ -36,11 +36,16 @@ from ginrummy_desktop.online.table import (
     MoveRefused,
     is_computer,
     rules_for,
+    unfinished_deal,
     winners_of,
 )
 
 log = logging.getLogger("ginrummy.referee")
 PING_TIMEOUT = 5.0  # seconds a player's client has to answer the referee's ping
+# Results that count against the loser's completion rate: leaving (abandoned), and letting the
+# clock run out, which is how an absent player to move loses now that the clock keeps running
+# while they are away; counting it keeps walking away from a lost match from being free.
+INCOMPLETE = ("abandoned", "timeout")
 RECORDS_PAGE = 8  # hand records per reply (a cribbage record is up to ~6 KB)
 
 
@@ -157,12 +162,13 @@ class Referee(ComponentXMPP):
             if sender.domain != self.config.domain or not sender.user or \
                 not protocol.USERNAME_PATTERN.match(sender.user):
                 raise MoveRefused("only accounts of this server may use the referee")
-            if is_computer(sender.user):
-                raise MoveRefused("account names starting 'computer.' are reserved")
-            kind, data = protocol.decode(iq["game"], protocol.REQUESTS)
+            if protocol.reserved_name(sender.user):
+                raise MoveRefused(f"the name {sender.user!r} is reserved for the game service")
             user = sender.user
+            # Before the payload is even read: a malformed request costs its sender as much.
             if not self.limiter.allow(user, "request"):
                 raise MoveRefused("too many requests; slow down")
+            kind, data = protocol.decode(iq["game"], protocol.REQUESTS)
             if sender.full in self.sessions.get(user, {}):
                 # A request from a live session is a sign of life (e.g. after resumption);
                 # one sent just before the session ended, and handled after the server said
@@ -175,7 +181,8 @@ class Referee(ComponentXMPP):
                 # session that has in fact gone fails the next ping and is dropped then.
                 self._present(user, sender.full)
         except (protocol.ProtocolError, MoveRefused) as error:
-            log.info("refused %s from %s: %s", iq["game"]["type"], sender, error)
+            # DEBUG: a client can cause any number of these; they are answered, not news.
+            log.debug("refused %s from %s: %s", iq["game"]["type"], sender, error)
             self._reply_error(iq, str(error))
             return
         except Exception:  # noqa: BLE001 - a bug must refuse the stanza, never kill the referee
@@ -187,6 +194,10 @@ class Referee(ComponentXMPP):
         reply.send()
 
     def _reply_error(self, iq: Iq, reason: str) -> None:
+        # The request goes first: reply() copies the stanza, and a copy of XML nested a
+        # thousand deep raises RecursionError (the refusal would never be sent).
+        for child in list(iq.xml):
+            iq.xml.remove(child)
         reply = iq.reply(clear=True)
         reply["type"] = "error"
         reply["error"]["type"] = "modify"
@@ -341,7 +352,8 @@ class Referee(ComponentXMPP):
     async def _request_resign(self, user: str, data: dict) -> dict:
         """The asker gives the match up: the opponent wins (``resigned``). A resignation is a
         finished game, not an abandoned one: it is rated, and it does not count against the
-        resigner's completion rate (leaving without a word, or running out of time, does)."""
+        resigner's completion rate (leaving without a word, or running out of time, does:
+        ``INCOMPLETE``)."""
         table = self.tables.get(data["table"])
         if table is None:
             row = self.store.table(data["table"])
@@ -420,7 +432,7 @@ class Referee(ComponentXMPP):
             assert winner is not None and loser is not None
             new = rate_match(self.store.rating(winner, table.game),
                              self.store.rating(loser, table.game),
-                             completed=reason != "abandoned")
+                             completed=reason not in INCOMPLETE)
             self.store.record_result(table.id, table.game, new, rated=True)
             ratings = {row.username: round(row.rating, 1) for row in new}
         outcome = {"winners": list(winners), "reason": reason, "players": table.players}
@@ -429,6 +441,9 @@ class Referee(ComponentXMPP):
         data = {"table": table.id, "seq": table.seq, "winners": list(winners), "reason": reason}
         if ratings:
             data["ratings"] = ratings
+        reveal = unfinished_deal(table.game, table.match) if table.match is not None else None
+        if reveal is not None:  # cut short: the deck of the hand in play, to check the deal
+            data["reveal"] = reveal
         for player in table.players:
             self.send_event(player, "match_end", data)
         self.lobby.tables_changed(table.game)

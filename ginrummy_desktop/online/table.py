@@ -62,6 +62,26 @@ def winners_of(game: str, match: Any) -> tuple[int, ...]:
     return tuple(get_game(game).match_winners(match))
 
 
+def unfinished_deal(game: str, match: Any) -> dict[str, Any] | None:
+    """The deck and salt of the hand in play, to reveal when a match ends in the middle of it
+    (timeout, resignation, abandon), so its published commitment can still be checked; None
+    when that hand's record (which reveals them) was already sent or nothing was dealt."""
+    if game == "gin":
+        hand = match.hand
+        if hand is None:
+            return None
+        deck, salt, commitment = [str(card) for card in hand.deck], hand.salt, hand.commitment
+    else:
+        snapshot = match.snapshot()
+        deck, salt = snapshot["deck"].split(), snapshot["salt"]
+        commitment = snapshot["commitment"]
+    records = match.hand_records()
+    if not salt or (records and records[-1].get("commitment") == commitment):
+        return None
+    return {"hand_number": _hand_number(match), "deck": deck, "salt": salt,
+            "commitment": commitment}
+
+
 def public_view(game: str, match: Any, seat: int) -> dict[str, Any] | None:
     """What the table shows that a cribbage observation leaves out (the pegs, the calls made
     in this hand so far, its shows counted, the result): public facts of the hand in play, never
