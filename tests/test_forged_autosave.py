@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from PySide6.QtWidgets import QPushButton, QWidget
 
 from ginrummy_desktop.engine.cribbage import CribbageMatch
 from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS as CRIBBAGE_BOTS
@@ -140,3 +141,39 @@ def test_a_forged_save_is_set_aside_and_named_and_never_offered_again(
     autosave.save(state)
     assert autosave.load(_restore_state) is not None
     assert storage.database.history(storage.profile) == history_before  # statistics unchanged
+
+
+# ----- the resume question at start (issue 39, defect 10) --------------------------------------
+@pytest.mark.parametrize(("game", "label"), [("gin", "Resume"), ("cribbage", "Resume"),
+                                             ("gin", "New match")])
+def test_plain_felt_waits_behind_the_resume_question_then_the_table_returns(
+        qtbot, storage, game: str, label: str) -> None:
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
+    from ginrummy_desktop.gui.shell.start_offer import WAITING_OBJECT
+    from tests.start_offers import answer_start_offer, start_offer
+
+    state = gin_state() if game == "gin" else cribbage_state()
+    autosave = storage.autosave()
+    assert autosave.acquire()
+    autosave.save(state)
+    autosave.release()
+    window = MainWindow(storage=storage, speed="instant")
+    qtbot.addWidget(window)
+    window.restore_or_start()
+    box = start_offer(qtbot, window)
+    # Behind the question: felt only, no empty table with buttons that look ready to play.
+    assert window.stack.currentWidget().objectName() == WAITING_OBJECT
+    assert not [button for button in window.stack.currentWidget().findChildren(QPushButton)]
+    noun = "game" if game == "cribbage" else "match"
+    assert box.text().startswith(f"Resume your {noun} against ")
+    answer_start_offer(qtbot, window, label)
+    shown = window.stack.currentWidget()
+    assert shown is (window.cribbage_table if game == "cribbage" else window.gin_screen)
+    assert not window.findChildren(QWidget, WAITING_OBJECT) or all(
+        not felt.isVisible() for felt in window.findChildren(QWidget, WAITING_OBJECT))
+    session = window.controller.session
+    if label == "Resume":
+        assert session.snapshot() == state["match"]
+    else:
+        assert session.hand_records() == []
+    window.close()

@@ -1,19 +1,24 @@
 """What the window offers at start instead of dealing silently: an unfinished match is offered
 for resuming ("Resume" / "New match"); after a finished match the table stays calm and offers
-"New match" / "Rematch". The question waits until the window is on screen."""
+"New match" / "Rematch". The question waits until the window is on screen. Behind the resume
+question the window shows plain felt (``WAITING_OBJECT``), not a table with no cards whose
+buttons look ready to play; either answer puts the game's table back."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QMessageBox, QWidget
 from shiboken6 import isValid
+
+from ginrummy_desktop.gui.table.palette import TablePalette, fill_with
 
 if TYPE_CHECKING:
     from ginrummy_desktop.gui.shell.main_window import MainWindow
 
 RESUME_OBJECT, AFTER_MATCH_OBJECT = "resumeOffer", "afterMatchOffer"
+WAITING_OBJECT = "resumeWaiting"
 
 
 def opponent_name(game: str, bot_id: str) -> str:
@@ -40,7 +45,8 @@ def resume_question(game: str, session: Any, bot_id: str, others: tuple[str, ...
         against = f"{together(names[::2])} with {names[1]} as your partner"
     else:
         against = together(names)
-    return f"Resume your match against {against} (score {score}, hand {hand})?"
+    contest = "game" if game == "cribbage" else "match"  # a cribbage game is not a match
+    return f"Resume your {contest} against {against} (score {score}, hand {hand})?"
 
 
 def _ask(window: MainWindow, name: str, title: str, text: str,
@@ -73,20 +79,49 @@ def offer_resume(window: MainWindow, restored: tuple[str, Any, Any]) -> QMessage
     persistence = window.persistence
     assert persistence is not None
     game, session, start = restored
+    take_away_felt = _show_felt(window)
 
     def resume() -> None:
-        persistence.resume(restored)
+        take_away_felt()
+        if persistence.resume(restored):
+            window._show_game(game)  # noqa: SLF001 - a restored gin match does not switch
+        else:  # the save could not be continued after all: a table to play on, not felt
+            _new_game(window, game)
 
     def new_match() -> None:
-        start(window)  # on screen for a moment, so the new game records it as abandoned
-        if game == "cribbage":
-            window.start_cribbage(window.preferred_cribbage_setup())
-        else:
-            window.start_default_match()
+        take_away_felt()
+        try:
+            start(window)  # on screen for a moment, so the new game records it as abandoned
+        except Exception as error:  # noqa: BLE001 - a new game must start all the same
+            window.notify(f"The game in progress could not be recorded as abandoned: {error}")
+        _new_game(window, game)
     text = resume_question(game, session, getattr(start, "opponent", ""),
                            tuple(getattr(start, "others", ())))
-    return _ask(window, RESUME_OBJECT, "Match in progress", text,
+    title = "Game in progress" if game == "cribbage" else "Match in progress"
+    return _ask(window, RESUME_OBJECT, title, text,
                 [("Resume", resume), ("New match", new_match)])
+
+
+def _new_game(window: MainWindow, game: str) -> None:
+    if game == "cribbage":
+        window.start_cribbage(window.preferred_cribbage_setup())
+    else:
+        window.start_default_match()
+
+
+def _show_felt(window: MainWindow) -> Any:
+    """Plain felt in the table's colour over the window's tables; returns how to remove it."""
+    felt = QWidget(window.stack)
+    felt.setObjectName(WAITING_OBJECT)
+    fill_with(felt, TablePalette.for_felt(window.table_colour).felt)
+    window.stack.addWidget(felt)
+    window.stack.setCurrentWidget(felt)
+
+    def take_away() -> None:
+        if isValid(felt):
+            window.stack.removeWidget(felt)
+            felt.deleteLater()
+    return take_away
 
 
 def offer_after_match(window: MainWindow, last: Any) -> QMessageBox:
