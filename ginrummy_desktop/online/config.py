@@ -33,6 +33,7 @@
 
 from __future__ import annotations
 
+import difflib
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -89,7 +90,37 @@ def load_config(path: str | Path) -> ServerConfig:
     return config_from_dict(data)
 
 
+# Every section and key a server.toml may hold; anything else is a mistake that would otherwise
+# be ignored (a misspelt ``grase = 5`` leaving the grace at its default).
+KNOWN_KEYS: dict[str, tuple[str, ...]] = {
+    "xmpp": ("domain", "component", "secret", "host", "port", "muc_domain"),
+    "database": ("url",),
+    "tables": ("clock", "grace", "clock_tick", "records_dir"),
+    "lobby": ("quick_match_computer_after", "quick_match_window", "computer_bot"),
+    "limits": tuple(ServerConfig("", "", "").limits),
+}
+
+
+def _unknown(name: str, known: tuple[str, ...] | list[str], what: str) -> ConfigError:
+    close = difflib.get_close_matches(name, known, n=1)
+    hint = f" (did you mean {close[0]}?)" if close else f" (known: {', '.join(known)})"
+    return ConfigError(f"unknown {what} {name}{hint}")
+
+
+def check_known_keys(data: dict[str, Any]) -> None:
+    """``ConfigError`` naming the first section or key that is not a setting."""
+    for section, values in data.items():
+        if section not in KNOWN_KEYS:
+            raise _unknown(f"[{section}]", [f"[{s}]" for s in KNOWN_KEYS], "section")
+        if not isinstance(values, dict):
+            raise ConfigError(f"[{section}] must be a section, not {values!r}")
+        for key in values:
+            if key not in KNOWN_KEYS[section]:
+                raise _unknown(key, KNOWN_KEYS[section], f"setting [{section}]")
+
+
 def config_from_dict(data: dict[str, Any]) -> ServerConfig:
+    check_known_keys(data)
     xmpp, db = data.get("xmpp", {}), data.get("database", {})
     tables, lobby, limits = data.get("tables", {}), data.get("lobby", {}), data.get("limits", {})
     config = ServerConfig(

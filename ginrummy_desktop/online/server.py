@@ -41,11 +41,18 @@ async def serve(config: ServerConfig, stop: asyncio.Event | None = None) -> int:
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.add_signal_handler(sig, stop.set)
+    logging.getLogger("ginrummy.referee").info(
+        "connecting to %s:%d as %s", config.host, config.port, config.component)
     referee.connect()
     ready = asyncio.ensure_future(referee.ready.wait())
     closing = asyncio.ensure_future(closed.wait())
-    await asyncio.wait([ready, closing], timeout=START_TIMEOUT,
+    stopping = asyncio.ensure_future(stop.wait())  # SIGTERM while starting stops the start
+    await asyncio.wait([ready, closing, stopping], timeout=START_TIMEOUT,
                        return_when=asyncio.FIRST_COMPLETED)
+    if stop.is_set() and not referee.ready.is_set():
+        referee.abort()
+        store.close()
+        return 0
     if not referee.ready.is_set():
         referee.abort()
         store.close()
@@ -53,7 +60,6 @@ async def serve(config: ServerConfig, stop: asyncio.Event | None = None) -> int:
         print(f"ginrummy-server: error: {reason}", file=sys.stderr)
         return 1
     logging.getLogger("ginrummy.referee").info("serving as %s", config.component)
-    stopping = asyncio.ensure_future(stop.wait())
     await asyncio.wait([stopping, asyncio.ensure_future(closed.wait())],
                        return_when=asyncio.FIRST_COMPLETED)
     referee.disconnect(wait=2.0)

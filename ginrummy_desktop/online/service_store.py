@@ -114,7 +114,9 @@ class ServiceStore:
             try:
                 self._db = psycopg.connect(url, autocommit=True)
             except psycopg.Error as error:
-                raise StoreError(f"cannot connect to PostgreSQL: {error}".strip()) from None
+                # psycopg's message spans lines (a hint on the second): one line for the log.
+                reason = " ".join(str(error).split())
+                raise StoreError(f"cannot connect to PostgreSQL: {reason}") from None
         else:
             raise StoreError(f"database URL must start with sqlite:/// or postgresql://: {url!r}")
         with self._transaction() as run:
