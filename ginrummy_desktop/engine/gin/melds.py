@@ -359,41 +359,65 @@ def best_discard_deadwood_mask(mask11: int) -> int:
     return best
 
 
-def _each_discard(mask: int) -> dict[int, int]:
+def _run_breaks(run: int) -> tuple[tuple[int, int], ...]:
+    """For each card of a run: (its index, deadwood its discard adds: the pieces left under 3)."""
+    breaks = []
+    for card in mask_cards(run):
+        bit = card.mask
+        below, above = run & (bit - 1), run & ~((bit << 1) - 1)
+        added = (points_of_mask(below) if below.bit_count() < 3 else 0) + (
+            points_of_mask(above) if above.bit_count() < 3 else 0)
+        breaks.append((card.index, added))
+    return tuple(breaks)
+
+
+_RUN_BREAKS = {meld: _run_breaks(meld) for meld in ALL_MELD_MASKS if meld & (meld & -meld) << 1}
+
+
+def _each_discard(mask: int) -> list[tuple[int, int]]:
+    """(card index, least deadwood after discarding it) for every card, in index order."""
+    triples = _triples(mask)
+    starts = mask & mask >> 1 & mask >> 2 & _RUN3_STARTS
+    cover = starts | starts << 1 | starts << 2
+    sets = _sets_clear_of(mask, triples, cover) if triples else ()
+    if sets is not None:  # sets (if any) share no card with runs: read the answers directly
+        dead = mask & ~cover & ~sum(sets)
+        dead_points = points_of_mask(dead)
+        pairs = []
+        while dead:  # discarding a deadwood card changes no meld
+            low = dead & -dead
+            dead ^= low
+            index = low.bit_length() - 1
+            pairs.append((index, dead_points - _CARD_POINTS[index]))
+        if cover:  # discarding a run card splits its run in two
+            for run in _stretches(cover):
+                pairs += [(index, dead_points + added) for index, added in _RUN_BREAKS[run]]
+        for meld in sets:
+            if meld.bit_count() == 4:  # a set of four keeps three
+                pairs += [(card.index, dead_points) for card in mask_cards(meld)]
+            else:  # a set of three leaves its other two as deadwood
+                broken = dead_points + points_of_mask(meld)
+                pairs += [(card.index, broken - card.points) for card in mask_cards(meld)]
+        pairs.sort()
+        return pairs
     best: dict[int, int] = {}
-    for cards, _, _ in _set_choices(mask, _triples(mask)):
+    for cards, _, _ in _set_choices(mask, triples):
         rest = mask & ~cards
         cover = _run_cover(rest)
         dead = rest & ~cover
         dead_points = points_of_mask(dead)
-        free = dead
-        while free:  # discarding a deadwood card changes no run
-            low = free & -free
-            free ^= low
-            value = dead_points - _CARD_POINTS[low.bit_length() - 1]
-            if value < best.get(low, 1 << 30):
-                best[low] = value
-        for run in _stretches(cover):  # discarding a run card splits its run in two
-            card = run
-            while card:
-                low = card & -card
-                card ^= low
-                below = run & (low - 1)
-                above = run & ~((low << 1) - 1)
-                value = dead_points
-                if below.bit_count() < 3:
-                    value += points_of_mask(below)
-                if above.bit_count() < 3:
-                    value += points_of_mask(above)
-                if value < best.get(low, 1 << 30):
-                    best[low] = value
-    result: dict[int, int] = {}
-    rest = mask
-    while rest:  # in index order
-        low = rest & -rest
-        rest ^= low
-        result[low.bit_length() - 1] = best[low]
-    return result
+        while dead:
+            low = dead & -dead
+            dead ^= low
+            index = low.bit_length() - 1
+            value = dead_points - _CARD_POINTS[index]
+            if value < best.get(index, 1 << 30):
+                best[index] = value
+        for run in _stretches(cover):
+            for index, added in _RUN_BREAKS[run]:
+                if dead_points + added < best.get(index, 1 << 30):
+                    best[index] = dead_points + added
+    return sorted(best.items())
 
 
 def deadwood_after_each_discard_mask(mask11: int) -> dict[int, int]:
@@ -414,7 +438,7 @@ def deadwood_after_each_discard_pairs(mask11: int) -> tuple[tuple[int, int], ...
     The bots' rollouts ask this for the same hands again and again, so the answer is memoised
     ready to iterate (no dict built per call).
     """
-    return tuple(_each_discard(mask11).items())
+    return tuple(_each_discard(mask11))
 
 
 @lru_cache(maxsize=_SMALL_MEMO)
