@@ -537,7 +537,7 @@ class StatisticsWindow(QWidget):
         self.history_view.verticalHeader().hide()
         self.history_view.verticalHeader().setDefaultSectionSize(22)
         header = self.history_view.horizontalHeader()
-        header.setResizeContentsPrecision(200)  # size columns from the first rows, not 10,000
+        header.setResizeContentsPrecision(50)  # size columns from the first rows, not 100,000
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)  # the opponent's name
         self.history_view.clicked.connect(self._match_clicked)
         self.history_view.activated.connect(self._match_clicked)
