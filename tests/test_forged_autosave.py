@@ -177,3 +177,25 @@ def test_plain_felt_waits_behind_the_resume_question_then_the_table_returns(
     else:
         assert session.hand_records() == []
     window.close()
+
+
+# ----- words when the disk refuses (issue 39, defect 9) ----------------------------------------
+def test_a_read_only_disk_is_told_in_plain_words_not_errno(qtbot, storage, monkeypatch) -> None:
+    import errno
+
+    from ginrummy_desktop.gui.gin.controller import MatchSetup
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
+    from ginrummy_desktop.storage.autosave import Autosave
+
+    window = MainWindow(storage=storage, speed="instant")
+    qtbot.addWidget(window)
+    window.gin_screen.new_match(MatchSetup(opponent="greedy", seed=3))
+
+    def refuse(self, state):
+        raise OSError(errno.EROFS, "Read-only file system", str(self.path))
+    monkeypatch.setattr(Autosave, "save", refuse)
+    window.persistence.save()
+    told = window.notifications[-1]
+    assert told.startswith("Could not save: the disk or folder it is on can only be read")
+    assert "Errno" not in told and str(window.persistence.autosave.path) in told
+    window.close()

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ginrummy_desktop.storage.files import atomic_write_text, move_aside
+from ginrummy_desktop.storage.files import atomic_write_text, move_aside, plain_os_error
 from ginrummy_desktop.storage.jsonfile import JsonProblem, Missing, parse_json, read_json_file
 from ginrummy_desktop.storage.lock import FileLock
 from ginrummy_desktop.storage.notices import Notices
@@ -75,8 +75,8 @@ class Autosave:
         except OSError as error:
             self.notices.add(
                 "io",
-                f"The match in progress cannot be saved ({error.strerror or error}: "
-                f"{self._lock.path}), so it could not be resumed after a crash.",
+                f"The match in progress cannot be saved because {plain_os_error(error)}, so "
+                "it could not be resumed after a crash.",
             )
             return False
         self.notices.add(
@@ -176,7 +176,7 @@ class Autosave:
             self.notices.add(
                 "corrupt",
                 f"The saved match in progress could not be resumed because {why}. It could not "
-                f"be moved aside ({error.strerror or error}), so it was left as {self.path} "
+                f"be moved aside ({plain_os_error(error)}), so it was left as {self.path} "
                 "and ignored; this copy will not autosave over it.",
             )
             return None

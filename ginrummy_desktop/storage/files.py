@@ -1,8 +1,10 @@
-"""Crash-safe file helpers: atomic replace, moving a bad file aside, and sweeping leftovers."""
+"""Crash-safe file helpers: atomic replace, moving a bad file aside, sweeping leftovers, and
+saying in plain words why the disk refused."""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
@@ -87,3 +89,23 @@ def remove_stale_temp_files(folder: Path, is_ours: Callable[[str], bool]) -> lis
                 os.unlink(entry.path)
                 removed.append(Path(entry.path))
     return removed
+
+
+#: What a card player is told for the usual ways a disk refuses a write.
+_PLAIN_OS_ERRORS = {
+    errno.EROFS: "the disk or folder it is on can only be read, not written",
+    errno.ENOSPC: "the disk is full",
+    errno.EDQUOT: "your disk quota is used up",
+    errno.EACCES: "the app is not allowed to write there",
+    errno.EPERM: "the app is not allowed to write there",
+    errno.ENOENT: "its folder is missing",
+}
+
+
+def plain_os_error(error: BaseException) -> str:
+    """Why a file operation failed, in words for a person ("the disk is full", with the file
+    when known) instead of "[Errno 28] No space left on device: '...'"."""
+    if not isinstance(error, OSError):
+        return str(error)
+    why = _PLAIN_OS_ERRORS.get(error.errno or 0) or (error.strerror or str(error)).lower()
+    return f"{why} ({error.filename})" if error.filename else why

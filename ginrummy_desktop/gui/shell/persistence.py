@@ -29,6 +29,7 @@ from ginrummy_desktop.gui.gin.summary import match_summary  # noqa: F401 - a pub
 from ginrummy_desktop.gui.stats.background import StorageJobs
 from ginrummy_desktop.gui.table.animation import SPEEDS
 from ginrummy_desktop.gui.table.card_renderer import CardStyle
+from ginrummy_desktop.storage.files import plain_os_error
 from ginrummy_desktop.storage.stats import StatisticsQueries
 
 if TYPE_CHECKING:
@@ -119,7 +120,7 @@ class Persistence(QObject):
             autosave = storage.autosave()
             self.autosave = autosave if autosave.acquire() else None
         except Exception as error:  # noqa: BLE001 - any storage failure becomes a notice
-            self.window.notify(f"The match in progress cannot be saved: {error}")
+            self.window.notify(f"The match in progress cannot be saved: {plain_os_error(error)}")
         self.apply_settings(storage.settings.settings)
         self._unsubscribe = storage.settings.subscribe(
             lambda settings, _changed: self.apply_settings(settings))
@@ -242,7 +243,8 @@ class Persistence(QObject):
         if summary is None:
             return
         self.jobs.submit(lambda: self.queries.record_match(summary), None,
-                         lambda error: self.window.notify(f"Could not save: {error}"),
+                         lambda error: self.window.notify(
+                             f"Could not save: {plain_os_error(error)}"),
                          writes=True)
 
     def statistics_window(self, parent: Any = None) -> Any:
@@ -270,5 +272,5 @@ class Persistence(QObject):
         try:
             return call()
         except Exception as error:  # noqa: BLE001 - the game goes on; the player is told
-            self.window.notify(f"Could not save: {error}")
+            self.window.notify(f"Could not save: {plain_os_error(error)}")
             return None
