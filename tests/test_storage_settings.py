@@ -14,6 +14,7 @@ from ginrummy_desktop.storage.settings import (
     CARD_BACKS,
     CARD_SIZES,
     GIN_PRESETS,
+    clean_name,
 )
 
 
@@ -183,7 +184,7 @@ def test_storage_opens_under_a_temporary_root_and_reports_nothing_when_fresh(tmp
 
 
 settings_values = st.fixed_dictionaries({
-    "player_name": st.text(min_size=1, max_size=40).filter(lambda s: s.strip()),
+    "player_name": st.text(min_size=1, max_size=40).map(clean_name).filter(bool),
     "gin_preset": st.sampled_from(GIN_PRESETS),
     "card_back": st.sampled_from(CARD_BACKS),
     "card_size": st.sampled_from(CARD_SIZES),

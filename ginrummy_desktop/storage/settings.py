@@ -8,6 +8,7 @@ Game options are checked by the engines' own rule classes, so a saved option is 
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -73,6 +74,8 @@ class Settings:
         unknown = set(changes) - set(SETTING_NAMES)
         if unknown:
             raise ValueError(f"unknown setting(s): {', '.join(sorted(unknown))}")
+        if isinstance(changes.get("player_name"), str):
+            changes = {**changes, "player_name": clean_name(changes["player_name"])}
         for name, value in changes.items():
             problem = _check(name, value)
             if problem:
@@ -98,6 +101,8 @@ class Settings:
             if name not in data:
                 continue
             value = data[name]
+            if name == "player_name" and isinstance(value, str):
+                value = clean_name(value)  # a name typed into the file by hand
             if _check(name, value):
                 rejected.append(name)
                 continue
@@ -128,6 +133,22 @@ def _copy(value: Any) -> Any:
     return dict(value) if isinstance(value, dict) else value
 
 
+def clean_name(text: str) -> str:
+    """A player's name as stored: NFC, no control or invisible (format) characters, no lone
+    surrogates, single spaces. ``Settings`` refuses a name that is not already clean."""
+    text = unicodedata.normalize("NFC", text.encode("utf-8", "ignore").decode("utf-8"))
+    text = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cc", "Cf"))
+    return " ".join(text.split())
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -146,9 +167,12 @@ def _check(name: str, value: Any) -> str | None:
     if name == "player_name":
         if not isinstance(value, str) or not value.strip():
             return "must be a non-empty name"
-        return "must be at most 40 characters" if len(value) > 40 else None
+        if len(value) > 40:
+            return "must be at most 40 characters"
+        return None if value == clean_name(value) else \
+            "must be plain text: no control or invisible characters, no extra spaces"
     if name == "online_server":
-        ok = isinstance(value, str) and len(value) <= 253 and not any(
+        ok = isinstance(value, str) and len(value) <= 253 and _encodable(value) and not any(
             ch.isspace() or ch in "@/" for ch in value)
         return None if ok else "must be a server name or address, optionally with :port"
     if name == "sound_volume":
@@ -163,7 +187,8 @@ def _check(name: str, value: Any) -> str | None:
     if not isinstance(value, dict):
         return "must be a mapping"
     if name == "default_opponent":
-        ok = all(k in GAMES and isinstance(v, str) and v for k, v in value.items())
+        ok = all(k in GAMES and isinstance(v, str) and 0 < len(v) <= 100 and _encodable(v)
+                 for k, v in value.items())
         return None if ok else "must map gin/cribbage to an opponent id"
     if name == "gin_overrides":
         return _check_gin_overrides(value)
@@ -181,9 +206,11 @@ def _check(name: str, value: Any) -> str | None:
         ok = all(k in CONFIRMATION_KEYS and isinstance(v, bool) for k, v in value.items())
         keys = ", ".join(CONFIRMATION_KEYS)
         return None if ok else f"keys must be among {keys}, values true/false"
-    if name == "window_geometry":
-        ok = all(isinstance(k, str) and isinstance(v, str) for k, v in value.items())
-        return None if ok else "must map window names to text"
+    if name == "window_geometry":  # Qt's saveGeometry in base64: a few hundred characters
+        ok = len(value) <= 50 and all(
+            isinstance(k, str) and isinstance(v, str) and len(k) <= 100 and len(v) <= 10_000
+            and _encodable(k) and _encodable(v) for k, v in value.items())
+        return None if ok else "must map at most 50 window names to short text"
     return f"unknown setting {name!r}"  # pragma: no cover - SETTING_NAMES guards callers
 
 

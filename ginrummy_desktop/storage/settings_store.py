@@ -3,14 +3,22 @@
 File layout (JSON, written atomically)::
 
     {"format": "ginrummy-desktop-settings", "version": 1, "last_profile": "player",
-     "profiles": {"player": {<Settings fields>}, "ann": {...}}}
+     "profiles": {"player": {<Settings fields>}, "ann": {...}},
+     "retired_profiles": ["zo"]}
+
+``retired_profiles`` lists the ids of removed profiles: an id is never given to another profile
+(statistics and autosaves are kept by id, so a new "Zo" must not inherit removed "Zoë"'s), and a
+copy of the app that still had the profile open cannot bring it back. Two names that look alike
+(``name_key``: NFKC, casefold, invisible characters dropped) cannot both be profiles.
 
 A corrupt file is moved aside and defaults are used; a file written by a newer app version is
 left untouched and this session runs on defaults without saving (``read_only``).
 
 Two copies of the app may share the file: every write takes ``settings.json.lock``, re-reads
 the file and applies only this copy's change to what it finds, so a profile added in one copy
-survives a setting changed in the other.
+survives a setting changed in the other; the check that a new name is free happens under the
+lock too. A file that would be larger than this app reads back (``MAX_FILE_BYTES``) is never
+written.
 """
 
 from __future__ import annotations
@@ -19,21 +27,23 @@ import dataclasses
 import json
 import re
 import time
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from ginrummy_desktop.storage.files import atomic_write_text, move_aside
+from ginrummy_desktop.storage.files import atomic_write_text, move_aside, plain_os_error
 from ginrummy_desktop.storage.jsonfile import JsonProblem, Missing, read_json_file
 from ginrummy_desktop.storage.lock import FileLock
 from ginrummy_desktop.storage.notices import Notices
-from ginrummy_desktop.storage.settings import Settings
+from ginrummy_desktop.storage.settings import Settings, clean_name
 
 SETTINGS_FORMAT = "ginrummy-desktop-settings"
 SETTINGS_VERSION = 1
 DEFAULT_PROFILE_ID = "player"
 
 MAX_FILE_BYTES = 4_000_000
+MAX_PROFILES = 200  # far beyond a family's; keeps the file well under MAX_FILE_BYTES
 LOCK_WAIT_SECONDS = 2.0  # another copy holds the lock only while it writes one small file
 
 SettingsListener = Callable[[Settings, frozenset[str]], None]
@@ -49,8 +59,28 @@ class _Newer(Exception):
     """The file was written by a newer version of the app."""
 
 
-def _parse_document(document: Any) -> tuple[Profiles, Any, list[str]]:
-    """Profiles, the stored ``last_profile`` and the names of values that fell back."""
+def name_key(name: str) -> str:
+    """What two profile names must not share: "Zoë", "ZOË", "Zoe\u0308", "Ｚｏë" and "Zo\u200bë"
+    are one name (compatibility forms, case and invisible characters do not count)."""
+    text = unicodedata.normalize("NFKC", name)
+    text = "".join(ch for ch in text if unicodedata.category(ch) not in ("Cf", "Cc", "Mn")
+                   or ch.isspace())
+    return " ".join(unicodedata.normalize("NFKC", text.casefold()).split())
+
+
+def _retired(document: dict[str, Any]) -> set[str]:
+    ids = document.get("retired_profiles", [])
+    if not isinstance(ids, list):
+        return set()
+    return {pid for pid in ids if isinstance(pid, str) and _ID.fullmatch(pid)}
+
+
+_ID = re.compile(r"[a-z0-9_-]{1,40}")
+
+
+def _parse_document(document: Any) -> tuple[Profiles, Any, list[str], set[str]]:
+    """Profiles, the stored ``last_profile``, the names of values that fell back and the
+    retired profile ids."""
     if not isinstance(document, dict) or document.get("format") != SETTINGS_FORMAT:
         raise _Unusable("it is not a settings file of this app")
     version = document.get("version")
@@ -63,16 +93,19 @@ def _parse_document(document: Any) -> tuple[Profiles, Any, list[str]]:
         raise _Unusable("it lists no profiles")
     profiles: Profiles = {}
     repaired: list[str] = []
+    retired = _retired(document)
     for pid, raw in raw_profiles.items():
-        if not re.fullmatch(r"[a-z0-9_-]{1,40}", pid):
+        if not _ID.fullmatch(pid):
             repaired.append(f"profile {pid[:40]!r}")
+            continue
+        if pid in retired:  # removed, then written back by an older copy of the app
             continue
         settings, rejected = Settings.from_json(raw)
         profiles[pid] = settings
         repaired.extend(f"{pid}: {name}" for name in rejected)
     if not profiles:
         raise _Unusable("none of its profiles could be read")
-    return profiles, document.get("last_profile"), repaired
+    return profiles, document.get("last_profile"), repaired, retired
 
 
 class SettingsStore:
@@ -88,6 +121,7 @@ class SettingsStore:
         self.notices = notices if notices is not None else Notices()
         self.read_only = False
         self._profiles: Profiles = {DEFAULT_PROFILE_ID: Settings()}
+        self._retired: set[str] = set()
         self._current = DEFAULT_PROFILE_ID
         self._listeners: list[SettingsListener] = []
         self._lock = FileLock(path.with_name(path.name + ".lock"))
@@ -150,20 +184,26 @@ class SettingsStore:
         return fresh
 
     def add_profile(self, player_name: str) -> str:
-        """Create a profile with default settings and return its id (it does not switch)."""
-        settings = Settings().with_changes(player_name=player_name.strip())
-        self._refresh()  # a profile another copy added counts too
-        existing = {s.player_name.casefold() for s in self._profiles.values()}
-        if settings.player_name.casefold() in existing:
-            raise ValueError(f"a profile called {settings.player_name!r} already exists")
+        """Create a profile with default settings and return its id (it does not switch).
+
+        ``ValueError`` when a profile's name already looks the same (``name_key``), checked
+        under the file's lock against what every copy has written; the id is one no profile
+        ever had."""
+        settings = Settings().with_changes(player_name=clean_name(player_name))
+        key = name_key(settings.player_name)
         chosen: list[str] = []
 
         def change(profiles: Profiles) -> None:
-            profile_id = _unique_id(_slug(settings.player_name), profiles)
+            for other in profiles.values():
+                if name_key(other.player_name) == key:
+                    raise ValueError(f"a profile called {other.player_name!r} already exists")
+            if len(profiles) >= MAX_PROFILES:
+                raise ValueError(f"there can be at most {MAX_PROFILES} profiles")
+            profile_id = _unique_id(_slug(settings.player_name), profiles.keys() | self._retired)
             profiles[profile_id] = settings
             chosen.append(profile_id)
 
-        self._commit(change)
+        self._commit(change, guarded=True)
         return chosen[-1]
 
     def remove_profile(self, profile_id: str) -> None:
@@ -179,8 +219,9 @@ class SettingsStore:
         def change(profiles: Profiles) -> None:
             if len(profiles) > 1 or profile_id not in profiles:
                 profiles.pop(profile_id, None)
+                self._retired.add(profile_id)
 
-        self._commit(change)
+        self._commit(change, guarded=True)
         if was_current:
             self._emit(frozenset(self.settings.to_json()))
 
@@ -205,17 +246,28 @@ class SettingsStore:
         for listener in list(self._listeners):
             listener(self.settings, changed)
 
-    def _commit(self, change: Change) -> None:
-        """Under the lock: re-read the file, apply ``change`` to it and to memory, write it."""
+    def _commit(self, change: Change, guarded: bool = False) -> None:
+        """Under the lock: re-read the file, apply ``change`` to it and to memory, write it.
+
+        ``guarded``: the change decides from what every copy wrote (adding and removing
+        profiles), so without the lock it is refused rather than made unguarded. A ``change``
+        that raises changes nothing."""
         if self.read_only:
-            change(self._profiles)
+            profiles = dict(self._profiles)
+            change(profiles)
+            self._profiles = self._without_retired(profiles)
             self._settle_current()
             return
         locked = self._take_lock()
+        if guarded and not locked:
+            raise ValueError("another copy of the app is busy with the settings; try again")
         try:
             on_disk = self._read_for_merge()
             profiles = on_disk if on_disk is not None else dict(self._profiles)
             change(profiles)
+            profiles = self._without_retired(profiles)
+            if not profiles:
+                raise ValueError("the last profile cannot be removed")
             self._profiles = profiles
             self._settle_current()
             if not self.read_only:
@@ -223,6 +275,10 @@ class SettingsStore:
         finally:
             if locked:
                 self._lock.release()
+
+    def _without_retired(self, profiles: Profiles) -> Profiles:
+        """``profiles`` less any another copy removed (which this copy may have had open)."""
+        return {pid: s for pid, s in profiles.items() if pid not in self._retired}
 
     def _settle_current(self) -> None:
         if self._current not in self._profiles:  # removed by the other copy meanwhile
@@ -252,7 +308,7 @@ class SettingsStore:
     def _read_for_merge(self, set_aside: bool = True) -> Profiles | None:
         """The profiles now on disk, or None when there is nothing usable to merge with."""
         try:
-            profiles, _last, _repaired = _parse_document(
+            profiles, _last, _repaired, retired = _parse_document(
                 read_json_file(self.path, MAX_FILE_BYTES))
         except Missing:
             return None
@@ -268,6 +324,7 @@ class SettingsStore:
             if set_aside:
                 self._set_aside(str(problem))
             return None
+        self._retired |= retired
         return profiles
 
     def _write(self) -> None:
@@ -276,18 +333,20 @@ class SettingsStore:
             "version": SETTINGS_VERSION,
             "last_profile": self._current,
             "profiles": {pid: s.to_json() for pid, s in self._profiles.items()},
+            "retired_profiles": sorted(self._retired),
         }
         try:
             text = json.dumps(document, indent=2, sort_keys=True, allow_nan=False) + "\n"
+            if len(text.encode("utf-8")) > MAX_FILE_BYTES:  # the next start could not read it
+                raise ValueError(f"they would be larger than {MAX_FILE_BYTES // 1_000_000} MB")
             atomic_write_text(self.path, text)
         except (OSError, ValueError) as error:
-            why = error.strerror if isinstance(error, OSError) and error.strerror else error
-            self.notices.add("io", f"Your settings could not be saved ({why}).")
+            self.notices.add("io", f"Your settings could not be saved ({plain_os_error(error)}).")
 
     def _load(self) -> None:
         try:
             document = read_json_file(self.path, MAX_FILE_BYTES)
-            profiles, last, repaired = _parse_document(document)
+            profiles, last, repaired, self._retired = _parse_document(document)
         except Missing:
             return
         except _Newer:
@@ -318,7 +377,7 @@ class SettingsStore:
             self.notices.add(
                 "corrupt",
                 f"Your settings file {self.path} could not be used because {why}. It could not "
-                f"be moved aside ({error.strerror or error}), so it was left as it is and "
+                f"be moved aside ({plain_os_error(error)}), so it was left as it is and "
                 "ignored; default settings are in use for now and changes are not saved.",
             )
             return
@@ -330,11 +389,12 @@ class SettingsStore:
 
 
 def _slug(name: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
+    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.casefold()).strip("-")
     return slug[:32] or "player"
 
 
-def _unique_id(base: str, taken: dict[str, Settings]) -> str:
+def _unique_id(base: str, taken: set[str]) -> str:
     candidate, counter = base, 1
     while candidate in taken:
         counter += 1
