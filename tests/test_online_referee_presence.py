@@ -49,6 +49,9 @@ def _request(referee: Referee, sender: str, kind: str,
         return answer
 
     iq.reply = reply  # type: ignore[method-assign]
+    # A result is written as XML text (Referee._on_request); an error is a stanza.
+    referee.send_raw = lambda data: replies.append(  # type: ignore[method-assign]
+        ("result", "")) if data.startswith("<iq") else None
     asyncio.run(referee._on_request(iq))
     return replies
 

@@ -118,6 +118,9 @@ class LiveTable:
     records_sent: int = 0
     dealt_hand: int = -1
     away: dict[int, float] = field(default_factory=dict)  # seat -> grace deadline (monotonic)
+    # The snapshot last stored: what a move that cannot be stored rolls back to (kept so each
+    # move takes one snapshot, not two).
+    stored: dict[str, Any] | None = None
 
     @property
     def clock(self) -> int:
@@ -131,6 +134,7 @@ class LiveTable:
 
     def restore(self, snapshot: dict, seq: int, records: int) -> None:
         self.match = _restorer(self.game)(snapshot)
+        self.stored = snapshot
         self.seq = seq
         self.records_sent = records
         self.dealt_hand = _hand_number(self.match)
