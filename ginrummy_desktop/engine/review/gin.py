@@ -51,6 +51,7 @@ WORLDS = 24  # sampled opponent hands per decision, shared by every option of th
 # the noise of 24 play-outs does not call a good move a mistake: with 24 alone the expert's own
 # hands had 6.9% of their decisions graded mistake or worse, with 96 for all 2.6%.
 CONFIRM_FACTOR = 4
+CONFIRM_OPTIONS = 3  # the best options valued again (besides the chosen one)
 DISCARD_OPTIONS = 6  # discards valued besides the one chosen: those leaving the least deadwood
 UPCARD_PHASES = ("first_upcard", "dealer_upcard", "last_discard")
 GOING_OUT = ("knock", "gin", "big_gin")
@@ -132,15 +133,18 @@ def review_decision(observation: GinObservation, chosen: Action, step: int = 0,
         kind = "knock" if any(a.kind in GOING_OUT for a in legal) else "discard"
         actions = _discards_worth_valuing(knowledge.hand, legal, chosen)
 
-    def graded() -> Decision:
+    def graded(valued: list[Action]) -> Decision:
         value = _draw_option if kind in ("upcard", "draw") else _discard_option
         return decision("gin", step, observation.seat, kind,
-                        [value(position, action) for action in actions], _key(chosen),
+                        [value(position, action) for action in valued], _key(chosen),
                         lambda best, made, loss: gin_reason(position, kind, best, made, loss))
-    verdict = graded()
+    verdict = graded(actions)
     if verdict.loss >= THRESHOLDS["gin"][0] and CONFIRM_FACTOR > 1:
+        # Only the leading options and the one chosen are worth the larger sample.
+        leading = [option.action for option in verdict.options[:CONFIRM_OPTIONS]]
+        contenders = [a for a in actions if _key(a) in leading or a == chosen]
         position.worlds = worlds_for(observation, knowledge, worlds * CONFIRM_FACTOR, rng)
-        verdict = graded()
+        verdict = graded(contenders)
     return verdict
 
 
