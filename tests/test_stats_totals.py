@@ -55,8 +55,9 @@ def expected(stored, keep):
     chosen = sorted(((m.ended_at, i, m) for i, m in stored if keep(m)), key=lambda t: t[:2])
     decided = [(i, m) for _, i, m in chosen if m.result != "abandoned"]
     margins = [(m.player_score - m.opponent_score, i) for i, m in decided]
-    best = max(margins, key=lambda t: (t[0], -t[1]), default=None)  # earliest of equals
-    worst = min(margins, key=lambda t: (t[0], t[1]), default=None)
+    # max and min keep the first of equal margins: the match that ended first.
+    best = max(margins, key=lambda t: t[0], default=None)
+    worst = min(margins, key=lambda t: t[0], default=None)
     wins = [arcade_score(m.player_score, m.opponent_score) for _, m in decided
             if m.result == "win" and m.game == "gin"]
     return {

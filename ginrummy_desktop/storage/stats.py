@@ -119,7 +119,8 @@ def breakdown(database: StatsDatabase, profile: str, by: str) -> list[OpponentLi
         found = [(f"{game}/{lineup}", totals.label, totals)
                  for game, lineup, totals in lineup_totals(db, profile)]
     lines = [OpponentLine(key, label, t.counts["played"], t.counts["won"], t.counts["lost"],
-                          t.sums["hands_played"], t.sums["points_for"], t.sums["points_against"])
+                          t.total("hands_played"), t.total("points_for"),
+                          t.total("points_against"))
              for key, label, t in found]
     return sorted(lines, key=lambda line: (-line.matches, line.label.casefold()))
 

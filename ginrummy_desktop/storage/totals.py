@@ -120,7 +120,7 @@ class Totals:
 
     def __init__(self) -> None:
         self.counts = dict.fromkeys(_COUNTS, 0)
-        self.sums = dict.fromkeys(_SUMMED, 0)
+        self.sums = [0] * len(_SUMMED)  # in _SUMMED's order
         self.best_hand: int | None = None
         self.best_pegging: int | None = None
         self.best: list[int] | None = None  # [margin, id, player score, opponent score]
@@ -129,18 +129,23 @@ class Totals:
         self.last: list[float] = [float("-inf"), -1.0]  # (ended_at, id) of the last match
         self.label = ""
 
+    def total(self, name: str) -> int:
+        """One of the summed hand totals (``MATCH_TOTAL_COLUMNS``), e.g. "points_for"."""
+        return self.sums[_SUMMED.index(name)]
+
     def comes_after(self, row: Sequence[Any]) -> bool:
         """Whether ``row`` ended after every match counted so far (streaks stay right)."""
         return (row[1], row[0]) >= (self.last[0], self.last[1])
 
-    def add(self, row: Sequence[Any]) -> None:
+    def add(self, row: Sequence[Any], label: str) -> None:
+        """Count one match row (``MATCH_ROW_SQL``); ``label`` is its line-up in words."""
         match_id, ended_at, game, result, skunk, mine, theirs = row[:7]
         counts = self.counts
         counts["played"] += 1
         self.last = [ended_at, match_id]
-        self.label = lineup_label(row[9], stored_seat_names(row[10]), row[11] or 0)
-        for name, value in zip(_SUMMED, row[_FIRST_TOTAL:], strict=False):
-            self.sums[name] += value or 0
+        self.label = label
+        self.sums = [total + (value or 0) for total, value in
+                     zip(self.sums, row[_FIRST_TOTAL:_FIRST_TOTAL + len(_SUMMED)], strict=True)]
         hand, pegging = row[-2], row[-1]
         if hand is not None:
             self.best_hand = hand if self.best_hand is None else max(self.best_hand, hand)
@@ -173,7 +178,7 @@ class Totals:
             self.best_score = score if self.best_score is None else max(self.best_score, score)
 
     def figures(self) -> Figures:
-        counts, sums = self.counts, self.sums
+        counts, sums = self.counts, dict(zip(_SUMMED, self.sums, strict=True))
 
         def mean(name: str) -> float | None:
             count = sums[f"{name}_count"]
@@ -202,7 +207,8 @@ class Totals:
 
     def to_json(self) -> str:
         return json.dumps({
-            "version": TOTALS_VERSION, "counts": self.counts, "sums": self.sums,
+            "version": TOTALS_VERSION, "counts": self.counts,
+            "sums": dict(zip(_SUMMED, self.sums, strict=True)),
             "best_hand": self.best_hand, "best_pegging": self.best_pegging, "best": self.best,
             "worst": self.worst, "best_score": self.best_score, "last": self.last,
             "label": self.label,
@@ -217,7 +223,7 @@ class Totals:
                 return None
             totals = cls()
             totals.counts = {name: int(data["counts"][name]) for name in _COUNTS}
-            totals.sums = {name: int(data["sums"][name]) for name in _SUMMED}
+            totals.sums = [int(data["sums"][name]) for name in _SUMMED]
             totals.best_hand, totals.best_pegging = data["best_hand"], data["best_pegging"]
             totals.best, totals.worst = data["best"], data["worst"]
             totals.best_score = data["best_score"]
@@ -226,6 +232,12 @@ class Totals:
         except (TypeError, ValueError, KeyError, IndexError):
             return None
         return totals
+
+
+def row_label(row: Sequence[Any]) -> str:
+    """A match row's line-up in words (``summaries.lineup_label``)."""
+    names = stored_seat_names(row[10]) if row[10] is not None else []
+    return lineup_label(row[9], names, row[11] or 0)
 
 
 def scopes_of(row: Sequence[Any]) -> list[tuple[str, str]]:
@@ -280,6 +292,7 @@ def add_matches(db: sqlite3.Connection, profile: str, match_ids: Iterable[int]) 
     ).fetchall()
     cache: dict[tuple[str, str], Totals] = {}
     for row in rows:
+        label = row_label(row)
         for key in scopes_of(row):
             totals = cache.get(key)
             if totals is None:
@@ -288,7 +301,7 @@ def add_matches(db: sqlite3.Connection, profile: str, match_ids: Iterable[int]) 
                     rebuild_totals(db, profile)  # damaged, or a match out of order
                     return
                 cache[key] = totals
-            totals.add(row)
+            totals.add(row, label)
     _write(db, profile, cache)
 
 
@@ -305,11 +318,12 @@ def accumulate(rows: Iterable[Sequence[Any]], only: tuple[str, str] | None = Non
     row counts in it: the rows were already filtered)."""
     found: dict[tuple[str, str], Totals] = {}
     for row in rows:
+        label = row_label(row)
         for key in [only] if only else scopes_of(row):
             totals = found.get(key)
             if totals is None:
                 totals = found[key] = Totals()
-            totals.add(row)
+            totals.add(row, label)
     return found
 
 
