@@ -1,5 +1,12 @@
 """Load on the online service: N gin tables of bot-driven headless clients at once.
 
+Two paces. ``--pace flat`` (the default): every seat answers as fast as its bot can, one whole
+match per table (what the service does flat out). ``--pace people``: every seat answers 2-3 s
+(``--think``) after its turn starts, as a person does, for ``--duration`` seconds of play per N;
+the clients are spread over ``--procs`` worker processes, every client sits in the gin lobby
+room and watches its open tables, and seats chat with their opponent now and then. That is the
+load that sizes a server: see "People's pace" below.
+
 One private ejabberd (or a two-node cluster with ``--nodes 2``: hosts on node 1, guests on
 node 2) and one referee process (``ginrummy-server``, SQLite) on loopback, as the test fixtures
 start them. For each N in ``--tables`` it signs up 2N new accounts, seats them in pairs at N
@@ -13,6 +20,15 @@ prints, per N:
 - matches completed, and moves lost: moves the referee answered that are missing from the hand
   records, plus moves never answered (must be 0);
 - and at the end the largest N whose p95 stayed under 100 ms.
+
+People's pace prints the same round trips, the referee's and ejabberd's CPU per move over the
+measured window (clock ticks, pings and lobby pushes included), memory per table (referee RSS)
+and per connection (ejabberd RSS), and moves lost: moves a client saw accepted that are not in
+the referee's database, plus moves never answered. The largest N is the largest with p95 under
+100 ms and 0 lost.
+
+    python3 benchmarks/online_load.py --pace people [--nodes 1|2] [--tables 50,100,200,500]
+        [--procs 4] [--duration 60] [--think 2,3]
 
 The rate limit on requests is raised for the run (capacity, not flood control, is measured).
 Needs root (the servers run as their own users) and Debian's ejabberd.
@@ -225,16 +241,298 @@ async def main_async(args: argparse.Namespace) -> int:
         shutil.rmtree(work, ignore_errors=True)
 
 
+# --------------------------------------------------------------------------- people's pace
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def tree_pids(pid: int) -> list[int]:
+    try:
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except OSError:
+        return [pid]
+    return [pid] + [p for child in children for p in tree_pids(int(child))]
+
+
+def tree_rss_kib(pid: int) -> int:
+    return sum(rss_kib(p) for p in tree_pids(pid))
+
+
+def moves_stored(database: Path) -> dict[str, int]:
+    """Moves per table in the referee's database (read beside it: SQLite in WAL mode)."""
+    import sqlite3
+
+    with sqlite3.connect(f"file:{database}?mode=ro", uri=True) as db:
+        return dict(db.execute("SELECT table_id, COUNT(*) FROM moves GROUP BY table_id"))
+
+
+@dataclass
+class WorkerJob:
+    """What one client process does: ``tables`` tables, hosts on one node, guests on another."""
+
+    domain: str
+    component: str
+    muc_domain: str
+    host_port: int
+    guest_port: int
+    tables: int
+    think: tuple[float, float]
+    duration: float
+    chat_every: int
+    seed: int
+
+
+async def paced_worker(job: WorkerJob) -> dict:
+    """Sign up, sit in the lobby, say ready; on "go" play at a person's pace, then report."""
+    import random
+
+    rng = random.Random(job.seed)
+    loop = asyncio.get_running_loop()
+
+    def client(port: int) -> OnlineClient:
+        return OnlineClient(f"{unique_username('pace')}@{job.domain}", PASSWORD,
+                            host="127.0.0.1", port=port, referee=job.component,
+                            muc_domain=job.muc_domain, verify_tls=False,
+                            resource=f"r{secrets.token_hex(2)}")
+
+    hosts = [client(job.host_port) for _ in range(job.tables)]
+    guests = [client(job.guest_port) for _ in range(job.tables)]
+    clients = hosts + guests
+    for index in range(0, len(clients), 8):  # sign-ups in small waves: TLS + SCRAM cost CPU
+        await asyncio.gather(*(c.sign_up(timeout=120) for c in clients[index:index + 8]))
+    lobby_refused = 0
+    for index in range(0, len(clients), 16):  # in the lobby room, watching its open tables
+        joined = await asyncio.gather(*(c.join_lobby("gin") for c in clients[index:index + 16]),
+                                      return_exceptions=True)
+        lobby_refused += sum(isinstance(result, BaseException) for result in joined)
+        await asyncio.gather(*(c.open_tables("gin") for c in clients[index:index + 16]))
+    print("ready", flush=True)
+    await loop.run_in_executor(None, sys.stdin.readline)  # "go"
+
+    latencies: list[float] = []
+    acked: dict[str, int] = {}
+    counts = {"unanswered": 0, "refused": 0, "chats": 0, "lobby_refused": lobby_refused}
+    stopped = asyncio.Event()
+
+    def paced(player: OnlineClient) -> None:
+        original = player.move
+
+        async def move(table: str, action: dict, seq: int | None = None) -> int:
+            await asyncio.sleep(rng.uniform(*job.think))  # a person thinking
+            if stopped.is_set():
+                await asyncio.Event().wait()  # the window is over: this seat stops playing
+            if job.chat_every and rng.randrange(job.chat_every) == 0:
+                others = [p for p in player.states[table]["players"] if p != player.username]
+                if others and others[0]:
+                    player.send_private(f"{others[0]}@{job.domain}", "nice move, good luck")
+                    counts["chats"] += 1
+            started = time.perf_counter()
+            try:
+                result = await original(table, action, seq=seq)
+            except RequestRefused as error:
+                counts["unanswered" if "did not answer" in error.reason else "refused"] += 1
+                raise
+            latencies.append(time.perf_counter() - started)
+            acked[table] = acked.get(table, 0) + 1
+            return result
+
+        player.move = move  # type: ignore[method-assign]
+
+    for index, player in enumerate(clients):
+        BotPlayer(player, BOTS, seed=job.seed * 100_000 + index)
+        paced(player)
+    table_ids = await asyncio.gather(*(h.create_table("gin", target=500, clock=60, rated=False)
+                                       for h in hosts))
+    for index in range(0, len(guests), 16):  # people sit down over a few seconds, not at once
+        await asyncio.gather(*(g.join_table(t) for g, t in
+                               zip(guests[index:index + 16], table_ids[index:index + 16],
+                                   strict=True)))
+    await asyncio.sleep(job.duration)
+    stopped.set()
+    await asyncio.sleep(job.think[1] + 10.0)  # every move sent before the stop is answered
+    await asyncio.gather(*(c.disconnect() for c in clients), return_exceptions=True)
+    return {"latencies": latencies, "acked": acked, **counts}
+
+
+def run_worker(job_json: str) -> int:
+    import json
+
+    job = WorkerJob(**json.loads(job_json))
+    job.think = tuple(job.think)  # type: ignore[assignment]
+    result = asyncio.run(paced_worker(job))
+    print("result " + json.dumps(result), flush=True)
+    return 0
+
+
+@dataclass
+class PacedStep:
+    tables: int
+    latencies: list[float] = field(default_factory=list)
+    acked: dict[str, int] = field(default_factory=dict)
+    unanswered: int = 0
+    refused: int = 0
+    chats: int = 0
+    lobby_refused: int = 0
+    lost: int = 0
+    cpu_seconds: float = 0.0
+    xmpp_cpu_seconds: float = 0.0
+    wall_seconds: float = 0.0
+    play_seconds: float = 0.0
+    referee_kib_per_table: float = 0.0
+    xmpp_kib_per_connection: float = 0.0
+
+    def percentile(self, p: float) -> float:
+        return Step.percentile(self, p)  # type: ignore[arg-type]
+
+
+def run_paced_step(nodes: list[XmppServer], referee_pid: int, database: Path, tables: int,
+                   args: argparse.Namespace) -> PacedStep:
+    import json
+
+    step = PacedStep(tables, play_seconds=args.duration)
+    procs = max(1, min(args.procs, tables))
+    shares = [tables // procs + (1 if i < tables % procs else 0) for i in range(procs)]
+    xmpp_pids = [node.pid for node in nodes]
+    xmpp_rss_before = sum(tree_rss_kib(pid) for pid in xmpp_pids)
+    workers = []
+    for index, share in enumerate(shares):
+        job = WorkerJob(nodes[0].domain, nodes[0].component_name, nodes[0].muc_domain,
+                        nodes[0].c2s_port, nodes[-1].c2s_port, share, args.think,
+                        args.duration, args.chat_every, seed=tables * 100 + index)
+        workers.append(subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--worker",
+             json.dumps(job.__dict__)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            text=True, cwd=ROOT))
+    try:
+        for worker in workers:
+            assert worker.stdout is not None
+            line = worker.stdout.readline()
+            if line.strip() != "ready":
+                raise RuntimeError(f"a client process failed to start: {line!r}")
+        connections = 2 * tables
+        step.xmpp_kib_per_connection = (sum(tree_rss_kib(pid) for pid in xmpp_pids)
+                                        - xmpp_rss_before) / connections
+        referee_rss_before = rss_kib(referee_pid)
+        cpu_before, started = process_cpu_seconds(referee_pid), time.perf_counter()
+        xmpp_before = sum(process_tree_cpu_seconds(pid) for pid in xmpp_pids)
+        for worker in workers:
+            assert worker.stdin is not None
+            worker.stdin.write("go\n")
+            worker.stdin.flush()
+        time.sleep(min(args.duration, 20.0))  # every table seated and playing
+        step.referee_kib_per_table = (rss_kib(referee_pid) - referee_rss_before) / tables
+        for worker in workers:
+            assert worker.stdout is not None
+            line = worker.stdout.readline()
+            while line and not line.startswith("result "):
+                line = worker.stdout.readline()
+            if not line:
+                raise RuntimeError("a client process died before reporting")
+            result = json.loads(line[len("result "):])
+            step.latencies += result["latencies"]
+            step.acked.update(result["acked"])
+            step.unanswered += result["unanswered"]
+            step.refused += result["refused"]
+            step.chats += result["chats"]
+            step.lobby_refused += result["lobby_refused"]
+        step.wall_seconds = time.perf_counter() - started
+        step.cpu_seconds = process_cpu_seconds(referee_pid) - cpu_before
+        step.xmpp_cpu_seconds = sum(process_tree_cpu_seconds(p) for p in xmpp_pids) - xmpp_before
+    finally:
+        for worker in workers:
+            if worker.poll() is None:
+                worker.kill()
+            worker.wait()
+    stored = moves_stored(database)
+    step.lost = step.unanswered + sum(max(0, n - stored.get(t, 0)) for t, n in step.acked.items())
+    time.sleep(2.0)  # let the streams close before the next step
+    return step
+
+
+def paced_line(step: PacedStep) -> str:
+    moves = len(step.latencies)
+    cpu = 1000 * step.cpu_seconds / moves if moves else float("nan")
+    xmpp = 1000 * step.xmpp_cpu_seconds / moves if moves else float("nan")
+    rate = moves / step.play_seconds if step.play_seconds else float("nan")
+    return (f"| {step.tables:>4} | {2 * step.tables:>5} | {moves:>6} | {rate:6.1f} | "
+            f"{step.percentile(50):6.1f} | {step.percentile(95):6.1f} | "
+            f"{step.percentile(99):6.1f} | {cpu:5.2f} | {xmpp:5.2f} | "
+            f"{step.referee_kib_per_table:7.0f} | {step.xmpp_kib_per_connection:7.0f} | "
+            f"{step.chats:>5} | {step.lobby_refused:>4} | {step.lost:>4} | {step.refused:>4} |")
+
+
+def main_paced(args: argparse.Namespace) -> int:
+    nodes = start_ejabberd_nodes(args.nodes)
+    work = Path(tempfile.mkdtemp(prefix="ginrummy-load-"))
+    referee = start_referee(nodes[0], work)
+    best: int | None = None
+    try:
+        time.sleep(2.0)
+        if referee.poll() is not None:
+            print((work / "referee.log").read_text(), file=sys.stderr)
+            return 1
+        load = "/".join(f"{x:.1f}" for x in os.getloadavg())
+        print(f"online_load --pace people: {args.nodes} ejabberd node(s), 1 referee (SQLite), "
+              f"gin, greedy bots answering {args.think[0]:g}-{args.think[1]:g} s after their "
+              f"turn, {args.duration:g} s of play per N, clients in {args.procs} processes, "
+              f"all in the lobby room, a chat line every ~{args.chat_every} moves; "
+              f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {platform.node()}, "
+              f"{os.cpu_count()} cores, load average {load}, Python {platform.python_version()}")
+        print("| N tables | players | moves | moves/s | p50 ms | p95 ms | p99 ms "
+              "| referee CPU ms/move | ejabberd CPU ms/move | referee KiB/table "
+              "| ejabberd KiB/connection | chats | not in lobby | lost | refused |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+        for tables in args.tables:
+            step = run_paced_step(nodes, referee.pid, work / "service.db", tables, args)
+            print(paced_line(step), flush=True)
+            if step.percentile(95) < P95_BUDGET_MS and step.lost == 0:
+                best = tables
+            else:
+                break
+        print(f"largest N with p95 < {P95_BUDGET_MS:.0f} ms and 0 lost: "
+              f"{best if best else 'none'}; load average after "
+              f"{'/'.join(f'{x:.1f}' for x in os.getloadavg())}")
+        return 0
+    finally:
+        referee.terminate()
+        try:
+            referee.wait(20)
+        except subprocess.TimeoutExpired:
+            referee.kill()
+            referee.wait()
+        for node in reversed(nodes):
+            node.stop()
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main() -> int:
     # slixmpp leaves stream tasks pending at sign-out; asyncio would log each one.
     logging.getLogger("asyncio").setLevel(logging.CRITICAL)
+    if len(sys.argv) == 3 and sys.argv[1] == "--worker":
+        return run_worker(sys.argv[2])
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--pace", choices=("flat", "people"), default="flat")
     parser.add_argument("--nodes", type=int, choices=(1, 2), default=1)
     parser.add_argument("--tables", type=lambda s: [int(n) for n in s.split(",")],
-                        default=[1, 2, 4, 8, 16, 32])
+                        default=None)
     parser.add_argument("--target", type=int, default=100, help="gin match target (points)")
     parser.add_argument("--timeout", type=float, default=240.0, help="seconds per step")
+    parser.add_argument("--procs", type=int, default=4, help="client processes (people)")
+    parser.add_argument("--duration", type=float, default=60.0,
+                        help="seconds of play measured per N (people)")
+    parser.add_argument("--think", type=lambda s: tuple(float(x) for x in s.split(",")),
+                        default=(2.0, 3.0), help="a seat's answer time, min,max s (people)")
+    parser.add_argument("--chat-every", type=int, default=10,
+                        help="a seat chats before about one move in this many (people)")
     args = parser.parse_args()
+    if args.pace == "people":
+        args.tables = args.tables or [50, 100, 200, 500]
+        return main_paced(args)
+    args.tables = args.tables or [1, 2, 4, 8, 16, 32]
     return asyncio.run(main_async(args))
 
 

@@ -446,9 +446,11 @@ modules:
     access_persistent: muc_create
     access_mam: all
     history_size: 20
-    max_users: 1000
+    # The load benchmark seats up to 1,000 tables' players in one lobby room.
+    max_users: 5000
     default_room_options:
       mam: true
+      max_users: 5000
   mod_muc_admin: {{}}
   mod_offline:
     access_max_user_messages: max_user_offline_messages
