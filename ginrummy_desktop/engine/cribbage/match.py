@@ -711,8 +711,9 @@ class CribbageMatch:
         self._last_discards = [tuple(d or ()) for d in self.discards]
 
     def _check_seat(self, seat: int) -> None:
-        if seat not in (0, 1):
-            raise ValueError(f"seat must be 0 or 1, not {seat!r}")
+        # Exactly an int: True and 1.0 equal 1 but are not seats (the same as gin).
+        if type(seat) is not int or seat not in (0, 1):
+            raise IllegalActionError(f"seat must be 0 or 1, not {seat!r}")
 
     # ------------------------------------------------------------------ snapshot
 

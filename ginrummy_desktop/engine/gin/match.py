@@ -154,6 +154,7 @@ class GinMatch:
         """What ``seat`` may know, as immutable values (tuples, cards, actions, events) and a
         copy of the rules: nothing in it is an object the engine reads and an agent could
         rewrite."""
+        _check_seat(seat, self.rules.players)
         hand = self.hand
         if seat not in hand.seats:
             raise ValueError(f"seat {seat} sits out this hand")
@@ -182,6 +183,7 @@ class GinMatch:
         )
 
     def apply(self, seat: int, action: Action) -> None:
+        _check_seat(seat, self.rules.players)
         if self.finished:
             raise IllegalActionError("the match is over")
         self.hand.apply(seat, action)
@@ -449,6 +451,13 @@ class GinMatch:
         except (KeyError, TypeError, IndexError, AttributeError, IllegalActionError) as error:
             raise ValueError(f"not a valid gin match snapshot: {error}") from None
         return match
+
+
+def _check_seat(seat: Any, players: int) -> None:
+    """Exactly an int among the seats: True and 1.0 equal 1 but are not seats."""
+    if type(seat) is not int or not 0 <= seat < players:
+        raise IllegalActionError(f"seat must be a whole number from 0 to {players - 1}, "
+                                 f"not {seat!r}")
 
 
 def _check_by_replay(restored: GinMatch) -> None:
