@@ -152,6 +152,15 @@ def compute_layout(model: GinTableModel, width: float, height: float,
     zones: dict[str, QRectF] = {}
     name_tags: list[tuple[str, QRectF]] = []
     avail = width - 2 * margin
+    names = [name for name in (model.top_name, model.bottom_name) if name]
+    if model.revealing and names:
+        # Three and four players: the rows at the end of a hand (wide, in meld groups) leave
+        # the felt on their left to the longest name, so no name tag is cut short.
+        tag_font = table_font(max(18.0, 0.26 * w) * 0.62, bold=True)
+        longest = max(QFontMetricsF(tag_font).horizontalAdvance(name) for name in names)
+        need = longest + 0.5 * max(18.0, 0.26 * w) + 0.15 * w + 2
+        avail -= need
+        cx += need / 2
 
     def tag_row(name: str, left: float, top: float) -> None:
         """Name the row whose first card is at ``left``, in the felt left of it (if room)."""

@@ -7,6 +7,7 @@ game's screen fills it in.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt
@@ -98,6 +99,8 @@ class ResultPanel(QFrame):
 
         def cells(row: Sequence[str], tag: str = "td") -> str:
             label, *values = row
+            # "… scores 28": the number stays with its word when the line wraps.
+            label = re.sub(r" (\S+)$", r"&nbsp;\1", label)
             out = f"<{tag} align='left' style='padding:2px 18px 2px 0'>{label}</{tag}>"
             for value in values:
                 out += f"<{tag} align='right' style='padding:2px 0 2px 14px'><b>{value}</b></{tag}>"
