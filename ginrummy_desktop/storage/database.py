@@ -365,12 +365,22 @@ class StatsDatabase:
             f"FROM matches m WHERE m.profile = ? AND m.id > ? AND {_GOOD_MATCH_ROW} "
             "ORDER BY m.ended_at DESC, m.id DESC",
             (profile, after_id),
-        ).fetchall()
+        )
+        # A long history repeats a few names, rules and results: one copy of each text (at
+        # 100,000 matches that is tens of MB less). Rows are read one by one, not all at once.
+        shared: dict[Any, Any] = {}
+        one = shared.setdefault
         history = []
-        for row in rows:
-            names = stored_seat_names(row[14]) if row[14] is not None else []
-            history.append(HistoryRow._make((
-                *row[:13], str(row[13]), lineup_label(row[3], names, row[11]), tuple(names))))
+        for (match_id, game, opponent_id, name, rules, started, ended, mine, theirs, result,
+             hands, seat, undo, lineup, seat_names) in rows:
+            names = tuple(stored_seat_names(seat_names)) if seat_names is not None else ()
+            label = shared.get((name, names, seat))
+            if label is None:
+                label = shared[(name, names, seat)] = lineup_label(name, names, seat)
+            history.append(HistoryRow(
+                match_id, one(game, game), one(opponent_id, opponent_id), one(name, name),
+                one(rules, rules), started, ended, mine, theirs, one(result, result), hands,
+                seat, undo, one(lineup, str(lineup)), label, one(names, names)))
         return history
 
     def match_hands(self, match_id: int) -> list[StoredHand]:
