@@ -15,8 +15,10 @@ import contextlib
 import json
 import math
 import os
+import signal
 import sys
 import tempfile
+import threading
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, NoReturn
@@ -27,6 +29,16 @@ from ginrummy_desktop.engine.runner import MAX_TIME_LIMIT, RunReport, prepare_ru
 
 USAGE_ERROR = 2
 INTERRUPTED = 130  # what a shell reports for Ctrl-C
+TERMINATED = 143  # ... and for SIGTERM
+
+
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM, turned into an interrupt so the records' temp file and the bots are cleaned up
+    exactly as for Ctrl-C (the default action would end the process on the spot)."""
+
+
+def _on_sigterm(_signum: int, _frame: object) -> None:
+    raise _Terminated
 
 
 class _Parser(argparse.ArgumentParser):
@@ -199,6 +211,17 @@ def _verify(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        return _run(args)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _run(args: argparse.Namespace) -> int:
     try:
         if args.command == "online":
             from ginrummy_desktop.online.sim_online import run_online
@@ -212,9 +235,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, OSError) as error:
         print(f"ginrummy-sim: error: {error}", file=sys.stderr)
         return USAGE_ERROR
-    except KeyboardInterrupt:  # bot processes are stopped and --records is left as it was
-        print("ginrummy-sim: interrupted", file=sys.stderr)
-        return INTERRUPTED
+    except KeyboardInterrupt as interrupt:  # bots stopped, --records left as it was
+        terminated = isinstance(interrupt, _Terminated)
+        print(f"ginrummy-sim: {'terminated' if terminated else 'interrupted'}", file=sys.stderr)
+        return TERMINATED if terminated else INTERRUPTED
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import select
 import shlex
 import shutil
@@ -82,9 +83,14 @@ def bot_command(text: str) -> list[str]:
     return [sys.executable, "-u", "-m", HOST_MODULE, text]
 
 
-def _child_environment() -> dict[str, str]:
+#: Set in every bot's environment to a value of its own, which the processes it starts inherit.
+TAG_VARIABLE = "GINRUMMY_BOT_TAG"
+
+
+def _child_environment(tag: str) -> dict[str, str]:
     """The runner's environment, with the current folder and this package importable."""
     env = dict(os.environ)
+    env[TAG_VARIABLE] = tag
     package_root = str(Path(__file__).resolve().parents[2])
     paths = [os.getcwd(), package_root, *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
     env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(paths))
@@ -108,6 +114,7 @@ class BotProcess:
         self._process: subprocess.Popen[bytes] | None = None
         self._buffer = bytearray()
         self._drain: threading.Thread | None = None
+        self._tag = ""  # this start's TAG_VARIABLE value
 
     # ------------------------------------------------------------------ life cycle
     @property
@@ -122,9 +129,10 @@ class BotProcess:
         log.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} start: {self.spec}\n".encode())
         log.flush()
         try:
+            self._tag = secrets.token_hex(16)
             self._process = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                env=_child_environment(), start_new_session=True, bufsize=0,
+                env=_child_environment(self._tag), start_new_session=True, bufsize=0,
             )
         except OSError as error:
             log.close()
@@ -169,6 +177,7 @@ class BotProcess:
         process, self._process = self._process, None
         if process is not None:
             _kill_group(process)
+            _kill_tagged(self._tag)
             for stream in (process.stdin, process.stdout):
                 if stream is not None:
                     with contextlib.suppress(OSError):
@@ -315,6 +324,28 @@ def _kill_group(process: subprocess.Popen[bytes]) -> None:
         process.kill()
     with contextlib.suppress(subprocess.TimeoutExpired):
         process.wait(BYE_SECONDS)
+
+
+def _kill_tagged(tag: str) -> None:
+    """Kill what the bot started that left its process group (``setsid()``, a daemon): on
+    Linux every process of ours whose environment still carries the bot's tag. Best effort: a
+    process that clears its environment escapes (docs/bots.md, "not a sandbox")."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return
+    marker = f"{TAG_VARIABLE}={tag}".encode()
+    me = os.getpid()
+    with contextlib.suppress(OSError):
+        for entry in proc.iterdir():
+            if not entry.name.isdigit() or int(entry.name) == me:
+                continue
+            try:
+                environment = (entry / "environ").read_bytes()
+            except OSError:  # gone already, or another user's
+                continue
+            if marker in environment.split(b"\0"):
+                with contextlib.suppress(OSError):
+                    os.kill(int(entry.name), signal.SIGKILL)
 
 
 def _keep_log(stream: IO[bytes], log: IO[bytes]) -> None:

@@ -40,7 +40,21 @@ def parse_rules(preset: str, overrides: Mapping[str, str]) -> CribbageRules:
                 changes[name] = int(text)
             except ValueError:
                 raise ValueError(f"{name} must be a whole number, not {text!r}") from None
-    return replace(CRIBBAGE_PRESETS[preset], **changes)  # type: ignore[arg-type]  # checked above
+    own_lines = not {"skunk_line", "double_skunk_line"} & changes.keys()
+    if changes.get("target") == 61 and own_lines:  # the short game's skunk lines go with it
+        short = CribbageRules.short_game()
+        changes = {"skunk_line": short.skunk_line,
+                   "double_skunk_line": short.double_skunk_line, **changes}
+    try:
+        return replace(CRIBBAGE_PRESETS[preset], **changes)  # type: ignore[arg-type]
+    except ValueError as error:  # name what the user typed, not options left as they were
+        if "target" in changes and own_lines and "skunk" in str(error):
+            base = CRIBBAGE_PRESETS[preset]
+            raise ValueError(
+                f"target={changes['target']} needs skunk lines below it (these rules skunk "
+                f"at {base.skunk_line} and {base.double_skunk_line}): add --rule skunk_line=N "
+                "--rule double_skunk_line=M") from None
+        raise
 
 
 class CribbageSpec:
