@@ -131,3 +131,37 @@ def test_a_file_with_no_records_is_not_a_success(tmp_path: Path, content: str) -
     finally:
         database.close()
     assert report.added == 0 and "no records" in report.summary()
+
+
+def _without_deal_cut(lines: list[str], mark: bool) -> list[str]:
+    first = json.loads(lines[0])
+    del first["deal_cut"]
+    if mark:
+        first["first_dealer"] = "given"  # the app's rematch mark, forged onto a runner record
+    return [json.dumps(first), *lines[1:]]
+
+
+@pytest.mark.parametrize("mark", [False, True])
+def test_a_player_cuts_record_with_its_deal_cut_removed_fails_both(
+        tmp_path: Path, mark: bool) -> None:
+    lines = runner_lines("cribbage", ["greedy", "greedy"], overrides={"player_cuts": "true"})
+    assert "deal_cut" in json.loads(lines[0])
+    code, flagged, refused, stored = run_both(tmp_path, _without_deal_cut(lines, mark))
+    assert code == 1 and 1 in flagged and refused == flagged - {len(lines)}
+    assert stored == 0  # the rest of the game cannot be checked without its first hand
+
+
+def test_an_app_rematch_that_names_its_first_dealer_still_verifies(tmp_path: Path) -> None:
+    from ginrummy_desktop.engine.cribbage import CribbageMatch
+    from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
+    from ginrummy_desktop.engine.cribbage.rules import CribbageRules
+
+    game = CribbageMatch(seed=4, rules=CribbageRules(player_cuts=True), first_dealer=1)
+    bots = [BUILTIN_BOTS["greedy"](seed=seat) for seat in range(2)]
+    while not game.over:
+        seat = game.to_move()
+        game.apply(seat, bots[seat].choose(game.observation(seat)))
+    records = game.hand_records()
+    assert records[0]["first_dealer"] == "given" and "deal_cut" not in records[0]
+    code, flagged, refused, stored = run_both(tmp_path, [json.dumps(r) for r in records])
+    assert (code, flagged, refused, stored) == (0, set(), set(), len(records))

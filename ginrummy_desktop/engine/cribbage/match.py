@@ -688,6 +688,10 @@ class CribbageMatch:
                 "starter_cut": self._starter_cut,
                 **({"deal_cut": list(self._deal_rounds)}
                    if self.hand_number == 1 and self._deal_rounds else {}),
+                # No cut for the deal although the players cut: the caller named the first
+                # dealer (the app's rematch: the loser of the last game deals).
+                **({"first_dealer": "given"} if self.hand_number == 1 and self.rules.player_cuts
+                   and not self._deal_rounds else {}),
                 "actions": list(self._actions),
                 "events": [event.to_json() for event in self._events],
                 "shows": list(self._shows),

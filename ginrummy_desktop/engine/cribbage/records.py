@@ -97,6 +97,7 @@ class CribbageMatchChain:
         last = self._last
         if last is None:
             _compare("scores_before", record.get("scores_before"), [0, 0])
+            _check_first_dealer(record)
         else:
             if self.over:
                 raise ValueError("the game was already over before this hand")
@@ -107,3 +108,15 @@ class CribbageMatchChain:
             _compare("scores_before", record.get("scores_before"), last["scores_after"])
         self._last = record
         self.hands += 1
+
+
+def _check_first_dealer(record: dict) -> None:
+    """With player cuts the first hand shows the cut for the deal, unless the app named the
+    first dealer (``"first_dealer": "given"``, a rematch); the runner always cuts, so its
+    records (which carry ``match``) must show the cut."""
+    rules = record.get("rules")
+    if not isinstance(rules, dict) or not rules.get("player_cuts") or "deal_cut" in record:
+        return
+    if record.get("first_dealer") != "given" or "match" in record:
+        raise ValueError("the players cut for the deal under these rules, but the first hand "
+                         "records no cut for the deal")
