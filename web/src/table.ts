@@ -104,6 +104,7 @@ export class TableView {
       this.conn.request("resync", { table: this.table, since: 0 }).catch(() => undefined);
     } finally {
       this.busy = false;
+      this.render();  // the next state may have come in while the move was on its way
     }
   }
 
