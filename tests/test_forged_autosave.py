@@ -199,3 +199,43 @@ def test_a_read_only_disk_is_told_in_plain_words_not_errno(qtbot, storage, monke
     assert told.startswith("Could not save: the disk or folder it is on can only be read")
     assert "Errno" not in told and str(window.persistence.autosave.path) in told
     window.close()
+
+
+# ----- through the app's own start ------------------------------------------------------------
+@pytest.mark.parametrize("case", ["gin: three players' scores for two", "cribbage: dealer 5"])
+def test_the_app_starts_past_a_forged_save_and_names_it(qapp, monkeypatch, tmp_path,
+                                                        case: str) -> None:
+    from ginrummy_desktop.storage import app_paths
+    from tests.test_storage_startup import start_app
+
+    root = tmp_path / "home"
+    make, forge = FORGERIES[case]
+    forged = make()
+    forge(forged)
+    paths = app_paths(root)
+    paths.ensure()
+    setup = Storage(root)
+    setup.database.record_match(match_summary_fixture(), setup.profile)
+    history = setup.database.history(setup.profile)
+    autosave = setup.autosave()
+    assert autosave.acquire()
+    autosave.save(forged)
+    autosave.release()
+    setup.close()
+
+    started = start_app(qapp, monkeypatch, root)
+    moved = list(paths.data_dir.glob("autosave-*.json.invalid-*"))
+    assert len(moved) == 1 and started.dialog is not None
+    assert "could not be resumed" in started.dialog and str(moved[0]) in started.dialog
+    assert started.window is not None  # the app went on to its window
+    again = Storage(root)
+    try:
+        assert again.database.history(again.profile) == history  # statistics unchanged
+    finally:
+        again.close()
+
+
+def match_summary_fixture():
+    from tests.storage_fixtures import gin_hand, match
+
+    return match("gin", "win", 110, 20, [gin_hand("player", 25, 0, "gin", "player")])
