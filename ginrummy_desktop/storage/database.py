@@ -358,6 +358,12 @@ class StatsDatabase:
     def history(self, profile: str, after_id: int = 0) -> list[HistoryRow]:
         """Every match of ``profile``, newest first (``after_id``: only matches stored after
         that one, for a window that has the rest)."""
+        return list(map(HistoryRow._make, self.history_rows(profile, after_id)))
+
+    def history_rows(self, profile: str, after_id: int = 0) -> list[tuple[Any, ...]]:
+        """``history`` as plain tuples in ``HistoryRow``'s field order, for long lists: the
+        garbage collector stops tracking a plain tuple of texts and numbers, never a named
+        one (100,000 named tuples made every full collection take 45 ms)."""
         rows = self._db.execute(
             "SELECT m.id, m.game, m.opponent_id, m.opponent_name, m.rules, m.started_at, "
             "m.ended_at, m.player_score, m.opponent_score, m.result, "
@@ -370,14 +376,14 @@ class StatsDatabase:
         # 100,000 matches that is tens of MB less). Rows are read one by one, not all at once.
         shared: dict[Any, Any] = {}
         one = shared.setdefault
-        history = []
+        history: list[tuple[Any, ...]] = []
         for (match_id, game, opponent_id, name, rules, started, ended, mine, theirs, result,
              hands, seat, undo, lineup, seat_names) in rows:
             names = tuple(stored_seat_names(seat_names)) if seat_names is not None else ()
             label = shared.get((name, names, seat))
             if label is None:
                 label = shared[(name, names, seat)] = lineup_label(name, names, seat)
-            history.append(HistoryRow(
+            history.append((
                 match_id, one(game, game), one(opponent_id, opponent_id), one(name, name),
                 one(rules, rules), started, ended, mine, theirs, one(result, result), hands,
                 seat, undo, one(lineup, str(lineup)), label, one(names, names)))

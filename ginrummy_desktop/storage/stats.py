@@ -202,10 +202,11 @@ class StatisticsQueries:
         profile = self.profile
         return profile, breakdown(self.database, profile, by="opponent")
 
-    def history(self, after_id: int = 0) -> tuple[str, list[HistoryRow]]:
-        """(the profile, its matches newest first; ``after_id``: only those stored after it)."""
+    def history(self, after_id: int = 0) -> tuple[str, list[tuple[Any, ...]]]:
+        """(the profile, its matches newest first as plain tuples in ``HistoryRow``'s field
+        order; ``after_id``: only those stored after it)."""
         profile = self.profile
-        return profile, self.database.history(profile, after_id)
+        return profile, self.database.history_rows(profile, after_id)
 
     def figures(self, game: str | None, opponent_id: str | None,
                 lineup: str | None = None) -> Figures:

@@ -37,8 +37,8 @@ def _gin_match(seed: int, opponent: str = "greedy", hands: int | None = None) ->
 
 
 def _record_matches(storage: Any) -> None:
-    """Gin matches against three opponents (one abandoned) and a cribbage game, played here
-    by bots, recorded a day apart."""
+    """Gin matches against three opponents (one abandoned), two three-player gin matches and a
+    cribbage game, played here by bots, recorded a day apart."""
     from ginrummy_desktop.engine.cribbage import CribbageMatch
     from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS as CRIBBAGE_BOTS
     from ginrummy_desktop.gui.cribbage.summary import game_summary
@@ -57,6 +57,9 @@ def _record_matches(storage: Any) -> None:
                   "win" if 0 in session.winners else "loss")
         summary = match_summary(controller, start + timedelta(days=index), result)
         storage.record_match(_timed(summary, start + timedelta(days=index), 14 + 3 * index))
+    for index in range(2):  # three-player gin: the same Sam, a line-up of its own
+        storage.record_match(_timed(_three_player_summary(SEED + 10 + index, names, start),
+                                    start + timedelta(days=7 + index), 30 + index))
     match = CribbageMatch(seed=SEED)
     bots = [CRIBBAGE_BOTS["careful"](seed=1), CRIBBAGE_BOTS["greedy"](seed=2)]
     while not match.over:
@@ -67,6 +70,31 @@ def _record_matches(storage: Any) -> None:
                            rules="121 points", started_at=start + timedelta(days=6),
                            result="win" if match.winner == 0 else "loss")
     storage.record_match(_timed(summary, start + timedelta(days=6), 24))
+
+
+def _three_player_summary(seed: int, names: dict[str, str], start: datetime) -> Any:
+    """A three-player gin match (the person against Sam and Gus) played to the end by bots,
+    summarised as the table summarises it."""
+    from ginrummy_desktop.engine.gin import GIN_PRESETS, GinMatch
+    from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
+    from ginrummy_desktop.gui.shell.persistence import match_summary
+
+    bot_ids = {1: "beginner", 2: "greedy"}
+    session = GinMatch(GIN_PRESETS["three-player"], seed=seed)
+    bots = [BUILTIN_BOTS["simple"](seed=seed)] + [
+        BUILTIN_BOTS[bot_ids[seat]](seed=seed + seat) for seat in (1, 2)]
+    while not session.over:
+        seat = session.to_move()
+        assert seat is not None
+        session.apply(seat, bots[seat].choose(session.observation(seat)))
+    seat_names = {0: "Ann", **{seat: names[bot] for seat, bot in bot_ids.items()}}
+    controller = SimpleNamespace(
+        session=session, opponent_name=seat_names[1], undo_used=False,
+        setup=SimpleNamespace(preset="three-player", opponent="beginner", practice=False,
+                              seat_bots=lambda _players: dict(bot_ids)),
+        name_of=lambda seat, you=False: seat_names[seat],
+        seat_names=lambda you=False: dict(seat_names))
+    return match_summary(controller, start, "win" if 0 in session.winners else "loss")
 
 
 def _timed(summary: Any, started: datetime, minutes: int) -> Any:

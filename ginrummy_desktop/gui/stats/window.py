@@ -13,8 +13,9 @@ filter only re-filters that list, after a short pause, and never re-runs the fig
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
+from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -63,6 +64,7 @@ from ginrummy_desktop.gui.stats.charts import (
 )
 from ginrummy_desktop.gui.stats.replay_window import replay_names
 from ginrummy_desktop.gui.table.background import Background
+from ginrummy_desktop.storage.database import HistoryRow
 from ginrummy_desktop.storage.stats import (
     ALL_OFFLINE,
     ALL_ONLINE,
@@ -71,7 +73,7 @@ from ginrummy_desktop.storage.stats import (
 )
 
 if TYPE_CHECKING:  # types only: the window reaches storage through the queries it is given
-    from ginrummy_desktop.storage.database import HistoryRow, RecordIndex, RecordInfo, StoredHand
+    from ginrummy_desktop.storage.database import RecordIndex, RecordInfo, StoredHand
     from ginrummy_desktop.storage.stats import Figures, StatisticsQueries
 
 GAME_NAMES = {"gin": "Gin Rummy", "cribbage": "Cribbage"}
@@ -164,7 +166,7 @@ class _RowsModel(QAbstractTableModel):
     """A read-only table over ``self.rows`` with the column titles in ``COLUMNS``."""
 
     COLUMNS: tuple[str, ...] = ()
-    rows: list[Any]
+    rows: Sequence[Any]
 
     def rowCount(self, parent: ModelIndex = _ROOT) -> int:
         return 0 if parent.isValid() else len(self.rows)
@@ -179,15 +181,36 @@ class _RowsModel(QAbstractTableModel):
         return None
 
 
-def arrange_history(rows: list[HistoryRow], text: str, game: str | None, opponent: str | None,
-                    lineup: str | None, sort: tuple[int, Qt.SortOrder]) -> list[HistoryRow]:
+PlainRow = tuple[Any, ...]  # a history row as storage sends it: HistoryRow's fields in order
+AT = {name: position for position, name in enumerate(HistoryRow._fields)}
+
+
+class HistoryRows(Sequence["HistoryRow"]):
+    """Plain history rows read as ``HistoryRow``s, each made when asked for. The model keeps
+    plain tuples because the garbage collector stops tracking those (100,000 named tuples
+    made every full collection, on whichever thread, hold the GUI thread for 45 ms)."""
+
+    def __init__(self, plain: list[PlainRow]) -> None:
+        self.plain = plain
+
+    def __len__(self) -> int:
+        return len(self.plain)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [HistoryRow._make(row) for row in self.plain[index]]
+        return HistoryRow._make(self.plain[index])
+
+
+def arrange_history(rows: list[PlainRow], text: str, game: str | None, opponent: str | None,
+                    lineup: str | None, sort: tuple[int, Qt.SortOrder]) -> list[PlainRow]:
     """The rows that pass the filters, in the chosen order (run off the GUI thread)."""
     if game:
-        rows = [r for r in rows if r.game == game]
+        rows = [r for r in rows if r[AT["game"]] == game]
     if opponent:
-        rows = [r for r in rows if opponent_matches(opponent, r.opponent_id)]
+        rows = [r for r in rows if opponent_matches(opponent, r[AT["opponent_id"]])]
     if lineup is not None:
-        rows = [r for r in rows if r.lineup == lineup]
+        rows = [r for r in rows if r[AT["lineup"]] == lineup]
     if text:
         rows = [r for r in rows if text in HistoryModel.search_text(r)]
     column, order = sort
@@ -198,28 +221,29 @@ def arrange_history(rows: list[HistoryRow], text: str, game: str | None, opponen
 class HistoryModel(_RowsModel):
     """Every match of the profile; ``set_filter`` and ``sort`` arrange a Python list on a
     thread of its own (``pending`` until it is back), so 100,000 matches never hold the GUI
-    thread; ``arranged`` is emitted when the new rows are shown."""
+    thread; ``arranged`` is emitted when the new rows are shown. ``rows`` (shown) and
+    ``all_rows`` read as ``HistoryRow``s."""
 
     arranged = Signal()
 
     COLUMNS = ("Date", "Game", "Opponent", "Score", "Result", "Duration", "Rules", "Hands",
                "Undo")
-    SORT_KEYS: tuple[Callable[[HistoryRow], Any], ...] = (
-        lambda r: r.started_at,
-        lambda r: r.game,
-        lambda r: r.opponent_name.casefold(),
-        lambda r: r.player_score - r.opponent_score,
-        lambda r: r.result,
-        lambda r: r.ended_at - r.started_at,
-        lambda r: r.rules,
-        lambda r: r.hands,
-        lambda r: r.undo_used,
+    SORT_KEYS: tuple[Callable[[PlainRow], Any], ...] = (
+        itemgetter(AT["started_at"]),
+        itemgetter(AT["game"]),
+        lambda r: r[AT["opponent_name"]].casefold(),
+        lambda r: r[AT["player_score"]] - r[AT["opponent_score"]],
+        itemgetter(AT["result"]),
+        lambda r: r[AT["ended_at"]] - r[AT["started_at"]],
+        itemgetter(AT["rules"]),
+        itemgetter(AT["hands"]),
+        itemgetter(AT["undo_used"]),
     )
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.all_rows: list[HistoryRow] = []
-        self.rows: list[HistoryRow] = []
+        self._all: list[PlainRow] = []
+        self._shown: list[PlainRow] = []
         self._text = ""
         self._game: str | None = None
         self._opponent: str | None = None
@@ -230,14 +254,22 @@ class HistoryModel(_RowsModel):
         self._worker = Background(self, pool)
         self.pending = False
 
-    def set_rows(self, rows: list[HistoryRow]) -> None:
-        self.all_rows = rows
+    @property  # read-only here: the rows come from the worker
+    def rows(self) -> HistoryRows:  # type: ignore[override]
+        return HistoryRows(self._shown)
+
+    @property
+    def all_rows(self) -> HistoryRows:
+        return HistoryRows(self._all)
+
+    def set_rows(self, rows: list[PlainRow]) -> None:
+        self._all = rows
         self._refilter()
 
-    def add_rows(self, rows: list[HistoryRow]) -> None:
+    def add_rows(self, rows: list[PlainRow]) -> None:
         """Matches stored since the rows were read (a new list: the worker may hold the old)."""
         if rows:
-            self.all_rows = rows + self.all_rows
+            self._all = rows + self._all
             self._refilter()
 
     def set_filter(self, text: str = "", game: str | None = None,
@@ -247,15 +279,15 @@ class HistoryModel(_RowsModel):
         self._refilter()
 
     def _refilter(self) -> None:
-        criteria = (self.all_rows, self._text, self._game, self._opponent, self._lineup,
+        criteria = (self._all, self._text, self._game, self._opponent, self._lineup,
                     self._sort)
         self._worker.cancel()  # an older arrangement is stale: dropped when it arrives
         self.pending = True
         self._worker.run(lambda: arrange_history(*criteria), self._show, self._failed)
 
-    def _show(self, rows: list[HistoryRow]) -> None:
+    def _show(self, rows: list[PlainRow]) -> None:
         self.beginResetModel()
-        self.rows = rows
+        self._shown = rows
         self.endResetModel()
         self.pending = False
         self.arranged.emit()
@@ -264,10 +296,11 @@ class HistoryModel(_RowsModel):
         self.pending = False
 
     @staticmethod
-    def search_text(row: HistoryRow) -> str:
-        return " ".join((GAME_NAMES.get(row.game, row.game), row.lineup_label or
-                         row.opponent_name, row.result, row.rules,
-                         datetime.fromtimestamp(row.started_at).strftime("%Y-%m-%d"))
+    def search_text(row: PlainRow) -> str:
+        game = str(row[AT["game"]])
+        return " ".join((GAME_NAMES.get(game, game), row[AT["lineup_label"]] or
+                         row[AT["opponent_name"]], row[AT["result"]], row[AT["rules"]],
+                         datetime.fromtimestamp(row[AT["started_at"]]).strftime("%Y-%m-%d"))
                         ).casefold()
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
@@ -697,21 +730,21 @@ class StatisticsWindow(QWidget):
         self._fill_opponents()
         self._fill_opponent_table(self.game)
 
-    def _show_history(self, found: tuple[str, list[HistoryRow]]) -> None:
+    def _show_history(self, found: tuple[str, list[PlainRow]]) -> None:
         self.loading = False
         profile, rows = found
         if profile != self.profile:
             return
-        self._newest_id = max((row.match_id for row in rows), default=0)
+        self._newest_id = max((row[AT["match_id"]] for row in rows), default=0)
         self.history_model.set_rows(rows)
         self._filter_history()
 
-    def _add_history(self, after: int, found: tuple[str, list[HistoryRow]]) -> None:
+    def _add_history(self, after: int, found: tuple[str, list[PlainRow]]) -> None:
         profile, rows = found
         if profile != self.profile or after != self._newest_id:  # a reload came between
             self.refresh()
             return
-        self._newest_id = max([after, *(row.match_id for row in rows)])
+        self._newest_id = max([after, *(row[AT["match_id"]] for row in rows)])
         self.history_model.add_rows(rows)
 
     def _history_arranged(self) -> None:
