@@ -622,7 +622,11 @@ class StatisticsWindow(QWidget):
         self.win_rate_chart = LineChart("Win rate over time (last 20 matches)")
         self.points_chart = BarChart("Points you scored per hand")
         layout.addWidget(self.win_rate_chart, 0, 0)
-        layout.addWidget(self.points_chart, 1, 0)
+        layout.addWidget(self.points_chart, 1, 0, 1, 2)
+        from ginrummy_desktop.gui.review.trend import AccuracyTrend  # issue 41: reviewed hands
+
+        self.accuracy_chart = AccuracyTrend()  # beside the win rate: the window's height fits
+        layout.addWidget(self.accuracy_chart, 0, 1)
         return page
 
     def _records_tab(self) -> QWidget:
@@ -820,6 +824,7 @@ class StatisticsWindow(QWidget):
             reference=(0.5, "50%"),
         )
         self.points_chart.set_bars(bucket_counts(distribution))
+        self.accuracy_chart.load(self.game)
 
     def _update_records_if_visible(self) -> None:
         if not self._records_stale or self.tabs.currentWidget() is not self.records_page:
