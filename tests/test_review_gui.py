@@ -183,3 +183,38 @@ def test_try_again_in_cribbage_starts_at_the_recorded_moment(qtbot):
         1 for e in record["actions"][: decision.step - 1] if e["action"]["kind"] == "play")
     practice.close()
     Background.wait_all()
+
+
+def test_a_finished_review_feeds_the_accuracy_trend(qtbot, tmp_path):
+    from ginrummy_desktop.gui.review.history import ReviewHistory
+    from ginrummy_desktop.gui.review.trend import AccuracyTrend
+
+    history = ReviewHistory(tmp_path / "review-history.json")
+    record = gin_records(("simple", "expert"), 5, 2)[1]
+    review = _analysed(qtbot, ReviewWindow([record], 0, history=history))
+    qtbot.addWidget(review)
+    again = _analysed(qtbot, ReviewWindow([record], 0, history=history))  # the same hand
+    qtbot.addWidget(again)
+    cancelled = ReviewWindow(list(gin_records(("simple", "expert"), 31, 3)), 0,
+                             history=history)
+    qtbot.addWidget(cancelled)
+    cancelled.cancel()
+    _analysed(qtbot, cancelled)
+    [entry] = ReviewHistory(tmp_path / "review-history.json").entries("gin")
+    assert entry["accuracy"] == pytest.approx(review.review.summary.accuracy, abs=0.05)
+    chart = AccuracyTrend(history)
+    qtbot.addWidget(chart)
+    assert [s.points for s in chart.series] == [[(1.0, entry["accuracy"] / 100)]]
+    chart.load("cribbage")
+    assert chart.series == []
+
+
+def test_a_damaged_review_history_is_set_aside(tmp_path):
+    from ginrummy_desktop.gui.review.history import ReviewHistory
+
+    path = tmp_path / "review-history.json"
+    path.write_text("[{oops", encoding="utf-8")
+    history = ReviewHistory(path)
+    assert history.entries() == [] and history.problem
+    history.add("k", "cribbage", 87.5, 8)
+    assert ReviewHistory(path).entries("cribbage")[0]["accuracy"] == 87.5

@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtWidgets import QWidget
 
 from ginrummy_desktop.engine.wording import is_you
+from ginrummy_desktop.gui.review.history import ReviewHistory
 from ginrummy_desktop.gui.review.window import ReviewWindow
 
 
@@ -25,7 +26,7 @@ def open_review(parent: QWidget, records: Sequence[dict[str, Any]], names: dict[
                 seat: int | None = None) -> ReviewWindow:
     """A review window for ``records`` (kept alive by ``parent.dialogs`` when it has one)."""
     chosen = person_seat(names, records) if seat is None else seat
-    window = ReviewWindow(records, chosen, names, opponent, renderer, parent)
+    window = ReviewWindow(records, chosen, names, opponent, renderer, parent, ReviewHistory())
     dialogs = getattr(parent, "dialogs", None)
     if isinstance(dialogs, list):
         dialogs.append(window)

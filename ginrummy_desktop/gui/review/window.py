@@ -10,6 +10,7 @@ unrated practice game (``try_again.TryAgainWindow``).
 
 from __future__ import annotations
 
+import hashlib
 import threading
 from collections.abc import Sequence
 from typing import Any
@@ -31,7 +32,14 @@ from PySide6.QtWidgets import (
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.replay import ReplayFrame, replay_frames
-from ginrummy_desktop.engine.review import FINE, Decision, MatchReview, review_match
+from ginrummy_desktop.engine.review import (
+    FINE,
+    Decision,
+    MatchReview,
+    record_key,
+    review_match,
+)
+from ginrummy_desktop.gui.review.history import ReviewHistory
 from ginrummy_desktop.gui.stats.replay_window import FELT, CardRow, _in_hand_order
 from ginrummy_desktop.gui.table.background import Background
 from ginrummy_desktop.gui.table.card_renderer import CardRenderer
@@ -59,14 +67,17 @@ class ReviewWindow(QWidget):
     """Reviews ``records`` (one hand, or the hands of a match) for ``seat``.
 
     ``names`` maps seats to names ("You" reads in the second person); ``opponent`` is the bot
-    id "Try again" plays against (the expert when not known).
+    id "Try again" plays against (the expert when not known). With ``history`` the accuracy of
+    a review that finished (not cancelled) is remembered for the Statistics window's trend.
     """
 
     def __init__(self, records: Sequence[dict[str, Any]], seat: int,
                  names: dict[int, str] | None = None, opponent: str | None = None,
-                 renderer: CardRenderer | None = None, parent: QWidget | None = None) -> None:
+                 renderer: CardRenderer | None = None, parent: QWidget | None = None,
+                 history: ReviewHistory | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Hand review")
+        self.history = history  # where a finished review's accuracy is kept (the trend)
         self.setWindowFlag(Qt.WindowType.Window)
         self.setAutoFillBackground(True)
         palette = self.palette()
@@ -232,6 +243,7 @@ class ReviewWindow(QWidget):
                 self.frames[index] = []
             self.entries += [(index, decision) for decision in hand.decisions]
         self.summary_label.setText(self._summary_html(review))
+        self._remember(review)
         for index, decision in self.entries:
             hand = review.hands[index]
             where = f"Hand {hand.hand_number + (1 if hand.game == 'gin' else 0)} · " \
@@ -247,6 +259,14 @@ class ReviewWindow(QWidget):
             return
         self._set_browsing(True)
         self.show_decision(0)
+
+    def _remember(self, review: MatchReview) -> None:
+        if self.history is None or not review.summary.decisions \
+                or len(review.hands) < len(self.records):
+            return
+        key = "+".join(record_key(record) for record in self.records) + f"@{self.seat}"
+        self.history.add(hashlib.sha256(key.encode()).hexdigest(), review.hands[0].game,
+                         review.summary.accuracy, review.summary.decisions)
 
     def _summary_html(self, review: MatchReview) -> str:
         summary = review.summary

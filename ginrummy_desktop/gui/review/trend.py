@@ -1,0 +1,26 @@
+"""The accuracy trend chart: the accuracy of the last reviews, one point per review."""
+
+from __future__ import annotations
+
+from ginrummy_desktop.gui.review.history import ReviewHistory
+from ginrummy_desktop.gui.stats.charts import LineChart, Series
+
+SHOWN = 20  # the newest reviews on the chart
+
+
+class AccuracyTrend(LineChart):
+    """``load(game)`` reads ``history`` (the app's own by default) and draws it."""
+
+    def __init__(self, history: ReviewHistory | None = None) -> None:
+        super().__init__(f"Accuracy of your reviews (last {SHOWN})")
+        self.setObjectName("accuracyTrend")
+        self.empty_text = "Review a hand (Game → Review last hand…)\nto start this trend."
+        self.history = history
+        self.load()
+
+    def load(self, game: str | None = None) -> None:
+        history = self.history if self.history is not None else ReviewHistory()
+        entries = history.entries(game)[-SHOWN:]
+        points = [(float(i + 1), item["accuracy"] / 100) for i, item in enumerate(entries)]
+        self.set_series([Series("Accuracy", points)], y_range=(0.0, 1.0),
+                        y_format=lambda v: f"{v:.0%}", x_format=lambda v: f"{v:.0f}")
