@@ -75,3 +75,64 @@ def test_with_an_explicit_seed_the_same_bot_names_every_hand(tmp_path: Path) -> 
     print(f"--seed 0: {sum(right) / len(right):.2f} of 10 guessed per hand over {len(right)} hands")
     assert right == [10] * HANDS
     assert {line["deals"] for line in lines} == {"reproducible"}
+
+
+# ----- a revealed salt must not give away the deals to come ------------------------------------
+_MASK = (1 << 64) - 1
+_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _unxorshift(value: int, shift: int) -> int:
+    result = value
+    for _ in range(64 // shift + 1):
+        result = value ^ (result >> shift)
+    return result
+
+
+def _unmix(output: int) -> int:
+    """SplitMix64's state from one of its outputs (every step of its mixing is invertible)."""
+    z = _unxorshift(output, 31)
+    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & _MASK
+    z = _unxorshift(z, 27)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & _MASK
+    return _unxorshift(z, 30)
+
+
+def predict_next_deck(record: dict) -> list[str] | None:
+    """Run the generator back from the hand's salt to the game's own generator, then forward
+    to the next hand's deck; None when the salt does not come from the dealing generator."""
+    from ginrummy_desktop.engine.deck import shuffled_deck
+    from ginrummy_desktop.engine.rng import StableRandom
+
+    first_output = int(record["salt"][:16], 16)
+    state = _unmix(first_output)
+    for calls in range(52, 64):  # 51 shuffle draws (a rejection is rare), then the salt
+        seed = (state - calls * _GAMMA) & _MASK
+        if [str(c) for c in shuffled_deck(StableRandom(seed))] != record["deck"]:
+            continue
+        game = StableRandom(0)
+        game._state = _unmix(seed)  # the game's generator right after it spawned this hand
+        return [str(c) for c in shuffled_deck(game.spawn())]
+    return None
+
+
+def _two_cribbage_hands(seed: int | None) -> list[dict]:
+    from ginrummy_desktop.engine.cribbage import CribbageMatch
+    from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
+
+    game = CribbageMatch(seed=seed)
+    bots = [BUILTIN_BOTS["greedy"](seed=seat) for seat in range(2)]
+    while len(game.hand_records()) < 2:
+        seat = game.to_move()
+        game.apply(seat, bots[seat].choose(game.observation(seat)))
+    return game.hand_records()
+
+
+def test_a_revealed_cribbage_salt_does_not_predict_the_next_deal() -> None:
+    """The app and the online tables reveal each hand's salt (Verify deal). Unseeded, it comes
+    from the OS; were it drawn from the dealing generator, the next deal would follow."""
+    seeded = _two_cribbage_hands(seed=5)  # the reproducible mode: the attack works there
+    assert predict_next_deck(seeded[0]) == seeded[1]["deck"]
+    for _ in range(5):
+        first, _second = _two_cribbage_hands(seed=None)
+        assert predict_next_deck(first) is None

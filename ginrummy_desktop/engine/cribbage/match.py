@@ -119,6 +119,10 @@ class CribbageMatch:
     ) -> None:
         self.rules = rules or CribbageRules()
         self._rng = StableRandom(seed)
+        # Unseeded (the app, online tables): every salt from the OS. A salt drawn from the
+        # dealing generator would give it away once revealed: SplitMix64 can be run backwards
+        # from one output to the game's generator, and so to every deal still to come.
+        self._seeded = seed is not None
         self._stacked = [list(deck) for deck in decks] if decks is not None else None
         self.cuts: list[tuple[Card, Card]] = []
         self._deal_rounds: list[dict] = []  # the finished rounds of the cut for the deal
@@ -409,7 +413,7 @@ class CribbageMatch:
         """A freshly shuffled, committed pack for (another round of) the cut for the deal."""
         cut_rng = self._rng.spawn()
         self._cut_pack = shuffled_deck(cut_rng)
-        self._cut_salt = new_salt(cut_rng)
+        self._cut_salt = new_salt(cut_rng if self._seeded else None)
         self._cut_commitment = commitment(self._cut_pack, self._cut_salt)
         self._round_cuts = []
 
@@ -459,7 +463,7 @@ class CribbageMatch:
         else:
             deck = shuffled_deck(hand_rng)
         self._deck = deck
-        self._salt = new_salt(hand_rng)
+        self._salt = new_salt(hand_rng if self._seeded else None)
         self._commitment = commitment(deck, self._salt)
         pone = 1 - self.dealer
         self._clear_hand()
@@ -727,6 +731,7 @@ class CribbageMatch:
             "version": SNAPSHOT_VERSION,
             "rules": self.rules.to_json(),
             "rng": self._rng._state,  # the generator's whole state is this one integer
+            "seeded": self._seeded,
             "stacked": None if self._stacked is None else [format_cards(d) for d in self._stacked],
             "cuts": [format_cards(pair) for pair in self.cuts],
             "first_dealer": self.first_dealer,
@@ -788,6 +793,7 @@ class CribbageMatch:
         game._legal_cache = None
         game.rules = CribbageRules.from_json(data["rules"])
         game._rng = StableRandom(int(data["rng"]))
+        game._seeded = data.get("seeded", False) is True  # older saves: salts from the OS
         stacked = data["stacked"]
         game._stacked = None if stacked is None else [parse_cards(d) for d in stacked]
         game.cuts = [tuple(parse_cards(pair)) for pair in data["cuts"]]  # type: ignore[misc]
