@@ -46,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from ginrummy_desktop.engine.rng import StableRandom  # noqa: E402
 from ginrummy_desktop.storage import HandSummary, MatchSummary, Storage  # noqa: E402
+from ginrummy_desktop.storage.totals import rebuild_totals  # noqa: E402
 
 GIN_OPPONENTS = (("expert", "Expert"), ("marjj", "Marjj"), ("greedy", "Greedy"))
 CRIBBAGE_OPPONENTS = (("expert", "Expert"), ("careful", "Careful"))
@@ -119,19 +120,20 @@ def _cribbage_match(rng: StableRandom, opponent: tuple[str, str], start: datetim
     )
 
 
-def sample_matches(count: int, seed: int = 2026) -> list[MatchSummary]:
-    """``count`` plausible matches, two thirds Gin Rummy, spread over recent months."""
-    return [match for chunk in sample_chunks(count, seed) for match in chunk]
+def sample_matches(count: int, seed: int = 2026, after: int = 0) -> list[MatchSummary]:
+    """``count`` plausible matches, two thirds Gin Rummy, one every 45 minutes (``after``:
+    starting after that many others, as the next matches played)."""
+    return [match for chunk in sample_chunks(count, seed, after=after) for match in chunk]
 
 
-def sample_chunks(count: int, seed: int = 2026, size: int = 2000
+def sample_chunks(count: int, seed: int = 2026, size: int = 2000, after: int = 0
                   ) -> Iterator[list[MatchSummary]]:
     """The matches of ``sample_matches`` in lists of ``size`` (only one list alive at a time)."""
     rng = StableRandom(seed)
     start = datetime(2025, 1, 1, 18, 0, tzinfo=UTC)
-    for first in range(0, count, size):
+    for first in range(after, after + count, size):
         chunk = []
-        for index in range(first, min(count, first + size)):
+        for index in range(first, min(after + count, first + size)):
             when = start + timedelta(minutes=index * 45)
             if rng.random() < 0.67:
                 chunk.append(_gin_match(rng, rng.choice(GIN_OPPONENTS), when))
@@ -265,7 +267,7 @@ def measure(matches: int, runs: int, lock_seconds: float) -> dict[str, float]:
         window = StatisticsWindow(queries, jobs)
         window.show()
         _wait(app, lambda: not window.busy and not jobs.pending)
-        extra = sample_matches(2, seed=7)
+        extra = sample_matches(2, seed=7, after=matches)  # the next matches played
         child = _hold_lock(storage.paths.database_file, lock_seconds)
         locked_at = time.perf_counter()
         gaps = _Gaps(window)
@@ -290,6 +292,11 @@ def measure(matches: int, runs: int, lock_seconds: float) -> dict[str, float]:
         child.wait()
         jobs.wait()
         window.close()
+        # Once, after a match that ended before the last one counted: every total recounted.
+        began = time.perf_counter()
+        with storage.database.transaction() as db:
+            rebuild_totals(db, storage.profile)
+        out["rebuild"] = time.perf_counter() - began
         storage.close()
     out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return out
@@ -347,7 +354,9 @@ def main() -> int:
         f"another process for {args.lock_seconds:g} s (`BEGIN EXCLUSIVE`); the refresh is "
         "timed from the write going through to the refreshed figures on screen. The same "
         f"write made on the GUI thread (as the app did long ago) blocked it for "
-        f"{gui_write:.2f} s.",
+        f"{gui_write:.2f} s. Recounting every total from the match rows (once, after a match "
+        f"that ended before the last one counted, or on opening an older database): "
+        + ", ".join(f"{r['rebuild']:.2f} s at {r['matches']:,.0f}" for r in results) + ".",
         "",
         f"Measured {datetime.now():%Y-%m-%d %H:%M} on {platform.system()} "
         f"{platform.machine()}, Python {platform.python_version()}, {os.cpu_count()} cores, "
