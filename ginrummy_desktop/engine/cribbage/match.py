@@ -119,9 +119,9 @@ class CribbageMatch:
     ) -> None:
         self.rules = rules or CribbageRules()
         self._rng = StableRandom(seed)
-        # Unseeded (the app, online tables): every salt from the OS. A salt drawn from the
-        # dealing generator would give it away once revealed: SplitMix64 can be run backwards
-        # from one output to the game's generator, and so to every deal still to come.
+        # Unseeded (the app, online tables): every pack and salt fresh from the OS. Drawn
+        # from one generator, a revealed salt (or deck) would give it away: SplitMix64 runs
+        # backwards from one output to the game's generator, and so to every deal to come.
         self._seeded = seed is not None
         self._stacked = [list(deck) for deck in decks] if decks is not None else None
         self.cuts: list[tuple[Card, Card]] = []
@@ -411,7 +411,7 @@ class CribbageMatch:
 
     def _new_cut_pack(self) -> None:
         """A freshly shuffled, committed pack for (another round of) the cut for the deal."""
-        cut_rng = self._rng.spawn()
+        cut_rng = self._spawn()
         self._cut_pack = shuffled_deck(cut_rng)
         self._cut_salt = new_salt(cut_rng if self._seeded else None)
         self._cut_commitment = commitment(self._cut_pack, self._cut_salt)
@@ -450,10 +450,15 @@ class CribbageMatch:
 
     # ------------------------------------------------------------------ the deal
 
+    def _spawn(self) -> StableRandom:
+        """The generator for one pack: from the seed's stream in a seeded game (reproducible),
+        else fresh from the OS, so no revealed deck or salt says anything about the next."""
+        return self._rng.spawn() if self._seeded else StableRandom()
+
     def _start_hand(self) -> None:
         self.hand_number += 1
         self.dealer = 1 - self.dealer
-        hand_rng = self._rng.spawn()
+        hand_rng = self._spawn()
         if self._stacked is not None:
             if not self._stacked:
                 raise ValueError("the stacked decks ran out before the game ended")
