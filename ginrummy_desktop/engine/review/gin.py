@@ -21,7 +21,12 @@ from typing import Any
 
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import Card, card_text
-from ginrummy_desktop.engine.gin.bots.evaluate import iter_bits, neighbours, outs
+from ginrummy_desktop.engine.gin.bots.evaluate import (
+    iter_bits,
+    neighbours,
+    outs,
+    published_danger,
+)
 from ginrummy_desktop.engine.gin.bots.fastmelds import (
     POINTS,
     after_each_discard,
@@ -292,12 +297,14 @@ def _draw_reason(position: _Position, best: Option, made: Option) -> str:
     if took:
         if melds:
             return f"Take {text}: it makes a meld (deadwood {before} -> {after})"
-        return f"Take {text}: it lowers your deadwood from {before} to {after}"
+        if after < before:
+            return f"Take {text}: it lowers your deadwood from {before} to {after}"
+        return f"Take {text}: it sits next to your cards and gives more ways to make a meld"
+    instead = "passing keeps your options" if best.label == "Pass" else \
+        "the stock offers more"
     if melds:
         return f"{text} would meld, but it saves too little and shows the opponent your plan"
-    if best.label == "Pass" and made.label == "Pass":
-        return f"{text} fits none of your melds: passing keeps your options"
-    return f"{text} fits none of your melds: the stock offers more"
+    return f"{text} fits none of your melds: {instead}"
 
 
 def _discard_reason(knowledge: Knowledge, best: Card, made: Card, loss: float) -> str:
@@ -322,9 +329,11 @@ def _discard_reason(knowledge: Knowledge, best: Card, made: Card, loss: float) -
     if left_best < left_made:
         return (f"Throwing {card_text(best)} leaves {left_best} deadwood, "
                 f"{card_text(made)} leaves {left_made}")
-    safe = _picked_up_neighbour(best, knowledge) is None
-    return (f"{card_text(best)} was the safer throw" if safe else
-            f"{card_text(best)} kept more chances for the rest of the hand")
+    if published_danger(best.index, knowledge) < published_danger(made.index, knowledge):
+        return (f"{card_text(best)} was the safer throw: the opponent is less likely to use it "
+                f"than {card_text(made)}")
+    return (f"{card_text(best)} kept more chances for the rest of the hand "
+            f"({loss:.1f} points in the play-outs)")
 
 
 def _picked_up_neighbour(card: Card, knowledge: Knowledge) -> Card | None:
