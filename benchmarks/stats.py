@@ -306,7 +306,7 @@ def describe(result: dict[str, float], lock_seconds: float) -> str:
     ms = 1000
     return (
         f"| {result['matches']:,.0f} ({result['hands']:,.0f} hands) "
-        f"| {result['figures'] * ms:.0f} ms (worst {result['figures_worst'] * ms:.0f}) "
+        f"| {result['figures'] * ms:.1f} ms (worst {result['figures_worst'] * ms:.1f}) "
         f"| {result['paint']:.2f} s "
         f"| {result['shown']:.2f} s (worst {result['shown_worst']:.2f}) "
         f"| {result['open']:.2f} s (worst {result['open_worst']:.2f}) "
