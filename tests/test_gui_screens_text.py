@@ -71,6 +71,11 @@ MAIN_SCREENS = (
     "replay-gin",
     "replay-gin-end",
     "replay-cribbage",
+    # The hand review and the guided first games (issue 41)
+    "review-gin",
+    "review-cribbage",
+    "lesson-gin",
+    "lesson-cribbage",
 )
 SCALED_SCREEN = QRect(0, 0, 800, 500)  # QT_SCALE_FACTOR=2 on 1600x1000, in logical pixels
 # Smallest first: a table that grew its fonts at 2560x1440 is not shrunk here (see the report).
