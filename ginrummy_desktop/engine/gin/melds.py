@@ -374,32 +374,59 @@ def _run_breaks(run: int) -> tuple[tuple[int, int], ...]:
 _RUN_BREAKS = {meld: _run_breaks(meld) for meld in ALL_MELD_MASKS if meld & (meld & -meld) << 1}
 
 
+class _SuitDiscards(dict[int, tuple[int, tuple[tuple[int, int], ...]]]):
+    """One suit's cards (a 13-bit pattern) -> (their deadwood with no set, and for each card in
+    rank order: (card index, change in that deadwood when it is discarded)). Without sets a
+    suit's runs depend on that suit alone, so a hand's answers are its four suits' entries.
+    Filled on first use (at most 8,192 patterns a suit)."""
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.base = 13 * suit
+
+    def __missing__(self, pattern: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+        mask = pattern << self.base
+        cover = _run_cover(mask)
+        dead = mask & ~cover
+        change = {index: -_CARD_POINTS[index] for index in _indexes(dead)}
+        for run in _stretches(cover):
+            change.update(_RUN_BREAKS[run])
+        entry = (points_of_mask(dead), tuple(sorted(change.items())))
+        self[pattern] = entry
+        return entry
+
+
+def _indexes(mask: int) -> list[int]:
+    return [card.index for card in mask_cards(mask)]
+
+
+_DISCARDS_C, _DISCARDS_D, _DISCARDS_H, _DISCARDS_S = (_SuitDiscards(suit) for suit in range(4))
+
+
 def _each_discard(mask: int) -> list[tuple[int, int]]:
     """(card index, least deadwood after discarding it) for every card, in index order."""
-    triples = _triples(mask)
-    starts = mask & mask >> 1 & mask >> 2 & _RUN3_STARTS
-    cover = starts | starts << 1 | starts << 2
-    sets = _sets_clear_of(mask, triples, cover) if triples else ()
-    if sets is not None:  # sets (if any) share no card with runs: read the answers directly
-        dead = mask & ~cover & ~sum(sets)
-        dead_points = points_of_mask(dead)
-        pairs = []
-        while dead:  # discarding a deadwood card changes no meld
-            low = dead & -dead
-            dead ^= low
-            index = low.bit_length() - 1
-            pairs.append((index, dead_points - _CARD_POINTS[index]))
-        if cover:  # discarding a run card splits its run in two
-            for run in _stretches(cover):
-                pairs += [(index, dead_points + added) for index, added in _RUN_BREAKS[run]]
+    c = mask & _SUIT_BITS
+    d = mask >> 13 & _SUIT_BITS
+    h = mask >> 26 & _SUIT_BITS
+    s = mask >> 39
+    triples = (c & d & (h | s)) | (h & s & (c | d))
+    dead_c, changes_c = _DISCARDS_C[c]  # each suit's runs and deadwood, as if no set
+    dead_d, changes_d = _DISCARDS_D[d]
+    dead_h, changes_h = _DISCARDS_H[h]
+    dead_s, changes_s = _DISCARDS_S[s]
+    dead_points = dead_c + dead_d + dead_h + dead_s
+    changes = changes_c + changes_d + changes_h + changes_s
+    if not triples:  # no set: the suits' answers are the hand's
+        return [(index, dead_points + change) for index, change in changes]
+    sets = _sets_clear_of(mask, triples, _run_cover(mask))
+    if sets is not None:  # sets apart from the runs: take them out of the deadwood
+        extra = {}  # for a set card: what its discard adds back beyond the suit's answer
         for meld in sets:
-            if meld.bit_count() == 4:  # a set of four keeps three
-                pairs += [(card.index, dead_points) for card in mask_cards(meld)]
-            else:  # a set of three leaves its other two as deadwood
-                broken = dead_points + points_of_mask(meld)
-                pairs += [(card.index, broken - card.points) for card in mask_cards(meld)]
-        pairs.sort()
-        return pairs
+            three = points_of_mask(meld) if meld.bit_count() == 3 else 0
+            for card in mask_cards(meld):  # a four keeps three; a three leaves two as deadwood
+                extra[card.index] = three or card.points
+        dead_points -= points_of_mask(sum(sets))
+        return [(index, dead_points + change + extra.get(index, 0)) for index, change in changes]
     best: dict[int, int] = {}
     for cards, _, _ in _set_choices(mask, triples):
         rest = mask & ~cards
