@@ -34,6 +34,8 @@ def test_menus(window):
     view = menu_texts(window, "View")
     assert "Fan discard pile" in view and "Four-colour deck" in view
     assert menu_texts(window, "Help") == ["Gin Rummy rules", "Cribbage rules",
+                                         "Learn Gin Rummy (guided game)",
+                                         "Learn Cribbage (guided game)",
                                          "Keyboard shortcuts", "About"]
 
 
