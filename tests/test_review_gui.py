@@ -69,7 +69,7 @@ def test_the_menu_reviews_the_whole_match_so_far(qtbot, window):
     window.start_default_match()
     assert window.review_last_hand() is None  # nothing finished yet: a message, no window
     stand_in_until(screen, lambda: len(screen.controller.session.hand_records()) >= 1)
-    review = _analysed(qtbot, choose_from_menu(qtbot, window, "&Game", "Review this &match…"))
+    review = _analysed(qtbot, choose_from_menu(qtbot, window, "&Game", "Review this ma&tch…"))
     assert len(review.review.hands) == len(screen.controller.session.hand_records())
 
 

@@ -162,7 +162,7 @@ class MainWindow(QMainWindow):
         game.addSeparator()
         self.replay_action = self._action(game, "Replay &last hand…", self.replay_last_hand)
         self.review_action = self._action(game, "Re&view last hand…", self.review_last_hand)
-        self._action(game, "Review this &match…", lambda: self.review_last_hand(True))
+        self._action(game, "Review this ma&tch…", lambda: self.review_last_hand(True))
         self.commitment_action = self._action(game, "Deal co&mmitment…",
                                               self.gin_screen.show_commitment)
         if self.storage is not None:
