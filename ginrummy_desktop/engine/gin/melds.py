@@ -4,14 +4,15 @@ A meld is a set (3 or 4 cards of one rank) or a run (3+ consecutive cards of one
 A-2-3 is a run, Q-K-A is not). Each card belongs to at most one meld; the rest is deadwood,
 counted with ``Card.points``.
 
-How it is fast: hands are 52-bit masks (``Card.index``). Candidate melds of a hand are found
-with shifts of the whole mask (runs) and a bit trick over the four suit words (ranks held in 3+
-suits: sets); most random hands have none and are answered from a points table. Only runs of
-3-5 cards are candidates: any longer run splits into shorter ones covering the same cards, so
-the least deadwood is unchanged (arrangements shown to people merge touching runs back together).
-The packing search branches on the lowest card still covered by a candidate: it is either
-deadwood or in one of the candidates containing it. Answers are memoised by mask in bounded LRU
-caches (about 25 MB when all are full).
+How it is fast: hands are 52-bit masks (``Card.index``), and runs have no upper length, so once
+the sets are chosen the best use of every other card is fixed: a card inside three consecutive
+cards of one suit is in a run (found with three shifts of the whole mask), the rest is deadwood.
+Each question is answered by trying each choice of sets: most hands hold no rank three times
+(one choice), and when the sets share no card with a run there is nothing to choose either; at
+most 6 x 6 x 2 choices for 11 cards. Per-discard answers come from ready-made per-suit tables.
+Answers are memoised by mask in bounded LRU caches and per-suit tables (about 36 MB when all
+are full). Card-level calls turn a hand into a mask with one look-up per card
+(``cards.BIT_BY_CARD_ID``).
 
 Mask-level functions assume hands of at most 11 cards (they do not check, for speed); the
 card-level functions check their input and raise ``ValueError`` with a readable message.
@@ -374,30 +375,31 @@ def _run_breaks(run: int) -> tuple[tuple[int, int], ...]:
 _RUN_BREAKS = {meld: _run_breaks(meld) for meld in ALL_MELD_MASKS if meld & (meld & -meld) << 1}
 
 
-class _SuitDiscards(dict[int, tuple[int, tuple[tuple[int, int], ...]]]):
-    """One suit's cards (a 13-bit pattern) -> (their deadwood with no set, and for each card in
-    rank order: (card index, change in that deadwood when it is discarded)). Without sets a
-    suit's runs depend on that suit alone, so a hand's answers are its four suits' entries.
-    Filled on first use (at most 8,192 patterns a suit)."""
+_CHANGE_OFFSET = 64  # changes are stored as bytes: -10 (a court discarded) .. +40 (runs broken)
+
+
+class _SuitDiscards(dict[int, tuple[int, bytes, bytes]]):
+    """One suit's cards (a 13-bit pattern) -> (their deadwood with no set, the card indexes in
+    rank order, and for each the change in that deadwood when it is discarded, plus
+    ``_CHANGE_OFFSET``). Without sets a suit's runs depend on that suit alone, so a hand's answers
+    are its four suits' entries. Filled on first use; as bytes a full table is about 1.5 MB."""
 
     def __init__(self, suit: int) -> None:
         super().__init__()
         self.base = 13 * suit
 
-    def __missing__(self, pattern: int) -> tuple[int, tuple[tuple[int, int], ...]]:
+    def __missing__(self, pattern: int) -> tuple[int, bytes, bytes]:
         mask = pattern << self.base
         cover = _run_cover(mask)
         dead = mask & ~cover
-        change = {index: -_CARD_POINTS[index] for index in _indexes(dead)}
+        change = {card.index: -card.points for card in mask_cards(dead)}
         for run in _stretches(cover):
             change.update(_RUN_BREAKS[run])
-        entry = (points_of_mask(dead), tuple(sorted(change.items())))
+        ordered = sorted(change.items())
+        entry = (points_of_mask(dead), bytes(index for index, _ in ordered),
+                 bytes(value + _CHANGE_OFFSET for _, value in ordered))
         self[pattern] = entry
         return entry
-
-
-def _indexes(mask: int) -> list[int]:
-    return [card.index for card in mask_cards(mask)]
 
 
 _DISCARDS_C, _DISCARDS_D, _DISCARDS_H, _DISCARDS_S = (_SuitDiscards(suit) for suit in range(4))
@@ -410,12 +412,13 @@ def _each_discard(mask: int) -> list[tuple[int, int]]:
     h = mask >> 26 & _SUIT_BITS
     s = mask >> 39
     triples = (c & d & (h | s)) | (h & s & (c | d))
-    dead_c, changes_c = _DISCARDS_C[c]  # each suit's runs and deadwood, as if no set
-    dead_d, changes_d = _DISCARDS_D[d]
-    dead_h, changes_h = _DISCARDS_H[h]
-    dead_s, changes_s = _DISCARDS_S[s]
-    dead_points = dead_c + dead_d + dead_h + dead_s
-    changes = changes_c + changes_d + changes_h + changes_s
+    dead_c, cards_c, changes_c = _DISCARDS_C[c]  # each suit's runs and deadwood, as if no set
+    dead_d, cards_d, changes_d = _DISCARDS_D[d]
+    dead_h, cards_h, changes_h = _DISCARDS_H[h]
+    dead_s, cards_s, changes_s = _DISCARDS_S[s]
+    dead_points = dead_c + dead_d + dead_h + dead_s - _CHANGE_OFFSET
+    changes = zip(cards_c + cards_d + cards_h + cards_s,
+                  changes_c + changes_d + changes_h + changes_s, strict=True)
     if not triples:  # no set: the suits' answers are the hand's
         return [(index, dead_points + change) for index, change in changes]
     sets = _sets_clear_of(mask, triples, _run_cover(mask))
