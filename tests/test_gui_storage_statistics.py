@@ -406,9 +406,9 @@ def test_cribbage_records_say_how_the_deal_ended():
     def line(kind, last):
         return RecordInfo(1, "cribbage", "played", 0.0, kind, last)
 
-    assert record_ending(line("continue", "crib")) == "Deal played out (the game went on)"
-    assert record_ending(line("win", "play")) == "Game won pegging in the play"
-    assert record_ending(line("skunk", "hand")) == "Game won in the show (skunk)"
+    assert record_ending(line("continue", "crib")) == "Deal over, game went on"
+    assert record_ending(line("win", "play")) == "Won in the play"
+    assert record_ending(line("skunk", "hand")) == "Won in the show (skunk)"
 
 
 def test_history_shows_the_match_totals_of_the_match_over_panel(qtbot, storage, jobs):

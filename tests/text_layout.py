@@ -125,7 +125,15 @@ def table_problems(table: QTableView) -> list[str]:
             span = range(column, column + max(1, table.columnSpan(row, column)))
             room = sum(table.columnWidth(c) for c in span)
             font = index.data(Qt.ItemDataRole.FontRole)
-            advance = (QFontMetrics(font) if font is not None else metrics).horizontalAdvance(text)
+            cell_metrics = QFontMetrics(font) if font is not None else metrics
+            advance = cell_metrics.horizontalAdvance(text)
+            if table.wordWrap() and advance + CELL_PADDING > room + SLACK:
+                # A wrapping table: whole words on as many lines as the row is tall.
+                wrapped = cell_metrics.boundingRect(
+                    0, 0, max(1, room - CELL_PADDING), 10_000, Qt.TextFlag.TextWordWrap, text)
+                if wrapped.width() <= room - CELL_PADDING + SLACK and \
+                        wrapped.height() <= table.rowHeight(row) + SLACK:
+                    continue
             if advance + CELL_PADDING > room + SLACK:
                 problems.append(f"cell {text[:30]!r} clipped: {advance}px of text in "
                                 f"{room}px")

@@ -58,7 +58,7 @@ def _record_matches(storage: Any) -> None:
         summary = match_summary(controller, start + timedelta(days=index), result)
         storage.record_match(_timed(summary, start + timedelta(days=index), 14 + 3 * index))
     for index in range(2):  # three-player gin: the same Sam, a line-up of its own
-        storage.record_match(_timed(_three_player_summary(SEED + 10 + index, names, start),
+        storage.record_match(_timed(_three_player_summary(SEED + 10 + index, start),
                                     start + timedelta(days=7 + index), 30 + index))
     match = CribbageMatch(seed=SEED)
     bots = [CRIBBAGE_BOTS["careful"](seed=1), CRIBBAGE_BOTS["greedy"](seed=2)]
@@ -72,22 +72,22 @@ def _record_matches(storage: Any) -> None:
     storage.record_match(_timed(summary, start + timedelta(days=6), 24))
 
 
-def _three_player_summary(seed: int, names: dict[str, str], start: datetime) -> Any:
-    """A three-player gin match (the person against Sam and Gus) played to the end by bots,
-    summarised as the table summarises it."""
+def _three_player_summary(seed: int, start: datetime) -> Any:
+    """A three-player gin match (the person against Sam and Marjorie) played to the end by
+    bots, summarised as the table summarises it."""
     from ginrummy_desktop.engine.gin import GIN_PRESETS, GinMatch
     from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
     from ginrummy_desktop.gui.shell.persistence import match_summary
 
-    bot_ids = {1: "beginner", 2: "greedy"}
+    bot_ids = {1: "beginner", 2: "marjj"}
     session = GinMatch(GIN_PRESETS["three-player"], seed=seed)
-    bots = [BUILTIN_BOTS["simple"](seed=seed)] + [
-        BUILTIN_BOTS[bot_ids[seat]](seed=seed + seat) for seat in (1, 2)]
+    bots = [BUILTIN_BOTS["simple"](seed=seed)] + [  # quick bots play every seat
+        BUILTIN_BOTS[bot](seed=seed + seat) for seat, bot in ((1, "beginner"), (2, "greedy"))]
     while not session.over:
         seat = session.to_move()
         assert seat is not None
         session.apply(seat, bots[seat].choose(session.observation(seat)))
-    seat_names = {0: "Ann", **{seat: names[bot] for seat, bot in bot_ids.items()}}
+    seat_names = {0: "Ann", 1: "Sam", 2: "Marjorie"}
     controller = SimpleNamespace(
         session=session, opponent_name=seat_names[1], undo_used=False,
         setup=SimpleNamespace(preset="three-player", opponent="beginner", practice=False,

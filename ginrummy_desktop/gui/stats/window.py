@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
+    QEvent,
     QModelIndex,
     QPersistentModelIndex,
     Qt,
@@ -150,16 +151,16 @@ def _outcome(hand: StoredHand, opponent: str) -> str:
 
 
 def record_ending(line: RecordInfo) -> str:
-    """How a recorded deal ended, from the record: "Gin", "Dead hand", "Deal played out (the
-    game went on)", "Game won in the show (skunk)"..."""
+    """How a recorded deal ended, from the record: "Gin", "Dead hand", "Deal over, game went
+    on", "Won in the show (skunk)"... (short: the list fits 800 pixels beside the players)."""
     kind = line.result_kind
     if line.game == "gin":
         return GIN_ENDINGS.get(kind or "", "–")
     if kind in (None, "continue"):
-        return "Deal played out (the game went on)"
-    where = "pegging in the play" if line.last_event in PLAY_EVENTS else "in the show"
+        return "Deal over, game went on"
+    where = "in the play" if line.last_event in PLAY_EVENTS else "in the show"
     extra = "" if kind == "win" else f" ({kind})"
-    return f"Game won {where}{extra}"
+    return f"Won {where}{extra}"
 
 
 class _RowsModel(QAbstractTableModel):
@@ -506,18 +507,37 @@ class StatisticsWindow(QWidget):
             ["Opponent", "Matches", "Won–lost", "Win rate", "Points/hand"])
         self.opponent_table.verticalHeader().hide()
         self.opponent_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.opponent_table.setWordWrap(False)
+        self.opponent_table.setWordWrap(True)  # a long line-up wraps (rows grow to fit)
         self.opponent_table.verticalHeader().setDefaultSectionSize(22)
         # Columns as wide as their contents, not stretched: on a wide screen the figures stay
         # next to the name they belong to.
         opponent_header = self.opponent_table.horizontalHeader()
         opponent_header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         opponent_header.setStretchLastSection(False)
+        # A long line-up ("Sam and Gus the Greedy (partner: Ada)") gets the room the figures
+        # leave and wraps there (its whole name in the tooltip too): the figures are never
+        # cut off.
+        opponent_header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        self.opponent_table.viewport().installEventFilter(self)
         right = QVBoxLayout()
         right.addWidget(QLabel("<b>Against each opponent</b>"))
         right.addWidget(self.opponent_table)
         layout.addLayout(right, 1)
         return page
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:
+        if watched is self.opponent_table.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_opponent_names()
+        return super().eventFilter(watched, event)
+
+    def _fit_opponent_names(self) -> None:
+        table = self.opponent_table
+        header = table.horizontalHeader()
+        figures = sum(max(table.sizeHintForColumn(c), header.sectionSizeHint(c))
+                      for c in range(1, table.columnCount()))
+        room = table.viewport().width() - figures
+        header.resizeSection(0, max(80, min(table.sizeHintForColumn(0), room)))
+        table.resizeRowsToContents()  # a name that now wraps gets its second line
 
     def _fit_figures(self) -> None:
         """The figures keep the width their names and values need (again whenever the values
@@ -641,8 +661,8 @@ class StatisticsWindow(QWidget):
         self.records_view.setWordWrap(False)
         self.records_view.verticalHeader().hide()
         self.records_view.verticalHeader().setDefaultSectionSize(22)
-        self.records_view.horizontalHeader().setSectionResizeMode(  # the opponents: words
-            2, QHeaderView.ResizeMode.Stretch)
+        self.records_view.horizontalHeader().setSectionResizeMode(  # how it ended: words
+            4, QHeaderView.ResizeMode.Stretch)
         self.records_view.horizontalHeader().setResizeContentsPrecision(200)
         self.records_view.doubleClicked.connect(
             lambda index: self.open_record(self.records_model.rows[index.row()].record_id))
@@ -865,10 +885,13 @@ class StatisticsWindow(QWidget):
                           _percent(line.win_rate), _number(line.average_points_per_hand))
                 for column, text in enumerate(values):
                     item = QTableWidgetItem(text)
-                    if column:
+                    if not column:
+                        item.setToolTip(text)
+                    else:
                         item.setTextAlignment(Qt.AlignmentFlag.AlignRight
                                               | Qt.AlignmentFlag.AlignVCenter)
                     table.setItem(row, column, item)
+        self._fit_opponent_names()
 
     def show_figures(self, f: Figures) -> None:
         self.figures = f
