@@ -21,7 +21,7 @@ card-level functions check their input and raise ``ValueError`` with a readable 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from ginrummy_desktop.engine.cards import (  # noqa: F401 (cards_mask: doctests)
@@ -378,26 +378,50 @@ _RUN_BREAKS = {meld: _run_breaks(meld) for meld in ALL_MELD_MASKS if meld & (mel
 _CHANGE_OFFSET = 64  # changes are stored as bytes: -10 (a court discarded) .. +40 (runs broken)
 
 
+@cache  # shared by the four suits (at most 8,192 patterns)
+def _suit_discards(pattern: int) -> tuple[int, bytes, bytes]:
+    """One suit's cards (a 13-bit pattern) with no set: (their deadwood, the ranks held (0 = ace)
+    in order, and for each the change in that deadwood when it is discarded, plus
+    ``_CHANGE_OFFSET``: minus its points if deadwood, plus the points of the pieces under three
+    cards left when it breaks its run)."""
+    starts = pattern & pattern >> 1 & pattern >> 2
+    cover = starts | starts << 1 | starts << 2
+    dead = pattern & ~cover
+    ranks = []
+    changes = []
+    for rank in range(13):
+        bit = 1 << rank
+        if not pattern & bit:
+            continue
+        ranks.append(rank)
+        if dead & bit:
+            changes.append(_CHANGE_OFFSET - _rank_points(rank))
+            continue
+        low = high = rank  # the run around this card
+        while low > 0 and cover >> (low - 1) & 1:
+            low -= 1
+        while high < 12 and cover >> (high + 1) & 1:
+            high += 1
+        below = ((1 << rank) - 1) & ~((1 << low) - 1)
+        above = ((1 << (high + 1)) - 1) & ~((1 << (rank + 1)) - 1)
+        change = _SUIT_POINTS[below] if rank - low < 3 else 0
+        change += _SUIT_POINTS[above] if high - rank < 3 else 0
+        changes.append(_CHANGE_OFFSET + change)
+    return _SUIT_POINTS[dead], bytes(ranks), bytes(changes)
+
+
 class _SuitDiscards(dict[int, tuple[int, bytes, bytes]]):
-    """One suit's cards (a 13-bit pattern) -> (their deadwood with no set, the card indexes in
-    rank order, and for each the change in that deadwood when it is discarded, plus
-    ``_CHANGE_OFFSET``). Without sets a suit's runs depend on that suit alone, so a hand's answers
-    are its four suits' entries. Filled on first use; as bytes a full table is about 1.5 MB."""
+    """``_suit_discards`` for one suit, with card indexes instead of ranks. Without sets a
+    suit's runs depend on that suit alone, so a hand's answers are its four suits' entries.
+    Filled on first use; as bytes a full table is about 1.5 MB."""
 
     def __init__(self, suit: int) -> None:
         super().__init__()
-        self.base = 13 * suit
+        self.to_index = bytes(range(13 * suit, 13 * suit + 13)).ljust(256, b"\0")
 
     def __missing__(self, pattern: int) -> tuple[int, bytes, bytes]:
-        mask = pattern << self.base
-        cover = _run_cover(mask)
-        dead = mask & ~cover
-        change = {card.index: -card.points for card in mask_cards(dead)}
-        for run in _stretches(cover):
-            change.update(_RUN_BREAKS[run])
-        ordered = sorted(change.items())
-        entry = (points_of_mask(dead), bytes(index for index, _ in ordered),
-                 bytes(value + _CHANGE_OFFSET for _, value in ordered))
+        dead_points, ranks, changes = _suit_discards(pattern)
+        entry = (dead_points, ranks.translate(self.to_index), changes)
         self[pattern] = entry
         return entry
 
