@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -202,11 +203,50 @@ def test_a_read_only_disk_is_told_in_plain_words_not_errno(qtbot, storage, monke
 
 
 # ----- through the app's own start ------------------------------------------------------------
+START_AND_REPORT = """
+import json, sys
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication, QMessageBox
+from ginrummy_desktop import app
+from ginrummy_desktop.gui.shell.main_window import MainWindow
+
+qt_app = QApplication([])  # before the timers: app.main uses the running instance
+seen = {"dialog": None, "window": False}
+
+def poll():
+    box = QApplication.activeModalWidget()
+    if isinstance(box, QMessageBox) and box.objectName() == "startupProblems":
+        seen["dialog"] = box.text() + "\\n" + box.informativeText()
+        box.accept()
+        return
+    for widget in QApplication.topLevelWidgets():
+        if isinstance(widget, MainWindow) and widget.isVisible():
+            seen["window"] = True
+            print(json.dumps(seen), flush=True)
+            widget.ask = lambda box: True
+            widget.close()
+
+timer = QTimer()
+timer.timeout.connect(poll)
+timer.start(20)
+way_out = QTimer()  # only so that a failure cannot hang the test
+way_out.setSingleShot(True)
+way_out.timeout.connect(lambda: QApplication.instance().exit(99))
+way_out.start(60_000)
+sys.exit(app.main([]))
+"""
+
+
 @pytest.mark.parametrize("case", ["gin: three players' scores for two", "cribbage: dealer 5"])
-def test_the_app_starts_past_a_forged_save_and_names_it(qapp, monkeypatch, tmp_path,
-                                                        case: str) -> None:
+def test_the_app_starts_past_a_forged_save_and_names_it(tmp_path, case: str) -> None:
+    """``app.main`` in a child process of its own (a Qt application that quits is not
+    started twice in one process), on a data folder holding a forged save."""
+    import json
+    import os
+    import subprocess
+    import sys
+
     from ginrummy_desktop.storage import app_paths
-    from tests.test_storage_startup import start_app
 
     root = tmp_path / "home"
     make, forge = FORGERIES[case]
@@ -223,11 +263,15 @@ def test_the_app_starts_past_a_forged_save_and_names_it(qapp, monkeypatch, tmp_p
     autosave.release()
     setup.close()
 
-    started = start_app(qapp, monkeypatch, root)
+    env = {**os.environ, "GINRUMMY_DESKTOP_HOME": str(root), "QT_QPA_PLATFORM": "offscreen"}
+    child = subprocess.run([sys.executable, "-c", START_AND_REPORT], env=env, cwd=Path.cwd(),
+                           capture_output=True, text=True, timeout=120, check=False)
+    lines = [line for line in child.stdout.splitlines() if line.startswith("{")]
+    assert child.returncode == 0 and lines, child.stderr[-2000:]
+    seen = json.loads(lines[0])
     moved = list(paths.data_dir.glob("autosave-*.json.invalid-*"))
-    assert len(moved) == 1 and started.dialog is not None
-    assert "could not be resumed" in started.dialog and str(moved[0]) in started.dialog
-    assert started.window is not None  # the app went on to its window
+    assert len(moved) == 1 and seen["window"]  # set aside, and the app went on to its window
+    assert "could not be resumed" in seen["dialog"] and str(moved[0]) in seen["dialog"]
     again = Storage(root)
     try:
         assert again.database.history(again.profile) == history  # statistics unchanged
