@@ -150,8 +150,9 @@ def three_player_record():
         while not session.hand_records():
             seat = session.to_move()
             session.apply(seat, bots[seat].choose(session.observation(seat)))
-        return session.hand_records()[0]
-    raise AssertionError("no deal that seats the person out")
+        if session.hand_records()[0]["result"]["kind"] != "draw":  # someone knocked
+            return session.hand_records()[0]
+    raise AssertionError("no deal that seats the person out and ends in a knock")
 
 
 def test_a_three_player_replay_names_both_players_of_the_hand(qtbot, storage, jobs):
@@ -171,3 +172,23 @@ def test_a_three_player_replay_names_both_players_of_the_hand(qtbot, storage, jo
              replay.bottom_label.text().split("  ·  ")[0]}
     assert names == {"Bea the Beginner", "Marjorie"}
     assert not [f for f in replay.frames if "Seat" in f.description]
+
+
+def test_a_three_player_hand_names_who_knocked_not_the_whole_line_up(qtbot, storage, jobs):
+    record = three_player_record()
+    outcome = record["result"]
+    summary = three_player("win", 0)
+    hand = gin_hand("opponent", 0, outcome["points"], outcome["kind"], "opponent",
+                    record=record)
+    storage.record_match(replace(summary, hands=(hand,)))
+    window = open_window(qtbot, storage, jobs)
+    click_tab(qtbot, window, "History")
+    view = window.history_view
+    rect = view.visualRect(view.model().index(0, 0))
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.waitUntil(lambda: window.hands_table.rowCount() == 1)
+    settle(qtbot, window)
+    names = {1: "Bea the Beginner", 2: "Marjorie"}
+    text = window.hands_table.item(0, 1).text()
+    assert names[outcome["knocker"]] in text, text
+    assert " and " not in text and "you" not in text.casefold()

@@ -137,17 +137,34 @@ def record_result(line: RecordInfo) -> str:
     return "–"
 
 
-def _outcome(hand: StoredHand, opponent: str) -> str:
-    """How a hand ended, in words: "You went gin", "Max undercut you", "Dead hand"..."""
+def _outcome(hand: StoredHand, opponent: str,
+             players: tuple[str, str] | None = None) -> str:
+    """How a hand ended, in words: "You went gin", "Max undercut you", "Dead hand"...
+    ``players`` (the knocker's name, the other player's) come from the hand's record when
+    more than two play: "Sam knocked" rather than "Sam and Marjorie knocked"."""
     if hand.ending == "draw":
         return "Dead hand"
     if hand.ending and hand.knocker:
         knocker, other = ("You", opponent) if hand.knocker == "player" else (opponent, "You")
+        if players is not None:
+            knocker, other = players
         # An undercut is told from the defender, who scores: "Ada undercut you".
         return ending_text(hand.ending, knocker, other if hand.ending == "undercut" else None)
     if hand.winner is None:
         return "Even"
     return "You scored more" if hand.winner == "player" else f"{opponent} scored more"
+
+
+def _hand_players(record: dict[str, Any] | None, names: dict[int, str]
+                  ) -> tuple[str, str] | None:
+    """(the knocker's name, the other player's) of a gin hand record, or None."""
+    if not isinstance(record, dict) or not isinstance(record.get("result"), dict):
+        return None
+    knocker, seats = record["result"].get("knocker"), record.get("seats")
+    if not isinstance(seats, list) or knocker not in seats or len(seats) != 2:
+        return None
+    other = seats[1 - seats.index(knocker)]
+    return names.get(knocker, "?"), names.get(other, "?")
 
 
 def record_ending(line: RecordInfo) -> str:
@@ -942,12 +959,23 @@ class StatisticsWindow(QWidget):
             f"{row.lineup_label or row.opponent_name}</b>, {when}: "
             f"{row.result} {row.player_score}–{row.opponent_score}")
         self.replay_button.setEnabled(False)
-        self._run(lambda: (self.queries.match_hands(row.match_id),
-                           self.queries.match_rules(row.match_id)),
-                  lambda found: self._show_hands(row, *found), key="match")
+        def read() -> tuple[Any, ...]:
+            hands = self.queries.match_hands(row.match_id)
+            players: dict[int, tuple[str, str]] = {}
+            if row.seat_names:  # three or four players: who knocked, from each record
+                names = seat_names_of(row.player_seat, row.opponent_name, row.seat_names)
+                for hand in hands:
+                    record = self.queries.record(hand.record_id) if hand.record_id else None
+                    found = _hand_players(record, names)
+                    if found is not None:
+                        players[hand.number] = found
+            return hands, self.queries.match_rules(row.match_id), players
+
+        self._run(read, lambda found: self._show_hands(row, *found), key="match")
 
     def _show_hands(self, row: HistoryRow, hands: list[StoredHand],
-                    rules: dict[str, Any] | None = None) -> None:
+                    rules: dict[str, Any] | None = None,
+                    players: dict[int, tuple[str, str]] | None = None) -> None:
         """The hands of ``row``; its ``rules`` (from its records) draw the match's own lines:
         the target, and a cribbage game's skunk lines."""
         self.current_hands = hands
@@ -959,7 +987,7 @@ class StatisticsWindow(QWidget):
                 f"{last.opponent_total}, plus boxes and bonuses)")
         self.hands_table.setRowCount(len(hands))
         for index, hand in enumerate(hands):
-            outcome = _outcome(hand, row.opponent_name)
+            outcome = _outcome(hand, row.opponent_name, (players or {}).get(hand.number))
             values = (str(hand.number), outcome, str(hand.player_points),
                       str(hand.opponent_points), f"{hand.player_total}–{hand.opponent_total}")
             for column, text in enumerate(values):
