@@ -46,7 +46,8 @@ def install_excepthook(tell_player: Callable[[str], None]) -> None:
         LOGGER.error("unexpected error", exc_info=(kind, error, trace))
         if not told:
             told = True
+            # No promise about the autosave: the failure may be in saving, or in the save.
             tell_player(f"Something went wrong ({kind.__name__}: {error}). "
-                        "The details are in the log file; your game is autosaved.")
+                        "The details are in the log file.")
 
     sys.excepthook = hook

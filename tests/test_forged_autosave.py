@@ -283,3 +283,16 @@ def match_summary_fixture():
     from tests.storage_fixtures import gin_hand, match
 
     return match("gin", "win", 110, 20, [gin_hand("player", 25, 0, "gin", "player")])
+
+
+def test_an_unexpected_error_does_not_promise_a_save_that_may_be_the_problem(monkeypatch) -> None:
+    import sys
+
+    from ginrummy_desktop.applog import install_excepthook
+
+    told: list[str] = []
+    monkeypatch.setattr(sys, "excepthook", sys.excepthook)
+    install_excepthook(told.append)
+    sys.excepthook(IndexError, IndexError("tuple index out of range"), None)
+    assert told and "tuple index out of range" in told[0]
+    assert "autosaved" not in told[0] and "saved" not in told[0]
