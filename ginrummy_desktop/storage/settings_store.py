@@ -259,7 +259,7 @@ class SettingsStore:
             self._settle_current()
             return
         locked = self._take_lock()
-        if guarded and not locked:
+        if guarded and locked is None:
             raise ValueError("another copy of the app is busy with the settings; try again")
         try:
             on_disk = self._read_for_merge()
@@ -284,16 +284,18 @@ class SettingsStore:
         if self._current not in self._profiles:  # removed by the other copy meanwhile
             self._current = next(iter(self._profiles))
 
-    def _take_lock(self) -> bool:
+    def _take_lock(self) -> bool | None:
+        """True when held; False when no lock is possible here (a read-only folder, a link:
+        the write goes ahead unguarded); None when another copy held it for the whole wait."""
         deadline = time.monotonic() + LOCK_WAIT_SECONDS
         while True:
             try:
                 if self._lock.try_acquire():
                     return True
             except OSError:
-                return False  # no lock possible (read-only folder, a link): write unguarded
-            if time.monotonic() > deadline:
                 return False
+            if time.monotonic() > deadline:
+                return None
             time.sleep(0.01)
 
     def _refresh(self) -> None:
