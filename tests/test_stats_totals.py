@@ -224,3 +224,15 @@ def test_seat_lists_that_do_not_fit_the_match_are_refused():
         replace(match("gin", "win", 1, 0, []), seat_ids=("a", "b", "c"), player_seat=3)
     with pytest.raises(ValueError, match="texts"):
         replace(match("gin", "win", 1, 0, []), seat_names=("a", 5))
+
+
+def test_the_newest_match_is_read_without_reading_the_whole_history(tmp_path):
+    """What the start-up offer needs ("play Ada again?") at any length of history."""
+    database = StatsDatabase(tmp_path / "s.sqlite3")
+    try:
+        for day in (3, 9, 1):
+            database.record_match(match("gin", "win", 100, day, [], day=day), "player")
+        assert database.history("player", limit=1) == database.history("player")[:1]
+        assert database.history("player", limit=1)[0].opponent_score == 9
+    finally:
+        database.close()

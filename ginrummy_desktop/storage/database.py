@@ -133,6 +133,7 @@ class StatsDatabase:
         self.notices = notices if notices is not None else Notices()
         self.in_memory = path is None
         self._db = self._open()
+        self._totals_checked = False
 
     # ----- opening -------------------------------------------------------------------------
     def _open(self) -> sqlite3.Connection:
@@ -249,7 +250,6 @@ class StatsDatabase:
         db.execute("PRAGMA journal_mode = WAL")
         db.execute("PRAGMA synchronous = FULL")
         migrate(db)
-        ensure_totals(db)
         return db
 
     def close(self) -> None:
@@ -259,6 +259,15 @@ class StatsDatabase:
     def connection(self) -> sqlite3.Connection:
         """The raw connection, for read-only queries (``stats.py``)."""
         return self._db
+
+    def check_totals(self) -> None:
+        """Recount the kept figures if they do not count this file's matches (an upgraded
+        file, rows added by another program): once, at the first read or write of figures,
+        so a long recount runs where the statistics are read (the storage thread), not
+        while the app opens."""
+        if not self._totals_checked:
+            ensure_totals(self._db)
+            self._totals_checked = True
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[sqlite3.Connection]:
@@ -274,6 +283,7 @@ class StatsDatabase:
     # ----- writing -------------------------------------------------------------------------
     def record_match(self, summary: MatchSummary, profile: str) -> int:
         """Store a match, its hands and their records in one transaction; returns its id."""
+        self.check_totals()
         with self.transaction() as db:
             match_id = self._insert_match(db, summary, profile)
             add_matches(db, profile, [match_id])
@@ -281,6 +291,7 @@ class StatsDatabase:
 
     def record_matches(self, summaries: list[MatchSummary], profile: str) -> list[int]:
         """Store many matches in one transaction (bulk import); all or none are stored."""
+        self.check_totals()
         with self.transaction() as db:
             ids = [self._insert_match(db, summary, profile) for summary in summaries]
             add_matches(db, profile, ids)
@@ -355,12 +366,14 @@ class StatsDatabase:
             return int(after.fetchone()[0] - count_before)
 
     # ----- reading -------------------------------------------------------------------------
-    def history(self, profile: str, after_id: int = 0) -> list[HistoryRow]:
+    def history(self, profile: str, after_id: int = 0, limit: int | None = None
+                ) -> list[HistoryRow]:
         """Every match of ``profile``, newest first (``after_id``: only matches stored after
-        that one, for a window that has the rest)."""
-        return list(map(HistoryRow._make, self.history_rows(profile, after_id)))
+        that one, for a window that has the rest; ``limit``: only the newest so many)."""
+        return list(map(HistoryRow._make, self.history_rows(profile, after_id, limit)))
 
-    def history_rows(self, profile: str, after_id: int = 0) -> list[tuple[Any, ...]]:
+    def history_rows(self, profile: str, after_id: int = 0, limit: int | None = None
+                     ) -> list[tuple[Any, ...]]:
         """``history`` as plain tuples in ``HistoryRow``'s field order, for long lists: the
         garbage collector stops tracking a plain tuple of texts and numbers, never a named
         one (100,000 named tuples made every full collection take 45 ms)."""
@@ -369,8 +382,8 @@ class StatsDatabase:
             "m.ended_at, m.player_score, m.opponent_score, m.result, "
             "m.hands_played, m.player_seat, m.undo_used = 1, m.lineup, m.seat_names "
             f"FROM matches m WHERE m.profile = ? AND m.id > ? AND {_GOOD_MATCH_ROW} "
-            "ORDER BY m.ended_at DESC, m.id DESC",
-            (profile, after_id),
+            "ORDER BY m.ended_at DESC, m.id DESC LIMIT ?",
+            (profile, after_id, -1 if limit is None else limit),
         )
         # A long history repeats a few names, rules and results: one copy of each text (at
         # 100,000 matches that is tens of MB less). Rows are read one by one, not all at once.

@@ -174,8 +174,9 @@ def _v6_lineups_and_totals(db: sqlite3.Connection) -> None:
 
     Earlier versions stored only the first computer player's id; a match whose hand records say
     more than two players gets a line-up of its own per opponents' name, so "Bea and Marjorie"
-    no longer counts as "Bea". The totals table starts empty: opening the database fills it
-    (``totals.ensure_totals``), as it does whenever its count of matches is not the table's.
+    no longer counts as "Bea". The totals table starts empty: the first read or write of
+    figures fills it (``totals.ensure_totals``), as it does whenever its count of matches is
+    not the table's.
     """
     db.execute("ALTER TABLE matches ADD COLUMN lineup TEXT NOT NULL DEFAULT ''")
     db.execute("ALTER TABLE matches ADD COLUMN seat_names TEXT")

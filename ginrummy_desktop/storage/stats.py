@@ -72,6 +72,7 @@ def figures(
 ) -> Figures:
     """Figures for ``profile``, optionally only one game and/or one opponent (an id, or all
     online or all offline opponents) or one line-up (``MatchSummary.lineup``)."""
+    database.check_totals()
     db = database.connection
     scope = scope_of_filter(game, opponent_id, lineup)
     totals = read_totals(db, profile, *scope) if scope is not None else None
@@ -110,6 +111,7 @@ def breakdown(database: StatsDatabase, profile: str, by: str) -> list[OpponentLi
     line, and "Bea and Marjorie" in three-player gin is a line of its own."""
     if by not in ("game", "opponent"):
         raise ValueError("breakdown is by 'game' or 'opponent'")
+    database.check_totals()
     db = database.connection
     if by == "game":
         found = [(game, game, totals) for game in ("gin", "cribbage")

@@ -6,9 +6,9 @@ all online or all offline opponents) is a *scope* with one row in ``figure_total
 sums, the best and worst match, streaks so far. Storing a match adds it to its scopes in the
 same transaction (``add_matches``). Streaks need matches in the order they ended, so a match
 that ended before the last one counted (a clock put back, another copy's late write) rebuilds
-the profile's totals from its match rows instead (``rebuild_totals``), as does opening a
-database whose totals do not count its matches (``ensure_totals``: an older version's file,
-rows added by hand). One accumulator (``Totals.add``) serves both ways, so they cannot differ.
+the profile's totals from its match rows instead (``rebuild_totals``), as does the first use
+of a database whose totals do not count its matches (``ensure_totals``: an older version's
+file, rows added by hand). One accumulator (``Totals.add``) serves both ways, so they cannot differ.
 """
 
 from __future__ import annotations

@@ -177,7 +177,8 @@ class Persistence(QObject):
 
     def last_finished(self) -> Any:
         """The newest recorded match of this profile (a ``HistoryRow``), or None."""
-        history = self._guard(lambda: self.queries.database.history(self.queries.profile))
+        history = self._guard(lambda: self.queries.database.history(self.queries.profile,
+                                                                     limit=1))
         return history[0] if history else None
 
     def resume(self, restored: tuple[str, Any, Callable[[MainWindow], None]] | None = None
