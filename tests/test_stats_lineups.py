@@ -192,3 +192,18 @@ def test_a_three_player_hand_names_who_knocked_not_the_whole_line_up(qtbot, stor
     text = window.hands_table.item(0, 1).text()
     assert names[outcome["knocker"]] in text, text
     assert " and " not in text and "you" not in text.casefold()
+
+
+def test_a_new_line_up_recorded_while_the_window_is_open_appears_in_it(qtbot, storage, jobs):
+    storage.record_match(replace(match("gin", "win", 100, 40, [], opponent="beginner"),
+                                 opponent_name="Bea the Beginner"))
+    window = open_window(qtbot, storage, jobs)
+    click_tab(qtbot, window, "History")
+    assert window.history_model.rowCount() == 1
+    jobs.submit(lambda: window.queries.record_match(three_player("loss", 5)), writes=True)
+    qtbot.waitUntil(lambda: window.history_model.rowCount() == 2, timeout=10_000)
+    settle(qtbot, window)
+    assert opponent_rows(window) == {"Bea the Beginner": "1",
+                                     "Bea the Beginner and Marjorie": "1"}
+    assert window.history_model.rows[0].lineup_label == "Bea the Beginner and Marjorie"
+    assert window.figure_labels["won"].text() == "1 / 1"
