@@ -1,14 +1,16 @@
 """The app's entry point: ``ginrummy-desktop`` / ``python -m ginrummy_desktop``.
 
 Options: ``--screenshot FILE --scene NAME [--size WxH]`` renders a named table state headless;
-``--self-test`` runs the packaged self-test. Bad arguments get a one-line message, not a
-traceback.
+``--self-test`` runs the packaged self-test; ``--install-desktop-entry`` puts the app in the
+desktop's menu (Linux). Bad arguments get a one-line message, not a traceback. A second launch
+for the same data folder brings the running window forward and exits.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import os
 import sys
 from collections.abc import Sequence
@@ -43,6 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="screenshot size in pixels (default 1280x800)")
     parser.add_argument("--self-test", action="store_true",
                         help="check the installation and exit")
+    parser.add_argument("--install-desktop-entry", action="store_true",
+                        help="add Gin Rummy Desktop to the desktop's application menu (a "
+                             ".desktop file and an icon under ~/.local/share) and exit")
     return parser
 
 
@@ -125,19 +130,30 @@ def run_app() -> int:
         return 1
     from PySide6.QtWidgets import QApplication
 
-    from ginrummy_desktop.gui.shell.main_window import MainWindow
+    from ginrummy_desktop.gui.shell import single_instance
 
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Gin Rummy Desktop")
     app.setOrganizationName("ginrummy-desktop")
     # Matches the installed .desktop file, so desktops group the window under its launcher.
     app.setDesktopFileName(DESKTOP_FILE_ID)
+    instance = single_instance.instance_name(single_instance.data_folder_of())
+    if single_instance.show_running_copy(instance):
+        print("ginrummy-desktop: already running; brought its window forward")
+        return 0
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
+
     _set_window_icon(app)
     problems: list[str] = []
     storage = _open_storage(problems)
     start_logging(storage.paths.log_file if storage is not None else None)
     LOGGER.info("Gin Rummy Desktop %s starting", __version__)
     window = MainWindow(storage=storage)
+    server = single_instance.InstanceServer(
+        instance, lambda: (LOGGER.info("a second launch asked for this window"),
+                           single_instance.bring_forward(window)))
+    # Quit ends the app even if some window of it were still open.
+    window.closed.connect(app.quit)
     install_excepthook(window.notify)
     try:
         window.restore_or_start()
@@ -152,11 +168,18 @@ def run_app() -> int:
         show_startup_problems(problems)
     window.open_on_screen()
     code = app.exec()
+    server.close()
     from ginrummy_desktop.gui.table.background import Background
 
-    Background.wait_all(3000)  # let a thinking bot finish before Qt tears down
+    finished = Background.wait_all(3000)  # let a thinking bot finish before Qt tears down
     if storage is not None:
         storage.close()
+    if not finished:
+        # Qt's thread pool would wait for the job at exit, however long it takes: the
+        # player asked to quit, and everything worth keeping is saved by now.
+        LOGGER.warning("a background job was still running at quit; exiting without it")
+        logging.shutdown()
+        os._exit(code)
     return code
 
 
@@ -167,6 +190,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(selftest.run() or 0)
     if args.screenshot:
         return take_screenshot(args.screenshot, args.scene, args.size)
+    if args.install_desktop_entry:
+        from ginrummy_desktop.gui.shell.desktop_entry import install_desktop_entry
+
+        return install_desktop_entry()
     return run_app()
 
 

@@ -170,7 +170,8 @@ class MainWindow(QMainWindow):
         self._optional_window_action(game, "&Preferences…", "shell.preferences",
                                      "PreferencesDialog")
         game.addSeparator()
-        self._action(game, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        # Ctrl+Q by name: the standard Quit key is empty where the platform theme has none.
+        self.quit_action = self._action(game, "&Quit", self.close, "Ctrl+Q")
 
         view = bar.addMenu("&View")
         fan = self.gin_screen.actions["fan"]
