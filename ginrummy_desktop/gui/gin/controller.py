@@ -200,6 +200,9 @@ class GinController(QObject):
         # The move log: each move of the hand on the felt as a sentence ("Ada took 7♥ from
         # the discard pile"), cleared when a hand is dealt.
         self.moves: list[str] = []
+        # Preferences' "Allow undo against the computer": undo in any match against bots, not
+        # only practice games (never at an online table: it has no bots).
+        self.undo_allowed = False
 
     # -- match lifecycle -----------------------------------------------------------------
 
@@ -376,7 +379,7 @@ class GinController(QObject):
             drawn, locked = card(state.get("drawn")), card(state.get("locked"))
             undo = [_Undo(entry["match"], parse_cards(entry["hand_order"]),
                           card(entry["drawn"]), card(entry["locked"]))
-                    for entry in (state.get("undo", []) if self.setup.practice else [])]
+                    for entry in (state.get("undo", []) if self.undo_on else [])]
             for entry in undo:
                 GinMatch.restore(entry.snapshot)  # refuse a damaged entry now, not at undo
         except (KeyError, TypeError, ValueError, AttributeError):
@@ -578,7 +581,7 @@ class GinController(QObject):
                 self._refuse(f"it is {self.name_of(self.session.to_move())}'s turn: "
                              "wait for their move")
             return False
-        before = self.session.snapshot() if self.setup.practice else None
+        before = self.session.snapshot() if self.undo_on else None
         old_hand = set(self.view().hand)
         undo = _Undo(before, list(self.hand_order), self.drawn, self.locked,
                      len(self.moves)) if before else None
@@ -800,11 +803,17 @@ class GinController(QObject):
     # -- undo and hints ------------------------------------------------------------------
 
     @property
+    def undo_on(self) -> bool:
+        """Whether this match may take moves back (practice, or the Preferences option
+        against the computer)."""
+        return self.setup.practice or (self.undo_allowed and bool(self.bots))
+
+    @property
     def can_undo(self) -> bool:
-        return self.setup.practice and bool(self._undo) and self.reveal is None
+        return self.undo_on and bool(self._undo) and self.reveal is None
 
     def undo(self) -> bool:
-        if not self.setup.practice:
+        if not self.undo_on:
             self.message.emit("Undo is available in practice games only", "warning")
             return False
         if not self._undo or self.reveal is not None:
