@@ -378,7 +378,7 @@ class GinScreen(QWidget):
         self.buttons["use_hint"].setVisible(mine and c.last_hint is not None
                                             and not self.buttons["hint"].isHidden())
         self.buttons["undo"].setEnabled(c.can_undo)
-        self.buttons["undo"].setVisible(c.setup.practice)
+        self.buttons["undo"].setVisible(c.undo_on)
         for key in ("sort_rank", "sort_suit", "sort_melds"):
             self.buttons[key].setEnabled(has and c.reveal is None and bool(c.hand_order))
         self.actions["undo"].setEnabled(c.can_undo)
