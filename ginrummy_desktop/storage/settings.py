@@ -55,6 +55,7 @@ class Settings:
     card_size: str = "medium"
     animation_speed: str = "normal"
     auto_sort: bool = True
+    undo_vs_computer: bool = False  # undo in gin matches against the computer (never online)
     sound_volume: int = 40  # percent, 0-100
     sound_muted: bool = False
     confirmations: dict[str, bool] = field(default_factory=_default_confirmations)
@@ -177,7 +178,7 @@ def _check(name: str, value: Any) -> str | None:
         return None if ok else "must be a server name or address, optionally with :port"
     if name == "sound_volume":
         return None if _is_int(value) and 0 <= value <= 100 else "must be a whole number 0-100"
-    if name in ("four_colour_deck", "auto_sort", "sound_muted"):
+    if name in ("four_colour_deck", "auto_sort", "sound_muted", "undo_vs_computer"):
         return None if isinstance(value, bool) else "must be true or false"
     if name == "table_colour":
         ok = isinstance(value, str) and len(value) == 7 and value.startswith("#")
