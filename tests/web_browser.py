@@ -181,6 +181,14 @@ class DesktopPlayer:
     def run(self, coroutine: Any, timeout: float = 60) -> Any:
         return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout)
 
+    def call(self, function: Callable[..., Any], *args: Any) -> Any:
+        """Call a plain method of the client on its own event loop (slixmpp is not threadsafe)."""
+
+        async def on_the_loop() -> Any:
+            return function(*args)
+
+        return self.run(on_the_loop())
+
     def sign_up(self) -> None:
         from ginrummy_desktop.online.bot_player import BotPlayer
 

@@ -9,10 +9,13 @@ export function cardName(card: string): string {
   return `${RANK_NAMES[card[0]] ?? card[0]} of ${SUIT_NAMES[card[1]]}`;
 }
 
+/** A card; a button when it can be tapped, else (`still: true`) only a picture. */
 export function cardImage(card: string | null, extra: Record<string, any> = {}): HTMLElement {
   const face = card !== null;
-  return h("button", {
-    class: `card${face ? "" : " back"}`, type: "button", "data-card": card ?? undefined,
+  const { still, ...attrs } = extra;
+  extra = attrs;
+  return h(still ? "span" : "button", {
+    class: `card${face ? "" : " back"}`, type: still ? undefined : "button", "data-card": card ?? undefined,
     "aria-label": face ? cardName(card!) : "face-down card", ...extra,
   }, h("img", { src: face ? `cards/${card}.svg` : "cards/back.svg", alt: "", draggable: "false" }));
 }
@@ -21,7 +24,8 @@ export function cardImage(card: string | null, extra: Record<string, any> = {}):
 export function cardWidth(count: number, width: number, height: number): number {
   const rows = width < 560 && count > 6 ? 2 : 1;
   const perRow = Math.max(1, Math.ceil(count / rows));
-  const byWidth = (width - 8 - perRow * 4) / perRow;
+  const available = width - 16 - 4;  // the page's padding, and a little room to spare
+  const byWidth = (available - (perRow - 1) * 4) / perRow;
   const byHeight = (height * 0.22) / 1.4;  // the hand never takes more than about a fifth
   return Math.max(44, Math.min(96, byWidth, rows === 1 ? Math.max(byHeight, 56) : 96));
 }

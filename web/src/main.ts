@@ -12,6 +12,7 @@ let config: ServerConfig;
 let tab = "lobby";
 let game = "gin";
 const tables = new Map<string, TableView>();
+const closed = new Set<string>();  // tables left: their late events are not shown again
 const openTables: Record<string, any[]> = { gin: [], cribbage: [] };
 const roomChat: Record<string, { nick: string; text: string }[]> = { gin: [], cribbage: [] };
 const friends = new Map<string, { subscription: string; available: boolean; status: string }>();
@@ -201,6 +202,7 @@ function openTable(table: string): TableView {
     view = new TableView(conn, table, (done) => {
       done.destroy();
       tables.delete(done.table);
+      closed.add(done.table);
       render();
     });
     tables.set(table, view);
@@ -292,10 +294,13 @@ function rankingsView(): HTMLElement {
 
 // -- wiring the connection's events -----------------------------------------------------------
 function wire(): void {
+  // A table's events open its view, except for a table the player already left (a stream
+  // that resumes, or a resync, can bring late events of a finished match).
   const forTable = (kind: string, handle: (view: TableView, data: any) => void) =>
     conn.on(kind, (data) => {
-      const view = data.table ? (tables.get(data.table) ?? (kind === "state" || kind === "matched"
-        ? openTable(data.table) : undefined)) : undefined;
+      if (!data.table || closed.has(data.table)) return;
+      const view = tables.get(data.table) ?? (kind === "state" && data.status === "playing"
+        ? openTable(data.table) : undefined);
       if (view) handle(view, data);
     });
   forTable("state", (view, data) => view.onState(data));
@@ -325,8 +330,10 @@ function wire(): void {
     if (!tables.size) render();
   });
   conn.on("presence", (data) => {
-    const known = friends.get(data.from);
-    if (known) { known.available = data.available; known.status = data.status; }
+    const known = friends.get(data.from) ?? { subscription: "none", available: false, status: "" };
+    known.available = data.available;
+    known.status = data.status;
+    friends.set(data.from, known);  // presence can come before the roster push that names it
     if (!tables.size && tab === "friends") render();
   });
   conn.on("subscribe", (data) => {

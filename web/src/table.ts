@@ -271,11 +271,11 @@ export class TableView {
         h("span", { class: "label" }, `crib: ${o.crib_size} · ${o.dealer === mine ? "your" : "their"} crib`)),
       h("div", { class: "middle" },
         h("div", { class: "pile starter", "aria-label": "Starter" },
-          o.starter ? cardImage(o.starter, { disabled: true }) : h("img", { src: "cards/back.svg", alt: "" })),
+          o.starter ? cardImage(o.starter, { still: true }) : h("img", { src: "cards/back.svg", alt: "" })),
         h("div", { class: "play-area drop-target", "aria-label": "The play" },
           h("span", { class: "count" }, `Count ${o.count}`),
           h("div", { class: "current" }, ...o.current.map((p: any) => cardImage(p.card, {
-            disabled: true, class: `card small ${p.seat === mine ? "mine" : "theirs"}` }))))),
+            still: true, class: `card small ${p.seat === mine ? "mine" : "theirs"}` }))))),
       h("ul", { class: "calls" }, ...calls),
       h("p", { class: "turn", "aria-live": "polite" }, turn),
       this.handRow(this.order, { playable, max: 6 }),

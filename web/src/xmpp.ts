@@ -48,41 +48,57 @@ export class GameConnection {
 
   /** Sign in, or create the account first (XEP-0077 in-band registration) when `create`. */
   async signIn(user: string, password: string, create: boolean): Promise<void> {
+    this.user = user;
+    this.password = password;
+    this.setState("connecting");
+    try {
+      await this.connect(create);
+    } catch (error: any) {
+      this.setState("offline");
+      throw new Error(signInReason(error));
+    }
+  }
+
+  private password = "";
+
+  private async connect(register: boolean): Promise<void> {
     const { domain } = this.config;
     const url = new URL(this.config.websocket, location.href);
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
-    let registering = create;
+    let registering = register;
     const xmpp = client({
       service: url.toString(), domain, resource: "web" + Math.random().toString(36).slice(2, 6),
       // crypto.randomUUID exists only on HTTPS pages; a home server serves plain HTTP.
       userAgent: xml("user-agent", { id: randomId() }),
       credentials: async (authenticate: any, mechanisms: string[]) => {
         if (registering) {
-          registering = false;  // a reconnect only signs in
-          await this.register(xmpp, user, password);
+          registering = false;  // a reconnect of this client only signs in
+          await this.register(xmpp, this.user, this.password);
         }
         const mechanism = mechanisms.includes("PLAIN") ? "PLAIN" : mechanisms[0];
-        await authenticate({ username: user, password }, mechanism);
+        await authenticate({ username: this.user, password: this.password }, mechanism);
       },
     });
-    this.xmpp = xmpp;
-    this.user = user;
+    // Reconnects: @xmpp/client dials again by itself; a resumed stream (XEP-0198) replays what
+    // was missed, and a fresh session resyncs every table from its last sequence number.
     xmpp.on("element", (element: El) => this.received.push(element.toString()));
     xmpp.on("stanza", (stanza: El) => this.onStanza(stanza));
     xmpp.on("status", (status: string) => {
-      if (status === "disconnect" && this.signedIn) this.setState("reconnecting");
+      if (status === "disconnect" && xmpp === this.xmpp && this.signedIn) {
+        this.setState("reconnecting");
+      }
     });
+    xmpp.streamManagement.on("resumed", () => this.setState("online"));
     xmpp.on("error", (error: Error) => console.warn("xmpp", error.message));
     xmpp.on("online", () => this.onOnline());
     xmpp.iqCallee.set(ROSTER_NS, "query", () => { this.emit("roster-changed"); return true; });
-    this.setState("connecting");
+    this.xmpp = xmpp;
     try {
       await xmpp.start();
-    } catch (error: any) {
-      this.setState("offline");
-      await xmpp.stop().catch(() => undefined);
-      this.xmpp = null;
-      throw new Error(signInReason(error));
+    } catch (error) {
+      if (this.xmpp === xmpp) this.xmpp = null;
+      xmpp.stop().catch(() => undefined);
+      throw error;
     }
   }
 
@@ -138,10 +154,6 @@ export class GameConnection {
     this.setState("offline");
   }
 
-  /** Drop the socket without signing out (tests: the app must reconnect by itself). */
-  dropConnection(): void {
-    this.xmpp?.socket?.socket?.close?.();
-  }
 
   // -- the referee ----------------------------------------------------------------------------
   async request(type: string, data: Record<string, unknown>): Promise<any> {
