@@ -152,7 +152,11 @@ def run_app() -> int:
     server = single_instance.InstanceServer(
         instance, lambda: (LOGGER.info("a second launch asked for this window"),
                            single_instance.bring_forward(window)))
-    # Quit ends the app even if some window of it were still open.
+    # One way out: closing the main window (Quit) ends the app, even if another window of
+    # it were still open; "last window closed" would post a second quit, which a later event
+    # loop in the same process (tests run several apps) would receive at once.
+    quit_on_last = app.quitOnLastWindowClosed()
+    app.setQuitOnLastWindowClosed(False)
     window.closed.connect(app.quit)
     install_excepthook(window.notify)
     try:
@@ -168,6 +172,7 @@ def run_app() -> int:
         show_startup_problems(problems)
     window.open_on_screen()
     code = app.exec()
+    app.setQuitOnLastWindowClosed(quit_on_last)
     server.close()
     from ginrummy_desktop.gui.table.background import Background
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ginrummy_desktop.engine.cribbage import bots as cribbage_bots
-from ginrummy_desktop.gui.gin.opponents import OpponentInfo, rating_text
+from ginrummy_desktop.gui.gin.opponents import FRIENDLY, OpponentInfo, strength_text
 
 STRONGEST = "expert"
 
@@ -42,12 +42,14 @@ def short_name(bot_id: str) -> str:
 
 def list_opponents() -> list[OpponentInfo]:
     """Every cribbage opponent, strongest first (the registry lists them weakest first)."""
-    ratings = _ratings()
+    measured = _ratings()
+    ratings = {bot_id: getattr(bot_class, "rating", None) or measured.get(bot_id)
+               for bot_id, bot_class in cribbage_bots.BUILTIN_BOTS.items()}
     result = []
     for bot_id, bot_class in reversed(cribbage_bots.BUILTIN_BOTS.items()):
         name = short_name(bot_id)
-        rating = getattr(bot_class, "rating", None) or ratings.get(bot_id)
-        result.append(OpponentInfo(bot_id, name, _style(bot_id, bot_class), rating_text(rating),
+        result.append(OpponentInfo(bot_id, name, _style(bot_id, bot_class),
+                                   strength_text(ratings[bot_id], ratings.values()),
                                    name[:1].upper()))
     return result
 
@@ -55,3 +57,9 @@ def list_opponents() -> list[OpponentInfo]:
 def default_opponent() -> str:
     bots = cribbage_bots.BUILTIN_BOTS
     return STRONGEST if STRONGEST in bots else next(reversed(bots))
+
+
+def friendly_opponent() -> str:
+    """The opponent a newcomer is offered first: the beginner, else the weakest."""
+    bots = cribbage_bots.BUILTIN_BOTS
+    return FRIENDLY if FRIENDLY in bots else next(iter(bots))

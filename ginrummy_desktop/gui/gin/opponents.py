@@ -15,7 +15,13 @@ from ginrummy_desktop.engine.gin import bots as gin_bots
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.protocol import Agent
 
-STRONGEST = "expert"  # the default opponent
+STRONGEST = "expert"  # the default opponent once the player has played
+FRIENDLY = "beginner"  # offered first to a newcomer (the welcome)
+# A measured strength in a card player's words, by its place between the game's weakest and
+# strongest opponent (ratings are on each game's own scale, so only the place means anything).
+STRENGTH_WORDS = ((0.2, "easy"), (0.45, "fair"), (0.7, "good"), (0.9, "strong"),
+                  (float("inf"), "very strong"))
+UNRATED_WORDS = "easiest"
 
 
 @dataclass(frozen=True)
@@ -23,15 +29,16 @@ class OpponentInfo:
     bot_id: str
     name: str
     style: str
-    rating: str  # measured strength as text ("Elo 1620"), or its place on the ladder
+    rating: str  # measured strength in words ("strong"), from its place on the ladder
     emblem: str  # a letter or short mark drawn in the picker
 
 
 def list_opponents() -> list[OpponentInfo]:
     """Every opponent the player can choose, weakest first (baselines placed by strength)."""
+    ratings = {bot_id: _rating_of(bot_id) for bot_id in BUILTIN_BOTS}
     result = [
-        OpponentInfo(bot_id, persona.name, persona.style, rating_text(persona.rating),
-                     persona.emblem)
+        OpponentInfo(bot_id, persona.name, persona.style,
+                     strength_text(ratings[bot_id], ratings.values()), persona.emblem)
         for bot_id, persona in gin_bots.PERSONAS.items() if bot_id in BUILTIN_BOTS
     ]
     for bot_id in BUILTIN_BOTS:
@@ -40,14 +47,34 @@ def list_opponents() -> list[OpponentInfo]:
             result.append(OpponentInfo(
                 bot_id, bot_id.replace("_", " ").title(),
                 baseline.style if baseline else "Computer opponent",
-                baseline.strength if baseline else "not rated", bot_id[:1].upper()))
+                strength_text(ratings[bot_id], ratings.values()), bot_id[:1].upper()))
     return sorted(result, key=_ladder_rating)
 
 
-def _ladder_rating(info: OpponentInfo) -> float:
-    persona = gin_bots.PERSONAS.get(info.bot_id)
-    baseline = gin_bots.BASELINES.get(info.bot_id)
+def _rating_of(bot_id: str) -> float | None:
+    persona = gin_bots.PERSONAS.get(bot_id)
+    baseline = gin_bots.BASELINES.get(bot_id)
     rating = persona.rating if persona else (baseline.rating if baseline else None)
+    return None if rating is None else float(rating)
+
+
+def strength_text(rating: Any, ladder: Any) -> str:
+    """A measured rating in words, by its place among ``ladder`` (every rating of the game's
+    opponents): "easy" for the weakest ... "very strong" for the strongest; unmeasured
+    (too weak to rate) is the easiest."""
+    if isinstance(rating, dict):
+        rating = rating.get("elo")
+    if not isinstance(rating, (int, float)) or isinstance(rating, bool):
+        return UNRATED_WORDS
+    known = [float(r.get("elo") if isinstance(r, dict) else r) for r in ladder
+             if isinstance(r.get("elo") if isinstance(r, dict) else r, (int, float))]
+    low, high = min(known, default=rating), max(known, default=rating)
+    place = 1.0 if high <= low else (rating - low) / (high - low)
+    return next(words for limit, words in STRENGTH_WORDS if place < limit)
+
+
+def _ladder_rating(info: OpponentInfo) -> float:
+    rating = _rating_of(info.bot_id)
     return float("-inf") if rating is None else rating
 
 
@@ -62,6 +89,14 @@ def rating_text(rating: Any) -> str:
 
 def default_opponent() -> str:
     return STRONGEST if STRONGEST in BUILTIN_BOTS else next(iter(BUILTIN_BOTS))
+
+
+def friendly_opponent() -> str:
+    """The opponent a newcomer is offered first: the beginner, else the weakest rated one."""
+    if FRIENDLY in BUILTIN_BOTS:
+        return FRIENDLY
+    rated = [info for info in list_opponents() if _rating_of(info.bot_id) is not None]
+    return (rated or list_opponents())[0].bot_id
 
 
 def make_bot(bot_id: str, seed: int | None = None) -> Agent:

@@ -7,6 +7,7 @@ remembers nothing. With it, window geometry, appearance and the match in progres
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from typing import TYPE_CHECKING, Any
 
@@ -52,7 +53,7 @@ CONFIRMATIONS: dict[str, tuple[str, str]] = {
     "knock": ("Knock?", "Knock now, discarding {card}, with {deadwood} deadwood?"),
     "new_match": ("Abandon this {game}?", "This {game} is not finished. Abandon it (it counts "
                                           "as abandoned in your statistics) and start another?"),
-    "quit_match": ("Quit now?", "{saved}"),
+    "quit_match": ("Quit during a {game}?", "{saved}"),
     "resign": ("Resign?", "Resign this {game}? It counts as a loss."),
 }
 QUIT_SAVED = ("Your {game} is saved. Next time you start Gin Rummy Desktop it is offered to you, "
@@ -109,11 +110,15 @@ class MainWindow(QMainWindow):
         # The welcome shows until the player has chosen an opponent there (or in Preferences):
         # quitting on the welcome page shows it again next time.
         self.first_run = storage is not None and not storage.settings.settings.default_opponent
+        self._unsubscribe_undo: Any = None
         if storage is not None:
             from ginrummy_desktop.gui.shell.persistence import Persistence
 
             self.persistence = Persistence(self, storage)
             self.restored_geometry = self.persistence.restore_geometry()
+            self.set_undo_allowed(storage.settings.settings.undo_vs_computer)
+            self._unsubscribe_undo = storage.settings.subscribe(
+                lambda settings, _changed: self.set_undo_allowed(settings.undo_vs_computer))
         self.gin_screen.before_new_match = self._before_gin_match
         self.gin_screen.actions["undo"].changed.connect(self._sync_undo_fallback)
         self._sync_undo_fallback()
@@ -470,13 +475,32 @@ class MainWindow(QMainWindow):
     def new_match_dialog(self) -> None:
         if self.match_in_progress() and not self.confirm("new_match"):
             return
+        # The rules come from the settings (what Preferences shows); the rest from the match
+        # on screen, for a quick rematch with another opponent.
+        preferred = self.preferred_gin_setup()
         current = self.gin_screen.controller.setup
         if self.gin_screen.controller.session is None:
-            current = self.preferred_gin_setup()
+            current = preferred
+        elif self.storage is not None:
+            current = dataclasses.replace(current, preset=preferred.preset,
+                                          overrides=preferred.overrides)
         dialog = NewMatchDialog(current, self)
         self.dialogs.append(dialog)
-        dialog.accepted.connect(lambda: self.gin_screen.new_match(dialog.setup()))
+        dialog.accepted.connect(lambda: self._start_chosen_gin(dialog.setup()))
         dialog.open()
+
+    def _start_chosen_gin(self, setup: MatchSetup) -> None:
+        """A match from the New match dialog; its rules and opponent become the settings
+        (one source of truth: Preferences and the next dialog show the same)."""
+        if self.storage is not None:
+            settings = self.storage.settings.settings
+            try:
+                self.storage.settings.update(
+                    gin_preset=setup.preset, gin_overrides=dict(setup.overrides),
+                    default_opponent={**settings.default_opponent, GIN: setup.opponent})
+            except Exception as error:  # noqa: BLE001 - the match is dealt all the same
+                self.notify(f"Could not save: {error}")
+        self.gin_screen.new_match(setup)
 
     def rematch(self) -> None:
         if self.match_in_progress() and not self.confirm("new_match"):
@@ -644,6 +668,20 @@ class MainWindow(QMainWindow):
         self.sounds.apply_settings(volume, muted)
         self.mute_action.setChecked(self.sounds.muted)
 
+    def set_undo_allowed(self, on: bool) -> None:
+        """Preferences' "Allow undo against the computer" (gin; the online table has none)."""
+        controller = self.gin_screen.controller
+        controller.undo_allowed = bool(on)
+        if controller.session is not None:
+            controller.changed.emit()  # the Undo button and its key follow at once
+
+    def preview_sound(self) -> None:
+        """A table sound at the current volume (Preferences' volume slider); muted: say so."""
+        if self.sounds.muted:
+            self.status_line().show_message("Sounds are muted (press M to hear them)", "info")
+            return
+        self.sounds.play("discard")
+
     def toggle_mute(self) -> None:
         muted = not self.sounds.muted
         self.set_sound(self.sounds.board.volume, muted)
@@ -689,6 +727,8 @@ class MainWindow(QMainWindow):
             self.cribbage_table.controller.stop()
         if self.persistence is not None:
             self.persistence.close()
+        if self._unsubscribe_undo is not None:
+            self._unsubscribe_undo()
         super().closeEvent(event)
         self.closed.emit()
 

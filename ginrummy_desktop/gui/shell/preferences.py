@@ -196,6 +196,12 @@ class PreferencesDialog(QDialog):
             "Sort my hand automatically", lambda on: self._apply("auto_sort", on)
         )
         form.addRow("", self.auto_sort_check)
+        self.undo_check = self._check(
+            "Allow undo against the computer (Gin Rummy; never in online games)",
+            lambda on: self._apply("undo_vs_computer", on))
+        self.undo_check.setToolTip("Ctrl+Z takes back your last move; the match is marked "
+                                   "as played with undo in your statistics")
+        form.addRow("", self.undo_check)
         self.confirm_checks: dict[str, QCheckBox] = {}
         for key in CONFIRMATION_KEYS:
             box = self._check(CONFIRMATION_LABELS.get(key, _label(key)),
@@ -235,6 +241,9 @@ class PreferencesDialog(QDialog):
         self.volume_label = QLabel()
         self.volume_label.setMinimumWidth(self.volume_label.fontMetrics().horizontalAdvance("100%"))
         self.volume_slider.valueChanged.connect(self._volume_moved)
+        # A volume is judged by ear: the new level plays a table sound when the slider is let
+        # go (or moved with the keys), not on every pixel of a drag.
+        self.volume_slider.sliderReleased.connect(self._preview_volume)
         volume_row = QHBoxLayout()
         volume_row.addWidget(self.volume_slider, 1)
         volume_row.addWidget(self.volume_label)
@@ -246,6 +255,14 @@ class PreferencesDialog(QDialog):
     def _volume_moved(self, value: int) -> None:
         self.volume_label.setText(f"{value}%")
         self._user(self._apply, "sound_volume", value)
+        if not self._loading and not self.volume_slider.isSliderDown():
+            self._preview_volume()
+
+    def _preview_volume(self) -> None:
+        """Play a sound at the chosen volume (the main window's sounds, already updated)."""
+        preview = getattr(self.parent(), "preview_sound", None)
+        if preview is not None:
+            preview()
 
     def _gin_tab(self) -> QWidget:
         page = QWidget()
@@ -310,6 +327,7 @@ class PreferencesDialog(QDialog):
                     combo.addItem(f"{_label(str(wanted))} (not available)", wanted)
                 self._select(combo, wanted)
             self.auto_sort_check.setChecked(s.auto_sort)
+            self.undo_check.setChecked(s.undo_vs_computer)
             for key, box in self.confirm_checks.items():
                 box.setChecked(s.confirmations.get(key, True))
             self._select(self.face_combo, s.card_face)

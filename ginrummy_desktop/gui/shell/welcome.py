@@ -32,12 +32,13 @@ DEFAULT_NAME = "You"  # a blank name: the table speaks to "You"
 
 
 def game_opponents(game: str) -> tuple[list[OpponentInfo], str]:
-    """The opponents of ``game`` (the pickers' own data) and the one offered first."""
+    """The opponents of ``game`` (the pickers' own data) and the one offered first: a
+    friendly one, since a newcomer is learning."""
     if game == "cribbage":
         from ginrummy_desktop.gui.cribbage import opponents as cribbage
-        return cribbage.list_opponents(), cribbage.default_opponent()
+        return cribbage.list_opponents(), cribbage.friendly_opponent()
     from ginrummy_desktop.gui.gin import opponents as gin
-    return gin.list_opponents(), gin.default_opponent()
+    return gin.list_opponents(), gin.friendly_opponent()
 
 
 class WelcomePage(QWidget):

@@ -99,7 +99,7 @@ _LADDER: tuple[tuple[str, str, str, str, Callable[..., Any], dict[str, Any]], ..
     ),
     (
         "marjj", "Marjorie",
-        "Plays like the 2021 computer challenge winner: keeps the cards with the most ways to "
+        "Plays like a champion gin program: keeps the cards with the most ways to "
         "improve, never feeds what you collect, and holds out for gin after the first few turns",
         "shield", MarjjBot,
         {"future_weight": MarjjBot.future_weight, "future_fade": MarjjBot.future_fade,
