@@ -30,6 +30,13 @@ the referee's database, plus moves never answered. The largest N is the largest 
     python3 benchmarks/online_load.py --pace people [--nodes 1|2] [--tables 50,100,200,500]
         [--procs 4] [--duration 60] [--think 2,3]
 
+``--pace cpu`` needs no server: one referee in this process, its stanzas handed straight in
+(parsed from XML text, as they arrive) and its output written to nothing, plays ``--moves``
+random legal gin moves and prints the CPU per move; ``--profile`` adds where the time goes
+(cProfile, the functions with most cumulative time).
+
+    python3 benchmarks/online_load.py --pace cpu [--moves 2000] [--profile]
+
 The rate limit on requests is raised for the run (capacity, not flood control, is measured).
 Needs root (the servers run as their own users) and Debian's ejabberd.
 
@@ -509,13 +516,87 @@ def main_paced(args: argparse.Namespace) -> int:
         shutil.rmtree(work, ignore_errors=True)
 
 
+# --------------------------------------------------------------------------- referee CPU alone
+
+async def referee_cpu(moves: int) -> list[float]:
+    """CPU seconds of each of ``moves`` random legal gin moves handled by a lone referee."""
+    import random
+
+    from slixmpp import JID
+    from slixmpp.stanza import Iq
+    from slixmpp.xmlstream import ET
+
+    from ginrummy_desktop.engine.wire import action_to_wire
+    from ginrummy_desktop.online import protocol
+    from ginrummy_desktop.online.config import config_from_dict
+    from ginrummy_desktop.online.referee import Referee
+    from ginrummy_desktop.online.service_store import ServiceStore
+
+    domain = "load.test"
+    work = Path(tempfile.mkdtemp(prefix="ginrummy-cpu-"))
+    config = config_from_dict({
+        "xmpp": {"domain": domain, "component": f"referee.{domain}", "secret": "s", "port": 1},
+        "database": {"url": f"sqlite:///{work / 'service.db'}"},
+        "limits": {"request": [1e9, 10**9]}})
+    store = ServiceStore(config.database_url)
+    referee = Referee(config, store)
+    referee.send = lambda data, use_filters=True: str(data)  # type: ignore[method-assign]
+    referee.send_raw = lambda data: None  # type: ignore[method-assign]
+    for user in ("alice", "bob"):  # both signed in (the presence handler takes a mapping)
+        referee._on_available({"from": JID(f"{user}@{domain}/r")})
+    rng, costs, table = random.Random(1), [], None
+    try:
+        for number in range(moves):
+            if table is None or table.id not in referee.tables:
+                table = referee.create_table("alice", "gin", {"preset": "classic", "clock": 60,
+                                                              "target": 100}, rated=True)
+                referee.seat_guest(table, "bob")
+            seat = table.to_move()
+            action = rng.choice(table.match.legal_actions(seat))
+            payload = protocol.encode({"table": table.id, "seq": table.seq,
+                                       "action": action_to_wire(action)})
+            text = (f"<iq xmlns='jabber:component:accept' type='set' id='m{number}' "
+                    f"from='{table.players[seat]}@{domain}/r' to='referee.{domain}'>"
+                    f"<game xmlns='{protocol.NAMESPACE}' type='move'>{payload}</game></iq>")
+            started = time.process_time()
+            await referee._on_request(Iq(referee, ET.fromstring(text)))
+            costs.append(time.process_time() - started)
+    finally:
+        store.close()
+        shutil.rmtree(work, ignore_errors=True)
+    return costs
+
+
+def main_cpu(args: argparse.Namespace) -> int:
+    load = "/".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"online_load --pace cpu: {args.moves} random legal gin moves through one referee "
+          f"(SQLite), no XMPP server; {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, "
+          f"{platform.node()}, load average {load}, Python {platform.python_version()}")
+    costs = sorted(asyncio.run(referee_cpu(args.moves)))
+    mean = 1000 * sum(costs) / len(costs)
+    print(f"referee CPU per move: mean {mean:.3f} ms, p50 {1000 * costs[len(costs) // 2]:.3f} "
+          f"ms, p95 {1000 * costs[int(0.95 * len(costs))]:.3f} ms")
+    if args.profile:
+        import cProfile
+        import pstats
+
+        profiler = cProfile.Profile()
+        profiler.enable()
+        asyncio.run(referee_cpu(args.moves))
+        profiler.disable()
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(30)
+    return 0
+
+
 def main() -> int:
     # slixmpp leaves stream tasks pending at sign-out; asyncio would log each one.
     logging.getLogger("asyncio").setLevel(logging.CRITICAL)
     if len(sys.argv) == 3 and sys.argv[1] == "--worker":
         return run_worker(sys.argv[2])
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--pace", choices=("flat", "people"), default="flat")
+    parser.add_argument("--pace", choices=("flat", "people", "cpu"), default="flat")
+    parser.add_argument("--moves", type=int, default=2000, help="moves played (cpu)")
+    parser.add_argument("--profile", action="store_true", help="where the time goes (cpu)")
     parser.add_argument("--nodes", type=int, choices=(1, 2), default=1)
     parser.add_argument("--tables", type=lambda s: [int(n) for n in s.split(",")],
                         default=None)
@@ -529,6 +610,8 @@ def main() -> int:
     parser.add_argument("--chat-every", type=int, default=10,
                         help="a seat chats before about one move in this many (people)")
     args = parser.parse_args()
+    if args.pace == "cpu":
+        return main_cpu(args)
     if args.pace == "people":
         args.tables = args.tables or [50, 100, 200, 500]
         return main_paced(args)
