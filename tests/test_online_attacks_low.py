@@ -14,12 +14,16 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import unicodedata
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ginrummy_desktop.engine.deck import verify_commitment
 from ginrummy_desktop.online import protocol
 from ginrummy_desktop.online.client import RequestRefused, SignInError
+from ginrummy_desktop.online.config import ConfigError, config_from_dict
 from ginrummy_desktop.online.limits import Limit
 from tests.online_harness import new_client, referee_config, running_referee, wait_until
 
@@ -179,3 +183,24 @@ async def _flood(server, unique_user) -> None:
     assert not [t for t in texts if t.startswith("flood ") and int(t.split()[1]) >= 200]
     for client in (alice, mallory, friend):
         await client.disconnect()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60))
+def test_a_display_name_is_accepted_only_without_control_or_direction_characters(text):
+    problem = protocol.REQUESTS["profile"][1]["display"](text)
+    hidden = [ch for ch in text if unicodedata.category(ch) in ("Cc", "Cs", "Co", "Cn")
+              or ch in "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"]
+    assert (problem is None) == (not hidden and text.strip() != "" and len(text) <= 40)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.text(max_size=12), st.dictionaries(st.text(max_size=12),
+                                                             st.integers(), max_size=3),
+                       max_size=4))
+def test_any_server_toml_shape_loads_or_is_refused_in_a_sentence(data):
+    """Hostile or misspelt settings never raise anything but ConfigError."""
+    try:
+        config_from_dict({"xmpp": {"domain": "d", "component": "c", "secret": "s"}, **data})
+    except ConfigError as error:
+        assert "\n" not in str(error) and str(error)

@@ -104,7 +104,8 @@ KNOWN_KEYS: dict[str, tuple[str, ...]] = {
 def _unknown(name: str, known: tuple[str, ...] | list[str], what: str) -> ConfigError:
     close = difflib.get_close_matches(name, known, n=1)
     hint = f" (did you mean {close[0]}?)" if close else f" (known: {', '.join(known)})"
-    return ConfigError(f"unknown {what} {name}{hint}")
+    shown = name if name.isprintable() else repr(name)  # one line, whatever the file holds
+    return ConfigError(f"unknown {what} {shown}{hint}")
 
 
 def check_known_keys(data: dict[str, Any]) -> None:
