@@ -3,6 +3,7 @@
     python benchmarks/startup.py                          # from source only
     python benchmarks/startup.py --bundle dist/ginrummy-desktop/ginrummy-desktop --dist dist
     python benchmarks/startup.py ... --update-docs        # rewrite docs/performance.md block
+    python benchmarks/startup.py --vs kpat --rounds 9     # window mapped: ours vs KPat (X11)
 
 Time to first paint: from just before the process is started until the start-up probe
 (installers/pyi_rth_startup_probe.py; a runtime hook in the bundle, loaded with runpy from
@@ -12,6 +13,11 @@ source) reports that the first window has painted. The app runs with its real co
 opens the main window with a match dealt and renders each game's table. Budgets (issue 8):
 first paint 1.0 s from source, 1.5 s packaged; under 200 MB resident; bundle under 120 MB,
 .deb and .tar.gz under 50 MB.
+
+``--vs kpat`` times another way, the same for both programs: from process start until its main
+window is mapped and viewable on an X server (Xvfb started for the run unless ``--display``
+names one), polled with ``xwininfo``; ours from source on the real ``xcb`` platform. The two
+start alternately, round after round (one warm-up each first), so both see the same load.
 """
 
 from __future__ import annotations
@@ -121,6 +127,115 @@ def measure(label: str, command: list[str], runs: int, qt_platform: str) -> dict
     return result
 
 
+# -- window mapped: ours against another card game ---------------------------------------------
+
+RIVALS = {"kpat": (["/usr/games/kpat"], "KPatience")}
+OURS_TITLE = "Gin Rummy Desktop"
+
+
+def start_xvfb() -> tuple[subprocess.Popen, str]:
+    """A private X server; returns it and its DISPLAY."""
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24",
+                               "-nolisten", "tcp"], pass_fds=(write,),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        number = pipe.readline().strip()
+    if not number:
+        server.kill()
+        raise RuntimeError("Xvfb did not start")
+    return server, f":{number}"
+
+
+def viewable_window(title: str, env: dict[str, str]) -> bool:
+    """True once a window named ``title`` (bigger than 1x1) is mapped and viewable."""
+    tree = subprocess.run(["xwininfo", "-root", "-tree"], env=env, capture_output=True,
+                          text=True).stdout
+    for line in tree.splitlines():
+        parts = line.split()
+        if f'"{title}"' in line and parts and parts[0].startswith("0x") \
+                and not re.search(r"\s1x1\+", line):
+            info = subprocess.run(["xwininfo", "-id", parts[0]], env=env, capture_output=True,
+                                  text=True).stdout
+            if "IsViewable" in info:
+                return True
+    return False
+
+
+def time_to_mapped(command: list[str], title: str, env: dict[str, str],
+                   timeout: float = 60.0) -> float:
+    started = time.perf_counter()
+    process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+    try:
+        while time.perf_counter() - started < timeout:
+            if viewable_window(title, env):
+                return time.perf_counter() - started
+            if process.poll() is not None:
+                raise RuntimeError(f"{command[0]} ended before its window was mapped")
+        raise RuntimeError(f"{command[0]}: no window {title!r} within {timeout} s")
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def versus(rival: str, rounds: int, display: str | None) -> dict[str, list[float]]:
+    """Interleaved launches of ours (from source, xcb) and ``rival``; seconds to mapped."""
+    command, title = RIVALS[rival]
+    if not Path(command[0]).exists():
+        raise RuntimeError(f"{rival} is not installed ({command[0]}); on Debian: "
+                           f"apt-get install -y {rival}")
+    server = None
+    if display is None:
+        server, display = start_xvfb()
+    try:
+        with tempfile.TemporaryDirectory(prefix="ginrummy-vs-") as home:
+            base = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb",
+                        XDG_RUNTIME_DIR=home)
+            ours_env = dict(base, GINRUMMY_DESKTOP_HOME=str(Path(home) / "ours"))
+            returning_player(Path(home) / "ours")
+            rival_env = dict(base, HOME=str(Path(home) / rival))
+            Path(rival_env["HOME"]).mkdir()
+            ours_command = [sys.executable, "-m", "ginrummy_desktop"]
+            times: dict[str, list[float]] = {"ours": [], rival: []}
+            for round_number in range(rounds + 1):  # round 0 warms both up, not counted
+                pair = [("ours", ours_command, OURS_TITLE, ours_env),
+                        (rival, command, title, rival_env)]
+                if round_number % 2:
+                    pair.reverse()  # neither always goes first
+                for name, argv, window, env in pair:
+                    seconds = time_to_mapped(argv, window, env)
+                    if round_number:
+                        times[name].append(seconds)
+            return times
+    finally:
+        if server is not None:
+            server.terminate()
+            server.wait(10)
+
+
+def returning_player(home: Path) -> None:
+    """Settings of someone who has played before: the app deals at once (no welcome)."""
+    from ginrummy_desktop.storage import open_storage
+
+    store = open_storage(home)
+    store.settings.update(player_name="Ann", default_opponent={"gin": "expert"})
+    store.close()
+
+
+def report_versus(rival: str, times: dict[str, list[float]]) -> None:
+    ours, theirs = statistics.median(times["ours"]), statistics.median(times[rival])
+    print(f"window mapped, median of {len(times['ours'])} interleaved rounds: ours "
+          f"{ours:.3f} s (min {min(times['ours']):.3f}, max {max(times['ours']):.3f}), "
+          f"{rival} {theirs:.3f} s (min {min(times[rival]):.3f}, max {max(times[rival]):.3f}); "
+          f"ratio ours/{rival} {ours / theirs:.2f}", flush=True)
+
+
 def package_sizes(dist: Path) -> dict[str, float]:
     sizes: dict[str, float] = {}
     bundle = dist / "ginrummy-desktop"
@@ -203,6 +318,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-source", action="store_true", help="skip the from-source run")
     parser.add_argument("--update-docs", action="store_true",
                         help="write the results into docs/performance.md")
+    parser.add_argument("--vs", choices=sorted(RIVALS),
+                        help="also time the main window mapped against this program (X11)")
+    parser.add_argument("--rounds", type=int, default=9,
+                        help="interleaved rounds for --vs (default 9)")
+    parser.add_argument("--display", help="X display for --vs (default: a private Xvfb)")
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
@@ -220,6 +340,12 @@ def main(argv: list[str] | None = None) -> int:
     except RuntimeError as error:
         print(f"startup benchmark failed: {error}", file=sys.stderr)
         return 1
+    if args.vs:
+        try:
+            report_versus(args.vs, versus(args.vs, args.rounds, args.display))
+        except (RuntimeError, OSError) as error:
+            print(f"startup benchmark (--vs {args.vs}) failed: {error}", file=sys.stderr)
+            return 1
     sizes = package_sizes(args.dist) if args.dist else {}
     if args.update_docs:
         update_docs(docs_block(results, sizes, args.runs, machine_note(args.platform)))
