@@ -9,6 +9,7 @@ With GINRUMMY_WRITE_SCREENSHOTS=1 the screens are written to docs/screenshots/we
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -54,6 +55,7 @@ def _look(driver, name: str, tmp_path: Path) -> None:
             "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
         driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": mobile})
         driver.execute_script("window.dispatchEvent(new Event('resize'))")
+        time.sleep(0.4)  # the table redraws its cards for the new size (100 ms after a resize)
         overflow = driver.execute_script(
             "return document.documentElement.scrollWidth - window.innerWidth")
         assert overflow <= 0, f"{name} at {size} scrolls sideways by {overflow} px"

@@ -20,12 +20,9 @@ export function cardImage(card: string | null, extra: Record<string, any> = {}):
   }, h("img", { src: face ? `cards/${card}.svg` : "cards/back.svg", alt: "", draggable: "false" }));
 }
 
-/** Card width for `count` cards in `width` pixels: at most two rows on a narrow phone. */
-export function cardWidth(count: number, width: number, height: number): number {
+/** Cards per row of a hand of `count` in a window `width` wide: two rows on a narrow phone
+ *  (each card then stays big enough to read and to tap), else one. */
+export function cardsPerRow(count: number, width: number): number {
   const rows = width < 560 && count > 6 ? 2 : 1;
-  const perRow = Math.max(1, Math.ceil(count / rows));
-  const available = width - 16 - 4;  // the page's padding, and a little room to spare
-  const byWidth = (available - (perRow - 1) * 4) / perRow;
-  const byHeight = (height * 0.22) / 1.4;  // the hand never takes more than about a fifth
-  return Math.max(44, Math.min(96, byWidth, rows === 1 ? Math.max(byHeight, 56) : 96));
+  return Math.max(1, Math.ceil(count / rows));
 }

@@ -133,8 +133,8 @@ function lobby(): HTMLElement {
     searching === game ? h("p", { class: "searching" }, "Looking for an opponent near your rating…") : null,
     h("h2", {}, "Open tables"),
     list.length ? h("ul", { class: "tables" }, ...list.map((t) => h("li", {},
-      h("span", {}, `${nameOf(t.host)} (${Math.round(t.host_rating ?? 1500)}) · ${t.preset ?? ""} to ${t.target ?? ""}` +
-        ` · ${t.rated ? "rated" : "casual"} · ${t.clock} s`),
+      h("span", {}, `${nameOf(t.host)} (${Math.round(t.host_rating ?? 1500)}) · ${t.preset ?? "standard"}` +
+        `${t.target ? ` to ${t.target}` : ""} · ${t.rated ? "rated" : "casual"} · ${t.clock} s a move`),
       nameOf(t.host) === conn.user ? h("button", { type: "button", onclick: () => conn.request("leave", { table: t.table })
         .catch((e) => toast(e.message, "problem")) }, "Close")
         : h("button", { type: "button", class: "join", "data-table": t.table, onclick: () => join(t.table) }, "Join"))))
@@ -176,7 +176,6 @@ function createTable(): void {
     else options.target = Number(target.value);
     try {
       const reply = await conn.request("create", options);
-      toast("Table open: waiting for an opponent.");
       openTable(reply.table);
     } catch (error: any) { toast(error.message, "problem"); }
   });
@@ -338,8 +337,7 @@ function wire(): void {
   });
   conn.on("subscribe", (data) => {
     if (friends.get(data.from)?.subscription === "to") { conn.approveFriend(data.from); return; }
-    requests.add(data.from);
-    toast(`${nameOf(data.from)} wants to be friends.`);
+    requests.add(data.from);  // shown in Friends with Accept / Decline
     if (!tables.size) render();
   });
   conn.on("roster-changed", () => refreshFriends());
@@ -353,6 +351,13 @@ function wire(): void {
     if (!tables.size && conn.state !== "offline") render();
   });
 }
+
+// Card sizes follow the window (a phone turned to landscape, a resized browser).
+let resizeTimer = 0;
+window.addEventListener("resize", () => {
+  window.clearTimeout(resizeTimer);
+  resizeTimer = window.setTimeout(() => { for (const view of tables.values()) view.render(); }, 100);
+});
 
 async function start(): Promise<void> {
   config = await loadConfig();

@@ -1,7 +1,7 @@
 // One table (gin or cribbage): draws what the referee sends and sends one of the observation's
 // legal actions. Tap a card to select it, then an action; drag a card to reorder the hand or onto
 // the discard pile (gin) or the play area (cribbage).
-import { cardImage, cardWidth } from "./cards";
+import { cardImage, cardsPerRow } from "./cards";
 import { clear, h, nameOf, toast } from "./dom";
 import { bestMelds, points } from "./melds";
 import { dealMatches } from "./sha256";
@@ -165,8 +165,9 @@ export class TableView {
 
   private handRow(cards: string[], options: { bands?: Map<string, number>; playable?: Set<string>;
                                               max?: number } = {}): HTMLElement {
-    const width = cardWidth(options.max ?? cards.length, Math.min(window.innerWidth, 1100), window.innerHeight);
-    const row = h("div", { class: "hand", "aria-label": "Your hand", style: { "--cw": `${width}px` } });
+    const perRow = cardsPerRow(options.max ?? cards.length, window.innerWidth);
+    const row = h("div", { class: "hand", "aria-label": "Your hand" });
+    row.style.setProperty("--per-row", String(perRow));
     for (const card of cards) {
       const band = options.bands?.get(card);
       const element = cardImage(card, {
