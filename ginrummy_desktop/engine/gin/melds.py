@@ -427,6 +427,13 @@ class _SuitDiscards(dict[int, tuple[int, bytes, bytes]]):
 
 
 _DISCARDS_C, _DISCARDS_D, _DISCARDS_H, _DISCARDS_S = (_SuitDiscards(suit) for suit in range(4))
+# A set's cards -> what discarding each adds beyond the suit tables' answer (which count the set
+# as deadwood): a four keeps three (the card's own points back), a three leaves its other two.
+_SET_DISCARD_EXTRA: dict[int, tuple[tuple[int, int], ...]] = {
+    meld: tuple((card.index, points_of_mask(meld) if meld.bit_count() == 3 else card.points)
+                for card in mask_cards(meld))
+    for options in _SETS_BY_RANK_BITS.values() for meld, _ in options
+}
 
 
 def _each_discard(mask: int) -> list[tuple[int, int]]:
@@ -447,11 +454,9 @@ def _each_discard(mask: int) -> list[tuple[int, int]]:
         return [(index, dead_points + change) for index, change in changes]
     sets = _sets_clear_of(mask, triples, _run_cover(mask))
     if sets is not None:  # sets apart from the runs: take them out of the deadwood
-        extra = {}  # for a set card: what its discard adds back beyond the suit's answer
+        extra: dict[int, int] = {}  # for a set card: what its discard adds to the suit's answer
         for meld in sets:
-            three = points_of_mask(meld) if meld.bit_count() == 3 else 0
-            for card in mask_cards(meld):  # a four keeps three; a three leaves two as deadwood
-                extra[card.index] = three or card.points
+            extra.update(_SET_DISCARD_EXTRA[meld])
         dead_points -= points_of_mask(sum(sets))
         return [(index, dead_points + change + extra.get(index, 0)) for index, change in changes]
     best: dict[int, int] = {}

@@ -23,9 +23,9 @@ deadwood = min_deadwood_mask  # least deadwood of a hand of any size, every card
 melded_in_any = melded_in_any_mask  # the cards that belong to at least one meld
 
 
-def after_each_discard(hand: int) -> tuple[tuple[int, int], ...]:
-    """``(card index, least deadwood of the rest)`` for every card of ``hand``, in index order."""
-    return deadwood_after_each_discard_pairs(hand)
+# ``(card index, least deadwood of the rest)`` for every card of ``hand``, in index order. The
+# memoised engine function itself, not a wrapper: the world sampler asks this millions of times.
+after_each_discard = deadwood_after_each_discard_pairs
 
 
 def best_discards(hand: int, forbidden: int = 0) -> tuple[int, list[int]]:
