@@ -297,8 +297,16 @@ export class TableView {
     }
     if (!this.handEnd) return null;
     const record = this.handEnd;
+    const me = this.state.seat;
+    const revealed = (record.result?.hands ?? []).map((hand: any) => h("div", { class: "revealed" },
+      h("span", { class: "who" }, hand.seat === me ? "You" : nameOf(this.state.players[hand.seat])),
+      ...[...hand.melds, hand.deadwood].filter((group: string[]) => group.length).map(
+        (group: string[], index: number, all: string[][]) => h("span", {
+          class: `group${index === all.length - 1 && hand.deadwood.length ? " deadwood" : ""}` },
+        ...group.map((card) => cardImage(card, { still: true, class: "card small" }))))));
     return h("div", { class: "panel hand-over", role: "status" },
       h("p", {}, `Hand ${record.hand_number + 1} is over. ${handSummary(record, this.state)}`),
+      ...revealed,
       this.verifyButton(record));
   }
 
@@ -361,16 +369,15 @@ export class TableView {
   }
 }
 
+/** Gin: who scored what, from the record's result (the same words as the desktop panel). */
 function handSummary(record: any, state: any): string {
-  const result = record.result ?? record.outcome;
-  if (result && typeof result === "object") {
-    const winner = result.winner ?? result.winners?.[0];
-    const pointsWon = result.points ?? result.score;
-    if (winner !== undefined && winner !== null) {
-      return `${winner === state?.seat ? "You" : nameOf(state?.players?.[winner])} scored ${pointsWon ?? ""}`.trim() + ".";
-    }
-  }
-  return "";
+  const result = record.result;
+  if (!result || typeof result !== "object") return "";
+  if (result.kind === "draw") return "Dead hand: the stock ran out, no score.";
+  if (result.winner === null || result.winner === undefined) return "";
+  const who = result.winner === state?.seat ? "You score" : `${nameOf(state?.players?.[result.winner])} scores`;
+  const items = (result.items ?? []).map(([label, points]: [string, number]) => `${label} ${points}`);
+  return `${who} ${result.points}${items.length ? ` (${items.join(", ")})` : ""}.`;
 }
 
 function describe(event: any): string {
