@@ -31,7 +31,7 @@ def test_the_entry_and_icon_are_installed_for_this_user(tmp_path):
 
 
 def test_without_icon_files_an_icon_is_drawn(tmp_path, monkeypatch, qapp):
-    # qapp: a QApplication exists first, so drawing the icon never leaves a bare QGuiApplication behind
+    # qapp first, so drawing the icon never leaves a bare QGuiApplication behind
     monkeypatch.setattr(desktop_entry, "ICONS", tmp_path / "no-icons")
     [icon] = desktop_entry.install_icons(tmp_path / "icons")
     assert icon.read_bytes().startswith(b"\x89PNG")
