@@ -15,9 +15,9 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from ginrummy_desktop import __version__
+import ginrummy_desktop
 from ginrummy_desktop.applog import LOGGER, install_excepthook, start_logging
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ def run_app() -> int:
 
     from ginrummy_desktop.gui.shell import single_instance
 
-    app = QApplication.instance() or QApplication(sys.argv)
+    app = cast(QApplication, QApplication.instance() or QApplication(sys.argv))
     app.setApplicationName("Gin Rummy Desktop")
     app.setOrganizationName("ginrummy-desktop")
     # Matches the installed .desktop file, so desktops group the window under its launcher.
@@ -147,11 +147,13 @@ def run_app() -> int:
     problems: list[str] = []
     storage = _open_storage(problems)
     start_logging(storage.paths.log_file if storage is not None else None)
-    LOGGER.info("Gin Rummy Desktop %s starting", __version__)
+    LOGGER.info("Gin Rummy Desktop starting")
     window = MainWindow(storage=storage)
-    server = single_instance.InstanceServer(
-        instance, lambda: (LOGGER.info("a second launch asked for this window"),
-                           single_instance.bring_forward(window)))
+    def bring_forward() -> None:
+        LOGGER.info("a second launch asked for this window")
+        single_instance.bring_forward(window)
+
+    server = single_instance.InstanceServer(instance, bring_forward)
     # One way out: closing the main window (Quit) ends the app, even if another window of
     # it were still open; "last window closed" would post a second quit, which a later event
     # loop in the same process (tests run several apps) would receive at once.
@@ -171,6 +173,10 @@ def run_app() -> int:
     if problems:
         show_startup_problems(problems)
     window.open_on_screen()
+    from PySide6.QtCore import QTimer
+
+    # The version is read from the installed metadata, slow to import: once the table shows.
+    QTimer.singleShot(1000, lambda: LOGGER.info("version %s", ginrummy_desktop.__version__))
     code = app.exec()
     app.setQuitOnLastWindowClosed(quit_on_last)
     server.close()

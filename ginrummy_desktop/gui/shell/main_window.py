@@ -8,7 +8,6 @@ remembers nothing. With it, window geometry, appearance and the match in progres
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRect, Qt, Signal
@@ -23,7 +22,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
 from ginrummy_desktop.gui.gin.controller import MatchSetup
-from ginrummy_desktop.gui.gin.new_match_dialog import NewMatchDialog, rule_changes
 from ginrummy_desktop.gui.gin.opponents import default_opponent
 from ginrummy_desktop.gui.gin.screen import GinScreen, shortcut_rows
 from ginrummy_desktop.gui.shell.help_pages import (
@@ -172,8 +170,8 @@ class MainWindow(QMainWindow):
                                               self.gin_screen.show_commitment)
         if self.storage is not None:
             self._action(game, "&Statistics…", self.show_statistics)
-        self._optional_window_action(game, "&Preferences…", "shell.preferences",
-                                     "PreferencesDialog")
+        if self.storage is not None:
+            self._action(game, "&Preferences…", self.show_preferences)
         game.addSeparator()
         # Ctrl+Q by name: the standard Quit key is empty where the platform theme has none.
         self.quit_action = self._action(game, "&Quit", self.close, "Ctrl+Q")
@@ -248,27 +246,16 @@ class MainWindow(QMainWindow):
         menu.addAction(action)
         return action
 
-    def _optional_window_action(self, menu: Any, label: str, module: str, cls: str) -> None:
-        """Menu entry for a window another part of the app provides, when it is installed."""
+    def show_preferences(self) -> QWidget:
+        """Preferences (loaded when first opened: it is not needed to show the table)."""
         from ginrummy_desktop.gui.shell import window_fit
+        from ginrummy_desktop.gui.shell.preferences import PreferencesDialog
 
-        try:
-            window_class = getattr(importlib.import_module(f"ginrummy_desktop.gui.{module}"), cls)
-        except (ImportError, AttributeError):
-            return
-        if self.storage is None:
-            return
-
-        def open_window() -> None:
-            try:
-                window = window_class(self.storage, self)
-            except TypeError:
-                window = window_class(self.storage)
-            self.dialogs.append(window)
-            window.show()
-            window_fit.keep_on_screen(window)  # a scaled laptop screen is 800x500
-
-        self._action(menu, label, open_window)
+        window = PreferencesDialog(self.storage, self)
+        self.dialogs.append(window)
+        window.show()
+        window_fit.keep_on_screen(window)  # a scaled laptop screen is 800x500
+        return window
 
     # -- commands ------------------------------------------------------------------------
 
@@ -391,9 +378,9 @@ class MainWindow(QMainWindow):
         return default_opponent()
 
     def _preferred_preset(self) -> str:
-        from ginrummy_desktop.gui.gin.new_match_dialog import TABLE_PRESETS
+        from ginrummy_desktop.engine.gin.rules import GIN_PRESETS  # every one is playable
 
-        if self.storage is not None and self.storage.settings.settings.gin_preset in TABLE_PRESETS:
+        if self.storage is not None and self.storage.settings.settings.gin_preset in GIN_PRESETS:
             return self.storage.settings.settings.gin_preset
         return "classic"
 
@@ -484,6 +471,8 @@ class MainWindow(QMainWindow):
         elif self.storage is not None:
             current = dataclasses.replace(current, preset=preferred.preset,
                                           overrides=preferred.overrides)
+        from ginrummy_desktop.gui.gin.new_match_dialog import NewMatchDialog
+
         dialog = NewMatchDialog(current, self)
         self.dialogs.append(dialog)
         dialog.accepted.connect(lambda: self._start_chosen_gin(dialog.setup()))
@@ -508,6 +497,8 @@ class MainWindow(QMainWindow):
         if self.game == CRIBBAGE and self.cribbage_table is not None:
             self.cribbage_table.controller.rematch()  # before_new_match records the old one
             return
+        from ginrummy_desktop.gui.gin.new_match_dialog import rule_changes
+
         controller = self.gin_screen.controller
         setup = controller.setup
         # The rules actually played (a resumed match keeps its own, whatever the setup says).
@@ -684,7 +675,7 @@ class MainWindow(QMainWindow):
 
     def toggle_mute(self) -> None:
         muted = not self.sounds.muted
-        self.set_sound(self.sounds.board.volume, muted)
+        self.set_sound(self.sounds.volume, muted)
         if self.storage is not None:  # remembered; Preferences shows it at once
             try:
                 self.storage.settings.update(sound_muted=muted)
@@ -693,7 +684,7 @@ class MainWindow(QMainWindow):
         # Silence cannot be heard: say what changed and how to change it back.
         self.status_line().show_message(
             "Sounds off (press M to turn them back on)" if muted
-            else f"Sounds on, volume {self.sounds.board.volume}% (M mutes them)", "info")
+            else f"Sounds on, volume {self.sounds.volume}% (M mutes them)", "info")
 
     def explain_undo(self) -> None:
         """Ctrl+Z when there is nothing it may take back: say why, instead of nothing."""

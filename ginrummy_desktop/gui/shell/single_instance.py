@@ -70,7 +70,7 @@ class InstanceServer(QObject):
             socket.disconnected.connect(socket.deleteLater)
 
     def _answer(self, socket: QLocalSocket) -> None:
-        if socket.readAll().data().startswith(SHOW_REQUEST.strip()):
+        if bytes(socket.readAll().data()).startswith(SHOW_REQUEST.strip()):
             self.on_show()
             socket.write(SHOWN_REPLY)
             socket.flush()

@@ -7,9 +7,12 @@ is silent without a device.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ginrummy_desktop.sound import SoundBoard
+if TYPE_CHECKING:  # the player loads at the first sound, not at start-up
+    from ginrummy_desktop.sound import SoundBoard
+
+DEFAULT_VOLUME = 40  # percent, until the settings are applied (sound.player's default too)
 
 # An action kind -> the sound it makes (both games; kinds not listed make none).
 ACTION_SOUNDS = {
@@ -32,17 +35,38 @@ class TableSounds:
     """Plays the sounds of whatever controllers are attached, at the settings' volume."""
 
     def __init__(self, board: SoundBoard | None = None) -> None:
-        self.board = board if board is not None else SoundBoard()
+        self._board = board
+        self.volume = board.volume if board is not None else DEFAULT_VOLUME
+        self._muted = board.muted if board is not None else False
+
+    @property
+    def board(self) -> SoundBoard:
+        """The sound player, made at the first sound (it is not needed to show the table)."""
+        if self._board is None:
+            from ginrummy_desktop.sound import SoundBoard
+
+            self._board = SoundBoard(volume=self.volume, muted=self._muted)
+        return self._board
+
+    @board.setter
+    def board(self, board: SoundBoard) -> None:
+        """Another player (tests: one with a stand-in device), at this table's settings."""
+        self._board = board
+        board.volume, board.muted = self.volume, self._muted
 
     def apply_settings(self, volume: int, muted: bool) -> None:
-        self.board.volume = max(0, min(100, int(volume)))
-        self.board.muted = bool(muted)
+        self.volume = max(0, min(100, int(volume)))
+        self._muted = bool(muted)
+        if self._board is not None:
+            self._board.volume, self._board.muted = self.volume, self._muted
 
     @property
     def muted(self) -> bool:
-        return self.board.muted
+        return self._muted
 
     def play(self, name: str) -> None:
+        if self._muted or self.volume <= 0:
+            return  # silence needs no player
         self.board.play(name)
 
     def attach(self, controller: Any) -> None:
@@ -59,4 +83,5 @@ class TableSounds:
             self.play(name)
 
     def close(self) -> None:
-        self.board.close()
+        if self._board is not None:
+            self._board.close()
