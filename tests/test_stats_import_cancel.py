@@ -9,6 +9,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import json
 import random
+import threading
 
 import pytest
 from PySide6.QtCore import Qt
@@ -21,7 +22,7 @@ from ginrummy_desktop.gui.stats.window import StatisticsWindow
 from ginrummy_desktop.storage import Storage
 from ginrummy_desktop.storage.stats import StatisticsQueries
 
-COPIES = 2500  # about 28 MB and 10,000 lines: most of a minute to check whole
+COPIES = 100  # 400 lines: the import is held at line 100 (see hold_imports_midway)
 
 
 def match_records(seed: int = 5, hands: int = 4) -> list[dict]:
@@ -53,12 +54,37 @@ def import_button(window) -> QPushButton:
     return window.import_button
 
 
-def start_import(qtbot, window, path, monkeypatch) -> None:
-    """Click "Import records…" and choose ``path`` in the file dialog."""
+def hold_imports_midway(monkeypatch) -> threading.Event:
+    """Make every import pause after its first 100 lines until the returned event is set or
+    the import is cancelled, so a test's cancel or quit lands while the import runs however
+    fast the machine is."""
+    release = threading.Event()
+    real_import = StatisticsQueries.import_records
+
+    def held_import(self, path, keep_going=None):
+        def checked(line: int) -> bool:
+            going = keep_going is None or keep_going(line)
+            waits = 2000 if line == 100 else 0  # 20 s at most: a quit that blocks still ends
+            while waits and going and not release.wait(0.01):
+                waits -= 1
+                going = keep_going is None or keep_going(line)
+            return going
+        return real_import(self, path, checked)
+
+    monkeypatch.setattr(StatisticsQueries, "import_records", held_import)
+    return release
+
+
+def start_import(qtbot, window, path, monkeypatch) -> threading.Event:
+    """Click "Import records…", choose ``path`` in the file dialog and wait for the progress
+    line; the import then holds midway until the returned event is set."""
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)  # the first load has finished
+    release = hold_imports_midway(monkeypatch)
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *_a, **_k: (str(path), ""))
     qtbot.mouseClick(import_button(window), Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: "lines checked" in window.status.text(), timeout=20_000)
     assert import_button(window).text() == "Cancel import"
+    return release
 
 
 def stored_records(storage) -> int:
@@ -73,8 +99,9 @@ def test_cancel_import_stops_a_large_import_and_stores_nothing(qtbot, storage, t
     window.show()
     big = tmp_path / "big.jsonl"
     big.write_text(records_text * COPIES)
-    start_import(qtbot, window, big, monkeypatch)
+    release = start_import(qtbot, window, big, monkeypatch)
     qtbot.mouseClick(import_button(window), Qt.MouseButton.LeftButton)  # Cancel import
+    release.set()
     qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
     assert window.status.text() == "Import cancelled: nothing was stored."
     assert import_button(window).text() == "Import records…"
@@ -104,8 +131,9 @@ def test_quitting_during_a_large_import_closes_at_once_and_stores_nothing(
     qtbot.waitExposed(stats)
     big = tmp_path / "big.jsonl"
     big.write_text(records_text * COPIES)
-    start_import(qtbot, stats, big, monkeypatch)
+    release = start_import(qtbot, stats, big, monkeypatch)
     choose_from_menu(qtbot, main, "&Game", "&Quit")
+    release.set()
     # Quitting stops the import before it waits for the storage thread: the window is gone
     # and the storage thread idle as soon as the key is handled, not a minute later.
     qtbot.waitUntil(lambda: not main.isVisible(), timeout=20_000)
