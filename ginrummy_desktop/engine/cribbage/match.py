@@ -55,6 +55,7 @@ from ginrummy_desktop.engine.cribbage.scoring import (
 )
 from ginrummy_desktop.engine.deck import commitment, new_salt, shuffled_deck
 from ginrummy_desktop.engine.frozen import detached_copy
+from ginrummy_desktop.engine.hand_chain import replay_hands
 from ginrummy_desktop.engine.rng import StableRandom
 from ginrummy_desktop.engine.wording import action_text
 
@@ -883,14 +884,7 @@ def _check_by_replay(game: CribbageMatch) -> None:
     )
 
     chain = CribbageMatchChain()
-    for number, record in enumerate(game._records, start=1):
-        if type(record) is not dict:
-            raise ValueError(f"hand {number} is not a hand record")
-        try:
-            replay_record(record)
-            chain.add(record)
-        except ValueError as error:
-            raise ValueError(f"hand {number} does not replay: {error}") from None
+    replay_hands(game._records, chain, replay_record)
     last = game._records[-1] if game._records else None
     if game.phase == DEAL_CUT:
         _check_deal_cut(game)

@@ -19,6 +19,7 @@ from ginrummy_desktop.engine.gin.hand import GinHand
 from ginrummy_desktop.engine.gin.observation import GinObservation, GinView
 from ginrummy_desktop.engine.gin.results import HandResult
 from ginrummy_desktop.engine.gin.rules import GinRules
+from ginrummy_desktop.engine.hand_chain import replay_hands
 from ginrummy_desktop.engine.rng import StableRandom, entropy_seed
 
 RECORD_VERSION = 1
@@ -469,14 +470,7 @@ def _check_by_replay(restored: GinMatch) -> None:
     if type(restored.seed) is not int or restored.seed < 0 or type(restored.seeded) is not bool:
         raise ValueError("its seed must be a non-negative integer")
     chain = GinMatchChain()
-    for number, record in enumerate(restored.records, start=1):
-        if type(record) is not dict:
-            raise ValueError(f"hand {number} is not a hand record")
-        try:
-            replay_record(record)
-            chain.add(record)
-        except ValueError as error:
-            raise ValueError(f"hand {number} does not replay: {error}") from None
+    replay_hands(restored.records, chain, replay_record)
     hand = restored.hand
     replayed = chain.match
     if replayed is None:  # the first hand is being played
