@@ -197,11 +197,16 @@ async def run_step(nodes: list[XmppServer], referee_pid: int, tables: int, targe
     return step
 
 
-def report_line(step: Step) -> str:
+def per_move(step: Step | PacedStep, seconds: float) -> tuple[int, float, float, float]:
+    """Moves, referee and XMPP server CPU milliseconds per move, and moves a second."""
     moves = len(step.latencies)
     cpu = 1000 * step.cpu_seconds / moves if moves else float("nan")
     xmpp = 1000 * step.xmpp_cpu_seconds / moves if moves else float("nan")
-    rate = moves / step.wall_seconds if step.wall_seconds else float("nan")
+    return moves, cpu, xmpp, moves / seconds if seconds else float("nan")
+
+
+def report_line(step: Step) -> str:
+    moves, cpu, xmpp, rate = per_move(step, step.wall_seconds)
     return (f"| {step.tables:>3} | {step.completed:>3}/{step.tables:<3} | {moves:>6} | "
             f"{rate:6.0f} | "
             f"{step.percentile(50):6.1f} | {step.percentile(95):6.1f} | "
@@ -465,10 +470,7 @@ def run_paced_step(nodes: list[XmppServer], referee_pid: int, database: Path, ta
 
 
 def paced_line(step: PacedStep) -> str:
-    moves = len(step.latencies)
-    cpu = 1000 * step.cpu_seconds / moves if moves else float("nan")
-    xmpp = 1000 * step.xmpp_cpu_seconds / moves if moves else float("nan")
-    rate = moves / step.play_seconds if step.play_seconds else float("nan")
+    moves, cpu, xmpp, rate = per_move(step, step.play_seconds)
     return (f"| {step.tables:>4} | {2 * step.tables:>5} | {moves:>6} | {rate:6.1f} | "
             f"{step.percentile(50):6.1f} | {step.percentile(95):6.1f} | "
             f"{step.percentile(99):6.1f} | {cpu:5.2f} | {xmpp:5.2f} | "
