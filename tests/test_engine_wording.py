@@ -156,3 +156,14 @@ def test_advisor_and_actions_read_as_people_write_cards():
     assert action_text(Action("discard", Card.parse("TH"))) == "discard 10♥"
     assert action_text(Action("draw_stock")) == "draw stock"
     assert str(Action("discard", Card.parse("TH"))) == "discard TH"  # the code stays for logs
+
+
+def test_the_arcade_score_says_what_it_counts():
+    # Issue 39: "Arcade score: 77,800" alone meant nothing; the engine words say how it is made.
+    from ginrummy_desktop.engine.gin.results import ARCADE_SCORE_MEANING, arcade_score_text
+
+    assert arcade_score_text(412, 23, "Ada the Expert") == \
+        "Arcade score: 77,800 = (your 412 points \u2212 Ada the Expert's 23) \u00d7 200"
+    assert arcade_score_text(130, 100, "Bo and Cy").endswith("(your 130 points \u2212 Bo and "
+                                                           "Cy's 100) \u00d7 200")
+    assert "minus" in ARCADE_SCORE_MEANING and "200" in ARCADE_SCORE_MEANING

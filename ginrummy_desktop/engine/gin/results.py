@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ginrummy_desktop.engine.cards import Card, parse_cards
-from ginrummy_desktop.engine.wording import mention, says, together, verb
+from ginrummy_desktop.engine.wording import mention, possessive, says, together, verb
 
 #: How a hand can end (a ``HandResult``'s and a hand record's ``result.kind``); storage checks
 #: stored records against it.
@@ -127,6 +127,20 @@ def arcade_score(winner_points: int, loser_points: int) -> int:
     from the match totals; never below 0. Statistics keeps the best; the match-over panel
     shows it."""
     return max(0, winner_points - loser_points) * ARCADE_POINT_VALUE
+
+
+ARCADE_SCORE_MEANING = (
+    "The arcade score measures how big your win was: your match points minus your nearest "
+    f"rival's, times {ARCADE_POINT_VALUE}. Statistics keeps your best one as \"Best score\".")
+
+
+def arcade_score_text(winner_points: int, loser_points: int, loser_name: str) -> str:
+    """The arcade score of a match the person won, with what it counts, in a card player's
+    words: "Arcade score: 77,800 = (your 412 points − Ada's 23) × 200". ``loser_name`` is the
+    nearest rival (a seat's or a team's name)."""
+    score = arcade_score(winner_points, loser_points)
+    return (f"Arcade score: {score:,} = (your {winner_points} points \u2212 "
+            f"{possessive(loser_name)} {loser_points}) \u00d7 {ARCADE_POINT_VALUE}")
 
 
 DEAD_HAND_TEXT = "Dead hand: the stock ran out. No score; the same dealer deals again."

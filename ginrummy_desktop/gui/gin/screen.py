@@ -22,8 +22,9 @@ from PySide6.QtWidgets import (
 )
 
 from ginrummy_desktop.engine.gin.results import (
+    ARCADE_SCORE_MEANING,
     HandResult,
-    arcade_score,
+    arcade_score_text,
     describe_hand,
     match_over_text,
     match_totals,
@@ -401,6 +402,7 @@ class GinScreen(QWidget):
         lines: list[tuple[str, ...]] = []
         header: tuple[str, ...] = ()
         score = self._score_text()
+        meaning = ""
         buttons: list[tuple[str, Callable[[], None], str]] = []
         if deal:  # a partnership deal: what it scored, then both tables (one line each)
             title = c.deal_outcome_text()
@@ -431,12 +433,13 @@ class GinScreen(QWidget):
                     row[side] = str(points)
             lines += [(label, *values) for label, values in table.items()]
             score = last_hand
-            if HUMAN in view.winners:  # the arcade version's high score, from the match totals
+            if HUMAN in view.winners:  # the arcade score and what it counts (issue 39)
                 totals = match_totals(view.final_breakdown, view.scores)
-                best_other = max(totals[members[0]] for side, members in enumerate(sides)
-                                 if side != winning)
-                arcade = arcade_score(totals[HUMAN], best_other)
-                score = f"Arcade score: {arcade:,}\n{last_hand}"
+                rival = max((side for side in range(len(sides)) if side != winning),
+                            key=lambda side: totals[sides[side][0]])
+                score = arcade_score_text(totals[HUMAN], totals[sides[rival][0]],
+                                          c.side_name(rival)) + f"\n{last_hand}"
+                meaning = ARCADE_SCORE_MEANING
             buttons.append(("Rematch", self._rematch, "Play a rematch"))
             buttons.append(("New opponent…", self._new_opponent, "Choose a new opponent"))
             buttons.append(("Score sheet", lambda: self.show_score_sheet(True),
@@ -452,6 +455,7 @@ class GinScreen(QWidget):
             buttons.append((next_text, self._continue, f"Deal the {next_text.lower()}"))
         buttons.append(("Verify deal", self.verify_deal, "Check the fair-deal commitment"))
         self.panel.set_content(title, lines, score, buttons, header)
+        self.panel.score.setToolTip(meaning)
         self._offer_score_sheet()
         self.panel.adjustSize()
         self.table.middle_reserve = self._panel_size().height() + 16
@@ -486,6 +490,7 @@ class GinScreen(QWidget):
         buttons = [("Rematch", self._rematch, "Play a rematch"),
                    ("New opponent…", self._new_opponent, "Choose a new opponent")]
         self.panel.set_content(c.resign_text(), [], self._score_text(), buttons, ())
+        self.panel.score.setToolTip("")
         self.panel.adjustSize()
         self._place_panel()
         self.panel.show()
