@@ -60,18 +60,24 @@ class MatchSession(Protocol):
 
 @runtime_checkable
 class GameSpec(Protocol):
-    """Everything the game-agnostic runner (``ginrummy-sim``) needs to know about one game.
+    """Everything game-agnostic code needs to know about one game: the runner (``ginrummy-sim``),
+    the wire codec, replays, the online referee's tables, storage's checks.
 
     ``engine/registry.py`` maps a game name to ``"module:ATTRIBUTE"`` of an object with this
-    shape; see docs/engine.md ("Adding a game to the runner").
+    shape (or holds the object itself); see docs/engine.md ("Adding a game"). Code outside a
+    game's package asks its spec instead of branching on the game's name.
     """
 
     #: The game's name as typed on the command line and stored in each record's ``game`` field.
     name: str
+    #: What people call the game ("Gin Rummy"): menus, window titles, statistics.
+    title: str
     #: Built-in bot ids -> factories accepting an optional ``seed=`` keyword.
     builtin_bots: Mapping[str, Callable[..., Agent]]
     #: Preset names -> rules objects (the first is the default).
     presets: Mapping[str, Any]
+    #: The class of this game's observations (the wire codec picks the game by it).
+    observation_type: type
 
     def parse_rules(self, preset: str, overrides: Mapping[str, str]) -> Any:
         """Rules from a preset name plus ``name=value`` texts; bad input raises ``ValueError``."""
@@ -81,6 +87,31 @@ class GameSpec(Protocol):
 
     def new_match(self, rules: Any, seed: int | None = None) -> MatchSession:
         """A fresh match. The same rules and seed deal the same cards for every hand number."""
+
+    def restore(self, snapshot: dict[str, Any]) -> MatchSession:
+        """The match a ``snapshot()`` of it saved; bad data raises ``ValueError``."""
+
+    def hand_number(self, session: MatchSession) -> int:
+        """The number of the hand in play (or of the last one dealt)."""
+
+    def dealt_deck(self, session: MatchSession) -> tuple[list[str], str, str] | None:
+        """(deck as card texts, salt, commitment) of the hand in play, None before a deal: what
+        a match stopped mid-hand reveals so the hand's published commitment can be checked."""
+
+    def public_view(self, session: MatchSession, seat: int) -> dict[str, Any] | None:
+        """Public facts of the hand in play a table shows but the observation leaves out (never
+        a hidden card), as JSON; None when the observation holds them all."""
+
+    def observation_to_wire(self, observation: Any) -> dict[str, Any]:
+        """The observation as a JSON object with ``"game": name`` (engine/wire.py's format)."""
+
+    def observation_from_wire(self, data: dict[str, Any]) -> Any:
+        """The observation back from its JSON object; anything malformed raises ``WireError``."""
+
+    def replay_frames(self, record: dict[str, Any],
+                      names: dict[int, str] | None = None) -> list[Any]:
+        """Every position of one hand record as ``engine.replay.ReplayFrame`` objects; a record
+        that does not replay raises ``ValueError``."""
 
     def match_winners(self, session: MatchSession) -> tuple[int, ...]:
         """The seats that won a finished match (both partners in a partnership game)."""

@@ -1,7 +1,8 @@
 """Step through a finished hand from its record, one position per action, for a replay viewer.
 
-``replay_frames(record, names)`` reads a gin or cribbage hand record (the JSON the matches
-write) and plays its actions through that game's own engine, so a replay shows exactly what
+``replay_frames(record, names)`` reads a hand record of any registered game (the JSON the
+matches write) and plays its actions through that game's own engine (its spec's
+``replay_frames``, e.g. engine/gin/replay.py), so a replay shows exactly what
 was played. Each ``ReplayFrame`` is the table after one action, told in words a person reads
 (cards as ``Q♦``); the last frames lay the hands out as they were scored: a gin hand's melds,
 deadwood and lay-offs with the score items, a cribbage deal's show item by item. A record
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ginrummy_desktop.engine.cards import Card
+from ginrummy_desktop.engine.registry import GAMES, game_names, get_game
 from ginrummy_desktop.engine.wording import is_you, subject
 
 
@@ -62,20 +64,15 @@ class ReplayFrame:
 def replay_frames(
     record: dict[str, Any], names: dict[int, str] | None = None
 ) -> list[ReplayFrame]:
-    """Every position of a gin or cribbage hand. ``names`` maps seats to player names ("You"
-    reads in the second person); seats without a name are "Seat N"."""
+    """Every position of one hand of any registered game. ``names`` maps seats to player names
+    ("You" reads in the second person); seats without a name are "Seat N"."""
     if not isinstance(record, dict):
         raise ValueError("a hand record must be a JSON object")
     game = record.get("game")
-    if game == "cribbage":
-        from ginrummy_desktop.engine.cribbage.replay import cribbage_replay_frames
-
-        return cribbage_replay_frames(record, names)
-    if game == "gin":
-        from ginrummy_desktop.engine.gin.replay import gin_replay_frames
-
-        return gin_replay_frames(record, names)
-    raise ValueError(f"unknown game {game!r} (expected gin or cribbage)")
+    if not isinstance(game, str) or game not in GAMES:
+        known = " or ".join(game_names())
+        raise ValueError(f"unknown game {game!r} (expected {known})")
+    return get_game(game).replay_frames(record, names)
 
 
 def seat_names(seats: tuple[int, ...], names: dict[int, str] | None) -> dict[int, str]:

@@ -15,10 +15,11 @@ Wire format, version ``WIRE_VERSION`` (1):
   ``{"kind": "discard", "cards": ["5H", "JC"]}``, ``{"kind": "count", "points": 8}``. Unknown
   fields, wrong types, ``null`` where a value is required, or a ``kind`` that is not one of
   ``engine.actions.ACTION_KINDS`` are refused.
-- An **observation** is an object with ``"game"`` (``"gin"`` or ``"cribbage"``) plus one key per
-  field of that game's observation (``GinObservation`` / ``CribbageObservation``, described in
-  docs/bots.md and docs/cribbage-engine.md): numbers stay numbers, ``null`` stays ``null``, cards
-  are card texts, tuples are lists, ``rules`` is the rules object's JSON (``GinRules.to_dict`` /
+- An **observation** is an object with ``"game"`` (a registered game's name, ``"gin"`` or
+  ``"cribbage"`` built in) plus one key per field of that game's observation
+  (``GinObservation`` / ``CribbageObservation``, described in docs/bots.md and
+  docs/cribbage-engine.md): numbers stay numbers, ``null`` stays ``null``, cards are card
+  texts, tuples are lists, ``rules`` is the rules object's JSON (``GinRules.to_dict`` /
   ``CribbageRules.to_json``), ``legal_actions`` is a list of actions. Events are objects:
   Gin ``history`` items are ``{"seat", "kind", "card"}`` (``card`` null where hidden); Cribbage
   ``current``/``played`` items are ``{"seat", "card"}`` and ``history`` items are
@@ -29,6 +30,12 @@ Wire format, version ``WIRE_VERSION`` (1):
 
 An observation holds only what its seat may know, so its encoding does too: the codec reads the
 observation's public fields and nothing else (never the engine state behind it).
+
+Each game's observation codec lives in its own package (``engine/gin/wire_codec.py``,
+``engine/cribbage/wire_codec.py``) and is reached through its ``GameSpec``
+(``observation_to_wire``/``observation_from_wire``): this module picks the game by the
+observation's type or the object's ``"game"`` key and holds the shared parts (cards, actions,
+events, strict field reads).
 
 ``observation_from_wire`` rebuilds the observation object (the Python bot host uses it, so a
 ``module:Class`` bot in a child process receives the very same type as one run in-process), and
@@ -46,10 +53,8 @@ from typing import Any
 
 from ginrummy_desktop.engine.actions import ACTION_KINDS, Action
 from ginrummy_desktop.engine.cards import RANK_LETTERS, SUITS, Card
-from ginrummy_desktop.engine.cribbage.observation import CribbageObservation
-from ginrummy_desktop.engine.cribbage.rules import CribbageRules
-from ginrummy_desktop.engine.gin.observation import GinObservation, HistoryEvent
-from ginrummy_desktop.engine.gin.rules import GinRules
+from ginrummy_desktop.engine.protocol import GameSpec
+from ginrummy_desktop.engine.registry import GAMES, game_names, get_game
 
 WIRE_VERSION = 1
 
@@ -148,7 +153,7 @@ def card_from_wire(value: Any, where: str = "card") -> Card:
     return card
 
 
-def _cards_to_wire(cards: Any) -> list[str]:
+def cards_to_wire(cards: Any) -> list[str]:
     return [card_to_wire(card) for card in cards]
 
 
@@ -160,14 +165,19 @@ def _cards_from_wire(value: Any, where: str, limit: int = 52) -> tuple[Card, ...
         return tuple(card_from_wire(item, f"{where}[{i}]") for i, item in enumerate(items))
 
 
-def _optional_card_to_wire(card: Card | None) -> str | None:
+def optional_card_to_wire(card: Card | None) -> str | None:
     return None if card is None else card_to_wire(card)
 
 
-def _events_to_wire(events: Any) -> list[dict[str, Any]]:
-    """History events, ``(seat, kind, card or None)`` in either game, as wire objects."""
-    return [{"seat": seat, "kind": kind, "card": _optional_card_to_wire(card)}
+def events_to_wire(events: Any) -> list[dict[str, Any]]:
+    """History events, ``(seat, kind, card or None)`` in any game, as wire objects."""
+    return [{"seat": seat, "kind": kind, "card": optional_card_to_wire(card)}
             for seat, kind, card in events]
+
+
+def seat_cards_to_wire(items: Any) -> list[dict[str, Any]]:
+    """``(seat, card)`` pairs (cards played, cuts) as wire objects."""
+    return [{"seat": seat, "card": card_to_wire(card)} for seat, card in items]
 
 
 def _optional_card_from_wire(value: Any, where: str) -> Card | None:
@@ -189,7 +199,7 @@ def action_to_wire(action: Action) -> dict[str, Any]:
     if type(cards) is not tuple:
         raise WireError("the action's cards are not a tuple")
     if cards:
-        data["cards"] = _cards_to_wire(cards)
+        data["cards"] = cards_to_wire(cards)
     if points is not None:
         if type(points) is not int or abs(points) > _MAX_POINTS:
             raise WireError("the action's points are not a whole number")
@@ -210,10 +220,11 @@ def action_from_wire(data: Any, where: str = "action") -> Action:
     return _action_from_wire_checked(data, where)
 
 
-_EVENT_KINDS = frozenset({  # history kinds of both games, for the fast path
-    "upcard", "pass", "draw_stock", "draw_discard", "discard", "knock", "gin", "big_gin",
-    "play", "go",
-})
+# History kinds seen valid so far (each game's few), so later events skip the pattern check.
+_EVENT_KINDS: set[str] = set(ACTION_KINDS)
+_MAX_EVENT_KINDS = 256
+
+
 def _action_from_wire_checked(data: Any, where: str) -> Action:
     if type(data) is not dict:
         raise WireError(f"{where}: expected an object, got {_describe(data)}")
@@ -234,53 +245,50 @@ def _action_from_wire_checked(data: Any, where: str) -> Action:
 
 
 # ----------------------------------------------------------------------------- observations
-def observation_to_wire(observation: GinObservation | CribbageObservation) -> dict[str, Any]:
+def observation_to_wire(observation: Any) -> dict[str, Any]:
     """The observation as a JSON object (``"game"`` says which game's fields follow)."""
-    if type(observation) is GinObservation:
-        return _gin_to_wire(observation)
-    if type(observation) is CribbageObservation:
-        return _cribbage_to_wire(observation)
-    raise WireError(f"not an observation: {type(observation).__name__}")
+    return _game_of(observation).observation_to_wire(observation)
 
 
-def observation_from_wire(data: Any) -> GinObservation | CribbageObservation:
+def observation_from_wire(data: Any) -> Any:
     """Rebuild a game's observation from its JSON object (strictly validated)."""
     if type(data) is not dict:
         raise WireError(f"observation: expected an object, got {_describe(data)}")
     game = data.get("game")
-    decode = _DECODERS.get(game) if type(game) is str else None
-    if decode is None:
-        raise WireError(f"observation.game: expected 'gin' or 'cribbage', got {_describe(game)}")
-    return decode(data)
+    if type(game) is not str or game not in GAMES:
+        known = " or ".join(repr(name) for name in game_names())
+        raise WireError(f"observation.game: expected {known}, got {_describe(game)}")
+    try:
+        spec = get_game(game)
+    except ValueError as error:  # registered but its package does not import
+        raise WireError(f"observation.game: {error}") from None
+    return spec.observation_from_wire(data)
 
 
-def _gin_to_wire(o: GinObservation) -> dict[str, Any]:
-    return {
-        "game": "gin",
-        "seat": o.seat,
-        "dealer": o.dealer,
-        "phase": o.phase,
-        "hand": _cards_to_wire(o.hand),
-        "discard_pile": _cards_to_wire(o.discard_pile),
-        "stock_size": o.stock_size,
-        "knock_limit": o.knock_limit,
-        "scores": list(o.scores),
-        "rules": o.rules.to_dict(),
-        "legal_actions": [action_to_wire(a) for a in o.legal_actions],
-        "history": _events_to_wire(o.history),
-        "opponent": o.opponent,
-        "hand_number": o.hand_number,
-        "turn": o.turn,
-        "known_opponent_cards": _cards_to_wire(o.known_opponent_cards),
-        "opponent_hand_size": o.opponent_hand_size,
-        "num_players": o.num_players,
-        "partner": o.partner,
-        "upcard": _optional_card_to_wire(o.upcard),
-    }
+_GAME_BY_TYPE: dict[type, GameSpec] = {}
 
 
-def _rules(decode: Callable[[dict[str, Any]], Any], data: dict[str, Any], what: str) -> Any:
-    """Decoded rules, cached: every observation of a match carries the same rules."""
+def _game_of(observation: Any) -> GameSpec:
+    """The game whose observation class ``observation`` is exactly (no look-alikes)."""
+    kind = type(observation)
+    spec = _GAME_BY_TYPE.get(kind)
+    if spec is not None and GAMES.get(spec.name) is not None:
+        return spec
+    for name in game_names():
+        try:
+            candidate = get_game(name)
+        except ValueError:
+            continue
+        if candidate.observation_type is kind:
+            _GAME_BY_TYPE[kind] = candidate
+            return candidate
+    raise WireError(f"not an observation: {kind.__name__}")
+
+
+def decoded_rules(decode: Callable[[dict[str, Any]], Any], data: dict[str, Any],
+                  what: str) -> Any:
+    """Rules decoded by ``decode`` (a rules class's ``from_dict``/``from_json``), cached: every
+    observation of a match carries the same rules. Bad rules raise ``WireError``."""
     try:
         key = (decode, tuple((k, type(v), v) for k, v in data.items()))
         hash(key)
@@ -303,122 +311,9 @@ def _rules(decode: Callable[[dict[str, Any]], Any], data: dict[str, Any], what: 
 _RULES_CACHE: dict[Any, Any] = {}
 
 
-def _gin_from_wire(data: dict[str, Any]) -> GinObservation:
-    fields = _Fields(data, "gin observation")
-    rules = _rules(GinRules.from_dict, fields.object("rules"), "gin observation")
-    observation = GinObservation(
-        seat=fields.integer("seat"),
-        dealer=fields.integer("dealer"),
-        phase=fields.word("phase"),
-        hand=fields.cards("hand"),
-        discard_pile=fields.cards("discard_pile"),
-        stock_size=fields.integer("stock_size"),
-        knock_limit=fields.integer("knock_limit"),
-        scores=tuple(fields.integers("scores")),
-        rules=rules,
-        legal_actions=fields.actions("legal_actions"),
-        history=tuple(
-            HistoryEvent(seat, kind, card) for seat, kind, card in fields.events("history")
-        ),
-        opponent=fields.integer("opponent"),
-        hand_number=fields.integer("hand_number"),
-        turn=fields.integer("turn"),
-        known_opponent_cards=fields.cards("known_opponent_cards"),
-        opponent_hand_size=fields.integer("opponent_hand_size"),
-        num_players=fields.integer("num_players"),
-        partner=fields.integer("partner", optional=True),
-        upcard=fields.card("upcard", optional=True),
-    )
-    fields.finish()
-    return observation
-
-
-def _cribbage_to_wire(o: CribbageObservation) -> dict[str, Any]:
-    return {
-        "game": "cribbage",
-        "seat": o.seat,
-        "legal_actions": [action_to_wire(a) for a in o.legal_actions],
-        "phase": o.phase,
-        "hand": _cards_to_wire(o.hand),
-        "dealer": o.dealer,
-        "scores": list(o.scores),
-        "target": o.target,
-        "starter": _optional_card_to_wire(o.starter),
-        "count": o.count,
-        "current": [{"seat": seat, "card": card_to_wire(card)} for seat, card in o.current],
-        "played": [{"seat": seat, "card": card_to_wire(card)} for seat, card in o.played],
-        "go_seat": o.go_seat,
-        "own_discards": _cards_to_wire(o.own_discards),
-        "opponent_cards_left": o.opponent_cards_left,
-        "crib_size": o.crib_size,
-        "hand_number": o.hand_number,
-        "rules": o.rules.to_json(),
-        "history": _events_to_wire(o.history),
-        "show_seat": o.show_seat,
-        "show_cards": _cards_to_wire(o.show_cards),
-        "show_is_crib": o.show_is_crib,
-        "claimed": o.claimed,
-        "pack_size": o.pack_size,
-        "deal_cuts": [{"seat": seat, "card": card_to_wire(card)} for seat, card in o.deal_cuts],
-        "last_history": _events_to_wire(o.last_history),
-        "last_starter": _optional_card_to_wire(o.last_starter),
-        "last_crib": _cards_to_wire(o.last_crib),
-        "last_own_discards": _cards_to_wire(o.last_own_discards),
-    }
-
-
-def _cribbage_from_wire(data: dict[str, Any]) -> CribbageObservation:
-    fields = _Fields(data, "cribbage observation")
-    rules = _rules(CribbageRules.from_json, fields.object("rules"), "cribbage observation")
-    scores = fields.integers("scores")
-    if len(scores) != 2:
-        raise WireError("cribbage observation.scores: expected two scores")
-    observation = CribbageObservation(
-        seat=fields.integer("seat"),
-        legal_actions=fields.actions("legal_actions"),
-        phase=fields.word("phase"),
-        hand=fields.cards("hand"),
-        dealer=fields.integer("dealer"),
-        scores=(scores[0], scores[1]),
-        target=fields.integer("target"),
-        starter=fields.card("starter", optional=True),
-        count=fields.integer("count"),
-        current=fields.seat_cards("current"),
-        played=fields.seat_cards("played"),
-        go_seat=fields.integer("go_seat", optional=True),
-        own_discards=fields.cards("own_discards"),
-        opponent_cards_left=fields.integer("opponent_cards_left"),
-        crib_size=fields.integer("crib_size"),
-        hand_number=fields.integer("hand_number"),
-        rules=rules,
-        history=fields.events("history"),
-        show_seat=fields.integer("show_seat", optional=True),
-        show_cards=fields.cards("show_cards"),
-        show_is_crib=fields.boolean("show_is_crib"),
-        claimed=fields.integer("claimed", optional=True),
-        # The cut fields came with player cuts; a sender from before them leaves them out.
-        pack_size=fields.integer("pack_size") if "pack_size" in data else 0,
-        deal_cuts=fields.seat_cards("deal_cuts") if "deal_cuts" in data else (),
-        # The hand before came with the expert's reading of it; older senders leave it out.
-        last_history=fields.events("last_history") if "last_history" in data else (),
-        last_starter=fields.card("last_starter", optional=True) if "last_starter" in data
-        else None,
-        last_crib=fields.cards("last_crib") if "last_crib" in data else (),
-        last_own_discards=fields.cards("last_own_discards") if "last_own_discards" in data
-        else (),
-    )
-    fields.finish()
-    return observation
-
-
-_DECODERS: dict[str, Callable[[dict[str, Any]], Any]] = {
-    "gin": _gin_from_wire,
-    "cribbage": _cribbage_from_wire,
-}
-
-
-class _Fields:
-    """Typed reads of one observation object; ``finish`` refuses keys nobody read."""
+class ObservationFields:
+    """Typed reads of one observation object for a game's decoder; ``finish`` refuses keys
+    nobody read. ``what`` names the object in error messages ("gin observation")."""
 
     def __init__(self, data: dict[str, Any], what: str) -> None:
         self.data, self.what = data, what
@@ -529,6 +424,8 @@ class _Fields:
             seat, kind, card = _event(item, where, ("seat", "kind", "card"))
             if type(kind) is not str or not _KIND.fullmatch(kind):
                 raise WireError(f"{where}.kind: expected a short word, got {_describe(kind)}")
+            if len(_EVENT_KINDS) < _MAX_EVENT_KINDS:
+                _EVENT_KINDS.add(kind)
             result.append((seat, kind, _optional_card_from_wire(card, f"{where}.card")))
         return tuple(result)
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.cribbage.match import CribbageMatch
+from ginrummy_desktop.engine.cribbage.observation import CribbageObservation
 from ginrummy_desktop.engine.cribbage.records import CribbageMatchChain, replay_record
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.engine.protocol import MatchSession
@@ -61,8 +62,10 @@ class CribbageSpec:
     """Cribbage as seen by the runner (see docs/engine.md, "Adding a game to the runner")."""
 
     name = "cribbage"
+    title = "Cribbage"
     presets: Mapping[str, CribbageRules] = CRIBBAGE_PRESETS
     builtin_bots = BUILTIN_BOTS
+    observation_type = CribbageObservation
 
     def parse_rules(self, preset: str, overrides: Mapping[str, str]) -> CribbageRules:
         return parse_rules(preset, overrides)
@@ -77,6 +80,44 @@ class CribbageSpec:
 
     def new_match(self, rules: CribbageRules, seed: int | None = None) -> CribbageMatch:
         return CribbageMatch(seed=seed, rules=rules)
+
+    def restore(self, snapshot: dict[str, Any]) -> CribbageMatch:
+        return CribbageMatch.restore(snapshot)
+
+    def hand_number(self, session: MatchSession) -> int:
+        assert isinstance(session, CribbageMatch)
+        return session.hand_number
+
+    def dealt_deck(self, session: MatchSession) -> tuple[list[str], str, str] | None:
+        assert isinstance(session, CribbageMatch)
+        snapshot = session.snapshot()
+        return snapshot["deck"].split(), snapshot["salt"], snapshot["commitment"]
+
+    def public_view(self, session: MatchSession, seat: int) -> dict[str, Any]:
+        """The pegs, the calls made in this hand so far, its shows counted and the result."""
+        assert isinstance(session, CribbageMatch)
+        view = session.view(seat)
+        return {"pegs": [[p.front, p.back] for p in view.pegs],
+                "events": [event.to_json() for event in session.events],
+                "shows": [dict(show) for show in session.counted_shows],
+                "winner": view.winner, "outcome": session.outcome(),
+                "game_points": session.game_points()}
+
+    def observation_to_wire(self, observation: CribbageObservation) -> dict[str, Any]:
+        from ginrummy_desktop.engine.cribbage.wire_codec import cribbage_to_wire
+
+        return cribbage_to_wire(observation)
+
+    def observation_from_wire(self, data: dict[str, Any]) -> CribbageObservation:
+        from ginrummy_desktop.engine.cribbage.wire_codec import cribbage_from_wire
+
+        return cribbage_from_wire(data)
+
+    def replay_frames(self, record: dict[str, Any],
+                      names: dict[int, str] | None = None) -> list[Any]:
+        from ginrummy_desktop.engine.cribbage.replay import cribbage_replay_frames
+
+        return cribbage_replay_frames(record, names)
 
     def match_winners(self, session: MatchSession) -> tuple[int, ...]:
         assert isinstance(session, CribbageMatch)

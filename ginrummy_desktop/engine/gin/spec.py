@@ -7,6 +7,7 @@ from typing import Any
 
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.gin.match import GinMatch, replay_record
+from ginrummy_desktop.engine.gin.observation import GinObservation
 from ginrummy_desktop.engine.gin.records import GinMatchChain
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, GinRules, parse_rules
 from ginrummy_desktop.engine.protocol import MatchSession
@@ -16,7 +17,9 @@ class GinSpec:
     """Gin Rummy as seen by the runner (see docs/engine.md, "Adding a game to the runner")."""
 
     name = "gin"
+    title = "Gin Rummy"
     presets: Mapping[str, GinRules] = GIN_PRESETS
+    observation_type = GinObservation
 
     @property
     def builtin_bots(self):  # read each time: persona modules may register later
@@ -35,6 +38,37 @@ class GinSpec:
 
     def new_match(self, rules: GinRules, seed: int | None = None) -> GinMatch:
         return GinMatch(rules, seed)
+
+    def restore(self, snapshot: dict[str, Any]) -> GinMatch:
+        return GinMatch.restore(snapshot)
+
+    def hand_number(self, session: MatchSession) -> int:
+        assert isinstance(session, GinMatch)
+        return session.hand.hand_number
+
+    def dealt_deck(self, session: MatchSession) -> tuple[list[str], str, str] | None:
+        assert isinstance(session, GinMatch)
+        hand = session.hand
+        return [str(card) for card in hand.deck], hand.salt, hand.commitment
+
+    def public_view(self, session: MatchSession, seat: int) -> None:
+        return None  # a gin observation already holds everything its table shows
+
+    def observation_to_wire(self, observation: GinObservation) -> dict[str, Any]:
+        from ginrummy_desktop.engine.gin.wire_codec import gin_to_wire
+
+        return gin_to_wire(observation)
+
+    def observation_from_wire(self, data: dict[str, Any]) -> GinObservation:
+        from ginrummy_desktop.engine.gin.wire_codec import gin_from_wire
+
+        return gin_from_wire(data)
+
+    def replay_frames(self, record: dict[str, Any],
+                      names: dict[int, str] | None = None) -> list[Any]:
+        from ginrummy_desktop.engine.gin.replay import gin_replay_frames
+
+        return gin_replay_frames(record, names)
 
     def match_winners(self, session: MatchSession) -> tuple[int, ...]:
         assert isinstance(session, GinMatch)
