@@ -20,6 +20,8 @@ from typing import Any
 
 from slixmpp.xmlstream import ElementBase
 
+from ginrummy_desktop.engine import registry
+
 NAMESPACE = "urn:ginrummy:game:1"
 VERSION = 1
 MAX_REQUEST_BYTES = 4 * 1024  # what a client may send: requests are tiny; larger is hostile
@@ -50,7 +52,15 @@ def _display(value: Any) -> str | None:
         return "has control or text-direction characters, which are not allowed"
     return None
 TABLE_ID_PATTERN = re.compile(r"^[a-z0-9]{4,32}$")
-GAMES = ("gin", "cribbage")
+# The games a table can be opened for: every game in the engine's registry (engine/registry.py).
+# A snapshot taken at import, for code that lists them; the schema below asks the registry each
+# time, so a game registered later is accepted too.
+GAMES: tuple[str, ...] = registry.game_names()
+
+
+def online_games() -> tuple[str, ...]:
+    """The games registered now (``GAMES`` plus any registered after this module loaded)."""
+    return registry.game_names()
 
 
 class ProtocolError(ValueError):
@@ -93,6 +103,13 @@ def _choice(*options: str) -> Checker:
     def check(value: Any) -> str | None:
         return None if value in options else f"must be one of {', '.join(options)}"
     return check
+
+
+def _game(value: Any) -> str | None:
+    """A registered game's name (asked at check time, never a list copied here)."""
+    if isinstance(value, str) and value in registry.GAMES:
+        return None
+    return f"must be one of {', '.join(registry.game_names())}"
 
 
 def _bool(value: Any) -> str | None:
@@ -147,7 +164,7 @@ SEQ = _int(0, 10**9)
 
 # type -> (required keys, optional keys). Client requests travel in <iq type="set">.
 REQUESTS: dict[str, tuple[dict[str, Checker], dict[str, Checker]]] = {
-    "create": ({"game": _choice(*GAMES)}, {
+    "create": ({"game": _game}, {
         "preset": _text(20, re.compile(r"^[a-z0-9-]+$")), "target": _int(1, 1000),
         "rated": _bool, "clock": _int(5, 3600), "invite": _text(64)}),
     "join": ({"table": TABLE}, {}),
@@ -157,19 +174,19 @@ REQUESTS: dict[str, tuple[dict[str, Checker], dict[str, Checker]]] = {
     "resync": ({"table": TABLE}, {"since": SEQ}),
     "claim": ({"table": TABLE}, {}),
     "resign": ({"table": TABLE}, {}),
-    "tables": ({}, {"game": _choice(*GAMES)}),
+    "tables": ({}, {"game": _game}),
     "mytables": ({}, {}),
-    "quick": ({"game": _choice(*GAMES)}, {"cancel": _bool, "computer": _bool}),
+    "quick": ({"game": _game}, {"cancel": _bool, "computer": _bool}),
     "profile": ({}, {"user": _text(20, USERNAME_PATTERN), "display": _display}),
-    "leaderboard": ({"game": _choice(*GAMES)}, {}),
-    "history": ({"game": _choice(*GAMES)}, {"user": _text(20, USERNAME_PATTERN)}),
+    "leaderboard": ({"game": _game}, {}),
+    "history": ({"game": _game}, {"user": _text(20, USERNAME_PATTERN)}),
     "records": ({"table": TABLE}, {"start": _int(0, 10**6)}),
     "blocklist": ({"users": _usernames(MAX_BLOCKED)}, {}),
 }
 
 # Referee -> client pushes, in <message type="normal">. Checked too (the client trusts nothing).
 EVENTS: dict[str, tuple[dict[str, Checker], dict[str, Checker]]] = {
-    "state": ({"table": TABLE, "seq": SEQ, "game": _choice(*GAMES), "observation": _object(),
+    "state": ({"table": TABLE, "seq": SEQ, "game": _game, "observation": _object(),
                "to_move": _any, "commitment": _text(64), "status": _text(20)},
               {"last": _object(), "clock": _object(), "scores": _list(), "events": _list(),
                "seat": _int(0, 1), "players": _list(), "rated": _bool,
@@ -183,10 +200,10 @@ EVENTS: dict[str, tuple[dict[str, Checker], dict[str, Checker]]] = {
                                              "grace_left": _any, "away": _int(0, 1)}),
     "away": ({"table": TABLE, "seq": SEQ, "seat": _int(0, 1), "grace": _int(0, 10**6)}, {}),
     "back": ({"table": TABLE, "seq": SEQ, "seat": _int(0, 1)}, {}),
-    "tables": ({"game": _choice(*GAMES), "tables": _list(500)}, {}),
-    "invite": ({"table": TABLE, "from": _text(64), "game": _choice(*GAMES)}, {}),
-    "matched": ({"table": TABLE, "game": _choice(*GAMES)}, {"computer": _bool}),
-    "offer": ({"game": _choice(*GAMES)}, {"computer": _bool}),
+    "tables": ({"game": _game, "tables": _list(500)}, {}),
+    "invite": ({"table": TABLE, "from": _text(64), "game": _game}, {}),
+    "matched": ({"table": TABLE, "game": _game}, {"computer": _bool}),
+    "offer": ({"game": _game}, {"computer": _bool}),
 }
 
 # Replies to requests (in the <iq type="result">): any object; errors use <iq type="error">

@@ -4,12 +4,12 @@ may be told. No networking here: the referee turns the returned events into stan
 Seat 0 is the host, seat 1 the guest. ``seq`` is the table's version: it grows by one with
 every accepted move (and with every away/back event); each event carries the version it
 describes, and a move must name the version it was chosen at, so a retried or stale move is
-refused instead of applied twice.
+refused instead of applied twice. Everything game-specific is asked of the game's ``GameSpec``
+(engine/registry.py); nothing here names a game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,17 +45,8 @@ def rules_for(game: str, options: dict[str, Any]) -> Any:
     return rules
 
 
-def _restorer(game: str) -> Callable[[dict], Any]:
-    if game == "gin":
-        from ginrummy_desktop.engine.gin.match import GinMatch
-        return GinMatch.restore
-    from ginrummy_desktop.engine.cribbage.match import CribbageMatch
-    return CribbageMatch.restore
-
-
-def _hand_number(match: Any) -> int:
-    hand = getattr(match, "hand", None)
-    return hand.hand_number if hand is not None else match.hand_number
+def _hand_number(game: str, match: Any) -> int:
+    return get_game(game).hand_number(match)
 
 
 def winners_of(game: str, match: Any) -> tuple[int, ...]:
@@ -66,35 +57,24 @@ def unfinished_deal(game: str, match: Any) -> dict[str, Any] | None:
     """The deck and salt of the hand in play, to reveal when a match ends in the middle of it
     (timeout, resignation, abandon), so its published commitment can still be checked; None
     when that hand's record (which reveals them) was already sent or nothing was dealt."""
-    if game == "gin":
-        hand = match.hand
-        if hand is None:
-            return None
-        deck, salt, commitment = [str(card) for card in hand.deck], hand.salt, hand.commitment
-    else:
-        snapshot = match.snapshot()
-        deck, salt = snapshot["deck"].split(), snapshot["salt"]
-        commitment = snapshot["commitment"]
+    spec = get_game(game)
+    dealt = spec.dealt_deck(match)
+    if dealt is None:
+        return None
+    deck, salt, commitment = dealt
     records = match.hand_records()
     if not salt or (records and records[-1].get("commitment") == commitment):
         return None
-    return {"hand_number": _hand_number(match), "deck": deck, "salt": salt,
+    return {"hand_number": spec.hand_number(match), "deck": deck, "salt": salt,
             "commitment": commitment}
 
 
 def public_view(game: str, match: Any, seat: int) -> dict[str, Any] | None:
-    """What the table shows that a cribbage observation leaves out (the pegs, the calls made
+    """What the table shows that the observation leaves out (cribbage: the pegs, the calls made
     in this hand so far, its shows counted, the result): public facts of the hand in play, never
-    a hidden card. A finished hand's calls and shows are in its record (``hand_end``), so they
-    are not repeated here. Gin's observation already holds everything its table shows."""
-    if game != "cribbage":
-        return None
-    view = match.view(seat)
-    return {"pegs": [[p.front, p.back] for p in view.pegs],
-            "events": [event.to_json() for event in match.events],
-            "shows": [dict(show) for show in match.counted_shows],
-            "winner": view.winner, "outcome": match.outcome(),
-            "game_points": match.game_points()}
+    a hidden card; None when the observation holds everything (gin). A finished hand's calls
+    and shows are in its record (``hand_end``), so they are not repeated here."""
+    return get_game(game).public_view(match, seat)
 
 
 @dataclass
@@ -133,11 +113,11 @@ class LiveTable:
         return self._after_step(None)
 
     def restore(self, snapshot: dict, seq: int, records: int) -> None:
-        self.match = _restorer(self.game)(snapshot)
+        self.match = get_game(self.game).restore(snapshot)
         self.stored = snapshot
         self.seq = seq
         self.records_sent = records
-        self.dealt_hand = _hand_number(self.match)
+        self.dealt_hand = _hand_number(self.game, self.match)
 
     def snapshot(self) -> dict:
         return self.match.snapshot()
@@ -189,12 +169,13 @@ class LiveTable:
             events.append(Event("hand_end", {"table": self.id, "seq": self.seq,
                                              "record": record}))
         self.records_sent = len(records)
-        if not self.match.over and _hand_number(self.match) != self.dealt_hand:
-            self.dealt_hand = _hand_number(self.match)
+        hand_number = _hand_number(self.game, self.match)
+        if not self.match.over and hand_number != self.dealt_hand:
+            self.dealt_hand = hand_number
             events.append(Event("deal", {"table": self.id, "seq": self.seq,
                                          "hand_number": self.dealt_hand,
                                          "commitment": self.match.commitment}))
-        for seat in (0, 1):
+        for seat in range(len(self.players)):
             events.append(Event("state", self.state_for(seat, last), seat))
         return events
 
