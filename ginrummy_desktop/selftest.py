@@ -21,8 +21,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ginrummy_desktop.engine.registry import game_names
+
 HOME_ENV_VAR = "GINRUMMY_DESKTOP_HOME"  # same name as storage.paths.HOME_ENV_VAR
-GAMES = ("gin", "cribbage")
+GAMES: tuple[str, ...] = game_names()  # the engine registry's games, at import
 FRAME_SIZE = (1024, 700)
 
 
@@ -198,14 +200,15 @@ def check_game_tables(context: dict[str, Any]) -> str:
     first_scene = {}
     for name in SCENES:  # registration order: each game's first scene is its usual table
         first_scene.setdefault(name.split("-", 1)[0], name)
-    missing = [game for game in GAMES if game not in first_scene]
+    games = game_names()
+    missing = [game for game in games if game not in first_scene]
     if missing:
         raise SelfTestFailure(f"no table scene registered for {', '.join(missing)} "
                               f"(known scenes: {', '.join(sorted(SCENES)) or 'none'})")
-    for game in GAMES:
+    for game in games:
         _require_painted(render_scene(first_scene[game], *FRAME_SIZE),
                          f"scene {first_scene[game]!r}")
-    return "rendered " + ", ".join(first_scene[game] for game in GAMES)
+    return "rendered " + ", ".join(first_scene[game] for game in games)
 
 
 def check_online_client(_context: dict[str, Any]) -> str:

@@ -12,6 +12,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from ginrummy_desktop.engine import registry
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS as ENGINE_GIN_PRESETS
 from ginrummy_desktop.engine.gin.rules import GinRules
@@ -23,7 +24,7 @@ TABLE_COLOURS = ("green", "blue", "red", "grey")  # named felts; "#rrggbb" is ac
 CARD_SIZES = ("small", "medium", "large", "huge")
 ANIMATION_SPEEDS = ("instant", "fast", "normal", "slow")
 CONFIRMATION_KEYS = ("knock", "new_match", "quit_match", "resign")
-GAMES = ("gin", "cribbage")
+GAMES: tuple[str, ...] = registry.game_names()  # at import; checks ask the registry itself
 
 CRIBBAGE_OPTION_DEFAULTS: dict[str, Any] = {"target": 121, "stinkhole": False, "muggins": False}
 
@@ -188,9 +189,9 @@ def _check(name: str, value: Any) -> str | None:
     if not isinstance(value, dict):
         return "must be a mapping"
     if name == "default_opponent":
-        ok = all(k in GAMES and isinstance(v, str) and 0 < len(v) <= 100 and _encodable(v)
+        ok = all(k in registry.GAMES and isinstance(v, str) and 0 < len(v) <= 100 and _encodable(v)
                  for k, v in value.items())
-        return None if ok else "must map gin/cribbage to an opponent id"
+        return None if ok else f"must map {'/'.join(registry.GAMES)} to an opponent id"
     if name == "gin_overrides":
         return _check_gin_overrides(value)
     if name == "cribbage_options":

@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Literal
 
+from ginrummy_desktop.engine import registry
 from ginrummy_desktop.engine.gin.results import RESULT_KINDS
 
 Side = Literal["player", "opponent"]
 GIN_ENDINGS = RESULT_KINDS  # how a gin hand can end: the engine's record kinds
 MATCH_RESULTS = ("win", "loss", "abandoned")
-GAMES = ("gin", "cribbage")
+GAMES: tuple[str, ...] = registry.game_names()  # at import; checks ask the registry itself
 
 
 @dataclass(frozen=True)
@@ -100,8 +101,9 @@ class MatchSummary:
     seat_names: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        if self.game not in GAMES:
-            raise ValueError(f"game must be one of {', '.join(GAMES)}, not {self.game!r}")
+        if self.game not in registry.GAMES:
+            known = ", ".join(registry.game_names())
+            raise ValueError(f"game must be one of {known}, not {self.game!r}")
         if self.result not in MATCH_RESULTS:
             raise ValueError(f"result must be one of {', '.join(MATCH_RESULTS)}")
         if self.skunk not in (0, 1, 2, 3):
