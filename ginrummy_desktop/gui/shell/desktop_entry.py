@@ -2,11 +2,11 @@
 pipx install (the .deb installs the same files system-wide).
 
 Writes a freedesktop ``.desktop`` file to ``$XDG_DATA_HOME/applications`` (by default
-``~/.local/share/applications``) and the icon to ``$XDG_DATA_HOME/icons/hicolor``. The entry's
-keys come from the .deb's own file (``installers/linux/*.desktop``) where the source or bundle
-has it, else from ``ENTRY_KEYS`` (a test keeps the two the same); ``Exec`` is this
-installation's own launcher by its full path, because a pipx or venv ``bin`` folder is often not
-on the desktop session's ``PATH``.
+``~/.local/share/applications``) and the app's icon (the SVG and every PNG size, package data)
+to ``$XDG_DATA_HOME/icons/hicolor``. The entry's keys come from the .deb's own file
+(``installers/linux/*.desktop``) where the source or bundle has it, else from ``ENTRY_KEYS`` (a
+test keeps the two the same); ``Exec`` is this installation's own launcher by its full path,
+because a pipx or venv ``bin`` folder is often not on the desktop session's ``PATH``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,12 @@ APP_ID = "io.github.ginrummy_desktop.GinRummyDesktop"
 ICON_NAME = "ginrummy-desktop"
 _ROOT = Path(__file__).resolve().parents[3]  # the source tree or the bundle's folder
 TEMPLATE = _ROOT / "installers" / "linux" / f"{APP_ID}.desktop"
-ICONS = _ROOT / "assets" / "icons"
+# The icon files ship inside the package (``ginrummy_desktop/icons``, package data; in a source
+# tree a symlink to ``assets/icons``), so a wheel installed by pip or pipx carries the real icon;
+# a bundle without them uses its ``assets/icons``.
+_PACKAGE_ICONS = Path(__file__).resolve().parents[2] / "icons"
+ICONS = _PACKAGE_ICONS if (_PACKAGE_ICONS / f"{ICON_NAME}.svg").is_file() else \
+    _ROOT / "assets" / "icons"
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 
 # The .deb's entry, for installs that do not carry installers/ (a wheel).
