@@ -55,7 +55,7 @@ def open_as_the_app_does(widget) -> None:
 def check(name: str) -> dict:
     from PySide6.QtCore import QCoreApplication
 
-    from ginrummy_desktop.gui.shell.screenshots import SCENES, settle_scene
+    from ginrummy_desktop.gui.scenes import SCENES, settle_scene
     from tests.text_layout import text_problems
 
     widget = SCENES[name]()
@@ -77,7 +77,7 @@ def check(name: str) -> dict:
 def main(names: list[str]) -> int:
     from PySide6.QtWidgets import QApplication
 
-    from ginrummy_desktop.gui.shell.screenshots import load_scene_modules
+    from ginrummy_desktop.gui.scenes import load_scene_modules
 
     QApplication.instance() or QApplication([])
     load_scene_modules()

@@ -21,7 +21,7 @@ from ginrummy_desktop.engine.cribbage.scoring import MAX_SHOW_POINTS, score_show
 
 @pytest.fixture
 def skunk_table(qtbot):
-    from ginrummy_desktop.gui.cribbage.screenshots import short_game_skunk
+    from ginrummy_desktop.gui.scenes.cribbage import short_game_skunk
 
     table = short_game_skunk()
     qtbot.addWidget(table)

@@ -233,7 +233,7 @@ def test_a_long_sheet_scrolls_with_page_down_and_up(qtbot):
 @pytest.mark.parametrize("preset", ["three-player", "partnership"])
 def test_the_sheet_follows_three_player_and_partnership_matches_at_the_table(qtbot, window,
                                                                             preset):
-    from ginrummy_desktop.gui.gin import screenshots as gin_scenes
+    from ginrummy_desktop.gui.scenes import gin as gin_scenes
 
     screen = window.gin_screen
     screen.new_match(MatchSetup(preset=preset, opponent="greedy", seed=PERSON_FIRST))

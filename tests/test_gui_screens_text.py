@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ginrummy_desktop.gui.scenes import load_scene_modules
+from ginrummy_desktop.gui.scenes import settle_scene as settle
 from ginrummy_desktop.gui.shell.main_window import MainWindow
-from ginrummy_desktop.gui.shell.screenshots import load_scene_modules
-from ginrummy_desktop.gui.shell.screenshots import settle_scene as settle
 from tests.scaled_screens import scaled_environment
 from tests.text_layout import text_problems
 

@@ -6,7 +6,8 @@ import pytest
 from PySide6.QtGui import QImage
 
 from ginrummy_desktop import app
-from ginrummy_desktop.gui.shell.screenshots import SCENES, render_scene
+from ginrummy_desktop.gui.scenes import SCENES, render_scene
+from ginrummy_desktop.gui.scenes import gin as _gin_scenes  # noqa: F401  (registers gin-*)
 
 
 def distinct_colours(img: QImage) -> int:

@@ -88,7 +88,7 @@ def test_a_hand_sat_out_is_watched_move_by_move_then_shown_face_up(window, qtbot
     screen = window.gin_screen
     controller = screen.controller
     screen.new_match(MatchSetup(preset="three-player", opponent="greedy", seed=8))
-    from ginrummy_desktop.gui.gin.screenshots import _person_moves
+    from ginrummy_desktop.gui.scenes.gin import _person_moves
 
     _person_moves(window, lambda: controller.watching)  # a stand-in plays the person's hands
     assert controller.watching

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
-from ginrummy_desktop.gui.shell.screenshots import SCREENSHOT_SEED, register_scene
+# The gin scenes first: the usual gin table (gin-mid-hand) stays the first gin scene registered.
+from ginrummy_desktop.gui.scenes import SCREENSHOT_SEED, register_scene
+from ginrummy_desktop.gui.scenes import gin as gin_scenes
 
 SHEET_HANDS = 5
 
@@ -58,8 +60,6 @@ def _score_sheet_hollywood() -> QWidget:
 @register_scene("gin-score-sheet-partnership")
 def _score_sheet_partnership() -> QWidget:
     """Two partnership deals scored and the next one half played: a column per team."""
-    from ginrummy_desktop.gui.gin import screenshots as gin_scenes
-
     window = gin_scenes._window("partnership", SCREENSHOT_SEED)  # noqa: SLF001 - same scenes
     controller = window.gin_screen.controller  # type: ignore[attr-defined]
     gin_scenes._person_moves(  # noqa: SLF001

@@ -1,5 +1,8 @@
-"""Gin scenes of the formats with more than two players (registered for ``--screenshot``).
+"""Gin Rummy scenes (registered for ``--screenshot``).
 
+``gin-mid-hand``, ``gin-end-of-hand``, ``gin-match-over``: a seeded two-player match played by
+bots for both seats up to that point (registered first: the usual gin table).
+The formats with more than two players and the panels after a hand:
 ``gin-three-players``: a hand the person sits out, half played by the two computer players.
 ``gin-partnership``: the end of a partnership deal, both tables' results in the panel.
 ``gin-resign``: the panel after the person resigned a two-player match.
@@ -14,9 +17,74 @@ from collections.abc import Callable
 from PySide6.QtCore import QDeadlineTimer, QEventLoop
 from PySide6.QtWidgets import QWidget
 
+from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
+from ginrummy_desktop.engine.gin.match import GinMatch
 from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
 from ginrummy_desktop.gui.gin.opponents import make_bot
-from ginrummy_desktop.gui.shell.screenshots import SCREENSHOT_SEED, register_scene
+from ginrummy_desktop.gui.scenes import SCENES, SCREENSHOT_SEED, register_scene
+
+
+def _gin_window(stage: str) -> QWidget:
+    """A main window with a seeded match played by bots (for both seats) up to ``stage``."""
+    from ginrummy_desktop.engine.gin.melds import best_arrangement
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
+
+    window = MainWindow(storage=None, speed="instant")
+    window.set_confirmations(dict.fromkeys(window.confirmations, False))  # nobody to answer
+    screen = window.gin_screen
+    controller = screen.controller
+    opponent = "greedy" if "greedy" in BUILTIN_BOTS else next(iter(BUILTIN_BOTS))
+    stand_in = make_bot(opponent, seed=7)
+
+    def human_step() -> None:
+        session = controller.session
+        assert isinstance(session, GinMatch)
+        controller.settle()  # the opponent thinks off the GUI thread, also at instant speed
+        if controller.reveal is None and session.to_move() == HUMAN:
+            controller.play(stand_in.choose(session.observation(HUMAN)))
+        controller.settle()
+
+    def good_mid_hand() -> bool:
+        view = controller.view()
+        return (view.to_move == HUMAN and view.phase == "discard"
+                and len(view.discard_pile) >= 5 and view.stock_size >= 8
+                and len(best_arrangement(list(view.hand)).melds) >= 2)
+
+    for seed in range(SCREENSHOT_SEED, SCREENSHOT_SEED + 40):
+        screen.new_match(MatchSetup(preset="classic", opponent=opponent, seed=seed))
+        controller.settle()
+        if stage == "mid-hand":
+            for _ in range(60):
+                if good_mid_hand() or controller.reveal is not None:
+                    break
+                human_step()
+            if good_mid_hand():
+                controller.sort_hand("melds")
+                controller._announce()
+                break
+        elif stage == "end-of-hand":
+            for _ in range(400):
+                if controller.reveal is not None:
+                    break
+                human_step()
+            result = controller.reveal
+            if result is not None and result.kind in ("knock", "undercut") and any(
+                    hand.layoffs for hand in result.hands):
+                break  # a hand that shows lay-offs moving onto the knocker's melds
+        else:
+            for _ in range(5000):
+                if controller.session is not None and controller.session.over:
+                    break
+                if controller.reveal is not None:
+                    screen._continue()
+                    continue
+                human_step()
+            break
+    return window
+
+
+for _stage in ("mid-hand", "end-of-hand", "match-over"):
+    SCENES[f"gin-{_stage}"] = (lambda stage=_stage: _gin_window(stage))
 
 
 def _run_until(done: Callable[[], bool], timeout_ms: int = 20_000) -> bool:
@@ -91,12 +159,6 @@ def _resign() -> QWidget:
 @register_scene("gin-move-log")
 def _move_log() -> QWidget:
     """The mid-hand scene with the move log open beside the table."""
-    from ginrummy_desktop.gui.shell.screenshots import SCENES
-
     window = SCENES["gin-mid-hand"]()
     window.gin_screen.show_move_log(True)  # type: ignore[attr-defined]
     return window
-
-
-# The score sheet's scenes (gin-score-sheet, gin-score-sheet-hollywood) register themselves.
-from ginrummy_desktop.gui.gin import score_sheet_scenes  # noqa: E402, F401

@@ -18,7 +18,7 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
-from ginrummy_desktop.gui.shell.screenshots import SCENES
+from ginrummy_desktop.gui.scenes import SCENES
 
 SEED = 20240611
 

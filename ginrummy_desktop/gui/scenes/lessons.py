@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from ginrummy_desktop.engine.actions import Action
-from ginrummy_desktop.gui.shell.screenshots import SCENES
+from ginrummy_desktop.gui.scenes import SCENES
 
 
 def _lesson(lesson_id: str) -> QWidget:

@@ -1,9 +1,9 @@
 """Cribbage scenes for the screenshot registry: the cuts, discard, hint, play, show, game over.
 
-Importing this module adds ``cribbage-*`` builders to ``gui.screenshots.SCENES``. Each builds a
+Importing this module adds ``cribbage-*`` builders to ``gui.scenes.SCENES``. Each builds a
 ``CribbageTable`` at instant speed and lets a stand-in bot make the person's moves through the
 controller (the same calls the mouse handlers make) until the table is in the wanted state.
-``python -m ginrummy_desktop.gui.cribbage.screenshots docs/screenshots`` writes the PNGs.
+``python -m ginrummy_desktop.gui.scenes.cribbage docs/screenshots`` writes the PNGs.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
 from ginrummy_desktop.engine.cribbage.rules import SHORT_TARGET
 from ginrummy_desktop.gui.cribbage.controller import default_opponent
 from ginrummy_desktop.gui.cribbage.table import CribbageTable
-from ginrummy_desktop.gui.shell.screenshots import register_scene, render_scene
+from ginrummy_desktop.gui.scenes import register_scene, render_scene
 
 SEED = 20240611
 SIZE = (1280, 800)
@@ -201,7 +201,7 @@ def short_statistics_scene() -> QWidget:
     from datetime import UTC, datetime
 
     from ginrummy_desktop.gui.cribbage.summary import game_summary
-    from ginrummy_desktop.gui.stats.screenshots import statistics_scene
+    from ginrummy_desktop.gui.scenes.stats import statistics_scene
 
     match = short_game_skunk().controller.match
     return statistics_scene(lambda storage: storage.record_match(game_summary(

@@ -1,0 +1,120 @@
+"""Scenes of the shell: the first run's welcome, preferences, the "New game" dialogs, About,
+the keyboard help and the start-up problems dialog."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QWidget
+
+from ginrummy_desktop.gui.scenes import register_scene
+
+# -- Shell scenes ------------------------------------------------------------------------------
+
+@register_scene("first-run")
+def _first_run() -> QWidget:
+    """The welcome page of the very first launch (name, game and opponent)."""
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
+
+    window = MainWindow(storage=None, speed="instant")
+    window.show_welcome()
+    return window
+
+
+def _preferences_on(tab: int) -> QWidget:
+    """Preferences on tab ``tab``, over storage in a new temporary folder (a scene must not
+    touch the person's files), which goes with the dialog."""
+    import shutil
+    import tempfile
+
+    from ginrummy_desktop.gui.shell.preferences import PreferencesDialog
+    from ginrummy_desktop.storage import Storage
+
+    root = tempfile.mkdtemp(prefix="ginrummy-scene-")
+    storage = Storage(root)
+    dialog = PreferencesDialog(storage)
+    dialog.tabs.setCurrentIndex(tab)
+
+    def clean_up(_object: object = None) -> None:
+        storage.close()
+        shutil.rmtree(root, ignore_errors=True)
+
+    dialog.destroyed.connect(clean_up)
+    return dialog
+
+
+@register_scene("preferences")
+def _preferences() -> QWidget:
+    """Preferences on its Appearance tab (table, cards and sound)."""
+    return _preferences_on(1)
+
+
+@register_scene("preferences-player")
+def _preferences_player() -> QWidget:
+    return _preferences_on(0)
+
+
+@register_scene("preferences-gin")
+def _preferences_gin() -> QWidget:
+    """Preferences on its Gin Rummy tab (the house rules)."""
+    return _preferences_on(2)
+
+
+@register_scene("new-gin-match")
+def _new_gin_match() -> QWidget:
+    from ginrummy_desktop.gui.gin.controller import MatchSetup
+    from ginrummy_desktop.gui.gin.new_match_dialog import NewMatchDialog
+
+    return NewMatchDialog(MatchSetup())
+
+
+@register_scene("new-cribbage-game")
+def _new_cribbage_game() -> QWidget:
+    from ginrummy_desktop.gui.cribbage.game_dialog import NewCribbageGameDialog
+
+    return NewCribbageGameDialog()
+
+
+@register_scene("about")
+def _about() -> QWidget:
+    from ginrummy_desktop.gui.shell.about import AboutDialog
+
+    return AboutDialog()
+
+
+@register_scene("help-keys")
+def _help_keys() -> QWidget:
+    """Help > Keyboard shortcuts: both games' keys."""
+    from ginrummy_desktop.gui.gin.screen import shortcut_rows
+    from ginrummy_desktop.gui.shell.help_pages import HelpDialog, shortcuts_html
+
+    return HelpDialog("Keyboard shortcuts", shortcuts_html(shortcut_rows()))
+
+
+@register_scene("startup-problems")
+def _startup_problems() -> QWidget:
+    """The start-up dialog with what storage really says about a damaged statistics file and a
+    damaged autosave (made in a temporary folder, removed again)."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from ginrummy_desktop.app import startup_problems_dialog
+    from ginrummy_desktop.gui.shell.persistence import Persistence
+    from ginrummy_desktop.storage import Storage, app_paths
+
+    root = Path(tempfile.mkdtemp(prefix="ginrummy-home-"))
+    paths = app_paths(root)
+    paths.ensure()
+    (paths.data_dir / "statistics.sqlite3").write_bytes(b"not a database" * 100)
+    (paths.data_dir / "autosave-player.json").write_text(
+        '{"format":"ginrummy-desktop-autosave","version":1,"sha256":"x","state":{"a":NaN}}')
+    storage = Storage(root)
+    try:
+        autosave = storage.autosave()
+        if autosave.acquire():
+            autosave.load(Persistence._restore_state)
+        problems = [notice.message for notice in storage.notices.take()]
+    finally:
+        storage.close()
+        shutil.rmtree(root, ignore_errors=True)
+    return startup_problems_dialog(problems)  # type: ignore[no-any-return]
+
