@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
-from ginrummy_desktop.gui.shell.screenshots import SCENES, SCREENSHOT_SEED
+from ginrummy_desktop.gui.scenes import SCENES, SCREENSHOT_SEED
 
 ME, RIVAL = "sam", "riley"
 
