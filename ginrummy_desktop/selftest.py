@@ -194,7 +194,7 @@ def check_game_tables(context: dict[str, Any]) -> str:
     """One frame of each game's table, through the screenshot scene registry."""
     if "app" not in context:
         raise SelfTestFailure("skipped: Qt did not start")
-    from ginrummy_desktop.gui.shell.screenshots import SCENES, load_scene_modules, render_scene
+    from ginrummy_desktop.gui.scenes import SCENES, load_scene_modules, render_scene
 
     load_scene_modules()
     first_scene = {}
