@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ginrummy_desktop.gui.shell.screenshots import SCENES, load_scene_modules, render_scene
+from ginrummy_desktop.gui.scenes import SCENES, load_scene_modules, render_scene
 
 ONLINE_SCENES = ["online-signin", "online-lobby", "online-friends", "online-chat",
                  "online-rankings", "online-table", "online-cribbage-table"]
