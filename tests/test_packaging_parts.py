@@ -233,6 +233,7 @@ def test_startup_probe_reports_the_first_painted_window_and_exits(tmp_path: Path
 def test_self_test_fails_when_a_game_has_no_table_scene(
         qapp, monkeypatch: pytest.MonkeyPatch) -> None:
     from ginrummy_desktop.gui import scenes as screenshots
+    from ginrummy_desktop.gui.scenes import gin as _gin_scenes  # noqa: F401 (registers gin-*)
 
     gin_only = {name: build for name, build in screenshots.SCENES.items()
                 if name.startswith("gin-")}
