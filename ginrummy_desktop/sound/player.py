@@ -34,6 +34,16 @@ class Output(Protocol):
     def close(self) -> None: ...
 
 
+class _PlaybackDevice(Protocol):
+    """What this module uses of ``miniaudio.PlaybackDevice`` (miniaudio ships no type hints)."""
+
+    def start(self, callback_generator: Generator[array, int, None]) -> None: ...
+
+    def stop(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
 def audio_device_likely() -> bool:
     """False where opening a device can only fail (and make ALSA print a page of errors)."""
     if not sys.platform.startswith("linux"):
@@ -52,7 +62,7 @@ class MiniaudioOutput:
     """One playback device, opened on first use; every failure leaves it silent for good."""
 
     def __init__(self) -> None:
-        self._device: object | None = None
+        self._device: _PlaybackDevice | None = None
         self._failed = not audio_device_likely()
 
     def start(self, samples: array) -> None:
@@ -66,10 +76,10 @@ class MiniaudioOutput:
                     output_format=miniaudio.SampleFormat.SIGNED16, nchannels=1,
                     sample_rate=SAMPLE_RATE, buffersize_msec=60, app_name="Gin Rummy Desktop")
             device = self._device
-            device.stop()  # type: ignore[attr-defined]
+            device.stop()
             stream = _frames(samples)
             next(stream)
-            device.start(stream)  # type: ignore[attr-defined]
+            device.start(stream)
         except Exception as error:  # no device, a driver refusing: the game plays on silently
             LOGGER.info("sound off: %s", error)
             self._failed = True
@@ -79,7 +89,7 @@ class MiniaudioOutput:
         if self._device is not None:
             # Closing a broken device must not stop the app closing.
             with contextlib.suppress(Exception):
-                self._device.close()  # type: ignore[attr-defined]
+                self._device.close()
             self._device = None
 
 
