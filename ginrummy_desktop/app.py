@@ -21,6 +21,8 @@ import ginrummy_desktop
 from ginrummy_desktop.applog import LOGGER, install_excepthook, start_logging
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QGuiApplication
+
     from ginrummy_desktop.storage import Storage
 
 
@@ -74,7 +76,7 @@ DESKTOP_FILE_ID = "io.github.ginrummy_desktop.GinRummyDesktop"
 APP_ICON = Path(__file__).resolve().parent.parent / "assets" / "icons" / "ginrummy-desktop.svg"
 
 
-def _set_window_icon(app: object) -> None:
+def _set_window_icon(app: QGuiApplication) -> None:
     if APP_ICON.is_file():
         from PySide6.QtGui import QIcon
 
