@@ -24,8 +24,8 @@ from PySide6.QtWidgets import (
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import Card, card_text
 from ginrummy_desktop.engine.lessons import Do, Lesson, LessonRun, Say
+from ginrummy_desktop.gui.common.card_row import FELT, CardRow
 from ginrummy_desktop.gui.lessons.progress import LessonProgress
-from ginrummy_desktop.gui.stats.replay_window import FELT, CardRow
 from ginrummy_desktop.gui.table.card_renderer import CARD_ASPECT, CardRenderer
 
 GOLD = "#f2c94c"

@@ -39,8 +39,8 @@ from ginrummy_desktop.engine.review import (
     record_key,
     review_match,
 )
+from ginrummy_desktop.gui.common.card_row import FELT, CardRow, in_hand_order
 from ginrummy_desktop.gui.review.history import ReviewHistory
-from ginrummy_desktop.gui.stats.replay_window import FELT, CardRow, _in_hand_order
 from ginrummy_desktop.gui.table.background import Background
 from ginrummy_desktop.gui.table.card_renderer import CardRenderer
 
@@ -340,7 +340,7 @@ class ReviewWindow(QWidget):
         self.top_row.set_cards(hidden)
         self.bottom_label.setText(f"{name} · before the decision")
         highlight = _chosen_card(decision)
-        self.bottom_row.set_cards(_in_hand_order(frame.hands[mine]), highlight)
+        self.bottom_row.set_cards(in_hand_order(frame.hands[mine]), highlight)
         if self.records[hand_index].get("game") == "gin":
             self.pile_row.set_groups([("stock", [None]), ("pile", frame.discard_pile[-8:])])
             note = f"Stock: {frame.stock_count} cards · discard pile: {len(frame.discard_pile)}"
