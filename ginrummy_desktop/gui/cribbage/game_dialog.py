@@ -8,8 +8,8 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QWidget
 
 from ginrummy_desktop.engine.cribbage import CribbageRules
 from ginrummy_desktop.engine.cribbage.rules import GAME_LENGTHS, OPTION_LABELS, STANDARD_TARGET
+from ginrummy_desktop.gui.common.opponent_picker import NewGameDialog
 from ginrummy_desktop.gui.cribbage.opponents import default_opponent, list_opponents
-from ginrummy_desktop.gui.shell.opponent_picker import NewGameDialog
 
 # Game length -> its words, from the engine's rules for that length.
 TARGETS = {target: CribbageRules.for_target(target).describe() for target in GAME_LENGTHS}

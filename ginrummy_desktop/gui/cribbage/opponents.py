@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ginrummy_desktop.engine.cribbage import bots as cribbage_bots
-from ginrummy_desktop.gui.gin.opponents import FRIENDLY, OpponentInfo, strength_text
+from ginrummy_desktop.gui.common.opponents import FRIENDLY, OpponentInfo, strength_text
 
 STRONGEST = "expert"
 

@@ -25,9 +25,9 @@ from ginrummy_desktop.engine.gin.rules import (
     GinRules,
     format_text,
 )
+from ginrummy_desktop.gui.common.opponent_picker import NewGameDialog
 from ginrummy_desktop.gui.gin.controller import MatchSetup
 from ginrummy_desktop.gui.gin.opponents import companions, default_opponent, list_opponents
-from ginrummy_desktop.gui.shell.opponent_picker import NewGameDialog
 
 # Every preset is playable at the table (two, three and four players).
 TABLE_PRESETS = tuple(GIN_PRESETS)

@@ -7,30 +7,15 @@ The hint is the expert's (``engine.gin.bots.hint``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.gin import bots as gin_bots
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.protocol import Agent
+from ginrummy_desktop.gui.common.opponents import FRIENDLY, OpponentInfo, strength_text
 
 STRONGEST = "expert"  # the default opponent once the player has played
-FRIENDLY = "beginner"  # offered first to a newcomer (the welcome)
-# A measured strength in a card player's words, by its place between the game's weakest and
-# strongest opponent (ratings are on each game's own scale, so only the place means anything).
-STRENGTH_WORDS = ((0.2, "easy"), (0.45, "fair"), (0.7, "good"), (0.9, "strong"),
-                  (float("inf"), "very strong"))
-UNRATED_WORDS = "easiest"
-
-
-@dataclass(frozen=True)
-class OpponentInfo:
-    bot_id: str
-    name: str
-    style: str
-    rating: str  # measured strength in words ("strong"), from its place on the ladder
-    emblem: str  # a letter or short mark drawn in the picker
 
 
 def list_opponents() -> list[OpponentInfo]:
@@ -56,21 +41,6 @@ def _rating_of(bot_id: str) -> float | None:
     baseline = gin_bots.BASELINES.get(bot_id)
     rating = persona.rating if persona else (baseline.rating if baseline else None)
     return None if rating is None else float(rating)
-
-
-def strength_text(rating: Any, ladder: Any) -> str:
-    """A measured rating in words, by its place among ``ladder`` (every rating of the game's
-    opponents): "easy" for the weakest ... "very strong" for the strongest; unmeasured
-    (too weak to rate) is the easiest."""
-    if isinstance(rating, dict):
-        rating = rating.get("elo")
-    if not isinstance(rating, (int, float)) or isinstance(rating, bool):
-        return UNRATED_WORDS
-    known = [float(r.get("elo") if isinstance(r, dict) else r) for r in ladder
-             if isinstance(r.get("elo") if isinstance(r, dict) else r, (int, float))]
-    low, high = min(known, default=rating), max(known, default=rating)
-    place = 1.0 if high <= low else (rating - low) / (high - low)
-    return next(words for limit, words in STRENGTH_WORDS if place < limit)
 
 
 def _ladder_rating(info: OpponentInfo) -> float:

@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ginrummy_desktop.gui.gin.opponents import OpponentInfo
-from ginrummy_desktop.gui.shell.opponent_picker import OpponentPicker
+from ginrummy_desktop.gui.common.opponent_picker import OpponentPicker
+from ginrummy_desktop.gui.common.opponents import OpponentInfo
 
 GAME_TITLES = {"gin": "Gin Rummy", "cribbage": "Cribbage"}
 NAME_LIMIT = 40  # the settings' limit for a player name

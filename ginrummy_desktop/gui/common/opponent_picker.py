@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ginrummy_desktop.gui.gin.opponents import OpponentInfo
+from ginrummy_desktop.gui.common.opponents import OpponentInfo
 
 _EMBLEM_COLOURS = ("#1f4e9c", "#a3182b", "#1d6b45", "#6b3fa0", "#b8651b", "#1d2238", "#2f7f7a")
 
