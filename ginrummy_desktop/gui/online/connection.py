@@ -6,6 +6,7 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from PySide6.QtCore import QObject, Signal
 
@@ -76,7 +77,7 @@ class OnlineSession(QObject):
         self.client = client
         self.state = "offline"
         for name in CLIENT_EVENTS:
-            client.on(name, lambda payload, n=name: self.event.emit(n, payload))
+            client.on(name, partial(self.event.emit, name))
         client.on("connected", lambda _p: self._set_state("online"))
         client.on("resumed", lambda _p: self._set_state("online"))
         client.on("disconnected", lambda _p: self._set_state(

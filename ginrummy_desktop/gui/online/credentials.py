@@ -6,6 +6,8 @@ window shows, and nothing is stored.
 
 from __future__ import annotations
 
+from types import ModuleType
+
 SERVICE = "Gin Rummy Desktop online"
 
 
@@ -13,7 +15,8 @@ class KeyringUnavailable(Exception):
     """No working keyring backend: the password cannot be remembered."""
 
 
-def _backend():  # type: ignore[no-untyped-def]
+def _backend() -> ModuleType:
+    """The ``keyring`` module, once a working backend is known to be there."""
     try:
         import keyring
         from keyring.backends import fail

@@ -3,7 +3,9 @@ remove, block; invite a friend to a new table; open a chat."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from functools import partial
+
+from PySide6.QtCore import Qt, Signal, SignalInstance
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -56,8 +58,7 @@ class FriendsTab(QWidget):
         # The button opens a menu of the games (a click or Space), one entry a game.
         invite_menu = QMenu(self.invite_button)
         for game, title in GAME_TITLES.items():
-            invite_menu.addAction(f"{title} table",
-                                  lambda g=game: self._invite_selected(g))
+            invite_menu.addAction(f"{title} table", partial(self._invite_selected, game))
         self.invite_button.setMenu(invite_menu)
         self.profile_button = QPushButton("Profile", self)
         self.remove_button = QPushButton("Remove", self)
@@ -137,12 +138,12 @@ class FriendsTab(QWidget):
             return
         self.invite_wanted.emit(user, game)
 
-    def _with_selected(self, signal: Signal) -> None:  # type: ignore[valid-type]
+    def _with_selected(self, signal: SignalInstance) -> None:
         user = self.selected()
         if user is None:
             self.show_notice("Select a friend in the list first")
             return
-        signal.emit(user)  # type: ignore[attr-defined]
+        signal.emit(user)
 
     def _add(self) -> None:
         user = self.name_entry.text().strip()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QVBoxLayout, QWidget
@@ -26,7 +27,7 @@ def profile_html(profile: dict[str, Any]) -> str:
 
 
 class ProfileDialog(QDialog):
-    def __init__(self, profile: dict[str, Any], can_add: bool, on_add: Any,
+    def __init__(self, profile: dict[str, Any], can_add: bool, on_add: Callable[[str], object],
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.user = str(profile.get("user", ""))
@@ -37,8 +38,12 @@ class ProfileDialog(QDialog):
         buttons.rejected.connect(self.reject)
         self.add_button = QPushButton("Add as friend", self)
         self.add_button.setVisible(can_add)
-        self.add_button.clicked.connect(lambda: (on_add(self.user),
-                                                 self.add_button.setEnabled(False)))
+
+        def add() -> None:
+            on_add(self.user)
+            self.add_button.setEnabled(False)
+
+        self.add_button.clicked.connect(add)
         buttons.addButton(self.add_button, QDialogButtonBox.ButtonRole.ActionRole)
         layout = QVBoxLayout(self)
         layout.addWidget(self.text)
