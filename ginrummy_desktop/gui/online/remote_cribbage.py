@@ -16,7 +16,13 @@ from PySide6.QtWidgets import QWidget
 
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cribbage.match import event_from_json
-from ginrummy_desktop.engine.cribbage.observation import OVER, Pegs, ScoreEvent, TableView
+from ginrummy_desktop.engine.cribbage.observation import (
+    OVER,
+    CribbageObservation,
+    Pegs,
+    ScoreEvent,
+    TableView,
+)
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.gui.online.remote_match import MoveSender, RemoteMatch
 from ginrummy_desktop.gui.table.seats import RemotePlayer
@@ -25,7 +31,10 @@ from ginrummy_desktop.gui.table.seats import RemotePlayer
 class RemoteCribbageMatch(RemoteMatch):
     """What ``CribbageController`` reads of a match the referee plays."""
 
+    observation_now: CribbageObservation  # a cribbage table's states (checked below)
+
     def position_changed(self) -> None:
+        assert isinstance(self.observation_now, CribbageObservation)
         self.public: dict[str, Any] = dict(self.state.get("public") or {})
 
     def public_action(self, kind: str, after: Any) -> Action:
@@ -105,10 +114,10 @@ class CribbageSeatGame:
 
     def __init__(self, me: str, speed: str | None, parent: QWidget) -> None:
         from ginrummy_desktop.gui.cribbage.table import CribbageTable
+        from ginrummy_desktop.gui.table.animation import DEFAULT_SPEED
 
         self.me = me
-        self.table = CribbageTable(parent, **({"speed": speed} if speed else {}),
-                                   names=(me, "Opponent"))
+        self.table = CribbageTable(parent, speed=speed or DEFAULT_SPEED, names=(me, "Opponent"))
         self.table.rematch_allowed = False
         self.table.actions["rematch"].setEnabled(False)
         self.controller = self.table.controller

@@ -32,7 +32,7 @@ def local_result(record: dict[str, Any], me: int) -> HandResult:
     rules = GinRules.from_dict(record["rules"])
     deck = [Card.parse(text) for text in record["deck"]]
     seats = tuple(seat(s) for s in record["seats"])
-    hand = GinHand.deal(rules, deck, record["salt"], seats, record["hand_number"])  # type: ignore[arg-type]
+    hand = GinHand.deal(rules, deck, record["salt"], seats, record["hand_number"])
     for who, kind, card in record.get("actions", []):
         hand.apply(seat(who), Action(kind, None if card is None else Card.parse(card)))
     if hand.result is None:
@@ -42,6 +42,8 @@ def local_result(record: dict[str, Any], me: int) -> HandResult:
 
 class RemoteGinMatch(RemoteMatch):
     """What the gin controller reads of a match the referee plays (see the module docstring)."""
+
+    observation_now: GinObservation  # a gin table's states hold gin observations (checked below)
 
     def __init__(self, state: dict[str, Any], send: MoveSender) -> None:
         self.last_result: HandResult | None = None
