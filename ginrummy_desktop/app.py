@@ -55,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def take_screenshot(path: str, scene: str, size: tuple[int, int]) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from ginrummy_desktop.gui.shell.screenshots import load_scene_modules, render_scene
+    from ginrummy_desktop.gui.scenes import load_scene_modules, render_scene
 
     scenes = load_scene_modules()
     if scene not in scenes:
