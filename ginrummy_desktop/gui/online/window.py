@@ -4,7 +4,7 @@ Qt loop; its refusal is shown in words where the person looked, and nothing wait
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ginrummy_desktop.gui.game_registry import GameMapping
 from ginrummy_desktop.gui.online import credentials
 from ginrummy_desktop.gui.online.async_loop import spawn
 from ginrummy_desktop.gui.online.connection import (
@@ -36,7 +37,8 @@ from ginrummy_desktop.gui.online.signin import SignInPanel
 from ginrummy_desktop.gui.online.table_pane import TablePane
 
 DEFAULT_SERVER = ""  # no made-up host: the player types the address they were given
-PLAYABLE_GAMES = ("gin", "cribbage")
+# The games this version can sit at online: those whose registration has an online seat.
+PLAYABLE_GAMES: Mapping[str, Any] = GameMapping(lambda game: game.online_seat)
 RESIGN_QUESTION = ("Resign?", "Resign this match? It counts as a loss.")
 PLAYERS_REFRESH_MS = 10_000  # who is in the lobby rooms (joins and leaves are not pushed)
 

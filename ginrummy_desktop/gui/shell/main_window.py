@@ -8,6 +8,7 @@ remembers nothing. With it, window geometry, appearance and the match in progres
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRect, Qt, Signal
@@ -21,6 +22,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
+from ginrummy_desktop.gui.game_registry import GameMapping, gui_games
 from ginrummy_desktop.gui.gin.controller import MatchSetup
 from ginrummy_desktop.gui.gin.opponents import default_opponent
 from ginrummy_desktop.gui.gin.screen import GinScreen, shortcut_rows
@@ -43,8 +45,8 @@ TITLE = "Gin Rummy Desktop"
 
 
 GIN, CRIBBAGE = "gin", "cribbage"
-# What one contest is called in each game: a gin match, a cribbage game.
-CONTEST = {GIN: "match", CRIBBAGE: "game"}
+# What one contest is called in each game: a gin match, a cribbage game (its registration says).
+CONTEST: Mapping[str, str] = GameMapping(lambda game: game.contest)
 # The "Ask for confirmation" settings (storage's CONFIRMATION_KEYS) and their questions;
 # {game} is the contest's word ("match" or "game").
 CONFIRMATIONS: dict[str, tuple[str, str]] = {
@@ -151,10 +153,13 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         game = bar.addMenu("&Game")
-        self.new_action = self._action(game, "&New Gin Rummy Match…", self.new_match_dialog,
-                                       QKeySequence.StandardKey.New)
-        self.new_cribbage_action = self._action(game, "New &Cribbage Game…",
-                                                self.new_cribbage_dialog, "Ctrl+Shift+N")
+        # One "New …" entry per game, in the registry's order (gui/game_registry.py).
+        self.new_game_actions: dict[str, QAction] = {}
+        for entry in gui_games():
+            self.new_game_actions[entry.name] = self._action(
+                game, entry.new_game_label,
+                lambda open_dialog=entry.new_game_dialog: open_dialog(self),
+                entry.new_game_shortcut)
         self.rematch_action = self._action(game, "&Rematch", self.rematch, "Ctrl+R")
         self.resign_action = self._action(game, "Re&sign", self.resign, "Ctrl+Shift+R")
         self.online_action = self._action(game, "Play &online…", self.show_online)
@@ -459,9 +464,9 @@ class MainWindow(QMainWindow):
         """The status line of the game on screen."""
         return self.cribbage_table.status if self.game == CRIBBAGE else self.gin_screen.status
 
-    def new_match_dialog(self) -> None:
+    def new_match_dialog(self) -> QWidget | None:
         if self.match_in_progress() and not self.confirm("new_match"):
-            return
+            return None
         # The rules come from the settings (what Preferences shows); the rest from the match
         # on screen, for a quick rematch with another opponent.
         preferred = self.preferred_gin_setup()
@@ -477,6 +482,7 @@ class MainWindow(QMainWindow):
         self.dialogs.append(dialog)
         dialog.accepted.connect(lambda: self._start_chosen_gin(dialog.setup()))
         dialog.open()
+        return dialog
 
     def _start_chosen_gin(self, setup: MatchSetup) -> None:
         """A match from the New match dialog; its rules and opponent become the settings

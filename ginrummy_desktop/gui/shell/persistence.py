@@ -1,10 +1,11 @@
 """Connects the main window to storage: appearance settings applied live, window geometry,
 autosave after every action, resume after a crash or quit, and finished matches recorded.
 
-Both games share the one autosave slot: it holds whichever match is in progress, as the game's
+Every game shares the one autosave slot: it holds whichever match is in progress, as the game's
 controller gives it (``snapshot()``, with a ``"game"`` key; an older state without one is a gin
-match). What is recorded comes from the controller too (``summary()``): nothing here depends on
-which game is on screen.
+match), and the game's registration (gui/game_registry.py) says how to resume it. What is
+recorded comes from the controller too (``summary()``): nothing here depends on which game is on
+screen.
 
 Storage is pure Python; this module is the GUI's link to it (the Statistics window gets its
 query interface and the storage thread from here; Preferences edits the settings, and
@@ -16,15 +17,13 @@ matches are written on the storage thread, so a locked database never freezes th
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QObject
 
-from ginrummy_desktop.engine.cards import parse_cards
-from ginrummy_desktop.engine.gin.match import GinMatch
-from ginrummy_desktop.gui.gin.controller import MatchSetup
+from ginrummy_desktop.gui.game_registry import GameMapping, Restored
 from ginrummy_desktop.gui.gin.summary import match_summary  # noqa: F401 - a public name
 from ginrummy_desktop.gui.stats.background import StorageJobs
 from ginrummy_desktop.gui.table.animation import SPEEDS
@@ -38,67 +37,20 @@ if TYPE_CHECKING:
 GEOMETRY_KEY = "main"
 
 
-def _unfinished(session: Any, opponent: str, bots: dict[str, Any]) -> Any:
-    """A restored game worth resuming (the autosave refuses it with the reason otherwise)."""
-    if session.over:
-        raise ValueError("the saved game is already over")
-    if opponent not in bots:
-        raise ValueError(f"unknown opponent {opponent!r}")
-    return session
-
-
-def _restore_gin(state: dict[str, Any]) -> tuple[str, Any, Callable[[MainWindow], None]]:
-    from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
-    from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
-
-    session = _unfinished(GinMatch.restore(state["match"]), state["opponent"], BUILTIN_BOTS)
-    if not isinstance(state["preset"], str) or state["preset"] not in GIN_PRESETS:
-        raise ValueError(f"unknown rules preset {state['preset']!r}")  # Rematch needs it
-    others = tuple(state.get("others", ()))  # three- and four-player matches' other bots
-    if len(others) != session.rules.players - 2:
-        raise ValueError(f"{len(others) + 2} players saved for a match of "
-                         f"{session.rules.players}")
-    for bot_id in others:
-        _unfinished(session, bot_id, BUILTIN_BOTS)
-    setup = MatchSetup(preset=str(state["preset"]), opponent=state["opponent"],
-                       practice=bool(state["practice"]), others=others)
-    order, undo_used = parse_cards(state["hand_order"]), bool(state["undo_used"])
-    if len(set(order)) != len(order):
-        raise ValueError("the saved hand order repeats a card")
-
-    def start(window: MainWindow) -> None:
-        window.gin_screen.start_session(session, setup, order)
-        window.gin_screen.controller.undo_used = undo_used
-        window.gin_screen.controller.restore_table(state.get("table"))
-    start.opponent = state["opponent"]  # type: ignore[attr-defined]  # for the resume offer
-    start.others = others  # type: ignore[attr-defined]
-    return "gin", session, start
-
-
-def _restore_cribbage(state: dict[str, Any]) -> tuple[str, Any, Callable[[MainWindow], None]]:
-    from ginrummy_desktop.engine.cribbage import CribbageMatch
-    from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
-    from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
-
-    match = _unfinished(CribbageMatch.restore(state["match"]), state["opponent"], BUILTIN_BOTS)
-    setup = CribbageSetup.from_rules(state["opponent"], match.rules)
-    def start(window: MainWindow) -> None:
-        window.start_cribbage(setup, match=match)
-        window.cribbage_table.controller.restore_table(state.get("table"))
-    start.opponent = state["opponent"]  # type: ignore[attr-defined]  # for the resume offer
-    return "cribbage", match, start
+#: The game of an autosaved state without a ``"game"`` key (states saved before it had one).
+UNNAMED_GAME = "gin"
 
 
 #: Each game's autosave state (its controller's ``snapshot()``) -> how to continue it.
-RESTORERS: dict[str, Callable[[dict[str, Any]], tuple[str, Any, Callable[[MainWindow], None]]]] = {
-    "gin": _restore_gin, "cribbage": _restore_cribbage}
+RESTORERS: Mapping[str, Callable[[dict[str, Any]], Restored]] = GameMapping(
+    lambda game: game.restore)
 
 
-def _restore_state(state: dict[str, Any]) -> tuple[str, Any, Callable[[MainWindow], None]]:
+def _restore_state(state: dict[str, Any]) -> Restored:
     """Check a saved state: (game, session, how to start it); ``ValueError`` if it cannot be."""
     if not isinstance(state, dict):
         raise ValueError("the saved game is not a match")
-    game = state.get("game", "gin")  # states saved before the "game" key were gin matches
+    game = state.get("game", UNNAMED_GAME)
     if game not in RESTORERS:
         raise ValueError(f"unknown game {game!r}")
     return RESTORERS[game](state)

@@ -1,0 +1,71 @@
+"""Cribbage's registration with the GUI's game registry (gui/game_registry.py): its title, New
+game entry, autosave resume, statistics figures and online seat. Imports stay light: the
+cribbage modules load when cribbage is first played (faster start-up)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ginrummy_desktop.gui.game_registry import (
+    GuiGame,
+    Restored,
+    StatFigure,
+    number_text,
+    unfinished,
+)
+
+if TYPE_CHECKING:
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
+
+
+def restore(state: dict[str, Any]) -> Restored:
+    """A cribbage autosave (the cribbage controller's ``snapshot()``) checked, and how to
+    continue it."""
+    from ginrummy_desktop.engine.cribbage import CribbageMatch
+    from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
+    from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
+
+    match = unfinished(CribbageMatch.restore(state["match"]), state["opponent"], BUILTIN_BOTS)
+    setup = CribbageSetup.from_rules(state["opponent"], match.rules)
+
+    def start(window: MainWindow) -> None:
+        window.start_cribbage(setup, match=match)
+        window.cribbage_table.controller.restore_table(state.get("table"))
+    start.opponent = state["opponent"]  # type: ignore[attr-defined]  # for the resume offer
+    return "cribbage", match, start
+
+
+def online_seat(me: str, speed: str | None, parent: Any) -> Any:
+    from ginrummy_desktop.gui.online.remote_cribbage import CribbageSeatGame
+
+    return CribbageSeatGame(me, speed, parent)
+
+
+def _best_hand(best: int | None) -> str:
+    return "–" if best is None else f"{best}" + ("  (a perfect 29!)" if best == 29 else "")
+
+
+FIGURES = (
+    StatFigure("avg_hand", "Average hand", lambda f: number_text(f.average_hand_points)),
+    StatFigure("avg_crib", "Average crib", lambda f: number_text(f.average_crib_points)),
+    StatFigure("avg_pegging", "Average pegging",
+               lambda f: number_text(f.average_pegging_points)),
+    StatFigure("skunks_given", "Skunks / double skunks given",
+               lambda f: f"{f.skunks_given} / {f.double_skunks_given}"),
+    StatFigure("skunks_taken", "Skunks / double skunks taken",
+               lambda f: f"{f.skunks_taken} / {f.double_skunks_taken}"),
+    StatFigure("best_hand", "Best hand", lambda f: _best_hand(f.best_hand)),
+    StatFigure("best_pegging", "Highest pegging in a deal",
+               lambda f: "–" if f.best_pegging is None else str(f.best_pegging)),
+)
+
+GAME = GuiGame(
+    name="cribbage",
+    title="Cribbage",
+    new_game_label="New &Cribbage Game…",
+    new_game_shortcut="Ctrl+Shift+N",
+    new_game_dialog=lambda window: window.new_cribbage_dialog(),
+    restore=restore,
+    statistics_figures=FIGURES,
+    online_seat=online_seat,
+)

@@ -1,0 +1,86 @@
+"""Gin Rummy's registration with the GUI's game registry (gui/game_registry.py): its title,
+New match entry, autosave resume, statistics figures and online seat. Imports stay light: each
+callable loads the gin modules it needs when it runs."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtGui import QKeySequence
+
+from ginrummy_desktop.gui.game_registry import (
+    GuiGame,
+    Restored,
+    StatFigure,
+    number_text,
+    unfinished,
+)
+
+if TYPE_CHECKING:
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
+
+
+def restore(state: dict[str, Any]) -> Restored:
+    """A gin autosave (the gin controller's ``snapshot()``) checked, and how to continue it."""
+    from ginrummy_desktop.engine.cards import parse_cards
+    from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
+    from ginrummy_desktop.engine.gin.match import GinMatch
+    from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
+    from ginrummy_desktop.gui.gin.controller import MatchSetup
+
+    session = unfinished(GinMatch.restore(state["match"]), state["opponent"], BUILTIN_BOTS)
+    if not isinstance(state["preset"], str) or state["preset"] not in GIN_PRESETS:
+        raise ValueError(f"unknown rules preset {state['preset']!r}")  # Rematch needs it
+    others = tuple(state.get("others", ()))  # three- and four-player matches' other bots
+    if len(others) != session.rules.players - 2:
+        raise ValueError(f"{len(others) + 2} players saved for a match of "
+                         f"{session.rules.players}")
+    for bot_id in others:
+        unfinished(session, bot_id, BUILTIN_BOTS)
+    setup = MatchSetup(preset=str(state["preset"]), opponent=state["opponent"],
+                       practice=bool(state["practice"]), others=others)
+    order, undo_used = parse_cards(state["hand_order"]), bool(state["undo_used"])
+    if len(set(order)) != len(order):
+        raise ValueError("the saved hand order repeats a card")
+
+    def start(window: MainWindow) -> None:
+        window.gin_screen.start_session(session, setup, order)
+        window.gin_screen.controller.undo_used = undo_used
+        window.gin_screen.controller.restore_table(state.get("table"))
+    start.opponent = state["opponent"]  # type: ignore[attr-defined]  # for the resume offer
+    start.others = others  # type: ignore[attr-defined]
+    return "gin", session, start
+
+
+def online_seat(me: str, speed: str | None, parent: Any) -> Any:
+    from ginrummy_desktop.gui.online.table_pane import GinSeatGame
+
+    return GinSeatGame(me, speed, parent)
+
+
+FIGURES = (
+    StatFigure("best_score", "Best score",
+               lambda f: "–" if f.best_score is None else f"{f.best_score:,}",
+               "The arcade score of your best win: (your points − the computer's points) × 200"),
+    StatFigure("gins", "Gins / big gins", lambda f: f"{f.gins} / {f.big_gins}"),
+    StatFigure("knocks", "Knocks", lambda f: str(f.knocks)),
+    StatFigure("undercuts", "Undercuts given / taken",
+               lambda f: f"{f.undercuts_given} / {f.undercuts_taken}"),
+    StatFigure("deadwood", "Average deadwood when caught",
+               lambda f: number_text(f.average_deadwood_caught)),
+    StatFigure("turns", "Average hand length",
+               lambda f: "–" if f.average_hand_turns is None
+               else f"{f.average_hand_turns:.1f} turns"),
+)
+
+GAME = GuiGame(
+    name="gin",
+    title="Gin Rummy",
+    contest="match",
+    new_game_label="&New Gin Rummy Match…",
+    new_game_shortcut=QKeySequence.StandardKey.New,
+    new_game_dialog=lambda window: window.new_match_dialog(),
+    restore=restore,
+    statistics_figures=FIGURES,
+    online_seat=online_seat,
+)
