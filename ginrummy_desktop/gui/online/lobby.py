@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from ginrummy_desktop.engine.registry import get_game
+from ginrummy_desktop.gui.game_registry import GAME_TITLES
 
-GAME_TITLES = {"gin": "Gin Rummy", "cribbage": "Cribbage"}
 TABLE_COLUMNS = ("Host", "Rating", "Rules", "Target", "Rated", "Clock")
 
 
