@@ -89,7 +89,7 @@ def test_overall_and_per_game_figures(qtbot, window):
     assert shown(window, "win_rate") == "67%"
     assert shown(window, "gins") == "1 / 1" and shown(window, "undercuts") == "1 / 1"
     assert shown(window, "deadwood") == "16.0"
-    assert not window.cribbage_box.isVisibleTo(window)
+    assert not window.game_boxes["cribbage"].isVisibleTo(window)
     qtbot.keyClick(window.game_combo, Qt.Key.Key_Down)  # -> Cribbage
     settle(qtbot, window)
     assert shown(window, "best_hand") == "29  (a perfect 29!)"

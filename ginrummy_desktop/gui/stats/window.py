@@ -53,6 +53,7 @@ from PySide6.QtWidgets import (
 )
 
 from ginrummy_desktop.engine.gin.results import ending_text
+from ginrummy_desktop.gui.game_registry import GAME_TITLES, gui_games
 from ginrummy_desktop.gui.stats.background import StorageJobs
 from ginrummy_desktop.gui.stats.charts import (
     OPPONENT_COLOUR,
@@ -77,7 +78,7 @@ if TYPE_CHECKING:  # types only: the window reaches storage through the queries 
     from ginrummy_desktop.storage.database import RecordIndex, RecordInfo, StoredHand
     from ginrummy_desktop.storage.stats import Figures, StatisticsQueries
 
-GAME_NAMES = {"gin": "Gin Rummy", "cribbage": "Cribbage"}
+GAME_NAMES = GAME_TITLES  # every registered game's title (gui/game_registry.py)
 SEARCH_PAUSE_MS = 250  # re-filter the history once typing pauses this long
 GIN_ENDINGS = {"knock": "Knock", "gin": "Gin", "big_gin": "Big gin", "undercut": "Undercut",
                "draw": "Dead hand"}
@@ -494,24 +495,19 @@ class StatisticsWindow(QWidget):
             ("streaks", "Longest winning / losing streak"), ("current", "Current streak"),
             ("best", "Best match"), ("worst", "Worst match"),
         ))
-        self.gin_box = self._figure_group("Gin Rummy", (
-            ("best_score", "Best score"),
-            ("gins", "Gins / big gins"), ("knocks", "Knocks"),
-            ("undercuts", "Undercuts given / taken"),
-            ("deadwood", "Average deadwood when caught"), ("turns", "Average hand length"),
-        ))
-        self.figure_labels["best_score"].setToolTip(
-            "The arcade score of your best win: (your points − the computer's points) × 200")
-        self.cribbage_box = self._figure_group("Cribbage", (
-            ("avg_hand", "Average hand"), ("avg_crib", "Average crib"),
-            ("avg_pegging", "Average pegging"), ("skunks_given", "Skunks / double skunks given"),
-            ("skunks_taken", "Skunks / double skunks taken"), ("best_hand", "Best hand"),
-            ("best_pegging", "Highest pegging in a deal"),
-        ))
+        # Each game's own figures, as its registration lists them (gui/game_registry.py).
+        self.game_boxes: dict[str, QGroupBox] = {}
+        for entry in gui_games():
+            if entry.statistics_figures:
+                self.game_boxes[entry.name] = self._figure_group(
+                    entry.title, tuple((f.key, f.label) for f in entry.statistics_figures))
+                for figure in entry.statistics_figures:
+                    if figure.tooltip:
+                        self.figure_labels[figure.key].setToolTip(figure.tooltip)
         widest = max(name.sizeHint().width() for name in self._row_names)
         for name in self._row_names:  # the same column of values in every group
             name.setMinimumWidth(widest)
-        for box in (self.general_box, self.gin_box, self.cribbage_box):
+        for box in (self.general_box, *self.game_boxes.values()):
             groups.addWidget(box)
         groups.addStretch(1)
         holder = QWidget()
@@ -566,7 +562,7 @@ class StatisticsWindow(QWidget):
         """The figures keep the width their names and values need (again whenever the values
         change); the opponent table beside them takes the rest, so at 800x600 neither is cut
         off. A scroll bar's width is kept free for a window too short for every figure."""
-        for box in (self.general_box, self.gin_box, self.cribbage_box):
+        for box in (self.general_box, *self.game_boxes.values()):
             box.updateGeometry()  # now, not when its layout request comes round
         scroll, figures = self.figures_scroll, self.figures_holder
         scroll.setMinimumWidth(figures.sizeHint().width() + 2 * scroll.frameWidth()
@@ -940,23 +936,12 @@ class StatisticsWindow(QWidget):
         for key, ref in (("best", f.best_match), ("worst", f.worst_match)):
             put[key]("–" if ref is None else
                      f"{ref.player_score}–{ref.opponent_score} ({ref.margin:+d})")
-        put["best_score"]("–" if f.best_score is None else f"{f.best_score:,}")
-        put["gins"](f"{f.gins} / {f.big_gins}")
-        put["knocks"](str(f.knocks))
-        put["undercuts"](f"{f.undercuts_given} / {f.undercuts_taken}")
-        put["deadwood"](_number(f.average_deadwood_caught))
-        put["turns"]("–" if f.average_hand_turns is None else
-                     f"{f.average_hand_turns:.1f} turns")
-        put["avg_hand"](_number(f.average_hand_points))
-        put["avg_crib"](_number(f.average_crib_points))
-        put["avg_pegging"](_number(f.average_pegging_points))
-        put["skunks_given"](f"{f.skunks_given} / {f.double_skunks_given}")
-        put["skunks_taken"](f"{f.skunks_taken} / {f.double_skunks_taken}")
-        put["best_hand"]("–" if f.best_hand is None else
-                         f"{f.best_hand}" + ("  (a perfect 29!)" if f.best_hand == 29 else ""))
-        put["best_pegging"]("–" if f.best_pegging is None else str(f.best_pegging))
-        self.gin_box.setVisible(self.game in (None, "gin"))
-        self.cribbage_box.setVisible(self.game in (None, "cribbage"))
+        for entry in gui_games():
+            for figure in entry.statistics_figures:
+                put[figure.key](figure.value(f))
+            box = self.game_boxes.get(entry.name)
+            if box is not None:
+                box.setVisible(self.game in (None, entry.name))
         self._fit_figures()
 
     # ----- one match -------------------------------------------------------------------------
