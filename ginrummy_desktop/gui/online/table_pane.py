@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ginrummy_desktop.gui.game_registry import online_seat
 from ginrummy_desktop.gui.gin.controller import BOT, MatchSetup
 from ginrummy_desktop.gui.gin.screen import GinScreen
 from ginrummy_desktop.gui.online.remote_gin import RemoteGinMatch
@@ -124,11 +125,8 @@ class TablePane(QWidget):
         self.clock_seat: int | None = None
         self.grace_left: float | None = None
         self.remote: RemoteMatch | None = None
-        if game == "gin":
-            self.seat_game: Any = GinSeatGame(me, speed, self)
-        else:
-            from ginrummy_desktop.gui.online.remote_cribbage import CribbageSeatGame
-            self.seat_game = CribbageSeatGame(me, speed, self)
+        # The game's side of the table comes from its registration (gui/game_registry.py).
+        self.seat_game: Any = online_seat(game)(me, speed, self)
         self.screen = self.seat_game.widget
         self.status = self.seat_game.status
 
