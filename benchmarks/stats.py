@@ -211,7 +211,7 @@ def measure(matches: int, runs: int, lock_seconds: float) -> dict[str, float]:
     """Every figure for one history size (run in a child process of its own)."""
     from PySide6.QtWidgets import QApplication, QWidget
 
-    from ginrummy_desktop.gui.stats.background import StorageJobs
+    from ginrummy_desktop.gui.common.storage_jobs import StorageJobs
     from ginrummy_desktop.gui.stats.window import StatisticsWindow
     from ginrummy_desktop.storage.stats import StatisticsQueries
 

@@ -36,8 +36,8 @@ def open_as_the_app_does(widget) -> None:
     from PySide6.QtCore import QSize
     from PySide6.QtWidgets import QDialog
 
+    from ginrummy_desktop.gui.common.window_fit import keep_on_screen, open_fitted
     from ginrummy_desktop.gui.shell.main_window import MainWindow
-    from ginrummy_desktop.gui.shell.window_fit import keep_on_screen, open_fitted
     from ginrummy_desktop.gui.stats.replay_window import ReplayWindow
     from ginrummy_desktop.gui.stats.window import StatisticsWindow
 

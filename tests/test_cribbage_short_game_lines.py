@@ -49,8 +49,8 @@ def test_the_board_message_and_result_use_the_short_games_lines(skunk_table):
 def test_the_statistics_chart_draws_the_matchs_own_lines(qtbot, skunk_table, tmp_path):
     from datetime import UTC, datetime
 
+    from ginrummy_desktop.gui.common.storage_jobs import StorageJobs
     from ginrummy_desktop.gui.cribbage.summary import game_summary
-    from ginrummy_desktop.gui.stats.background import StorageJobs
     from ginrummy_desktop.gui.stats.window import StatisticsWindow
     from ginrummy_desktop.storage import Storage
     from ginrummy_desktop.storage.stats import StatisticsQueries

@@ -9,8 +9,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 import pytest
 from PySide6.QtCore import QRect, QSize
 
+from ginrummy_desktop.gui.common.window_fit import default_geometry, fitted, minimum_for
 from ginrummy_desktop.gui.shell.main_window import MainWindow
-from ginrummy_desktop.gui.shell.window_fit import default_geometry, fitted, minimum_for
 
 # QT_SCALE_FACTOR=2 on a 1600x1000 screen (a 40 px panel at the top): 800x480 logical.
 SCALED_LAPTOP = QRect(0, 20, 800, 480)
@@ -63,7 +63,7 @@ def test_the_main_window_fits_a_scaled_screen(qtbot):
 
 
 def test_a_dialog_is_only_shrunk_and_moved_as_far_as_the_screen_needs():
-    from ginrummy_desktop.gui.shell.window_fit import inside
+    from ginrummy_desktop.gui.common.window_fit import inside
 
     assert inside(QRect(54, -10, 693, 520), SCALED_LAPTOP) == QRect(54, 20, 693, 480)
     assert inside(QRect(100, 100, 300, 200), FULL_HD) == QRect(100, 100, 300, 200)
@@ -72,7 +72,7 @@ def test_a_dialog_is_only_shrunk_and_moved_as_far_as_the_screen_needs():
 def test_a_shown_window_fits_with_its_frame(qtbot):
     from PySide6.QtWidgets import QWidget
 
-    from ginrummy_desktop.gui.shell.window_fit import client_room, open_fitted
+    from ginrummy_desktop.gui.common.window_fit import client_room, open_fitted
 
     window = QWidget()
     qtbot.addWidget(window)

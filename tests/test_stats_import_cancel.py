@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QFileDialog, QPushButton
 
 from ginrummy_desktop.engine.gin.match import GinMatch
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
-from ginrummy_desktop.gui.stats.background import StorageJobs
+from ginrummy_desktop.gui.common.storage_jobs import StorageJobs
 from ginrummy_desktop.gui.stats.window import StatisticsWindow
 from ginrummy_desktop.storage import Storage
 from ginrummy_desktop.storage.stats import StatisticsQueries

@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 from PySide6.QtCore import Qt
 
-from ginrummy_desktop.gui.stats.background import StorageJobs
+from ginrummy_desktop.gui.common.storage_jobs import StorageJobs
 from ginrummy_desktop.gui.stats.window import StatisticsWindow
 from ginrummy_desktop.storage import Storage
 from ginrummy_desktop.storage.stats import StatisticsQueries

@@ -175,7 +175,7 @@ def test_bad_record_rows_are_skipped_and_counted(tmp_path, paths):
 
 
 def test_the_records_tab_shows_good_rows_and_counts_bad_ones(qtbot, tmp_path):
-    from ginrummy_desktop.gui.stats.background import StorageJobs
+    from ginrummy_desktop.gui.common.storage_jobs import StorageJobs
     from ginrummy_desktop.gui.stats.window import StatisticsWindow
     from ginrummy_desktop.storage.stats import StatisticsQueries
 

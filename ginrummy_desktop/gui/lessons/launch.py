@@ -26,7 +26,7 @@ def open_lesson(window: Any, game: str) -> QWidget:
     if isinstance(dialogs, list):
         dialogs.append(lesson)
     lesson.show()
-    from ginrummy_desktop.gui.shell.window_fit import keep_on_screen
+    from ginrummy_desktop.gui.common.window_fit import keep_on_screen
 
     keep_on_screen(lesson)
     return lesson

@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ginrummy_desktop.gui.common.charts import LineChart, Series
 from ginrummy_desktop.gui.online.lobby import GAME_TITLES
-from ginrummy_desktop.gui.stats.charts import LineChart, Series
 
 COLUMNS = ("Rank", "Player", "Rating", "Games")
 OWN_ROW = QColor("#fff0b3")

@@ -31,7 +31,7 @@ def open_review(parent: QWidget, records: Sequence[dict[str, Any]], names: dict[
     if isinstance(dialogs, list):
         dialogs.append(window)
     window.show()
-    from ginrummy_desktop.gui.shell.window_fit import keep_on_screen
+    from ginrummy_desktop.gui.common.window_fit import keep_on_screen
 
     keep_on_screen(window)
     return window

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ginrummy_desktop.gui.common.charts import LineChart, Series
 from ginrummy_desktop.gui.review.history import ReviewHistory
-from ginrummy_desktop.gui.stats.charts import LineChart, Series
 
 SHOWN = 20  # the newest reviews on the chart
 

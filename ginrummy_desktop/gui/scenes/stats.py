@@ -110,7 +110,7 @@ def statistics_scene(fill: Callable[[Any], None], tab: str,
     ``fill(storage)`` records matches into, on ``tab``. On History the oldest match is opened
     (and its hand ``select_hand`` selected) once the queries are in; the folder is removed
     with the window. Scenes of any game build their Statistics pictures with this."""
-    from ginrummy_desktop.gui.stats.background import StorageJobs
+    from ginrummy_desktop.gui.common.storage_jobs import StorageJobs
     from ginrummy_desktop.gui.stats.window import StatisticsWindow
     from ginrummy_desktop.storage import Storage
     from ginrummy_desktop.storage.stats import StatisticsQueries
