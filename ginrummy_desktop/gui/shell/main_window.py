@@ -128,7 +128,7 @@ class MainWindow(QMainWindow):
     def fit_to_screen(self, size: str | None = None, available: QRect | None = None) -> None:
         """Keep the whole window on its screen (``available``: that screen's free area; by
         default the screen the window is on). ``size="default"`` starts from 1280x800."""
-        from ginrummy_desktop.gui.shell import window_fit
+        from ginrummy_desktop.gui.common import window_fit
 
         if available is None:
             screen = self.screen() or QGuiApplication.primaryScreen()
@@ -253,7 +253,7 @@ class MainWindow(QMainWindow):
 
     def show_preferences(self) -> QWidget:
         """Preferences (loaded when first opened: it is not needed to show the table)."""
-        from ginrummy_desktop.gui.shell import window_fit
+        from ginrummy_desktop.gui.common import window_fit
         from ginrummy_desktop.gui.shell.preferences import PreferencesDialog
 
         window = PreferencesDialog(self.storage, self)
@@ -567,7 +567,7 @@ class MainWindow(QMainWindow):
         """The Statistics window, reading storage through persistence's storage thread."""
         if self.persistence is None:
             return None
-        from ginrummy_desktop.gui.shell.window_fit import open_fitted
+        from ginrummy_desktop.gui.common.window_fit import open_fitted
 
         window = self.persistence.statistics_window(self)
         self.dialogs.append(window)
@@ -575,7 +575,7 @@ class MainWindow(QMainWindow):
         return window
 
     def show_help(self, title: str, html: str) -> HelpDialog:
-        from ginrummy_desktop.gui.shell.window_fit import keep_on_screen
+        from ginrummy_desktop.gui.common.window_fit import keep_on_screen
 
         dialog = HelpDialog(title, html, self)
         self.dialogs.append(dialog)
@@ -592,8 +592,8 @@ class MainWindow(QMainWindow):
         return self.show_help("Keyboard shortcuts", shortcuts_html(shortcut_rows()))
 
     def show_about(self) -> QWidget:
+        from ginrummy_desktop.gui.common.window_fit import keep_on_screen
         from ginrummy_desktop.gui.shell.about import AboutDialog
-        from ginrummy_desktop.gui.shell.window_fit import keep_on_screen
 
         dialog = AboutDialog(self)
         self.dialogs.append(dialog)
