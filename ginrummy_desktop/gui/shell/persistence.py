@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QObject
 
+from ginrummy_desktop.gui.common.storage_jobs import StorageJobs
 from ginrummy_desktop.gui.game_registry import GameMapping, Restored
 from ginrummy_desktop.gui.gin.summary import match_summary  # noqa: F401 - a public name
-from ginrummy_desktop.gui.stats.background import StorageJobs
 from ginrummy_desktop.gui.table.animation import SPEEDS
 from ginrummy_desktop.gui.table.card_renderer import CardStyle
 from ginrummy_desktop.storage.files import plain_os_error
