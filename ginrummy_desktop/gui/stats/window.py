@@ -53,9 +53,7 @@ from PySide6.QtWidgets import (
 )
 
 from ginrummy_desktop.engine.gin.results import ending_text
-from ginrummy_desktop.gui.game_registry import GAME_TITLES, gui_games
-from ginrummy_desktop.gui.stats.background import StorageJobs
-from ginrummy_desktop.gui.stats.charts import (
+from ginrummy_desktop.gui.common.charts import (
     OPPONENT_COLOUR,
     PLAYER_COLOUR,
     BarChart,
@@ -64,6 +62,8 @@ from ginrummy_desktop.gui.stats.charts import (
     bucket_counts,
     rule_lines,
 )
+from ginrummy_desktop.gui.common.storage_jobs import StorageJobs
+from ginrummy_desktop.gui.game_registry import GAME_TITLES, gui_games
 from ginrummy_desktop.gui.stats.replay_window import replay_names
 from ginrummy_desktop.gui.table.background import Background
 from ginrummy_desktop.storage.database import HistoryRow
@@ -1043,7 +1043,7 @@ class StatisticsWindow(QWidget):
             if record is None:
                 self.status.setText("That hand record is no longer stored.")
                 return
-            from ginrummy_desktop.gui.shell.window_fit import open_fitted
+            from ginrummy_desktop.gui.common.window_fit import open_fitted
 
             window = ReplayWindow(record, names)
             window.setWindowTitle(title)
