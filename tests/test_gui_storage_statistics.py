@@ -11,7 +11,7 @@ import json
 import pytest
 from PySide6.QtCore import Qt
 
-from ginrummy_desktop.gui.stats.background import StorageJobs
+from ginrummy_desktop.gui.common.storage_jobs import StorageJobs
 from ginrummy_desktop.gui.stats.replay_window import ReplayWindow
 from ginrummy_desktop.gui.stats.window import GIN_ENDINGS, StatisticsWindow
 from ginrummy_desktop.storage import Storage
