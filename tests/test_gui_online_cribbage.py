@@ -50,7 +50,7 @@ def test_join_a_bot_cribbage_table_and_play_a_whole_hand(qtbot, window_factory,
     assert window.tabs.currentWidget() is pane and pane.game == "cribbage"
     assert host.username in pane.opponent_label.text()
     assert "casual game" in pane.opponent_label.text()
-    table, controller, remote = pane.screen, pane.controller, pane.remote
+    table, controller, remote = pane.table, pane.controller, pane.remote
     assert controller.human == remote.me == 1  # the joiner sits second at the referee
     assert table.hints_allowed and not table.rematch_button.isVisible()
 

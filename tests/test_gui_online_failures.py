@@ -33,7 +33,7 @@ def test_opponent_drops_grace_banner_then_claim_win(
     qtbot.waitUntil(pane.claim_button.isEnabled, timeout=30_000)
     assert "claim the win" in pane.banner_text.text()
     qtbot.mouseClick(pane.claim_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: "You win" in pane.screen.status.text(), timeout=15_000)
+    qtbot.waitUntil(lambda: "You win" in pane.table.status.text(), timeout=15_000)
     assert pane.remote.over and pane.remote.winners == (0,)
     assert not pane.banner.isVisible()
     # The match goes into the local statistics, marked online, with the opponent's name.
@@ -60,17 +60,17 @@ def test_own_connection_cut_and_resumed_mid_hand(
 
     proxy.cut()
     qtbot.waitUntil(pane.reconnecting.isVisible, timeout=15_000)
-    assert not pane.screen.view.isEnabled()
-    assert pane.screen.view.graphicsEffect() is not None  # greyed out
+    assert not pane.table.view.isEnabled()
+    assert pane.table.view.graphicsEffect() is not None  # greyed out
     assert window.state_label.text() == "Connection lost: reconnecting…"
     qtbot.waitUntil(lambda: not pane.reconnecting.isVisible(), timeout=30_000)
     assert window.state_label.text() == "Online"
-    assert pane.screen.view.isEnabled()
+    assert pane.table.view.isEnabled()
     # The same hand goes on from where it was, to its end, with the mouse.
     assert pane.controller.view().hand_number == hand_number
     assert abs(len(pane.controller.view().hand) - cards_before) <= 1
     play_hand_with_the_mouse(qtbot, pane, drag_on_view)
-    qtbot.waitUntil(pane.screen.panel.isVisible, timeout=10_000)
+    qtbot.waitUntil(pane.table.panel.isVisible, timeout=10_000)
     run(qtbot, host.disconnect())
 
 
@@ -92,7 +92,7 @@ def test_cribbage_opponent_drops_grace_banner_then_claim_win(
     qtbot.waitUntil(lambda: table in window.tables, timeout=15_000)
     pane = window.tables[table]
     assert pane.game == "cribbage" and "rated game" in pane.opponent_label.text()
-    assert not pane.screen.hint_button.isVisible()  # hints are off in rated games
+    assert not pane.table.hint_button.isVisible()  # hints are off in rated games
 
     proxy.cut()
     qtbot.waitUntil(pane.banner.isVisible, timeout=30_000)
@@ -121,7 +121,7 @@ def test_cribbage_own_connection_cut_and_resumed_mid_hand(
     window.join_table(table_id)
     qtbot.waitUntil(lambda: table_id in window.tables, timeout=15_000)
     pane = window.tables[table_id]
-    table = pane.screen
+    table = pane.table
     qtbot.waitUntil(lambda: table.display.stage == "discard" and table.display.your_turn,
                     timeout=20_000)
     hand = list(pane.remote.observation_now.hand)

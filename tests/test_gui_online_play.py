@@ -37,7 +37,7 @@ def left_edge(item):
 def play_hand_with_the_mouse(qtbot, pane, drag_on_view, moves: int | None = None) -> None:
     """The person's moves, chosen by a greedy stand-in, made with real drags and clicks, to
     the end of the hand (or for ``moves`` moves)."""
-    screen, controller = pane.screen, pane.controller
+    screen, controller = pane.table, pane.controller
     stand_in = BUILTIN_BOTS["greedy"]()
     table = screen.table
     for _ in range(200 if moves is None else moves):
@@ -107,7 +107,7 @@ def test_sign_up_join_a_bot_table_and_play_a_hand_with_the_mouse(
     assert host.username in pane.opponent_label.text()
 
     play_hand_with_the_mouse(qtbot, pane, drag_on_view)
-    screen = pane.screen
+    screen = pane.table
     qtbot.waitUntil(screen.panel.isVisible, timeout=10_000)
     result = pane.controller.reveal
     for hand in result.hands:

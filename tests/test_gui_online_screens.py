@@ -110,7 +110,7 @@ def test_online_cribbage_scene_is_the_cribbage_table_of_a_rated_game(qapp):
     window = SCENES["online-cribbage-table"]()
     pane = window.tables["screenshot"]
     assert pane.game == "cribbage" and "rated game" in pane.opponent_label.text()
-    table = pane.screen
+    table = pane.table
     assert not table.hints_allowed and not table.hint_button.isVisible()
     assert table.display.stage == "play" and table.display.your_turn
     assert not pane.remote.pending and pane.resign_button.isEnabled()

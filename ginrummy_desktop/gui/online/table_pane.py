@@ -30,6 +30,7 @@ from ginrummy_desktop.gui.gin.controller import BOT, MatchSetup
 from ginrummy_desktop.gui.gin.screen import GinScreen
 from ginrummy_desktop.gui.online.remote_gin import RemoteGinMatch
 from ginrummy_desktop.gui.online.remote_match import MoveSender, RemoteMatch
+from ginrummy_desktop.gui.table.animation import DEFAULT_SPEED
 from ginrummy_desktop.gui.table.seats import RemotePlayer
 
 CLOCK_WARNING_SECONDS = 10
@@ -41,8 +42,7 @@ class GinSeatGame:
     game = "gin"
 
     def __init__(self, me: str, speed: str | None, parent: QWidget) -> None:
-        self.screen = GinScreen(player_name=me, parent=parent,
-                                **({"speed": speed} if speed else {}))
+        self.screen = GinScreen(speed=speed or DEFAULT_SPEED, player_name=me, parent=parent)
         self.controller = self.screen.controller
         self.widget: QWidget = self.screen
         self.status = self.screen.status
@@ -127,7 +127,7 @@ class TablePane(QWidget):
         self.remote: RemoteMatch | None = None
         # The game's side of the table comes from its registration (gui/game_registry.py).
         self.seat_game: Any = online_seat(game)(me, speed, self)
-        self.screen = self.seat_game.widget
+        self.table = self.seat_game.widget
         self.status = self.seat_game.status
 
         self.opponent_label = QLabel("", self)
@@ -162,7 +162,7 @@ class TablePane(QWidget):
         row.addWidget(self.claim_button)
         self.banner.hide()
 
-        self.reconnecting = QLabel("Reconnecting…", self.screen)
+        self.reconnecting = QLabel("Reconnecting…", self.table)
         self.reconnecting.setObjectName("reconnectingNotice")
         self.reconnecting.setStyleSheet("background: rgba(0,0,0,170); color: white; "
                                         "font-size: 20px; padding: 16px; border-radius: 8px;")
@@ -182,7 +182,7 @@ class TablePane(QWidget):
         chat_layout.addWidget(self.chat_log, 1)
         chat_layout.addWidget(self.chat_entry)
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
-        splitter.addWidget(self.screen)
+        splitter.addWidget(self.table)
         splitter.addWidget(chat)
         splitter.setStretchFactor(0, 4)
         splitter.setStretchFactor(1, 1)
@@ -360,8 +360,8 @@ class TablePane(QWidget):
             effect.setColor(Qt.GlobalColor.gray)
             view.setGraphicsEffect(effect)
             self.reconnecting.adjustSize()
-            self.reconnecting.move((self.screen.width() - self.reconnecting.width()) // 2,
-                                   (self.screen.height() - self.reconnecting.height()) // 3)
+            self.reconnecting.move((self.table.width() - self.reconnecting.width()) // 2,
+                                   (self.table.height() - self.reconnecting.height()) // 3)
             self.reconnecting.show()
             self.reconnecting.raise_()
         else:

@@ -103,7 +103,8 @@ def _table_window() -> QWidget:
                 and len(best_arrangement(list(view.hand)).melds) >= 1:
             break
         seat = match.to_move()
-        match.apply(seat, bots[seat].choose(match.observation(seat)))  # type: ignore[index]
+        assert seat is not None  # the match is far from over
+        match.apply(seat, bots[seat].choose(match.observation(seat)))
         seq += 1
     state = {"table": "screenshot", "seq": seq, "game": "gin", "seat": 0,
              "observation": observation_to_wire(match.observation(0)),
@@ -150,14 +151,15 @@ def _cribbage_table_window() -> QWidget:
                 and observation.hand_number >= 2 and min(match.scores) > 0:
             break
         seat = match.to_move()
-        match.apply(seat, bots[seat].choose(match.observation(seat)))  # type: ignore[index]
+        assert seat is not None  # the match is far from over
+        match.apply(seat, bots[seat].choose(match.observation(seat)))
         seq += 1
     table = LiveTable("screenshot", "cribbage", {"clock": 60}, [ME, RIVAL], rated=True,
                       seq=seq, match=match)
     state = dict(table.state_for(0), clock={"seat": 0, "seconds_left": 42})
     pane = TablePane(ME, "instant", window.tabs, game="cribbage")
     pane.start(state, rating=1587.0)
-    pane.screen.clear_announcement()  # the deal's greeting, long gone in a game under way
+    pane.table.clear_announcement()  # the deal's greeting, long gone in a game under way
     return _pane_window(pane, window)
 
 
