@@ -1,0 +1,220 @@
+"""A third game joins by registering itself (issue 42): High Card (tests/third_game.py) is
+registered with the engine and GUI registries and shows up in the wire codec, replays, the
+online protocol and table, storage, the Game menu's New dialog and the Statistics window, with
+no shared file naming it."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from ginrummy_desktop.engine import registry, wire
+from ginrummy_desktop.engine.replay import replay_frames
+from ginrummy_desktop.online import protocol
+from ginrummy_desktop.online.table import LiveTable, MoveRefused, public_view, unfinished_deal
+from ginrummy_desktop.storage import HandSummary, MatchSummary
+from ginrummy_desktop.storage.settings import Settings
+from tests.third_game import NAME, SPEC, FirstCardBot, HighCardRules
+
+
+@pytest.fixture
+def high_card():
+    with registry.registered_game(SPEC):
+        yield SPEC
+
+
+def play_out(spec, seed: int = 7) -> object:
+    match = spec.new_match(HighCardRules(target=2), seed=seed)
+    bot = FirstCardBot()
+    while not match.over:
+        seat = match.to_move()
+        match.apply(seat, bot.choose(match.observation(seat)))
+    return match
+
+
+def test_a_registered_game_is_listed_and_loaded_and_leaves_when_unregistered(high_card):
+    assert registry.game_names() == ("gin", "cribbage", NAME)
+    assert registry.get_game(NAME) is high_card
+    assert registry.game_titles()[NAME] == "High Card"
+    registry.unregister_game(NAME)
+    with pytest.raises(ValueError, match="unknown game 'highcard'"):
+        registry.get_game(NAME)
+    registry.register_game(NAME, SPEC)  # the fixture's own exit removes it again
+
+
+def test_names_that_would_break_records_or_shadow_a_game_are_refused():
+    with pytest.raises(ValueError, match="already registered"):
+        registry.register_game("gin", SPEC)
+    with pytest.raises(ValueError, match="lower-case"):
+        registry.register_game("High Card", SPEC)
+    with pytest.raises(ValueError, match="must have name"):
+        registry.register_game("other", SPEC)
+    assert registry.game_names() == ("gin", "cribbage")
+
+
+def test_its_observations_cross_the_wire_both_ways(high_card):
+    match = high_card.new_match(HighCardRules(), seed=3)
+    observation = match.observation(match.to_move())
+    data = wire.observation_to_wire(observation)
+    assert data["game"] == NAME and len(data["legal_actions"]) == 3
+    assert wire.observation_from_wire(wire.loads_line(wire.dumps_line(data))) == observation
+    with pytest.raises(wire.WireError, match="high card observation: unknown field"):
+        wire.observation_from_wire({**data, "extra": 1})
+
+
+def test_wire_refuses_the_game_once_it_is_gone():
+    data = {"game": NAME, "seat": 0}
+    with pytest.raises(wire.WireError, match="observation.game"):
+        wire.observation_from_wire(data)
+
+
+def test_its_hand_records_replay_frame_by_frame(high_card):
+    record = play_out(high_card).hand_records()[0]
+    frames = replay_frames(record, {0: "You", 1: "Bot"})
+    assert [frame.step for frame in frames] == [0, 1, 2]
+    assert [len(hand) for hand in frames[0].hands] == [3, 3]
+    first_seat, first_card = record["plays"][0]
+    assert frames[1].actor == first_seat and str(frames[1].card) == first_card
+    assert frames[1].description.startswith("You lay" if first_seat == 0 else "Bot lays")
+    forged = {**record, "plays": [record["plays"][1], record["plays"][0]]}
+    with pytest.raises(ValueError, match="in turn"):
+        replay_frames(forged)
+
+
+def test_the_online_protocol_accepts_it_while_registered(high_card):
+    request = {"game": NAME, "rated": False}
+    assert protocol.check_payload("create", request, protocol.REQUESTS) == request
+    assert NAME in protocol.online_games()
+    registry.unregister_game(NAME)
+    with pytest.raises(protocol.ProtocolError, match="game must be one of gin, cribbage"):
+        protocol.check_payload("create", request, protocol.REQUESTS)
+    registry.register_game(NAME, SPEC)
+
+
+def test_a_live_table_plays_restores_and_reveals_it(high_card):
+    table = LiveTable(id="t1a2", game=NAME, options={"clock": 60}, players=["ann", "bob"],
+                      rated=False)
+    events = table.start()
+    states = [event for event in events if event.kind == "state"]
+    assert [event.seat for event in states] == [0, 1]
+    assert states[0].data["observation"]["game"] == NAME
+    assert states[0].data["public"] == {"hands_won": [0, 0]}
+    protocol.check_payload("state", states[0].data, protocol.EVENTS)
+    seat = table.to_move()
+    card = table.match.observation(seat).hand[0]
+    with pytest.raises(MoveRefused, match="not your turn"):
+        table.check_move(1 - seat, table.seq, {"kind": "discard", "card": str(card)})
+    action = table.check_move(seat, table.seq, {"kind": "discard", "card": str(card)})
+    table.apply(seat, action)
+    assert unfinished_deal(NAME, table.match)["commitment"] == table.match.commitment
+
+    again = LiveTable(id="t1a2", game=NAME, options={"clock": 60}, players=["ann", "bob"],
+                      rated=False)
+    again.restore(table.snapshot(), table.seq, table.records_sent)
+    assert again.match.observation(1 - seat) == table.match.observation(1 - seat)
+    assert public_view(NAME, again.match, 0) == {"hands_won": [0, 0]}
+
+
+def high_card_summary(records: list[dict]) -> MatchSummary:
+    start = datetime(2026, 3, 1, 12, tzinfo=UTC)
+    hands = tuple(HandSummary(winner="player" if r["result"]["winner"] == 0 else "opponent",
+                              player_points=int(r["result"]["winner"] == 0),
+                              opponent_points=int(r["result"]["winner"] == 1), record=r)
+                  for r in records)
+    won = sum(h.player_points for h in hands)
+    return MatchSummary(game=NAME, opponent_id="first", opponent_name="First", rules="standard",
+                        started_at=start, ended_at=start + timedelta(minutes=2),
+                        player_score=won, opponent_score=len(hands) - won,
+                        result="win" if won == 2 else "loss", hands=hands)
+
+
+def test_storage_takes_its_matches_and_settings(high_card):
+    summary = high_card_summary(play_out(high_card).hand_records())
+    assert summary.game == NAME
+    settings = Settings().with_changes(default_opponent={NAME: "first"})
+    assert settings.default_opponent[NAME] == "first"
+
+
+# ----------------------------------------------------------------------------- the GUI
+@pytest.fixture
+def high_card_gui(high_card):
+    from ginrummy_desktop.gui.game_registry import registered_gui_game
+    from tests.third_game import gui_registration
+
+    with registered_gui_game(gui_registration()) as game:
+        yield game
+
+
+@pytest.fixture
+def main_window(qtbot, tmp_path, high_card_gui):
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
+    from ginrummy_desktop.gui.table.background import Background
+    from ginrummy_desktop.storage import Storage
+
+    storage = Storage(tmp_path)
+    storage.record_match(high_card_summary(play_out(SPEC, seed=11).hand_records()))
+    window = MainWindow(storage=storage, speed="instant")
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    window.gin_screen.controller.stop()
+    Background.wait_all()
+    window.close()
+    storage.close()
+
+
+def test_the_game_menu_offers_its_new_game_dialog(qtbot, main_window):
+    from tests.gui_helpers import choose_from_menu
+
+    dialog = choose_from_menu(qtbot, main_window, "&Game", "New &High Card Game…")
+    assert dialog.windowTitle() == "New High Card game" and dialog.isVisible()
+    dialog.reject()
+
+
+def test_the_statistics_window_shows_its_title_and_figures(qtbot, main_window):
+    stats = main_window.show_statistics()
+    qtbot.waitUntil(lambda: not stats.busy and not stats.jobs.pending, timeout=5000)
+    index = stats.game_combo.findData(NAME)
+    assert stats.game_combo.itemText(index) == "High Card"
+    stats.game_combo.setCurrentIndex(index)
+    qtbot.waitUntil(lambda: not stats.busy and not stats.jobs.pending, timeout=5000)
+    assert stats.figure_labels["matches"].text() == "1"
+    assert stats.figure_labels["highcard_hands"].text() == "3.0"  # seed 11: a 2-1 match
+    assert stats.game_boxes[NAME].isVisibleTo(stats)
+    assert not stats.game_boxes["gin"].isVisibleTo(stats)
+
+
+def test_the_replay_window_steps_through_its_hand(qtbot, high_card_gui):
+    from ginrummy_desktop.gui.stats.replay_window import ReplayWindow
+
+    record = play_out(SPEC).hand_records()[0]
+    replay = ReplayWindow(record, {0: "You", 1: "First"})
+    qtbot.addWidget(replay)
+    assert replay.error is None and len(replay.frames) == 3
+    replay.step_forward()
+    assert replay.position == 1
+
+
+def test_its_autosave_is_refused_when_it_registers_no_restorer(high_card_gui):
+    from ginrummy_desktop.gui.shell.persistence import RESTORERS, _restore_state
+
+    assert NAME not in RESTORERS and "gin" in RESTORERS
+    with pytest.raises(ValueError, match="unknown game 'highcard'"):
+        _restore_state({"game": NAME})
+
+
+def test_online_play_is_offered_only_for_games_with_an_online_seat(high_card_gui):
+    from ginrummy_desktop.gui.game_registry import GAME_TITLES, online_seat
+    from ginrummy_desktop.gui.online.window import PLAYABLE_GAMES
+
+    assert GAME_TITLES[NAME] == "High Card"  # its lobby tab has a title
+    assert NAME not in PLAYABLE_GAMES and {"gin", "cribbage"} <= set(PLAYABLE_GAMES)
+    with pytest.raises(ValueError, match="High Card cannot be played online yet"):
+        online_seat(NAME)

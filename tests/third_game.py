@@ -1,0 +1,274 @@
+"""High Card: a made-up third game, small enough to read at once, for the registry tests.
+
+Each hand deals three cards to each of two players from a shuffled, committed deck; the players
+take turns laying one card (the leader alternates by hand), and the higher card (rank, then suit
+C < D < H < S) wins the hand. First to ``target`` hands wins the match. Everything the app needs
+is here, in this one "package", registered with the engine and the GUI registries: no shared file
+names the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ginrummy_desktop.engine.actions import Action, IllegalActionError
+from ginrummy_desktop.engine.cards import SUITS, Card, card_text, parse_cards
+from ginrummy_desktop.engine.deck import commitment, shuffled_deck, verify_commitment
+from ginrummy_desktop.engine.replay import ReplayFrame, seat_names, verb
+from ginrummy_desktop.engine.rng import StableRandom
+from ginrummy_desktop.engine.wire import (
+    ObservationFields,
+    action_to_wire,
+    cards_to_wire,
+    decoded_rules,
+    seat_cards_to_wire,
+)
+
+NAME = "highcard"
+HAND_SIZE = 3
+
+
+@dataclass(frozen=True)
+class HighCardRules:
+    target: int = 2  # hands to win the match
+
+    def __post_init__(self) -> None:
+        if type(self.target) is not int or not 1 <= self.target <= 9:
+            raise ValueError("target must be a whole number from 1 to 9")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"target": self.target}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HighCardRules:
+        if set(data) != {"target"}:
+            raise ValueError("high card rules hold only a target")
+        return cls(data["target"])
+
+
+@dataclass(frozen=True)
+class HighCardObservation:
+    seat: int
+    legal_actions: tuple[Action, ...]
+    hand: tuple[Card, ...]
+    played: tuple[tuple[int, Card], ...]
+    scores: tuple[int, ...]
+    hand_number: int
+    rules: HighCardRules
+
+
+def beats(card: Card, other: Card) -> bool:
+    return (card.rank, SUITS.index(card.suit)) > (other.rank, SUITS.index(other.suit))
+
+
+class HighCardMatch:
+    num_seats = 2
+
+    def __init__(self, rules: HighCardRules, seed: int | None = None) -> None:
+        self.rules, self.seed = rules, seed or 0
+        self.scores = [0, 0]
+        self.records: list[dict[str, Any]] = []
+        self.hand_number = -1
+        self._deal()
+
+    def _deal(self) -> None:
+        self.hand_number += 1
+        self.deck = shuffled_deck(StableRandom(self.seed * 1000 + self.hand_number))
+        self.salt = f"{self.seed:08x}{self.hand_number:08x}"
+        self.commitment = commitment(self.deck, self.salt)
+        self.hands = [list(self.deck[:HAND_SIZE]), list(self.deck[HAND_SIZE:2 * HAND_SIZE])]
+        self.plays: list[tuple[int, Card]] = []
+
+    @property
+    def leader(self) -> int:
+        return self.hand_number % 2
+
+    @property
+    def over(self) -> bool:
+        return max(self.scores) >= self.rules.target
+
+    def to_move(self) -> int | None:
+        if self.over:
+            return None
+        return self.leader if not self.plays else 1 - self.leader
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        if self.to_move() != seat:
+            return ()
+        return tuple(Action("discard", card) for card in self.hands[seat])
+
+    def observation(self, seat: int) -> HighCardObservation:
+        return HighCardObservation(seat, self.legal_actions(seat), tuple(self.hands[seat]),
+                                   tuple(self.plays), tuple(self.scores), self.hand_number,
+                                   self.rules)
+
+    def apply(self, seat: int, action: Action) -> None:
+        if action not in self.legal_actions(seat):
+            raise IllegalActionError(f"{action} is not a legal move for seat {seat}")
+        self.hands[seat].remove(action.card)
+        self.plays.append((seat, action.card))
+        if len(self.plays) == 2:
+            self._score()
+
+    def _score(self) -> None:
+        (first, first_card), (second, second_card) = self.plays
+        winner = second if beats(second_card, first_card) else first
+        self.scores[winner] += 1
+        self.records.append({
+            "game": NAME, "hand_number": self.hand_number, "rules": self.rules.to_dict(),
+            "seats": [self.leader, 1 - self.leader], "dealer": 1 - self.leader,
+            "deck": " ".join(map(str, self.deck)), "salt": self.salt,
+            "commitment": self.commitment,
+            "plays": [[seat, str(card)] for seat, card in self.plays],
+            "result": {"winner": winner, "points": 1}, "scores": list(self.scores)})
+        if not self.over:
+            self._deal()
+
+    def hand_records(self) -> list[dict[str, Any]]:
+        return list(self.records)
+
+    def snapshot(self) -> dict[str, Any]:
+        moves = [play for record in self.records for play in record["plays"]]
+        moves += [[seat, str(card)] for seat, card in self.plays]
+        return {"game": NAME, "rules": self.rules.to_dict(), "seed": self.seed,
+                "moves": moves, "deck": " ".join(map(str, self.deck)), "salt": self.salt,
+                "commitment": self.commitment}
+
+    @classmethod
+    def restore(cls, data: dict[str, Any]) -> HighCardMatch:
+        match = cls(HighCardRules.from_dict(data["rules"]), data["seed"])
+        for seat, text in data["moves"]:
+            match.apply(seat, Action("discard", Card.parse(text)))
+        return match
+
+
+class FirstCardBot:
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, observation: HighCardObservation) -> Action:
+        return observation.legal_actions[0]
+
+
+def _replay(record: dict[str, Any]) -> list[tuple[int, Card]]:
+    """The record's plays, checked against its committed deck; ``ValueError`` if they differ."""
+    deck = parse_cards(record["deck"])
+    if not verify_commitment(deck, record["salt"], record["commitment"]):
+        raise ValueError("the deck does not match its commitment")
+    leader, other = record["seats"]
+    hands = {leader: deck[:HAND_SIZE], other: deck[HAND_SIZE:2 * HAND_SIZE]}
+    plays = [(seat, Card.parse(text)) for seat, text in record["plays"]]
+    if [seat for seat, _ in plays] != [leader, other]:
+        raise ValueError("the players did not lay their cards in turn")
+    for seat, card in plays:
+        if card not in hands[seat]:
+            raise ValueError(f"{card} was not in seat {seat}'s hand")
+    return plays
+
+
+class HighCardSpec:
+    name = NAME
+    title = "High Card"
+    presets: Mapping[str, HighCardRules] = {"standard": HighCardRules()}
+    builtin_bots = {"first": FirstCardBot}
+    observation_type = HighCardObservation
+
+    def parse_rules(self, preset: str, overrides: Mapping[str, str]) -> HighCardRules:
+        target = int(overrides.get("target", self.presets[preset].target))
+        return HighCardRules(target)
+
+    def num_seats(self, rules: HighCardRules) -> int:
+        return 2
+
+    def new_match(self, rules: HighCardRules, seed: int | None = None) -> HighCardMatch:
+        return HighCardMatch(rules, seed)
+
+    def restore(self, snapshot: dict[str, Any]) -> HighCardMatch:
+        return HighCardMatch.restore(snapshot)
+
+    def hand_number(self, session: Any) -> int:
+        return session.hand_number
+
+    def dealt_deck(self, session: Any) -> tuple[list[str], str, str] | None:
+        return [str(card) for card in session.deck], session.salt, session.commitment
+
+    def public_view(self, session: Any, seat: int) -> dict[str, Any]:
+        return {"hands_won": list(session.scores)}
+
+    def observation_to_wire(self, o: HighCardObservation) -> dict[str, Any]:
+        return {"game": NAME, "seat": o.seat,
+                "legal_actions": [action_to_wire(a) for a in o.legal_actions],
+                "hand": cards_to_wire(o.hand), "played": seat_cards_to_wire(o.played),
+                "scores": list(o.scores), "hand_number": o.hand_number,
+                "rules": o.rules.to_dict()}
+
+    def observation_from_wire(self, data: dict[str, Any]) -> HighCardObservation:
+        fields = ObservationFields(data, "high card observation")
+        observation = HighCardObservation(
+            seat=fields.integer("seat"), legal_actions=fields.actions("legal_actions"),
+            hand=fields.cards("hand"), played=fields.seat_cards("played"),
+            scores=tuple(fields.integers("scores")), hand_number=fields.integer("hand_number"),
+            rules=decoded_rules(HighCardRules.from_dict, fields.object("rules"),
+                                "high card observation"))
+        fields.finish()
+        return observation
+
+    def replay_frames(self, record: dict[str, Any],
+                      names: dict[int, str] | None = None) -> list[ReplayFrame]:
+        plays = _replay(record)
+        leader, other = record["seats"]
+        named = seat_names((leader, other), names)
+        deck = parse_cards(record["deck"])
+        hands = {leader: list(deck[:HAND_SIZE]), other: list(deck[HAND_SIZE:2 * HAND_SIZE])}
+        laid: list[Card] = []
+
+        def frame(step: int, text: str, actor: int | None = None,
+                  card: Card | None = None) -> ReplayFrame:
+            return ReplayFrame(step=step, seats=(leader, other), description=text,
+                               hands=(tuple(hands[leader]), tuple(hands[other])),
+                               discard_pile=tuple(laid), stock_count=52 - 2 * HAND_SIZE,
+                               actor=actor, card=card)
+
+        frames = [frame(0, f"Hand {record['hand_number'] + 1} is dealt")]
+        for step, (seat, card) in enumerate(plays, start=1):
+            hands[seat].remove(card)
+            laid.append(card)
+            frames.append(frame(step, f"{verb(named[seat], 'lay', 'lays')} {card_text(card)}",
+                                seat, card))
+        return frames
+
+    def match_winners(self, session: Any) -> tuple[int, ...]:
+        return tuple(seat for seat in (0, 1) if session.scores[seat] >= session.rules.target)
+
+    def player_stats(self, records: Sequence[dict], seat: int) -> dict[str, int]:
+        return {"hand_wins": sum(r["result"]["winner"] == seat for r in records)}
+
+    def replay_record(self, record: dict) -> None:
+        _replay(record)
+
+
+SPEC = HighCardSpec()
+
+
+def gui_registration() -> Any:
+    """High Card's GUI: a New game dialog and one statistics figure (no online seat)."""
+    from PySide6.QtWidgets import QDialog
+
+    from ginrummy_desktop.gui.game_registry import GuiGame, StatFigure, number_text
+
+    def new_game_dialog(window: Any) -> QDialog:
+        dialog = QDialog(window)
+        dialog.setWindowTitle("New High Card game")
+        window.dialogs.append(dialog)
+        dialog.open()
+        return dialog
+
+    def hands_per_match(f: Any) -> str:
+        return number_text(f.hands_played / f.matches_played if f.matches_played else None)
+
+    return GuiGame(name=NAME, title="High Card", new_game_label="New &High Card Game…",
+                   new_game_dialog=new_game_dialog,
+                   statistics_figures=(StatFigure("highcard_hands", "Hands per match",
+                                                  hands_per_match),))
