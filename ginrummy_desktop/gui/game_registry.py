@@ -51,7 +51,11 @@ class GuiGame:
     ``restore(state)`` checks the game's autosaved state (its controller's ``snapshot()``) and
     returns how to continue it, raising ``ValueError`` if it cannot. ``online_seat(me, speed,
     parent)`` builds the game's side of an online table (gui/online/table_pane.py's seat game);
-    None: this version cannot play the game online.
+    None: this version cannot play the game online. ``rules_html()`` is the Help menu's rules
+    page (entry ``rules_label``); ``lesson_label`` names the Help menu's guided game, opened
+    with ``gui/lessons/launch.open_lesson(window, name)`` (empty: the game has none). The
+    welcome page offers the game when it has ``opponents()`` (the opponents to pick from and
+    the one offered first) and starts it with ``start_against(window, bot_id)``.
     """
 
     name: str
@@ -63,6 +67,11 @@ class GuiGame:
     restore: Callable[[dict[str, Any]], Restored] | None = None
     statistics_figures: tuple[StatFigure, ...] = ()
     online_seat: Callable[[str, str | None, Any], Any] | None = None
+    rules_label: str = ""
+    rules_html: Callable[[], str] | None = None
+    lesson_label: str = ""
+    opponents: Callable[[], tuple[list[Any], str]] | None = None
+    start_against: Callable[[Any, str], None] | None = None
 
 
 _REGISTERED: dict[str, GuiGame] = {}

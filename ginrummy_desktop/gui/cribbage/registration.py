@@ -41,6 +41,27 @@ def online_seat(me: str, speed: str | None, parent: Any) -> Any:
     return CribbageSeatGame(me, speed, parent)
 
 
+def opponents() -> tuple[list[Any], str]:
+    """Every cribbage opponent, and a friendly one to offer a newcomer first."""
+    from ginrummy_desktop.gui.cribbage import opponents as cribbage
+
+    return cribbage.list_opponents(), cribbage.friendly_opponent()
+
+
+def start_against(window: MainWindow, bot_id: str) -> None:
+    """A game against ``bot_id`` with the options from the settings."""
+    from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
+
+    rules = window.preferred_cribbage_setup().rules()
+    window.start_cribbage(CribbageSetup.from_rules(bot_id, rules))
+
+
+def rules_html() -> str:
+    from ginrummy_desktop.gui.shell.help_pages import CRIBBAGE_RULES_HTML
+
+    return CRIBBAGE_RULES_HTML
+
+
 def _best_hand(best: int | None) -> str:
     return "–" if best is None else f"{best}" + ("  (a perfect 29!)" if best == 29 else "")
 
@@ -68,4 +89,9 @@ GAME = GuiGame(
     restore=restore,
     statistics_figures=FIGURES,
     online_seat=online_seat,
+    rules_label="&Cribbage rules",
+    rules_html=rules_html,
+    lesson_label="Learn Cri&bbage (guided game)",
+    opponents=opponents,
+    start_against=start_against,
 )

@@ -4,6 +4,7 @@ callable loads the gin modules it needs when it runs."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QKeySequence
@@ -58,6 +59,25 @@ def online_seat(me: str, speed: str | None, parent: Any) -> Any:
     return GinSeatGame(me, speed, parent)
 
 
+def opponents() -> tuple[list[Any], str]:
+    """Every gin opponent, and a friendly one to offer a newcomer first."""
+    from ginrummy_desktop.gui.gin import opponents as gin
+
+    return gin.list_opponents(), gin.friendly_opponent()
+
+
+def start_against(window: MainWindow, bot_id: str) -> None:
+    """A match against ``bot_id`` with the rules from the settings."""
+    window.gin_screen.new_match(dataclasses.replace(window.preferred_gin_setup(),
+                                                    opponent=bot_id))
+
+
+def rules_html() -> str:
+    from ginrummy_desktop.gui.shell.help_pages import GIN_RULES_HTML
+
+    return GIN_RULES_HTML
+
+
 FIGURES = (
     StatFigure("best_score", "Best score",
                lambda f: "–" if f.best_score is None else f"{f.best_score:,}",
@@ -83,4 +103,9 @@ GAME = GuiGame(
     restore=restore,
     statistics_figures=FIGURES,
     online_seat=online_seat,
+    rules_label="Gin Rummy &rules",
+    rules_html=rules_html,
+    lesson_label="&Learn Gin Rummy (guided game)",
+    opponents=opponents,
+    start_against=start_against,
 )

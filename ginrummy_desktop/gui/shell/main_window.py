@@ -22,13 +22,11 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
-from ginrummy_desktop.gui.game_registry import GameMapping, gui_games
+from ginrummy_desktop.gui.game_registry import GameMapping, gui_game, gui_games
 from ginrummy_desktop.gui.gin.controller import MatchSetup
 from ginrummy_desktop.gui.gin.opponents import default_opponent
 from ginrummy_desktop.gui.gin.screen import GinScreen, shortcut_rows
 from ginrummy_desktop.gui.shell.help_pages import (
-    CRIBBAGE_RULES_HTML,
-    GIN_RULES_HTML,
     HelpDialog,
     shortcuts_html,
 )
@@ -228,14 +226,21 @@ class MainWindow(QMainWindow):
             self.felt_actions[colour] = action
 
         help_menu = bar.addMenu("&Help")
-        # F1 opens the rules of the game on screen (``_show_game`` moves it).
-        self.gin_rules_action = self._action(help_menu, "Gin Rummy &rules", lambda: self.show_help(
-            "Gin Rummy rules", GIN_RULES_HTML), QKeySequence.StandardKey.HelpContents)
-        self.cribbage_rules_action = self._action(help_menu, "&Cribbage rules", lambda: (
-            self.show_help("Cribbage rules", CRIBBAGE_RULES_HTML)))
-        self._action(help_menu, "&Learn Gin Rummy (guided game)", lambda: self.open_lesson("gin"))
-        self._action(help_menu, "Learn Cri&bbage (guided game)",
-                     lambda: self.open_lesson("cribbage"))
+        # Each game's rules page, then each game's guided game (gui/game_registry.py). F1
+        # opens the rules of the game on screen (``_show_game`` moves it; the first game's at
+        # start).
+        self.rules_actions: dict[str, QAction] = {}
+        for entry in gui_games():
+            if entry.rules_html is not None:
+                self.rules_actions[entry.name] = self._action(
+                    help_menu, entry.rules_label,
+                    lambda title=f"{entry.title} rules", html=entry.rules_html:
+                    self.show_help(title, html()),
+                    None if self.rules_actions else QKeySequence.StandardKey.HelpContents)
+        for entry in gui_games():
+            if entry.lesson_label:
+                self._action(help_menu, entry.lesson_label,
+                             lambda name=entry.name: self.open_lesson(name))
         self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts)
         self._action(help_menu, "&About", self.show_about)
         # Keys whose action does not apply just now still answer, in the status line.
@@ -295,8 +300,8 @@ class MainWindow(QMainWindow):
         for action in self.gin_screen.view_actions.values():
             action.setEnabled(gin)
         rules_key = QKeySequence(QKeySequence.StandardKey.HelpContents)
-        self.gin_rules_action.setShortcut(rules_key if gin else QKeySequence())
-        self.cribbage_rules_action.setShortcut(QKeySequence() if gin else rules_key)
+        for name, action in self.rules_actions.items():
+            action.setShortcut(rules_key if name == game else QKeySequence())
         self._sync_undo_fallback()
 
     def contest(self) -> str:
@@ -421,15 +426,9 @@ class MainWindow(QMainWindow):
             except Exception as error:  # noqa: BLE001 - the game starts all the same
                 self.notify(f"Could not save: {error}")
         self.set_player_name(name)
-        if game == CRIBBAGE:
-            from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
-
-            rules = self.preferred_cribbage_setup().rules()
-            self.start_cribbage(CribbageSetup.from_rules(bot_id, rules))
-        else:
-            self.gin_screen.new_match(MatchSetup(opponent=bot_id,
-                                                 preset=self._preferred_preset(),
-                                                 overrides=self._preferred_overrides()))
+        start_against = gui_game(game).start_against
+        if start_against is not None:  # the welcome page offers only games that have it
+            start_against(self, bot_id)
         page, self.welcome = self.welcome, None
         if page is not None:
             self.stack.removeWidget(page)
