@@ -7,7 +7,7 @@ no rules: the opponents and their words come from each game's ``opponents`` modu
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -25,8 +25,10 @@ from PySide6.QtWidgets import (
 
 from ginrummy_desktop.gui.common.opponent_picker import OpponentPicker
 from ginrummy_desktop.gui.common.opponents import OpponentInfo
+from ginrummy_desktop.gui.game_registry import GameMapping, gui_game
 
-GAME_TITLES = {"gin": "Gin Rummy", "cribbage": "Cribbage"}
+# The games a newcomer can pick: each registered game with opponents to offer.
+GAME_TITLES: Mapping[str, str] = GameMapping(lambda game: game.title if game.opponents else None)
 NAME_LIMIT = 40  # the settings' limit for a player name
 DEFAULT_NAME = "You"  # a blank name: the table speaks to "You"
 
@@ -34,11 +36,10 @@ DEFAULT_NAME = "You"  # a blank name: the table speaks to "You"
 def game_opponents(game: str) -> tuple[list[OpponentInfo], str]:
     """The opponents of ``game`` (the pickers' own data) and the one offered first: a
     friendly one, since a newcomer is learning."""
-    if game == "cribbage":
-        from ginrummy_desktop.gui.cribbage import opponents as cribbage
-        return cribbage.list_opponents(), cribbage.friendly_opponent()
-    from ginrummy_desktop.gui.gin import opponents as gin
-    return gin.list_opponents(), gin.friendly_opponent()
+    opponents = gui_game(game).opponents
+    if opponents is None:
+        raise ValueError(f"{game!r} offers no opponents")
+    return opponents()
 
 
 class WelcomePage(QWidget):
@@ -110,7 +111,7 @@ class WelcomePage(QWidget):
         buttons.addWidget(self.play_button)
         layout.addLayout(buttons)
         self.game = ""
-        self.game_buttons["gin"].setChecked(True)
+        next(iter(self.game_buttons.values())).setChecked(True)  # the first game
 
     def _show_opponents(self, game: str) -> None:
         self.game = game
