@@ -43,7 +43,7 @@ QUIT_WITH_WINDOWS_OPEN = textwrap.dedent("""
 
         def quit_with_windows_open():
             window.online_action.trigger()
-            window.gin_rules_action.trigger()
+            window.rules_actions["gin"].trigger()
             print("OPEN", sorted(w.windowTitle() for w in QApplication.topLevelWidgets()
                                  if w.isVisible()), flush=True)
             window.activateWindow()  # the online window took the focus
