@@ -13,6 +13,7 @@ Both are seeded matches whose person's moves a stand-in bot chooses; any ``--siz
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtCore import QDeadlineTimer, QEventLoop
 from PySide6.QtWidgets import QWidget
@@ -84,7 +85,7 @@ def _gin_window(stage: str) -> QWidget:
 
 
 for _stage in ("mid-hand", "end-of-hand", "match-over"):
-    SCENES[f"gin-{_stage}"] = (lambda stage=_stage: _gin_window(stage))
+    register_scene(f"gin-{_stage}")(partial(_gin_window, _stage))
 
 
 def _run_until(done: Callable[[], bool], timeout_ms: int = 20_000) -> bool:
