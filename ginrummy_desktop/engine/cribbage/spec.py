@@ -59,7 +59,8 @@ def parse_rules(preset: str, overrides: Mapping[str, str]) -> CribbageRules:
 
 
 class CribbageSpec:
-    """Cribbage as seen by the runner (see docs/engine.md, "Adding a game to the runner")."""
+    """Cribbage as the runner, wire codec, replays and online tables see it (see
+    docs/engine.md, "Adding a game")."""
 
     name = "cribbage"
     title = "Cribbage"

@@ -14,7 +14,8 @@ from ginrummy_desktop.engine.protocol import MatchSession
 
 
 class GinSpec:
-    """Gin Rummy as seen by the runner (see docs/engine.md, "Adding a game to the runner")."""
+    """Gin Rummy as the runner, wire codec, replays and online tables see it (see
+    docs/engine.md, "Adding a game")."""
 
     name = "gin"
     title = "Gin Rummy"
