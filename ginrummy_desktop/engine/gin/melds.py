@@ -11,8 +11,10 @@ Each question is answered by trying each choice of sets: most hands hold no rank
 (one choice), and when the sets share no card with a run there is nothing to choose either; at
 most 6 x 6 x 2 choices for 11 cards. Per-discard answers come from ready-made per-suit tables.
 Answers are memoised by mask in bounded LRU caches and per-suit tables (about 36 MB when all
-are full). Card-level calls turn a hand into a mask with one look-up per card
-(``cards.BIT_BY_CARD_ID``).
+are full; ``best_arrangement``'s memo is a plain dict emptied when full, read inline). Card-level
+calls turn a hand into a mask with one look-up per card (``cards.BIT_BY_CARD_ID``);
+``best_arrangement``'s look-up also gives each card's points and its rank-major bit, so a hand
+without a set is answered without a further pass over its cards.
 
 Mask-level functions assume hands of at most 11 cards (they do not check, for speed); the
 card-level functions check their input and raise ``ValueError`` with a readable message.
@@ -25,7 +27,18 @@ from functools import cache, lru_cache
 from typing import NamedTuple
 
 from ginrummy_desktop.engine.cards import (  # noqa: F401 (cards_mask: doctests)
+    # mask_cards_sorted's tables (a suit's 13 bits spread to every fourth bit; the cards of each
+    # byte of a rank-major mask), for best_arrangement's inlined copy of it:
+    _B0,
+    _B1,
+    _B2,
+    _B3,
+    _B4,
+    _B5,
+    _B6,
+    _SPREAD,
     BIT_BY_CARD_ID,
+    FULL_DECK,
     Card,
     cards_mask,
     mask_cards,
@@ -526,9 +539,9 @@ def deadwood_cards_mask(mask: int) -> int:
 
 def clear_meld_memos() -> None:
     """Forget every memoised answer (benchmarks use it to time real solving work)."""
+    _ARRANGED.clear()
     for memo in (
         min_deadwood_mask,
-        best_arrangement_mask,
         best_discard_deadwood_mask,
         deadwood_cards_mask,
         deadwood_after_each_discard_pairs,
@@ -755,6 +768,36 @@ def all_best_arrangements(cards: Iterable[Card]) -> list[Arrangement]:
     return [_arrangement(mask, melds) for melds in best_meld_masks(mask)]
 
 
+class _SuitRuns(dict[int, tuple[tuple[Card, ...], ...]]):
+    """One suit's run cover (a 13-bit pattern) -> the cards of each of its runs, lowest first.
+    Without a set to choose, a suit's runs depend on that suit alone. Filled on first use."""
+
+    def __init__(self, suit: int) -> None:
+        super().__init__()
+        self.shift = 13 * suit
+
+    def __missing__(self, pattern: int) -> tuple[tuple[Card, ...], ...]:
+        entry = tuple(_MELD_CARDS[run] for run in _stretches(pattern << self.shift))
+        self[pattern] = entry
+        return entry
+
+
+_RUNS_C, _RUNS_D, _RUNS_H, _RUNS_S = (_SuitRuns(suit) for suit in range(4))
+
+# ``best_arrangement``'s look-up per card gives the card's bit and, above bit 52, its points, so
+# one ``sum`` makes the hand's mask and its points (at most 11 x 10 = 110: 59 bits, one machine
+# word, so ``sum`` stays on its fast path).
+_HAND_BITS = (1 << 52) - 1
+_POINTS_SHIFT = 52
+_RANKS_SHIFT = 59
+_BIT_AND_POINTS_OF_CARD_ID = {
+    id(card): 1 << card.index | card.points << _POINTS_SHIFT
+    | 1 << (_RANKS_SHIFT + 4 * (card.rank - 1) + "CDHS".index(card.suit)) for card in FULL_DECK
+}.__getitem__
+_ARRANGED: dict[int, Arrangement] = {}  # best_arrangement's memo by mask (cleared when full)
+_new_tuple = tuple.__new__  # Arrangement(...) without the named tuple's Python-level __new__
+
+
 def best_arrangement(cards: Iterable[Card]) -> Arrangement:
     """The least-deadwood arrangement, leaving the opponent the fewest possible lay-offs.
 
@@ -767,30 +810,139 @@ def best_arrangement(cards: Iterable[Card]) -> Arrangement:
     >>> print(best_arrangement(parse_cards("JH QH KH JC JD")))  # the set takes one lay-off only
     [JC JD JH] deadwood QH KH (20)
     """
+    if type(cards) in _SIZED_HANDS:  # one look-up per card (see hand_to_mask), then the memo
+        try:
+            total: int = sum(map(_BIT_AND_POINTS_OF_CARD_ID, map(id, cards)))
+        except KeyError:
+            pass
+        else:
+            mask = total & _HAND_BITS
+            if mask.bit_count() == len(cards) <= MAX_HAND_SIZE:  # type: ignore[arg-type]
+                found = _ARRANGED.get(mask)
+                if found is not None:
+                    return found
+                c = mask & _SUIT_BITS
+                d = mask >> 13 & _SUIT_BITS
+                h = mask >> 26 & _SUIT_BITS
+                s = mask >> 39
+                ranks = total >> _RANKS_SHIFT
+                triples = (c & d & (h | s)) | (h & s & (c | d))
+                if triples:
+                    found = _arrange_sets(mask, triples, ranks)
+                else:  # no set (most hands): each suit's runs, and the rest is deadwood
+                    starts = mask & mask >> 1 & mask >> 2 & _RUN3_STARTS
+                    if starts:
+                        cover = starts | starts << 1 | starts << 2
+                        runs = (_RUNS_C[cover & _SUIT_BITS] + _RUNS_D[cover >> 13 & _SUIT_BITS]
+                                + _RUNS_H[cover >> 26 & _SUIT_BITS] + _RUNS_S[cover >> 39])
+                        starts = ranks & ranks >> 4 & ranks >> 8  # the same runs, rank-major
+                        ranks &= ~(starts | starts << 4 | starts << 8)
+                        points = _SUIT_POINTS
+                        found = _new_tuple(Arrangement, (
+                            runs if len(runs) == 1 else tuple(sorted(runs)),
+                            _B0[ranks & 255] + _B1[ranks >> 8 & 255] + _B2[ranks >> 16 & 255]
+                            + _B3[ranks >> 24 & 255] + _B4[ranks >> 32 & 255]
+                            + _B5[ranks >> 40 & 255] + _B6[ranks >> 48],
+                            (total >> _POINTS_SHIFT & 127) - points[cover & _SUIT_BITS]
+                            - points[cover >> 13 & _SUIT_BITS] - points[cover >> 26 & _SUIT_BITS]
+                            - points[cover >> 39]))
+                    else:  # no meld at all (most random hands): every card is deadwood
+                        found = _new_tuple(Arrangement, ((), (
+                            _B0[ranks & 255] + _B1[ranks >> 8 & 255] + _B2[ranks >> 16 & 255]
+                            + _B3[ranks >> 24 & 255] + _B4[ranks >> 32 & 255]
+                            + _B5[ranks >> 40 & 255] + _B6[ranks >> 48]),
+                            total >> _POINTS_SHIFT & 127))
+                if len(_ARRANGED) >= _SMALL_MEMO:
+                    _ARRANGED.clear()
+                _ARRANGED[mask] = found
+                return found
     mask, _ = hand_to_mask(cards, "best_arrangement")
     return best_arrangement_mask(mask)
 
 
-@lru_cache(maxsize=_SMALL_MEMO)
+def _arrange_sets(mask: int, triples: int, ranks: int) -> Arrangement:
+    """``_arrange`` of a hand holding the ranks ``triples`` three times or more (``ranks``: the
+    same hand rank-major)."""
+    sets = mask & triples * _RANK_SPREAD  # every card of those ranks
+    starts = mask & mask >> 1 & mask >> 2 & _RUN3_STARTS
+    cover = starts | starts << 1 | starts << 2
+    if sets & cover:
+        return _arrange(mask)  # a set and a run compete for a card: try each choice
+    # The sets apart from the runs: meld them all (see _sets_clear_of).
+    low = triples & -triples
+    melds: tuple[tuple[Card, ...], ...] = (
+        _MELD_CARDS[mask & _RANK_SPREAD << (low.bit_length() - 1)],)
+    triples ^= low
+    while triples:
+        low = triples & -triples
+        triples ^= low
+        melds += (_MELD_CARDS[mask & _RANK_SPREAD << (low.bit_length() - 1)],)
+    if cover:
+        melds += (_RUNS_C[cover & _SUIT_BITS] + _RUNS_D[cover >> 13 & _SUIT_BITS]
+                  + _RUNS_H[cover >> 26 & _SUIT_BITS] + _RUNS_S[cover >> 39])
+        starts = ranks & ranks >> 4 & ranks >> 8  # the same runs, rank-major
+        ranks &= ~(starts | starts << 4 | starts << 8)
+    spread = _SPREAD
+    ranks &= ~(spread[sets & _SUIT_BITS] | spread[sets >> 13 & _SUIT_BITS] << 1
+               | spread[sets >> 26 & _SUIT_BITS] << 2 | spread[sets >> 39] << 3)
+    dead = mask & ~(cover | sets)
+    points = _SUIT_POINTS
+    return _new_tuple(Arrangement, (
+        melds if len(melds) == 1 else tuple(sorted(melds)),
+        _B0[ranks & 255] + _B1[ranks >> 8 & 255] + _B2[ranks >> 16 & 255]
+        + _B3[ranks >> 24 & 255] + _B4[ranks >> 32 & 255] + _B5[ranks >> 40 & 255]
+        + _B6[ranks >> 48],
+        points[dead & _SUIT_BITS] + points[dead >> 13 & _SUIT_BITS]
+        + points[dead >> 26 & _SUIT_BITS] + points[dead >> 39]))
+
+
 def best_arrangement_mask(mask: int) -> Arrangement:
     """``best_arrangement`` of the hand ``mask`` (unchecked, memoised: arrangements are immutable).
 
     >>> print(best_arrangement_mask(cards_mask([Card.parse(t) for t in "5H 6H 7H 9C".split()])))
     [5H 6H 7H] deadwood 9C (9)
     """
+    found = _ARRANGED.get(mask)
+    if found is None:
+        found = _arrange(mask)
+        if len(_ARRANGED) >= _SMALL_MEMO:
+            _ARRANGED.clear()
+        _ARRANGED[mask] = found
+    return found
+
+
+def _arrange(mask: int) -> Arrangement:
+    """Solve ``best_arrangement_mask`` (not memoised)."""
     c = mask & _SUIT_BITS
     d = mask >> 13 & _SUIT_BITS
     h = mask >> 26 & _SUIT_BITS
     s = mask >> 39
     triples = (c & d & (h | s)) | (h & s & (c | d))
     starts = mask & mask >> 1 & mask >> 2 & _RUN3_STARTS
-    if not starts and not triples:  # no meld at all, as most hands (see min_deadwood_mask)
-        total = _SUIT_POINTS[c] + _SUIT_POINTS[d] + _SUIT_POINTS[h] + _SUIT_POINTS[s]
-        return Arrangement((), mask_cards_sorted(mask), total)
+    points = _SUIT_POINTS
+    if not triples:  # no set to choose (most hands): the runs of each suit are the answer
+        if not starts:  # no meld at all
+            return _new_tuple(Arrangement, ((), mask_cards_sorted(mask), points[c] + points[d]
+                                            + points[h] + points[s]))
+        cover = starts | starts << 1 | starts << 2
+        dead = mask & ~cover
+        runs = (_RUNS_C[cover & _SUIT_BITS] + _RUNS_D[cover >> 13 & _SUIT_BITS]
+                + _RUNS_H[cover >> 26 & _SUIT_BITS] + _RUNS_S[cover >> 39])
+        return _new_tuple(Arrangement, (
+            runs if len(runs) == 1 else tuple(sorted(runs)), mask_cards_sorted(dead),
+            points[dead & _SUIT_BITS] + points[dead >> 13 & _SUIT_BITS]
+            + points[dead >> 26 & _SUIT_BITS] + points[dead >> 39]))
     cover = starts | starts << 1 | starts << 2
     sets = _sets_clear_of(mask, triples, cover)
-    if sets is not None:  # nothing to choose: one best arrangement
-        return _arrangement(mask, (*sets, *_stretches(cover)))
+    if sets is not None:  # sets and runs share no card: one best arrangement, all melded
+        melds = (_RUNS_C[cover & _SUIT_BITS] + _RUNS_D[cover >> 13 & _SUIT_BITS]
+                 + _RUNS_H[cover >> 26 & _SUIT_BITS] + _RUNS_S[cover >> 39]
+                 + tuple(map(_MELD_CARDS.__getitem__, sets)))
+        dead = mask & ~(cover | sum(sets))
+        return _new_tuple(Arrangement, (
+            melds if len(melds) == 1 else tuple(sorted(melds)), mask_cards_sorted(dead),
+            points[dead & _SUIT_BITS] + points[dead >> 13 & _SUIT_BITS]
+            + points[dead >> 26 & _SUIT_BITS] + points[dead >> 39]))
     found = _best_set_choices(mask)
     if len(found) == 1:
         (sets, cover), = found
