@@ -11,6 +11,7 @@ from ginrummy_desktop.engine.cribbage.match import CribbageMatch
 from ginrummy_desktop.engine.cribbage.observation import CribbageObservation
 from ginrummy_desktop.engine.cribbage.records import CribbageMatchChain, replay_record
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
+from ginrummy_desktop.engine.cribbage.wire_codec import cribbage_from_wire, cribbage_to_wire
 from ginrummy_desktop.engine.protocol import MatchSession
 
 CRIBBAGE_PRESETS: dict[str, CribbageRules] = {
@@ -105,13 +106,9 @@ class CribbageSpec:
                 "game_points": session.game_points()}
 
     def observation_to_wire(self, observation: CribbageObservation) -> dict[str, Any]:
-        from ginrummy_desktop.engine.cribbage.wire_codec import cribbage_to_wire
-
         return cribbage_to_wire(observation)
 
     def observation_from_wire(self, data: dict[str, Any]) -> CribbageObservation:
-        from ginrummy_desktop.engine.cribbage.wire_codec import cribbage_from_wire
-
         return cribbage_from_wire(data)
 
     def replay_frames(self, record: dict[str, Any],

@@ -10,6 +10,7 @@ from ginrummy_desktop.engine.gin.match import GinMatch, replay_record
 from ginrummy_desktop.engine.gin.observation import GinObservation
 from ginrummy_desktop.engine.gin.records import GinMatchChain
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, GinRules, parse_rules
+from ginrummy_desktop.engine.gin.wire_codec import gin_from_wire, gin_to_wire
 from ginrummy_desktop.engine.protocol import MatchSession
 
 
@@ -56,13 +57,9 @@ class GinSpec:
         return None  # a gin observation already holds everything its table shows
 
     def observation_to_wire(self, observation: GinObservation) -> dict[str, Any]:
-        from ginrummy_desktop.engine.gin.wire_codec import gin_to_wire
-
         return gin_to_wire(observation)
 
     def observation_from_wire(self, data: dict[str, Any]) -> GinObservation:
-        from ginrummy_desktop.engine.gin.wire_codec import gin_from_wire
-
         return gin_from_wire(data)
 
     def replay_frames(self, record: dict[str, Any],
