@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ginrummy_desktop.engine.registry import game_names
 from ginrummy_desktop.storage.database import HistoryRow, RecordIndex, StatsDatabase, StoredHand
 from ginrummy_desktop.storage.records_io import (
     export_history_csv,
@@ -114,7 +115,7 @@ def breakdown(database: StatsDatabase, profile: str, by: str) -> list[OpponentLi
     database.check_totals()
     db = database.connection
     if by == "game":
-        found = [(game, game, totals) for game in ("gin", "cribbage")
+        found = [(game, game, totals) for game in game_names()
                  if (totals := read_totals(db, profile, game, ANY)) is not None
                  and totals.counts["played"]]
     else:
