@@ -17,8 +17,9 @@ from ginrummy_desktop.engine import registry, wire
 from ginrummy_desktop.engine.replay import replay_frames
 from ginrummy_desktop.online import protocol
 from ginrummy_desktop.online.table import LiveTable, MoveRefused, public_view, unfinished_deal
-from ginrummy_desktop.storage import HandSummary, MatchSummary
+from ginrummy_desktop.storage import HandSummary, MatchSummary, Storage
 from ginrummy_desktop.storage.settings import Settings
+from ginrummy_desktop.storage.stats import breakdown
 from tests.third_game import NAME, SPEC, FirstCardBot, HighCardRules
 
 
@@ -133,9 +134,15 @@ def high_card_summary(records: list[dict]) -> MatchSummary:
                         result="win" if won == 2 else "loss", hands=hands)
 
 
-def test_storage_takes_its_matches_and_settings(high_card):
-    summary = high_card_summary(play_out(high_card).hand_records())
-    assert summary.game == NAME
+def test_storage_takes_its_matches_and_settings(high_card, tmp_path):
+    storage = Storage(tmp_path)
+    try:
+        storage.record_match(high_card_summary(play_out(high_card).hand_records()))
+        [line] = breakdown(storage.database, storage.profile, by="game")
+        assert (line.key, line.matches) == (NAME, 1)
+        assert storage.figures(game=NAME).matches_played == 1
+    finally:
+        storage.close()
     settings = Settings().with_changes(default_opponent={NAME: "first"})
     assert settings.default_opponent[NAME] == "first"
 
@@ -154,7 +161,6 @@ def high_card_gui(high_card):
 def main_window(qtbot, tmp_path, high_card_gui):
     from ginrummy_desktop.gui.shell.main_window import MainWindow
     from ginrummy_desktop.gui.table.background import Background
-    from ginrummy_desktop.storage import Storage
 
     storage = Storage(tmp_path)
     storage.record_match(high_card_summary(play_out(SPEC, seed=11).hand_records()))
