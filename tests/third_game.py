@@ -107,6 +107,7 @@ class HighCardMatch:
     def apply(self, seat: int, action: Action) -> None:
         if action not in self.legal_actions(seat):
             raise IllegalActionError(f"{action} is not a legal move for seat {seat}")
+        assert action.card is not None  # every legal move lays a card
         self.hands[seat].remove(action.card)
         self.plays.append((seat, action.card))
         if len(self.plays) == 2:
