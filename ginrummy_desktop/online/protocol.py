@@ -99,12 +99,6 @@ def _text(limit: int, pattern: re.Pattern[str] | None = None) -> Checker:
     return check
 
 
-def _choice(*options: str) -> Checker:
-    def check(value: Any) -> str | None:
-        return None if value in options else f"must be one of {', '.join(options)}"
-    return check
-
-
 def _game(value: Any) -> str | None:
     """A registered game's name (asked at check time, never a list copied here)."""
     if isinstance(value, str) and value in registry.GAMES:
