@@ -216,11 +216,17 @@ def test_its_autosave_is_refused_when_it_registers_no_restorer(high_card_gui):
         _restore_state({"game": NAME})
 
 
-def test_online_play_is_offered_only_for_games_with_an_online_seat(high_card_gui):
-    from ginrummy_desktop.gui.game_registry import GAME_TITLES, online_seat
-    from ginrummy_desktop.gui.online.window import PLAYABLE_GAMES
+def test_online_play_is_offered_only_for_games_with_an_online_seat(qtbot, high_card_gui):
+    from ginrummy_desktop.gui.game_registry import online_seat
+    from ginrummy_desktop.gui.online.window import PLAYABLE_GAMES, OnlineWindow
 
-    assert GAME_TITLES[NAME] == "High Card"  # its lobby tab has a title
     assert NAME not in PLAYABLE_GAMES and {"gin", "cribbage"} <= set(PLAYABLE_GAMES)
+    window = OnlineWindow(speed="instant")
+    qtbot.addWidget(window)
+    tabs = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    assert tabs[:3] == ["Gin Rummy", "Cribbage", "High Card"]
+    lobby = window.lobbies[NAME]  # its room and table list, but no Create or Quick match
+    assert not lobby.playable and not lobby.create_button.isEnabled()
+    assert window.lobbies["gin"].create_button.isEnabled()
     with pytest.raises(ValueError, match="High Card cannot be played online yet"):
         online_seat(NAME)
