@@ -48,6 +48,7 @@ async def running_referee(config: ServerConfig) -> AsyncIterator[Referee]:
     finally:
         referee.disconnect(wait=1.0)
         await asyncio.sleep(0.2)
+        referee.flush_writes()
         store.close()
 
 

@@ -15,6 +15,11 @@ starts at ``quick_match_window`` and widens by that much every 10 s of waiting. 
 unpaired after ``quick_match_computer_after`` seconds is offered a computer opponent (an
 unrated table whose second seat is ``computer.<bot>``), taken by asking ``quick`` again with
 ``computer: true``.
+
+The lobby knows the tables only through the table service: it asks it for the open tables and
+to open and seat quick-match tables, and it follows changes on the service's event bus
+(online/events.py) instead of being called by it. The referee is its transport: the MUC plugin,
+the clock, the chat limit and sending events.
 """
 
 from __future__ import annotations
@@ -29,10 +34,18 @@ from slixmpp import JID
 from slixmpp.exceptions import PresenceError
 
 from ginrummy_desktop.online import protocol
+from ginrummy_desktop.online.events import (
+    MatchEnded,
+    PlayerGone,
+    PlayerSeated,
+    TableClosed,
+    TableOpened,
+)
 from ginrummy_desktop.online.table import COMPUTER_PREFIX, MoveRefused
 
 if TYPE_CHECKING:
     from ginrummy_desktop.online.referee import Referee
+    from ginrummy_desktop.online.table_service import TableService
 
 log = logging.getLogger("ginrummy.lobby")
 ROOM_NICK = "referee"
@@ -57,8 +70,9 @@ class Waiting:
 
 
 class Lobby:
-    def __init__(self, referee: Referee) -> None:
+    def __init__(self, referee: Referee, service: TableService) -> None:
         self.referee = referee
+        self.service = service
         self.queue: dict[str, list[Waiting]] = {game: [] for game in protocol.GAMES}
         self.rooms_ready = False
         self.rooms_joined: set[str] = set()
@@ -67,6 +81,12 @@ class Lobby:
         self._push_due: dict[str, asyncio.TimerHandle] = {}
         self._muted: dict[tuple[str, str], Any] = {}  # muted -> the timer giving voice back
         self._muting: set[tuple[str, str]] = set()
+        bus = service.bus
+        bus.subscribe(TableOpened, lambda event: self.tables_changed(event.game))
+        bus.subscribe(TableClosed, lambda event: self.tables_changed(event.game))
+        bus.subscribe(PlayerSeated, lambda event: self.tables_changed(event.game))
+        bus.subscribe(MatchEnded, lambda event: self.tables_changed(event.game))
+        bus.subscribe(PlayerGone, lambda event: self.forget(event.user))
 
     # ------------------------------------------------------------------ rooms
     def room(self, game: str) -> str:
@@ -123,20 +143,7 @@ class Lobby:
         await muc.set_room_config(room, form, ifrom=self._occupant_from)
 
     def open_tables(self, game: str | None = None) -> list[dict[str, Any]]:
-        store = self.referee.store
-        listing = []
-        for table in self.referee.tables.values():
-            if table.match is not None or (game is not None and table.game != game):
-                continue
-            host = table.players[0]
-            assert host is not None
-            options = table.options
-            listing.append({
-                "table": table.id, "host": host, "game": table.game,
-                "preset": options.get("preset"), "target": options.get("target"),
-                "rated": table.rated, "clock": options["clock"],
-                "host_rating": round(store.rating(host, table.game).rating, 1)})
-        return listing
+        return self.service.open_tables(game)
 
     def watch(self, user: str, game: str | None) -> None:
         """``user`` is shown ``game``'s open tables (both games: None) as they change."""
@@ -202,16 +209,16 @@ class Lobby:
             return {"queued": False}
         if computer:
             bot = self.referee.config.computer_bot.get(game, "greedy")
-            table = self.referee.create_table(user, game, {"clock": self.referee.config.clock},
+            table = self.service.create_table(user, game, {"clock": self.referee.config.clock},
                                               rated=False)
-            self.referee.seat_guest(table, COMPUTER_PREFIX + bot)
+            self.service.seat_guest(table, COMPUTER_PREFIX + bot)
             self.referee.send_event(user, "matched",
                                     {"table": table.id, "game": game, "computer": True})
             return {"table": table.id, "computer": True}
-        if any(user in t.players for t in self.referee.tables.values() if not t.over):
+        if any(not t.over for t in self.service.tables_of(user)):
             raise MoveRefused("finish or leave your current table first")
         now = self.referee.loop.time()
-        me = Waiting(user, self.referee.store.rating(user, game).rating, now)
+        me = Waiting(user, self.service.store.rating(user, game).rating, now)
         waiting.append(me)
         self.pair(game)
         return {"queued": any(w.user == user for w in waiting)}
@@ -232,9 +239,9 @@ class Lobby:
             second = min(candidates, key=lambda w: abs(w.rating - first.rating))
             waiting.remove(first)
             waiting.remove(second)
-            table = self.referee.create_table(first.user, game,
+            table = self.service.create_table(first.user, game,
                                               {"clock": self.referee.config.clock}, rated=True)
-            self.referee.seat_guest(table, second.user)
+            self.service.seat_guest(table, second.user)
             for entry in (first, second):
                 self.referee.send_event(entry.user, "matched", {"table": table.id, "game": game})
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import IO, Any
 
 from ginrummy_desktop.engine.records_check import MATCH_SUMMARY
@@ -28,3 +29,31 @@ def write_hands(out: IO[str], records: Sequence[dict], match: int) -> None:
 
 def write_summary(out: IO[str], summary: dict[str, Any]) -> None:
     out.write(json.dumps(summary, separators=(",", ":")) + "\n")
+
+
+class RecordFiles:
+    """``[tables] records_dir``: one JSONL file per table, appended as hands end (none when the
+    setting is empty). Written by the store writer thread, in order with the database."""
+
+    def __init__(self, directory: str) -> None:
+        self.directory = Path(directory) if directory else None
+
+    def _path(self, table_id: str) -> Path | None:
+        if self.directory is None:
+            return None
+        self.directory.mkdir(parents=True, exist_ok=True)
+        return self.directory / f"{table_id}.jsonl"
+
+    def append_hands(self, table_id: str, records: Sequence[dict]) -> None:
+        path = self._path(table_id)
+        if path is None or not records:
+            return
+        with path.open("a", encoding="utf-8") as out:
+            write_hands(out, records, match=0)
+
+    def append_summary(self, table_id: str, summary: dict[str, Any]) -> None:
+        path = self._path(table_id)
+        if path is None:
+            return
+        with path.open("a", encoding="utf-8") as out:
+            write_summary(out, summary)

@@ -16,6 +16,7 @@ import logging
 import signal
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from ginrummy_desktop.online.config import ConfigError, ServerConfig, load_config
 from ginrummy_desktop.online.service_store import ServiceStore, StoreError
@@ -30,11 +31,18 @@ async def serve(config: ServerConfig, stop: asyncio.Event | None = None) -> int:
     referee = Referee(config, store)
     problem: list[str] = []
     closed = asyncio.Event()
-    referee.add_event_handler("connection_failed", lambda e: (problem.append(
-        f"cannot reach the XMPP server at {config.host}:{config.port}: {e}"), closed.set()))
-    referee.add_event_handler("stream_error", lambda e: problem.append(
-        f"the XMPP server refused the component {config.component}: {e['condition']}"
-        + (" (wrong secret?)" if e["condition"] == "not-authorized" else "")))
+
+    def connection_failed(error: Any) -> None:
+        problem.append(f"cannot reach the XMPP server at {config.host}:{config.port}: {error}")
+        closed.set()
+
+    def stream_error(error: Any) -> None:
+        problem.append(
+            f"the XMPP server refused the component {config.component}: {error['condition']}"
+            + (" (wrong secret?)" if error["condition"] == "not-authorized" else ""))
+
+    referee.add_event_handler("connection_failed", connection_failed)
+    referee.add_event_handler("stream_error", stream_error)
     referee.add_event_handler("disconnected", lambda e: closed.set())
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -64,6 +72,7 @@ async def serve(config: ServerConfig, stop: asyncio.Event | None = None) -> int:
                        return_when=asyncio.FIRST_COMPLETED)
     referee.disconnect(wait=2.0)
     await asyncio.sleep(0.1)
+    referee.flush_writes()  # nothing queued is lost on a clean stop
     store.close()
     if not stop.is_set():
         print("ginrummy-server: error: lost the connection to the XMPP server", file=sys.stderr)
