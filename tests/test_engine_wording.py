@@ -163,7 +163,7 @@ def test_the_arcade_score_says_what_it_counts():
     from ginrummy_desktop.engine.gin.results import ARCADE_SCORE_MEANING, arcade_score_text
 
     assert arcade_score_text(412, 23, "Ada the Expert") == \
-        "Arcade score: 77,800 = (your 412 points \u2212 Ada the Expert's 23) \u00d7 200"
-    assert arcade_score_text(130, 100, "Bo and Cy").endswith("(your 130 points \u2212 Bo and "
-                                                           "Cy's 100) \u00d7 200")
+        "Arcade score: 77,800\n(your 412 points \u2212 Ada the Expert's 23)\u00a0\u00d7\u00a0200"
+    assert arcade_score_text(130, 100, "Bo and Cy").endswith(
+        "\n(your 130 points \u2212 Bo and Cy's 100)\u00a0\u00d7\u00a0200")
     assert "minus" in ARCADE_SCORE_MEANING and "200" in ARCADE_SCORE_MEANING

@@ -569,7 +569,7 @@ def test_match_over_panel_shows_the_arcade_score_and_wraps_long_lines(window, qt
     assert f"Arcade score: {expected:,}" in panel.score.text()
     # Issue 39: the number is explained where it is shown, from the match totals.
     rival = "Ada the Expert of the Very Long Name"
-    assert (f"= (your {totals[HUMAN]} points \u2212 {rival}'s {totals[BOT]}) \u00d7 200"
+    assert (f"\n(your {totals[HUMAN]} points \u2212 {rival}'s {totals[BOT]})\u00a0\u00d7\u00a0200"
             in panel.score.text())
     assert "your match points minus your nearest rival's, times 200" in panel.score.toolTip()
     # Nothing is clipped: the panel is at least as wide and tall as its content needs.

@@ -135,12 +135,13 @@ ARCADE_SCORE_MEANING = (
 
 
 def arcade_score_text(winner_points: int, loser_points: int, loser_name: str) -> str:
-    """The arcade score of a match the person won, with what it counts, in a card player's
-    words: "Arcade score: 77,800 = (your 412 points − Ada's 23) × 200". ``loser_name`` is the
-    nearest rival (a seat's or a team's name)."""
+    """The arcade score of a match the person won and, on a second line, what it counts in a
+    card player's words: "Arcade score: 77,800" / "(your 412 points − Ada's 23) × 200".
+    ``loser_name`` is the nearest rival (a seat's or a team's name). Non-breaking spaces keep
+    "23) × 200" together when a narrow panel wraps the line."""
     score = arcade_score(winner_points, loser_points)
-    return (f"Arcade score: {score:,} = (your {winner_points} points \u2212 "
-            f"{possessive(loser_name)} {loser_points}) \u00d7 {ARCADE_POINT_VALUE}")
+    return (f"Arcade score: {score:,}\n(your {winner_points} points \u2212 "
+            f"{possessive(loser_name)} {loser_points})\u00a0\u00d7\u00a0{ARCADE_POINT_VALUE}")
 
 
 DEAD_HAND_TEXT = "Dead hand: the stock ran out. No score; the same dealer deals again."
