@@ -504,7 +504,7 @@ class OnlineClient:
     def send_private(self, jid: str, text: str) -> None:
         """Send ``text`` (a long one in several messages: see ``protocol.chat_pieces``)."""
         for piece in protocol.chat_pieces(text):
-            self._x().send_message(mto=jid, mbody=piece, mtype="chat")
+            self._x().send_message(mto=JID(jid), mbody=piece, mtype="chat")
 
     async def message_history(self, jid: str, limit: int = 50) -> list[dict]:
         """The archive (XEP-0313) of messages with ``jid``, oldest first."""
@@ -539,5 +539,5 @@ class OnlineClient:
 
     def say(self, game: str, text: str) -> None:
         for piece in protocol.chat_pieces(text):
-            self._x().send_message(mto=f"{game}@{self.muc_domain}", mbody=piece,
+            self._x().send_message(mto=JID(f"{game}@{self.muc_domain}"), mbody=piece,
                                    mtype="groupchat")

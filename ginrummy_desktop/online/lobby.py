@@ -117,8 +117,9 @@ class Lobby:
                 self.rooms_joined.add(game)
 
     async def _join_room(self, game: str) -> None:
-        muc, room = self.referee.plugin["xep_0045"], self.room(game)
-        options = {"pfrom": self._occupant_from}
+        muc, room = self.referee.plugin["xep_0045"], JID(self.room(game))
+        # slixmpp types these options as a TypedDict it does not export.
+        options: Any = {"pfrom": self._occupant_from}
         try:
             await muc.join_muc_wait(room, ROOM_NICK, maxstanzas=0, timeout=10,
                                     presence_options=options)
@@ -140,7 +141,7 @@ class Lobby:
         form.add_field(var="FORM_TYPE", value="http://jabber.org/protocol/muc#roomconfig")
         form.add_field(var="muc#roomconfig_persistentroom", value="1")
         form.add_field(var="muc#roomconfig_whois", value="moderators")
-        await muc.set_room_config(room, form, ifrom=self._occupant_from)
+        await muc.set_room_config(room, form, ifrom=JID(self._occupant_from))
 
     def open_tables(self, game: str | None = None) -> list[dict[str, Any]]:
         return self.service.open_tables(game)
