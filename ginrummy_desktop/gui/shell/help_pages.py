@@ -3,14 +3,45 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from html import escape
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
-GIN_RULES_HTML = """
+from ginrummy_desktop.engine.cribbage.rules import GAME_LENGTHS, CribbageRules
+from ginrummy_desktop.engine.cribbage.rules import OPTION_LABELS as CRIBBAGE_OPTION_LABELS
+from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, OPTION_LABELS, preset_description
+
+_CLASSIC = GIN_PRESETS["classic"]
+_CRIB = CribbageRules()
+
+
+def _items(rows: Sequence[tuple[str, str]]) -> str:
+    return "<ul>" + "".join(f"<li><b>{escape(a)}</b>: {escape(b)}.</li>" for a, b in rows) + "</ul>"
+
+
+def _gin_options_html() -> str:
+    """Every gin preset and option the app offers, in the engine's own words and values."""
+    presets = _items([(name.title(), preset_description(name)) for name in GIN_PRESETS])
+    options = "<ul>" + "".join(f"<li>{escape(label)}</li>" for label in OPTION_LABELS.values())
+    return ("<h3>Presets</h3><p>The New match dialog offers these rule sets:</p>" + presets
+            + "<h3>Options</h3><p>Any preset's values can be changed one by one:</p>"
+            + options + "</ul>")
+
+
+def _cribbage_options_html() -> str:
+    """Every cribbage game length and house rule the app offers, in the engine's words."""
+    lengths = "<ul>" + "".join(
+        f"<li>{escape(CribbageRules.for_target(t).describe())}</li>" for t in GAME_LENGTHS)
+    options = "<ul>" + "".join(
+        f"<li>{escape(label)}</li>" for label in CRIBBAGE_OPTION_LABELS.values())
+    return ("<h3>Game lengths</h3>" + lengths + "</ul><h3>House rules</h3>" + options + "</ul>")
+
+
+GIN_RULES_HTML = f"""
 <h2>Gin Rummy</h2>
 <p><b>Aim.</b> Form your ten cards into <i>melds</i> and catch your opponent with more
-unmatched points (<i>deadwood</i>) than you. The first to the target score (usually 100) wins
-the match.</p>
+unmatched points (<i>deadwood</i>) than you. The first to the target score
+({_CLASSIC.target} in the Classic preset) wins the match.</p>
 <h3>Cards and melds</h3>
 <ul>
 <li>A <b>set</b> is three or four cards of one rank (7♠ 7♥ 7♦).</li>
@@ -30,8 +61,8 @@ A card just taken from the discard pile may not be discarded in the same turn (i
 <h3>Knocking and gin</h3>
 <ul>
 <li>After drawing, if your deadwood (after your discard) is no more than the <b>knock
-limit</b> (10 in most rules), you may <b>knock</b>: discard face down and lay out your
-melds.</li>
+limit</b> ({_CLASSIC.knock_limit} in most rules), you may <b>knock</b>: discard face down
+and lay out your melds.</li>
 <li>With no deadwood at all you go <b>gin</b>; with all eleven cards melded, <b>big gin</b>
 (no discard).</li>
 <li>The defender lays out melds and may <b>lay off</b> deadwood on the knocker's melds
@@ -41,24 +72,24 @@ melds.</li>
 <ul>
 <li>Knock: the knocker scores the difference in deadwood.</li>
 <li><b>Undercut</b>: if the defender's deadwood is equal or lower, the defender scores the
-difference plus an undercut bonus (25).</li>
-<li>Gin: 25 plus the defender's deadwood; big gin: 31 plus the defender's deadwood.</li>
+difference plus an undercut bonus ({_CLASSIC.undercut_bonus}).</li>
+<li>Gin: {_CLASSIC.gin_bonus} plus the defender's deadwood; big gin:
+{_CLASSIC.big_gin_bonus} plus the defender's deadwood.</li>
 <li>If the stock is down to two cards and nobody has knocked, the hand is dead: no score.</li>
 <li>At the end: a <b>box</b> bonus for every hand won, a <b>game bonus</b> for the winner,
 doubled for a <b>shutout</b> (the loser scored nothing).</li>
 </ul>
-<p>Other presets (Traditional, Tournament, Oklahoma, Straight, Hollywood) change these numbers;
-the New match dialog describes each.</p>
+{_gin_options_html()}
 <h3>Fair deal</h3>
 <p>Before each hand the app publishes a fingerprint (SHA-256 commitment) of the shuffled deck.
 After the hand, <b>Verify deal</b> reveals the deck and checks that it matches: the computer
 cannot change the cards once play has begun.</p>
 """
 
-CRIBBAGE_RULES_HTML = """
+CRIBBAGE_RULES_HTML = f"""
 <h2>Cribbage</h2>
-<p>Two players race to 121 points, pegged on a board. Each is dealt six cards and lays two
-away into the <i>crib</i>, which belongs to the dealer. The non-dealer cuts; the turned
+<p>Two players race to {_CRIB.target} points, pegged on a board. Each is dealt six cards and
+lays two away into the <i>crib</i>, which belongs to the dealer. The non-dealer cuts; the turned
 <i>starter</i> card counts with every hand (a jack turned gives the dealer 2, "his heels").</p>
 <h3>The play (pegging)</h3>
 <p>Players alternately lay cards, announcing the running total, which may not pass 31. Score
@@ -68,7 +99,10 @@ for making 15 (2), 31 (2), pairs (2, 6, 12 for three or four of a kind), runs of
 <p>Hands are counted with the starter: fifteens (2 each), pairs (2), runs (1 per card),
 flush (4, or 5 with the starter; the crib needs 5) and the jack of the starter's suit
 (1, "his nobs"). The non-dealer counts first, then the dealer's hand, then the crib.</p>
-<p>A player who wins before the loser reaches 91 wins a <b>skunk</b>.</p>
+<p>A player who wins while the loser has {_CRIB.skunk_line} or fewer wins a <b>skunk</b>
+({_CRIB.skunk_value} games); at {_CRIB.double_skunk_line} or fewer, a <b>double skunk</b>
+({_CRIB.double_skunk_value} games).</p>
+{_cribbage_options_html()}
 """
 
 

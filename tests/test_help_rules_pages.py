@@ -1,0 +1,35 @@
+"""Issue 41: the rules pages name every preset and option the app offers, with the engine's
+values (a new preset or option without a rules entry fails here)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from ginrummy_desktop.engine.cribbage.rules import GAME_LENGTHS, CribbageRules
+from ginrummy_desktop.engine.cribbage.rules import OPTION_LABELS as CRIBBAGE_OPTION_LABELS
+from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, OPTION_LABELS, preset_description
+from ginrummy_desktop.gui.shell.help_pages import CRIBBAGE_RULES_HTML, GIN_RULES_HTML
+
+
+def test_every_gin_preset_is_described_with_its_engine_values() -> None:
+    for name in GIN_PRESETS:
+        assert escape(preset_description(name)) in GIN_RULES_HTML, name
+
+
+def test_every_gin_option_is_named() -> None:
+    for label in OPTION_LABELS.values():
+        assert escape(label) in GIN_RULES_HTML, label
+
+
+def test_classic_values_come_from_the_engine() -> None:
+    classic = GIN_PRESETS["classic"]
+    assert f"undercut bonus ({classic.undercut_bonus})" in GIN_RULES_HTML
+    assert f"Gin: {classic.gin_bonus} plus" in GIN_RULES_HTML
+
+
+def test_every_cribbage_length_and_house_rule_is_named() -> None:
+    for target in GAME_LENGTHS:
+        assert escape(CribbageRules.for_target(target).describe()) in CRIBBAGE_RULES_HTML
+    for label in CRIBBAGE_OPTION_LABELS.values():
+        assert escape(label) in CRIBBAGE_RULES_HTML, label
+    assert f"race to {CribbageRules().target} points" in CRIBBAGE_RULES_HTML
