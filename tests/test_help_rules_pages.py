@@ -33,3 +33,29 @@ def test_every_cribbage_length_and_house_rule_is_named() -> None:
     for label in CRIBBAGE_OPTION_LABELS.values():
         assert escape(label) in CRIBBAGE_RULES_HTML, label
     assert f"race to {CribbageRules().target} points" in CRIBBAGE_RULES_HTML
+
+
+def test_every_picture_the_pages_reference_renders(qapp) -> None:
+    from ginrummy_desktop.gui.shell.help_pages import card_picture, picture_sources
+
+    sources = picture_sources(GIN_RULES_HTML) + picture_sources(CRIBBAGE_RULES_HTML)
+    assert len(sources) >= 6  # a meld, a knock, a layoff, an undercut, a fifteen, his nobs...
+    for source in sources:
+        image = card_picture(source)
+        assert not image.isNull() and image.width() > 40 and image.height() > 40, source
+        # something was painted: the middle row is not all transparent
+        row = image.height() // 2
+        assert any(image.pixelColor(x, row).alpha() for x in range(image.width())), source
+
+
+def test_the_rules_window_shows_the_pictures(qtbot) -> None:
+    from PySide6.QtCore import QUrl
+    from PySide6.QtGui import QTextDocument
+
+    from ginrummy_desktop.gui.shell.help_pages import HelpDialog, picture_sources
+
+    dialog = HelpDialog("Gin Rummy rules", GIN_RULES_HTML)
+    qtbot.addWidget(dialog)
+    document = dialog.browser.document()
+    for source in picture_sources(GIN_RULES_HTML):
+        assert document.resource(QTextDocument.ResourceType.ImageResource, QUrl(source)) is not None

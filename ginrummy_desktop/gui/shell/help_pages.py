@@ -2,14 +2,55 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from html import escape
 
+from PySide6.QtCore import QPointF, QUrl
+from PySide6.QtGui import QColor, QImage, QPainter, QTextDocument
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
+from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage.rules import GAME_LENGTHS, CribbageRules
 from ginrummy_desktop.engine.cribbage.rules import OPTION_LABELS as CRIBBAGE_OPTION_LABELS
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, OPTION_LABELS, preset_description
+
+#: A picture of cards on a rules page: ``<img src="cards:7S 7H 7D">`` (``|`` leaves a gap).
+CARD_PICTURE = re.compile(r'<img src="(cards:[^"]*)"')
+PICTURE_CARD_WIDTH = 44
+
+
+def _pic(cards: str, caption: str) -> str:
+    return (f'<p><img src="cards:{cards}"><br><i>{escape(caption)}</i></p>')
+
+
+def picture_sources(html: str) -> list[str]:
+    """Every card picture a page references."""
+    return CARD_PICTURE.findall(html)
+
+
+def card_picture(source: str, width: int = PICTURE_CARD_WIDTH) -> QImage:
+    """Draw a ``cards:`` picture with the table's own card renderer; raises ``ValueError`` for
+    a card it cannot read."""
+    from ginrummy_desktop.gui.table.card_renderer import CardRenderer, card_height
+
+    groups = [[Card.parse(t) for t in g.split()] for g in source.removeprefix("cards:").split("|")]
+    step, gap = width * 0.62, width * 0.5
+    count = sum(len(g) for g in groups)
+    total = int(step * (count - len(groups)) + width * len(groups) + gap * (len(groups) - 1)) + 2
+    height = int(card_height(width)) + 2
+    image = QImage(total, height, QImage.Format.Format_ARGB32)
+    image.fill(QColor(0, 0, 0, 0))
+    renderer = CardRenderer()
+    painter = QPainter(image)
+    x = 1.0
+    for group in groups:
+        for i, card in enumerate(group):
+            painter.drawPixmap(QPointF(x, 1), renderer.pixmap(card, width))
+            x += step if i < len(group) - 1 else width + gap
+    painter.end()
+    return image
+
 
 _CLASSIC = GIN_PRESETS["classic"]
 _CRIB = CribbageRules()
@@ -50,6 +91,7 @@ A-2-3 is a run, Q-K-A is not.</li>
 <li>A card belongs to one meld only. Cards in no meld are deadwood: aces count 1, two to nine
 their value, tens and court cards 10. The table always shows your best arrangement.</li>
 </ul>
+{_pic("7S 7H 7D | 4H 5H 6H", "A set and a run: two melds")}
 <h3>The deal and the first turn</h3>
 <p>Each player gets ten cards; the next card is turned face up as the <i>upcard</i> to start the
 discard pile, and the rest is the stock. The non-dealer may take the upcard or pass; if they
@@ -68,11 +110,16 @@ and lay out your melds.</li>
 <li>The defender lays out melds and may <b>lay off</b> deadwood on the knocker's melds
 (extending runs, completing sets) — except after gin.</li>
 </ul>
+{_pic("7S 7H 7D | 4H 5H 6H | 2C 3D", "A knock: two melds and 5 deadwood")}
+{_pic("4H 5H 6H | 7H", "A layoff: the defender adds 7♥ to the knocker's run")}
 <h3>Scoring (Classic preset)</h3>
 <ul>
 <li>Knock: the knocker scores the difference in deadwood.</li>
 <li><b>Undercut</b>: if the defender's deadwood is equal or lower, the defender scores the
 difference plus an undercut bonus ({_CLASSIC.undercut_bonus}).</li>
+</ul>
+{_pic("2C 3D | AS 2H", "An undercut: the knocker has 5 deadwood, the defender 4")}
+<ul>
 <li>Gin: {_CLASSIC.gin_bonus} plus the defender's deadwood; big gin:
 {_CLASSIC.big_gin_bonus} plus the defender's deadwood.</li>
 <li>If the stock is down to two cards and nobody has knocked, the hand is dead: no score.</li>
@@ -95,10 +142,13 @@ lays two away into the <i>crib</i>, which belongs to the dealer. The non-dealer 
 <p>Players alternately lay cards, announcing the running total, which may not pass 31. Score
 for making 15 (2), 31 (2), pairs (2, 6, 12 for three or four of a kind), runs of three or more
 (one per card), and the last card (1, "go"). When neither can play, the count restarts.</p>
+{_pic("7H 8C", "A fifteen: 7 and 8 make 15, 2 points")}
+{_pic("4S 5D 6C", "A run of three: 3 points")}
 <h3>The show</h3>
 <p>Hands are counted with the starter: fifteens (2 each), pairs (2), runs (1 per card),
 flush (4, or 5 with the starter; the crib needs 5) and the jack of the starter's suit
 (1, "his nobs"). The non-dealer counts first, then the dealer's hand, then the crib.</p>
+{_pic("JD 5C 5S 9H | 2D", "His nobs: the jack of the starter's suit (2♦ turned), 1 point")}
 <p>A player who wins while the loser has {_CRIB.skunk_line} or fewer wins a <b>skunk</b>
 ({_CRIB.skunk_value} games); at {_CRIB.double_skunk_line} or fewer, a <b>double skunk</b>
 ({_CRIB.double_skunk_value} games).</p>
@@ -134,6 +184,9 @@ class HelpDialog(QDialog):
         layout = QVBoxLayout(self)
         self.browser = QTextBrowser(self)
         self.browser.setAccessibleName(title)
+        for source in picture_sources(html):
+            self.browser.document().addResource(
+                QTextDocument.ResourceType.ImageResource, QUrl(source), card_picture(source))
         self.browser.setHtml(html)
         self.browser.setOpenExternalLinks(False)
         layout.addWidget(self.browser)
