@@ -59,3 +59,14 @@ def test_the_rules_window_shows_the_pictures(qtbot) -> None:
     document = dialog.browser.document()
     for source in picture_sources(GIN_RULES_HTML):
         assert document.resource(QTextDocument.ResourceType.ImageResource, QUrl(source)) is not None
+
+
+def test_every_option_is_explained_in_plain_words() -> None:
+    from ginrummy_desktop.gui.shell.help_pages import CRIBBAGE_OPTION_MEANINGS, GIN_OPTION_MEANINGS
+
+    assert set(GIN_OPTION_MEANINGS) == set(OPTION_LABELS)
+    assert set(CRIBBAGE_OPTION_MEANINGS) == set(CRIBBAGE_OPTION_LABELS)
+    for key, meaning in GIN_OPTION_MEANINGS.items():
+        assert escape(meaning) in GIN_RULES_HTML, key
+    for key, meaning in CRIBBAGE_OPTION_MEANINGS.items():
+        assert escape(meaning) in CRIBBAGE_RULES_HTML, key

@@ -60,10 +60,40 @@ def _items(rows: Sequence[tuple[str, str]]) -> str:
     return "<ul>" + "".join(f"<li><b>{escape(a)}</b>: {escape(b)}.</li>" for a, b in rows) + "</ul>"
 
 
+#: What each gin option means at the table, by the engine's field name (its label and default
+#: value come from the engine; a new option without an entry here fails the rules-page test).
+GIN_OPTION_MEANINGS: dict[str, str] = {
+    "knock_limit": "the most deadwood you may hold when you knock; 0 means you must go gin",
+    "gin_bonus": "added to the defender's deadwood when you go gin",
+    "big_gin_bonus": "added when all eleven cards meld after the draw",
+    "undercut_bonus": "what the defender adds when the knocker is undercut",
+    "box_bonus": "scored at the end for every hand a player won",
+    "game_bonus": "scored at the end by the match winner",
+    "target": "the score that ends the match",
+    "shutout": "what happens to the game bonus when the loser scored nothing",
+    "next_dealer": "who deals the next hand: the winner, the loser or in turn",
+    "oklahoma": "the first upcard's value is the knock limit for the hand",
+    "deal_eleven": "the first player gets eleven cards and starts by discarding; no upcard",
+    "rediscard_taken": "the card you took from the pile may go straight back",
+    "last_discard_to_knock": "when the stock is down to its last cards, the final discard may be "
+                             "picked up only to knock or go gin",
+}
+
+#: What each cribbage house rule means at the table, by the engine's field name.
+CRIBBAGE_OPTION_MEANINGS: dict[str, str] = {
+    "stinkhole": "the stinkhole is the hole just before the winning one; a player pegged there "
+                 "cannot go out with a go, the last card or his heels, only with real points",
+    "muggins": "you count your own hand and crib; if you count short, your opponent may say "
+               "\"muggins\" and take the points you missed",
+}
+
+
 def _gin_options_html() -> str:
     """Every gin preset and option the app offers, in the engine's own words and values."""
     presets = _items([(name.title(), preset_description(name)) for name in GIN_PRESETS])
-    options = "<ul>" + "".join(f"<li>{escape(label)}</li>" for label in OPTION_LABELS.values())
+    options = "<ul>" + "".join(
+        f"<li><b>{escape(label)}</b>: {escape(GIN_OPTION_MEANINGS.get(key, ''))}.</li>"
+        for key, label in OPTION_LABELS.items())
     return ("<h3>Presets</h3><p>The New match dialog offers these rule sets:</p>" + presets
             + "<h3>Options</h3><p>Any preset's values can be changed one by one:</p>"
             + options + "</ul>")
@@ -74,7 +104,8 @@ def _cribbage_options_html() -> str:
     lengths = "<ul>" + "".join(
         f"<li>{escape(CribbageRules.for_target(t).describe())}</li>" for t in GAME_LENGTHS)
     options = "<ul>" + "".join(
-        f"<li>{escape(label)}</li>" for label in CRIBBAGE_OPTION_LABELS.values())
+        f"<li><b>{escape(label)}</b>: {escape(CRIBBAGE_OPTION_MEANINGS.get(key, ''))}.</li>"
+        for key, label in CRIBBAGE_OPTION_LABELS.items())
     return ("<h3>Game lengths</h3>" + lengths + "</ul><h3>House rules</h3>" + options + "</ul>")
 
 
