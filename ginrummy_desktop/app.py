@@ -71,16 +71,18 @@ def take_screenshot(path: str, scene: str, size: tuple[int, int]) -> int:
 
 
 DESKTOP_FILE_ID = "io.github.ginrummy_desktop.GinRummyDesktop"
-# assets/ sits beside the package in a source tree and inside a PyInstaller bundle; a plain
-# pip install has no assets, and the app then keeps Qt's default icon.
-APP_ICON = Path(__file__).resolve().parent.parent / "assets" / "icons" / "ginrummy-desktop.svg"
+# The icons ship as package data (ginrummy_desktop/icons, for pip and pipx installs); assets/
+# sits beside the package in a source tree and inside a PyInstaller bundle.
+APP_ICONS = (Path(__file__).resolve().parent / "icons" / "ginrummy-desktop.svg",
+             Path(__file__).resolve().parent.parent / "assets" / "icons" / "ginrummy-desktop.svg")
 
 
 def _set_window_icon(app: QGuiApplication) -> None:
-    if APP_ICON.is_file():
+    icon = next((path for path in APP_ICONS if path.is_file()), None)
+    if icon is not None:  # none: Qt's default icon, never an error
         from PySide6.QtGui import QIcon
 
-        app.setWindowIcon(QIcon(str(APP_ICON)))
+        app.setWindowIcon(QIcon(str(icon)))
 
 
 STARTUP_DIALOG_TITLE = "Gin Rummy Desktop: some files could not be used"
