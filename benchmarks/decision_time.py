@@ -10,13 +10,19 @@ digest played the same games card for card (run it against an older checkout wit
 ``PYTHONPATH=/path/to/old/checkout`` to check a speed-up changed no decision).
 
     python benchmarks/decision_time.py [--matches 20] [--seed 1] [--games gin,cribbage]
+        [--slowest N] [--profile N]
+
+``--slowest N`` lists the N slowest decisions (match, hand, stock left, the action and the
+bot's reason); ``--profile N`` runs cProfile around the timed seat's decisions only.
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
 import hashlib
 import os
+import pstats
 import statistics
 import sys
 import time
@@ -40,20 +46,33 @@ DEFAULT_PLAYERS = {"gin": ("expert", "marjj"), "cribbage": ("expert", "careful")
 class TimedAgent:
     """Forwards to a bot, timing each ``choose`` (wall and thread CPU) and hashing its answers."""
 
-    def __init__(self, agent: Any, digest: Any, timed: bool) -> None:
+    def __init__(self, agent: Any, digest: Any, timed: bool, match: int = 0,
+                 profiler: Any = None) -> None:
         self.agent = agent
         self.digest = digest
         self.timed = timed
+        self.match = match
+        self.profiler = profiler
         self.wall: list[float] = []
         self.cpu: list[float] = []
+        self.what: list[str] = []  # per timed decision: where it was and what was chosen
 
     def choose(self, observation: Any) -> Any:
+        profiler = self.profiler if self.timed else None
+        if profiler is not None:
+            profiler.enable()
         wall, cpu = time.perf_counter(), time.thread_time()
         action = self.agent.choose(observation)
         cpu, wall = time.thread_time() - cpu, time.perf_counter() - wall
+        if profiler is not None:
+            profiler.disable()
         if self.timed:
             self.wall.append(wall)
             self.cpu.append(cpu)
+            self.what.append(
+                f"match {self.match} hand {getattr(observation, 'hand_number', '?')} "
+                f"stock {getattr(observation, 'stock_size', '?')}: "
+                f"{' '.join(map(str, action))} ({getattr(self.agent, 'last_reason', '') or '-'})")
         self.digest.update(repr(tuple(action)).encode())
         return action
 
@@ -69,7 +88,8 @@ def summary(seconds: list[float]) -> str:
             f"max {ordered[-1] * 1000:7.1f} ms")
 
 
-def run(game: str, players: tuple[str, str], matches: int, seed: int) -> None:
+def run(game: str, players: tuple[str, str], matches: int, seed: int, slowest: int = 0,
+        profile: int = 0) -> None:
     spec = get_game(game)
     rules = spec.parse_rules(next(iter(spec.presets)), {})
     factories = [load_agent_factory(spec, player) for player in players]
@@ -78,10 +98,11 @@ def run(game: str, players: tuple[str, str], matches: int, seed: int) -> None:
     load_before = os.getloadavg()
     started = time.perf_counter()
     wins = 0
+    profiler = cProfile.Profile() if profile else None
     for index in range(matches):
         match_seed = derive_seed(seed, f"match {index}")
         agents = [TimedAgent(make_agent(factory, derive_seed(match_seed, f"agent {player}")),
-                             digest, timed=player == 0)
+                             digest, timed=player == 0, match=index, profiler=profiler)
                   for player, factory in enumerate(factories)]
         outcome = play_match(spec, rules, agents, match_seed, None, index)
         wins += 0 in outcome.winners
@@ -96,6 +117,15 @@ def run(game: str, players: tuple[str, str], matches: int, seed: int) -> None:
     print(f"  thread CPU  {summary(cpu)}")
     print(f"  load average {load_before[0]:.2f} before, {load_after[0]:.2f} after")
     print(f"  digest of every action chosen: {digest.hexdigest()[:16]}")
+    if slowest:
+        what = [w for agent in first for w in agent.what]
+        print(f"  the {slowest} slowest decisions (thread CPU / wall ms):")
+        for seconds, wall_seconds, where in sorted(zip(cpu, wall, what, strict=True),
+                                                   reverse=True)[:slowest]:
+            print(f"    {seconds * 1000:7.1f} / {wall_seconds * 1000:7.1f}  {where}")
+    if profiler is not None:
+        print(f"  cProfile of the timed decisions, top {profile} by cumulative time:")
+        pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumulative").print_stats(profile)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -105,13 +135,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", default="gin,cribbage")
     parser.add_argument("--gin-players", nargs=2, default=DEFAULT_PLAYERS["gin"])
     parser.add_argument("--cribbage-players", nargs=2, default=DEFAULT_PLAYERS["cribbage"])
+    parser.add_argument("--slowest", type=int, default=0, metavar="N",
+                        help="list the N slowest decisions of the timed seat (where, what)")
+    parser.add_argument("--profile", type=int, default=0, metavar="N",
+                        help="profile the timed seat's decisions; print the top N functions")
     args = parser.parse_args(argv)
     import ginrummy_desktop
 
     print(f"code: {Path(ginrummy_desktop.__file__).parent}; command: python {' '.join(sys.argv)}")
     for game in args.games.split(","):
         players = tuple(getattr(args, f"{game}_players"))
-        run(game, players, args.matches, args.seed)  # type: ignore[arg-type]
+        run(game, players, args.matches, args.seed,  # type: ignore[arg-type]
+            args.slowest, args.profile)
 
 
 if __name__ == "__main__":
