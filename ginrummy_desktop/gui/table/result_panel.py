@@ -116,9 +116,10 @@ class ResultPanel(QFrame):
         self.score.setVisible(bool(score))
         while self.buttons.count():
             item = self.buttons.takeAt(0)
-            if item.widget() is not None:
-                item.widget().hide()  # deleteLater alone leaves it painted until the loop runs
-                item.widget().deleteLater()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.hide()  # deleteLater alone leaves it painted until the loop runs
+                widget.deleteLater()
         self._button_widgets = []
         self.buttons.addStretch(1)
         room = max(0, MAX_BUTTONS - len(buttons))
