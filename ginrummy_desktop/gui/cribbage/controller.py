@@ -138,8 +138,7 @@ class CribbageController(QObject):
                              wait_still=self._when_still, scaled=table.animator.scaled,
                              parent=self)
         self.loop.failed.connect(lambda _seat, text: self._say(text, "warning"))
-        self.loop.refused.connect(lambda _seat, text: (self._say(text, "warning"),
-                                                       self._refresh()))
+        self.loop.refused.connect(self._move_refused)
         self._bot_counting = False  # muggins: the opponent's count or claim is awaited
         self._hint_op: int | None = None
         self.rules = match.rules if match is not None else (rules or CribbageRules())
@@ -950,7 +949,7 @@ class CribbageController(QObject):
         self._show_items = 0
         self._rush = False
         self._awaiting_count = False
-        self._counted_by_person: int | None = None
+        self._counted_by_person = None
         self._stage = STAGE_SHOW
         self._hand_seen = self.match.hand_number
         self._events_seen = 0 if not self.match.over else self._events_seen
@@ -1181,6 +1180,10 @@ class CribbageController(QObject):
         self.table.announce(text, dealer, quiet=True)
 
     # -- display -------------------------------------------------------------------------------
+    def _move_refused(self, _seat: int, text: str) -> None:
+        self._say(text, "warning")
+        self._refresh()
+
     def _say(self, text: str, kind: str) -> None:
         """A "turn" message is the standing prompt (what to do now); every other message is
         a notice shown beside it, so "Computer plays 5" never hides what to do next."""

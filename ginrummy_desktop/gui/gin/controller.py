@@ -554,8 +554,9 @@ class GinController(QObject):
                                len(groups), frozenset(laid), labels)
 
         knocker = result.knocker
-        top = row(theirs, None if knocker == top_seat else hands.get(knocker))
-        bottom = row(mine, None if knocker == bottom_seat else hands.get(knocker))
+        knocker_hand = None if knocker is None else hands.get(knocker)
+        top = row(theirs, None if knocker == top_seat else knocker_hand)
+        bottom = row(mine, None if knocker == bottom_seat else knocker_hand)
         if result.kind == "draw":
             top = RevealedRow((tuple(theirs.cards),) if theirs else (), 0)
             bottom = RevealedRow((tuple(mine.cards),) if mine else (), 0)
