@@ -279,16 +279,16 @@ def compute_layout(model: GinTableModel, width: float, height: float,
                 placements.append(Placement(card, QPointF(pos.x(), pos.y() + lift), z, True, card,
                                             frozenset(marks), model.hand_draggable))
                 z += 1
-            meld_index = meld_of.get(segment[0])
-            if meld_index is not None and spots:
+            hand_meld = meld_of.get(segment[0])
+            if hand_meld is not None and spots:
                 # A meld split across the hand keeps one colour and pattern on every part,
                 # and its label only once (on its first part), so it reads as one meld.
                 rect = band_rect(spots, bottom_row_y, next_group_x(positions, si))
                 if model.selected in segment:  # the raised card must not hide the label
                     rect.setTop(rect.top() - lift_by)
-                label = "" if meld_index in labelled else _meld_label(model.melds[meld_index])
-                labelled.add(meld_index)
-                bands.append((meld_index, label, rect))
+                label = "" if hand_meld in labelled else _meld_label(model.melds[hand_meld])
+                labelled.add(hand_meld)
+                bands.append((hand_meld, label, rect))
         if model.hand_order:
             xs = [p.x() for spots in positions for p in spots]
             regions["hand"] = QRectF(min(xs), bottom_row_y - band_label,

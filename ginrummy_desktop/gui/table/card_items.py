@@ -53,9 +53,9 @@ class CardItems:
                     if key not in wanted and isinstance(key, tuple)
                     and key[:1] == (HIDDEN_OPPONENT,)]
         for key in [key for key in self.items if key not in wanted]:
-            item = self.items.pop(key)
-            self.animator.forget(item)
-            self.scene.removeItem(item)
+            gone = self.items.pop(key)
+            self.animator.forget(gone)
+            self.scene.removeItem(gone)
         for index, placement in enumerate(placements):
             card = placement.card if isinstance(placement.card, Card) else None
             item = self.items.get(placement.key)
