@@ -174,10 +174,13 @@ class Referee(ComponentXMPP):
                 self.service.all_back(user)
             if kind in REQUEST_LIMITS and not self.limiter.allow(user, kind):
                 raise MoveRefused(REQUEST_LIMITS[kind])
+            endings = self.service.presence.ended(user)
             reply_data = await self.requests.handler(kind)(user, data)
-            if kind == "move":
+            if kind == "move" and self.service.presence.ended(user) == endings:
                 # An accepted move proves its sender is there, whichever session sent it; a
-                # session that has in fact gone fails the next ping and is dropped then.
+                # session that has in fact gone fails the next ping and is dropped then. Not
+                # when the server said a session ended while the move was being stored: the
+                # move came before that, and must not bring back a player who has gone.
                 self.service.present(user, sender.full)
             # Acknowledged only once stored: a referee killed now has lost nothing it told.
             await self.service.writer.settled()
