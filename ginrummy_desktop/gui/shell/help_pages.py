@@ -20,8 +20,9 @@ CARD_PICTURE = re.compile(r'<img src="(cards:[^"]*)"')
 PICTURE_CARD_WIDTH = 44
 
 
-def _pic(cards: str, caption: str) -> str:
-    return (f'<p><img src="cards:{cards}"><br><i>{escape(caption)}</i></p>')
+def _pic(picture_codes: str, caption: str) -> str:
+    """A card picture for a page: the codes name the image to draw, never words to read."""
+    return (f'<p><img src="cards:{picture_codes}"><br><i>{escape(caption)}</i></p>')
 
 
 def picture_sources(html: str) -> list[str]:
