@@ -8,14 +8,15 @@ person's decision is due) and no hint or advisor is still being worked out.
 from __future__ import annotations
 
 
-def open_gin_window(qtbot, ask: bool = True):
+def open_gin_window(qtbot, ask: bool = True, storage=None):
     """A main window at instant speed, 1280x800, shown (yield it from a fixture; the generator
     stops the match and waits for the background after the test). ``ask=False`` turns every
-    confirmation off, so knocks and new matches go through without a question."""
+    confirmation off, so knocks and new matches go through without a question; ``storage``
+    (default none) is the profile's storage."""
     from ginrummy_desktop.gui.shell.main_window import MainWindow
     from ginrummy_desktop.gui.table.background import Background
 
-    win = MainWindow(storage=None, speed="instant")
+    win = MainWindow(storage=storage, speed="instant")
     if not ask:
         win.set_confirmations(dict.fromkeys(win.confirmations, False))
     qtbot.addWidget(win)

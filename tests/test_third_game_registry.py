@@ -20,6 +20,7 @@ from ginrummy_desktop.online.table import LiveTable, MoveRefused, public_view, u
 from ginrummy_desktop.storage import HandSummary, MatchSummary, Storage
 from ginrummy_desktop.storage.settings import Settings
 from ginrummy_desktop.storage.stats import breakdown
+from tests.gui_helpers import open_gin_window
 from tests.third_game import NAME, SPEC, FirstCardBot, HighCardRules
 
 
@@ -159,19 +160,12 @@ def high_card_gui(high_card):
 
 @pytest.fixture
 def main_window(qtbot, tmp_path, high_card_gui):
-    from ginrummy_desktop.gui.shell.main_window import MainWindow
-    from ginrummy_desktop.gui.table.background import Background
-
     storage = Storage(tmp_path)
     storage.record_match(high_card_summary(play_out(SPEC, seed=11).hand_records()))
-    window = MainWindow(storage=storage, speed="instant")
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    qtbot.waitExposed(window)
+    windows = open_gin_window(qtbot, storage=storage)
+    window = next(windows)
     yield window
-    window.gin_screen.controller.stop()
-    Background.wait_all()
+    next(windows, None)  # stops the match and waits for the background
     window.close()
     storage.close()
 

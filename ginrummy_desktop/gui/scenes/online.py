@@ -114,13 +114,7 @@ def _table_window() -> QWidget:
     pane.start(state, rating=1612.4)
     pane.controller.sort_hand("melds")
     pane.controller._announce()
-    pane.add_chat(RIVAL, "good luck!")
-    pane.add_chat(ME, "you too")
-    pane.ticker.stop()  # a still picture: the clock shows its full 42 s
-    pane.clock_label.setText("Your move: 42 s")
-    window.tables["screenshot"] = pane
-    window.tabs.setCurrentIndex(window.tabs.addTab(pane, f"Table: {RIVAL}"))
-    return window
+    return _pane_window(pane, window)
 
 
 def _pane_window(pane: Any, window: Any) -> QWidget:
