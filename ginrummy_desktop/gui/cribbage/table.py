@@ -12,6 +12,7 @@ against the engine's bot. It draws whatever ``CribbageDisplay`` the controller g
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
@@ -129,6 +130,10 @@ class CribbageTable(QWidget):
         self.verify_button = QPushButton("Verify deal", self)
         self.verification_box: QMessageBox | None = None
         self.rematch_button = QPushButton("Rematch", self)
+        # Review the finished game's hands: shown at the game's end when the app gives the
+        # table a way to open the review (the main window does; a practice or online table not).
+        self.review_button = QPushButton("Review", self)
+        self.on_review: Callable[[], object] | None = None
         self.moves_button = QPushButton("Moves", self)
         self.moves_button.setCheckable(True)
         self.move_log = MoveLog()
@@ -144,6 +149,7 @@ class CribbageTable(QWidget):
             (self.continue_button, "Deal the next hand"),
             (self.verify_button, "Check the fair-deal commitment of the deal just shown"),
             (self.rematch_button, "Play another game"),
+            (self.review_button, "Review your decisions in this game"),
             (self.count_button, "Score your hand with the points you entered"),
             (self.moves_button, "Show or hide the moves of the hand in play"),
         ):
@@ -162,7 +168,8 @@ class CribbageTable(QWidget):
         row.addWidget(self.moves_button)
         row.addStretch(1)
         for button in (self.count_entry, self.count_button, self.send_button,
-                       self.verify_button, self.continue_button, self.rematch_button):
+                       self.verify_button, self.continue_button, self.review_button,
+                       self.rematch_button):
             row.addWidget(button)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
@@ -190,6 +197,7 @@ class CribbageTable(QWidget):
         self.controller.moves_changed.connect(
             lambda: self.move_log.set_lines(self.controller.moves))
         self.verify_button.clicked.connect(self.verify_deal)
+        self.review_button.clicked.connect(self._review)
         # Keyboard: type the points in the box and press Enter.
         self.count_entry.lineEdit().returnPressed.connect(self._submit_count)
         self.actions: dict[str, QAction] = {}
@@ -249,6 +257,10 @@ class CribbageTable(QWidget):
         if self.display.ask_count:
             self.count_entry.setFocus()
             self.count_entry.selectAll()
+
+    def _review(self) -> None:
+        if self.on_review is not None and self.display.stage == STAGE_OVER:
+            self.on_review()
 
     def _rematch_key(self) -> None:
         if self.display.stage == STAGE_OVER:
@@ -493,6 +505,7 @@ class CribbageTable(QWidget):
         self.continue_button.setVisible(bool(d.continue_label))
         self.continue_button.setText(d.continue_label or "Next hand")
         self.rematch_button.setVisible(d.stage == STAGE_OVER and self.rematch_allowed)
+        self.review_button.setVisible(d.stage == STAGE_OVER and self.on_review is not None)
         self.verify_button.setVisible(d.verifiable)
         asking = d.ask_count and not self._count_asked
         self._count_asked = d.ask_count

@@ -352,6 +352,7 @@ class MainWindow(QMainWindow):
         table.scene.set_felt_colour(self.table_colour)
         table.set_card_size(self.card_size)
         table.controller.before_new_match = self._before_cribbage_match
+        table.on_review = lambda: self.review_last_hand(True)  # the finished game's hands
         self.cribbage_setup = setup
         self.cribbage_table = table
         self.stack.addWidget(table)
