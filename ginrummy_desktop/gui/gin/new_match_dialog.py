@@ -187,10 +187,10 @@ class NewMatchDialog(NewGameDialog):
         labels = EXTRA_SEATS[self.players()]
         for index, (box, label) in enumerate(zip(self.seat_boxes, self.seat_labels,
                                                  strict=True)):
-            shown = index < len(labels)
-            box.setVisible(shown)
-            label.setVisible(shown)
-            if shown:
+            seated = index < len(labels)
+            box.setVisible(seated)
+            label.setVisible(seated)
+            if seated:
                 label.setText(labels[index])
                 box.setAccessibleName(labels[index].rstrip(":"))
 

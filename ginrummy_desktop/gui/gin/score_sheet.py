@@ -150,6 +150,7 @@ class ScoreSheetView(QScrollArea):
         outer.addLayout(self.grid)
         outer.addStretch(1)
         self.paper = paper
+        self.paper_layout = outer
         self.setWidget(paper)
 
     def set_font_pixels(self, pixels: int) -> None:
@@ -168,7 +169,7 @@ class ScoreSheetView(QScrollArea):
         font.setBold(True)
         metrics = QFontMetrics(font)
         games = len(sheet.games)
-        numbers = 0
+        numbers = 0.0
         for side in range(sheet.sides):
             name = metrics.horizontalAdvance(side_label(sheet, side, self.names)) + 12
             numbers += max(name / games, metrics.horizontalAdvance("0000") + 12) * games
@@ -254,10 +255,10 @@ class ScoreSheetView(QScrollArea):
         if games > 1:
             self._label(HOLLYWOOD_NOTE, row, 0, last + 1, wrap=True, faded=True, small=True)
             row += 1
-            for game in sheet.games:  # which games are closed, in words
-                state = game_state_text(sheet, game, names)
+            for sheet_game in sheet.games:  # which games are closed, in words
+                state = game_state_text(sheet, sheet_game, names)
                 if state:
-                    self._label(f"{game_heading(sheet, game)}: {state}", row, 0, last + 1,
+                    self._label(f"{game_heading(sheet, sheet_game)}: {state}", row, 0, last + 1,
                                 wrap=True, small=True, bold=True)
                     row += 1
         row = self._headings(sheet, row)
@@ -457,7 +458,7 @@ class ScoreSheetPanel(QFrame):
         """The width the sheet's columns need at least (its narrow layout, at its text size);
         the panel is never made narrower."""
         self.view.set_compact(0)
-        self.view.paper.layout().activate()
+        self.view.paper_layout.activate()
         needed = self.view.paper.minimumSizeHint().width() \
             + self.view.verticalScrollBar().sizeHint().width() + 2 * self.view.frameWidth()
         self.view.set_compact(self.view.viewport().width())

@@ -111,7 +111,7 @@ class GinScreen(QWidget):
         self.status = StatusLine(self)
         self.panel = ResultPanel(self.view)
         self.on_rematch: Callable[[], None] | None = None
-        self.on_new_opponent: Callable[[], None] | None = None
+        self.on_new_opponent: Callable[[], object] | None = None
         self.before_new_match: Callable[[], None] | None = None
         self.published: dict[int, str] = {}  # hand number -> commitment shown before play
         self.active = True  # False while the window shows another game: keys do nothing
@@ -231,7 +231,7 @@ class GinScreen(QWidget):
         moves = self.buttons.get("moves")
         if moves is None:
             return
-        row = self._bar.layout()
+        row = self._bar_row
         row.invalidate()
         extra = moves.sizeHint().width() + row.spacing()
         others = row.minimumSize().width() - (0 if moves.isHidden() else extra)
@@ -288,6 +288,7 @@ class GinScreen(QWidget):
         add("undo", "Undo")
         add("skip", "Skip ahead").setVisible(False)  # while the person watches a hand
         self._bar = bar
+        self._bar_row = row
         return bar
 
     # -- behaviour ---------------------------------------------------------------------
@@ -367,7 +368,7 @@ class GinScreen(QWidget):
         has = c.session is not None
         view = c.view() if has else None
         kinds = {a.kind for a in view.legal_actions} if view else set()
-        mine = bool(view) and view.to_move == HUMAN and c.reveal is None and not c.resigned
+        mine = view is not None and view.to_move == HUMAN and c.reveal is None and not c.resigned
         self.buttons["take"].setEnabled(mine and "draw_discard" in kinds)
         self.buttons["take"].setText("Take upcard" if "pass" in kinds else "Take discard")
         self.buttons["pass"].setEnabled(mine and "pass" in kinds)
@@ -403,7 +404,7 @@ class GinScreen(QWidget):
         header: tuple[str, ...] = ()
         score = self._score_text()
         meaning = ""
-        buttons: list[tuple[str, Callable[[], None], str]] = []
+        buttons: list[tuple[str, Callable[[], object], str]] = []
         if deal:  # a partnership deal: what it scored, then both tables (one line each)
             title = c.deal_outcome_text()
             lines.append((f"Your table: {describe_hand(deal[0], you)}",))

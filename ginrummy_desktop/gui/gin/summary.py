@@ -9,11 +9,14 @@ team (partners share one score, as the engine keeps it).
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ginrummy_desktop.engine.gin.results import match_totals
 from ginrummy_desktop.engine.wording import together
 from ginrummy_desktop.gui.gin.controller import HUMAN
+
+if TYPE_CHECKING:
+    from ginrummy_desktop.storage.summaries import Side
 
 
 def _teams(players: int, seat: int) -> tuple[set[int], list[int]]:
@@ -24,7 +27,7 @@ def _teams(players: int, seat: int) -> tuple[set[int], list[int]]:
     return {seat}, [s for s in range(max(2, players)) if s != seat]
 
 
-def _side(seat: int | None, mine: set[int]) -> str | None:
+def _side(seat: int | None, mine: set[int]) -> Side | None:
     return None if seat is None else ("player" if seat in mine else "opponent")
 
 

@@ -7,6 +7,7 @@ the engine through the controller, melds from the meld solver.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt
@@ -169,7 +170,7 @@ def compute_layout(model: GinTableModel, width: float, height: float,
             tag_h = max(18.0, 0.26 * w)
             name_tags.append((name, QRectF(margin, top + h / 2 - tag_h / 2, room, tag_h)))
 
-    def place_row(groups: list[tuple[Card | object, ...]], top: float, preferred: float,
+    def place_row(groups: Sequence[tuple[object, ...]], top: float, preferred: float,
                   gap: float, z_base: float, separate: bool = False) -> list[list[QPointF]]:
         sizes = [len(g) for g in groups]
         if separate:  # meld groups side by side, so their bands do not overlap
@@ -189,7 +190,7 @@ def compute_layout(model: GinTableModel, width: float, height: float,
         return later[0] if later else None
 
     # -- the player's hand (bottom) and the opponent's hand (top) ---------------------------
-    if model.revealing:
+    if model.reveal_top is not None and model.reveal_bottom is not None:  # model.revealing
         rows = ((model.reveal_top, top_row_y, 1000.0), (model.reveal_bottom, bottom_row_y, 2000.0))
         style = 0
         for row, top, z_base in rows:

@@ -73,7 +73,7 @@ class ResultPanel(QFrame):
         self._button_widgets: list[QPushButton] = []
         # Buttons the app adds after the game's own (the hand review's), when the row has room:
         # five buttons do not fit across an 800-pixel window.
-        self.extra_buttons: list[tuple[str, Callable[[], None], str]] = []
+        self.extra_buttons: list[tuple[str, Callable[[], object], str]] = []
         self.rows: list[tuple[str, ...]] = []
         self._pixels = 14
         self._table_html = ""
@@ -90,7 +90,7 @@ class ResultPanel(QFrame):
                                                        f"font-size:{pixels}px"))
 
     def set_content(self, title: str, lines: Sequence[Sequence[str]], score: str,
-                    buttons: Sequence[tuple[str, Callable[[], None], str]],
+                    buttons: Sequence[tuple[str, Callable[[], object], str]],
                     header: Sequence[str] = ()) -> None:
         """``lines`` are rows (label, value, ...); ``header`` optionally names the value columns;
         ``buttons`` are (text, callback, accessible name), the first is the default."""
