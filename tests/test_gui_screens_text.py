@@ -46,6 +46,7 @@ MAIN_SCREENS = (
     "gin-score-sheet-partnership",
     "gin-resign",
     "gin-move-log",
+    "gin-match-won",
     # Cribbage table
     "cribbage-cut",
     "cribbage-cut-starter",
@@ -63,6 +64,7 @@ MAIN_SCREENS = (
     "startup-problems",
     "new-gin-match",
     "new-cribbage-game",
+    "resume",
     # Statistics (each tab) and the replay viewer
     "stats-summary",
     "stats-history",

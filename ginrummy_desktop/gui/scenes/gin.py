@@ -2,6 +2,7 @@
 
 ``gin-mid-hand``, ``gin-end-of-hand``, ``gin-match-over``: a seeded two-player match played by
 bots for both seats up to that point (registered first: the usual gin table).
+``gin-match-won``: a match the person won against Bea the Beginner, with its arcade score line.
 The formats with more than two players and the panels after a hand:
 ``gin-three-players``: a hand the person sits out, half played by the two computer players.
 ``gin-partnership``: the end of a partnership deal, both tables' results in the panel.
@@ -25,8 +26,9 @@ from ginrummy_desktop.gui.gin.opponents import make_bot
 from ginrummy_desktop.gui.scenes import SCENES, SCREENSHOT_SEED, register_scene
 
 
-def _gin_window(stage: str) -> QWidget:
-    """A main window with a seeded match played by bots (for both seats) up to ``stage``."""
+def _gin_window(stage: str, opponent: str | None = None) -> QWidget:
+    """A main window with a seeded match played by bots (for both seats) up to ``stage``
+    (``match-won``: the first seed whose match the person's stand-in wins)."""
     from ginrummy_desktop.engine.gin.melds import best_arrangement
     from ginrummy_desktop.gui.shell.main_window import MainWindow
 
@@ -34,7 +36,8 @@ def _gin_window(stage: str) -> QWidget:
     window.set_confirmations(dict.fromkeys(window.confirmations, False))  # nobody to answer
     screen = window.gin_screen
     controller = screen.controller
-    opponent = "greedy" if "greedy" in BUILTIN_BOTS else next(iter(BUILTIN_BOTS))
+    if opponent is None:
+        opponent = "greedy" if "greedy" in BUILTIN_BOTS else next(iter(BUILTIN_BOTS))
     stand_in = make_bot(opponent, seed=7)
 
     def human_step() -> None:
@@ -80,12 +83,14 @@ def _gin_window(stage: str) -> QWidget:
                     screen._continue()
                     continue
                 human_step()
-            break
+            if stage != "match-won" or HUMAN in controller.view().winners:
+                break
     return window
 
 
 for _stage in ("mid-hand", "end-of-hand", "match-over"):
     register_scene(f"gin-{_stage}")(partial(_gin_window, _stage))
+register_scene("gin-match-won")(partial(_gin_window, "match-won", "beginner"))
 
 
 def _run_until(done: Callable[[], bool], timeout_ms: int = 20_000) -> bool:

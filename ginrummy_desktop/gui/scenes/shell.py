@@ -1,5 +1,5 @@
 """Scenes of the shell: the first run's welcome, preferences, the "New game" dialogs, About,
-the keyboard help and the start-up problems dialog."""
+the keyboard help, the start-up problems dialog and the question to resume a saved match."""
 
 from __future__ import annotations
 
@@ -118,3 +118,88 @@ def _startup_problems() -> QWidget:
         shutil.rmtree(root, ignore_errors=True)
     return startup_problems_dialog(problems)  # type: ignore[no-any-return]
 
+
+
+@register_scene("resume")
+def _resume() -> QWidget:
+    """The next launch after quitting in the middle of a match against Bea the Beginner: the
+    question to resume it over plain felt (issue 39). The saved match lives in a temporary
+    folder that goes with the window. The question is a dialog of its own on screen; here it
+    is drawn into the window where it opens, over the felt, so one picture shows both."""
+    import shutil
+    import tempfile
+
+    from PySide6.QtCore import QCoreApplication, QDeadlineTimer, QPoint, Qt
+    from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout
+
+    from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
+    from ginrummy_desktop.engine.gin.match import GinMatch
+    from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
+    from ginrummy_desktop.gui.scenes import SCREENSHOT_SEED
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
+    from ginrummy_desktop.storage import Storage
+
+    rules = GIN_PRESETS["classic"]
+    match = GinMatch(rules, seed=SCREENSHOT_SEED)
+    bots = [BUILTIN_BOTS["greedy"](seed=seat) for seat in range(rules.players)]
+    while len(match.hand_records()) < 2 or not match.hand.actions:  # two hands, a third begun
+        seat = match.to_move()
+        assert seat is not None
+        match.apply(seat, bots[seat].choose(match.observation(seat)))
+    root = tempfile.mkdtemp(prefix="ginrummy-scene-")
+    storage = Storage(root)
+    storage.settings.update(player_name="Sam", default_opponent={"gin": "beginner"})
+    autosave = storage.autosave()
+    assert autosave.acquire()
+    autosave.save({"game": "gin", "match": match.snapshot(), "hand_order": [],
+                   "opponent": "beginner", "preset": "classic", "others": [],
+                   "practice": False, "undo_used": False})
+    autosave.release()
+    window = MainWindow(storage=storage, speed="instant")
+    window.set_confirmations(dict.fromkeys(window.confirmations, False))  # nobody to answer
+    window.restore_or_start()
+
+    framed: list[QFrame] = []
+
+    def settle() -> None:
+        if framed:  # already drawn in: keep it in the middle of a resized window
+            frame = framed[0]
+            frame.move(QPoint((window.width() - frame.width()) // 2,
+                              (window.height() - frame.height()) // 2))
+            return
+        deadline = QDeadlineTimer(10_000)
+        box = getattr(window, "start_offer", None)
+        while (box is None or not box.isVisible()) and not deadline.hasExpired():
+            QCoreApplication.processEvents()
+            box = getattr(window, "start_offer", None)
+        assert box is not None, "the resume question did not open"
+        # Into the picture where it opens, in a plain frame with its title for the window
+        # manager's decoration.
+        frame = QFrame(window)
+        frame.setFrameShape(QFrame.Shape.Box)
+        frame.setAutoFillBackground(True)
+        layout = QVBoxLayout(frame)
+        layout.setContentsMargins(1, 1, 1, 1)
+        layout.setSpacing(0)
+        title = QLabel(box.windowTitle(), frame)
+        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        title.setStyleSheet("background: #d6d6d6; font-weight: bold; padding: 4px;")
+        layout.addWidget(title)
+        box.setParent(frame, Qt.WindowType.Widget)
+        box.setAutoFillBackground(True)
+        layout.addWidget(box)
+        frame.adjustSize()
+        frame.move(QPoint((window.width() - frame.width()) // 2,
+                          (window.height() - frame.height()) // 2))
+        frame.show()
+        box.show()
+        frame.raise_()
+        framed.append(frame)
+
+    def clean_up(_object: object = None) -> None:
+        storage.close()
+        shutil.rmtree(root, ignore_errors=True)
+
+    window.settle = settle  # type: ignore[attr-defined]
+    window.destroyed.connect(clean_up)
+    return window
