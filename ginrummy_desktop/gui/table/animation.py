@@ -103,7 +103,7 @@ class Animator(QObject):
 
         def finish() -> None:
             item.setPos(pos)
-            item.flip = 1.0
+            item.set_flip(1.0)
             if reveal is not None and not revealed:
                 revealed.append(reveal())
 
@@ -122,7 +122,7 @@ class Animator(QObject):
         entry = self._running.get(item)
         if entry is not None and entry[0] is group:
             del self._running[item]
-            item.flip = 1.0
+            item.set_flip(1.0)
         group.deleteLater()
         self._check_idle()
 

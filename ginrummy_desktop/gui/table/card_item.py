@@ -112,11 +112,12 @@ class CardItem(QGraphicsObject):
     def _get_flip(self) -> float:
         return self._flip
 
-    def _set_flip(self, value: float) -> None:
+    def set_flip(self, value: float) -> None:
+        """The flip's horizontal scale (1.0: flat on the table); ``flip`` animates it."""
         self._flip = value
         self.update()
 
-    flip = Property(float, _get_flip, _set_flip)
+    flip = Property(float, _get_flip, set_flip)
 
     def _update_accessible_text(self) -> None:
         text = self.card.name if self.face_up and self.card else "face-down card"

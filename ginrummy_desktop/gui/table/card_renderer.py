@@ -245,8 +245,7 @@ def _raw_suit_path(suit: str) -> QPainterPath:
 
 def _turning(path: QPainterPath) -> bool:
     """Which way round the path's first outline runs (the sign of its area)."""
-    polygon = path.toSubpathPolygons()[0]
-    points = [polygon[i] for i in range(polygon.size())]
+    points = path.toSubpathPolygons()[0].toList()
     following = points[1:] + points[:1]
     area = sum(a.x() * b.y() - b.x() * a.y() for a, b in zip(points, following, strict=True))
     return area > 0

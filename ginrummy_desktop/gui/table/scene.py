@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QLineF, QObject, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QRadialGradient
 from PySide6.QtWidgets import (
     QGraphicsScene,
@@ -91,7 +91,7 @@ class TableScene(QGraphicsScene):
     drag_started = Signal(object)
     background_clicked = Signal()
 
-    def __init__(self, parent: object | None = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.table_palette = TablePalette.for_felt("green")
         self._felt = self.table_palette.felt
@@ -112,7 +112,7 @@ class TableScene(QGraphicsScene):
         self._felt = self.table_palette.felt
         self.update()
 
-    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         area = self.sceneRect()
         gradient = QRadialGradient(area.center(), max(area.width(), area.height()) * 0.75)
         gradient.setColorAt(0.0, self._felt.lighter(118))
