@@ -2,15 +2,19 @@
 
 ``MIGRATIONS[i]`` takes a database from ``PRAGMA user_version`` i to i + 1. Never edit a
 migration that has shipped; append a new one. Each runs inside one ``BEGIN IMMEDIATE``
-transaction together with its ``user_version`` bump, so a crash mid-migration changes nothing.
+transaction together with its ``user_version`` bump, so a crash mid-migration changes nothing
+(the loop is ``schema_steps.migrate_in_steps``, shared with the online service store).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+
+from ginrummy_desktop.schema_steps import migrate_in_steps
 
 Migration = Callable[[sqlite3.Connection], None]
 
@@ -216,20 +220,28 @@ def migrate(db: sqlite3.Connection, target: int = SCHEMA_VERSION) -> int:
     The version is re-read inside each write transaction, so two app copies opening an old file
     at once migrate it exactly once.
     """
-    start = db.execute("PRAGMA user_version").fetchone()[0]
-    while True:
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version >= target:
-                db.execute("COMMIT")
-                return start
-            MIGRATIONS[version](db)
-            db.execute(f"PRAGMA user_version = {version + 1}")
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
+    # database.py checks the version first and keeps a newer file as it is (refuse_newer off).
+    return migrate_in_steps(MIGRATIONS, lambda: _immediate(db), _user_version, _set_user_version,
+                            target, refuse_newer=False)
+
+
+@contextlib.contextmanager
+def _immediate(db: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def _user_version(db: sqlite3.Connection) -> int:
+    return int(db.execute("PRAGMA user_version").fetchone()[0])
+
+
+def _set_user_version(db: sqlite3.Connection, version: int) -> None:
+    db.execute(f"PRAGMA user_version = {version}")
 
 
 @functools.cache
