@@ -151,7 +151,10 @@ def run_app() -> int:
     problems: list[str] = []
     storage = _open_storage(problems)
     start_logging(storage.paths.log_file if storage is not None else None)
-    LOGGER.info("Gin Rummy Desktop starting")
+    from ginrummy_desktop.gui.common.language import apply_language
+
+    language = apply_language(app, storage.settings.settings.language if storage is not None else "")
+    LOGGER.info("Gin Rummy Desktop starting (language %s)", language)
     window = MainWindow(storage=storage)
     def bring_forward() -> None:
         LOGGER.info("a second launch asked for this window")

@@ -11,6 +11,8 @@ pytest_plugins = ["tests.online_servers", "tests.online_gui_support"]
 
 # Qt must know it runs headless before any QApplication exists.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The tests read the English words; the app follows the system's language (LANGUAGE first).
+os.environ["LANGUAGE"] = "en"
 
 
 @pytest.fixture(autouse=True)

@@ -89,7 +89,9 @@ def test_macos_icon_set_is_a_well_formed_icns_container() -> None:
     ("PySide6/Qt/plugins/platforms/libqwayland.so", False),
     ("PySide6/Qt/plugins/platformthemes/libqgtk3.so", False),
     ("PySide6/Qt/plugins/imageformats/libqtiff.so", False),
-    ("PySide6/Qt/translations/qtbase_de.qm", False),
+    ("PySide6/Qt/translations/qtbase_de.qm", True),  # Qt's Yes/Cancel in the app's languages
+    ("PySide6/Qt/translations/qtbase_ja.qm", False),
+    ("PySide6/Qt/translations/qtdeclarative_de.qm", False),
     ("PySide6/Qt/lib/libQt6Widgets.so.6", True),
     ("PySide6/Qt/lib/libQt6Quick.so.6", False),
     ("PySide6/Qt6Qml.dll", False),

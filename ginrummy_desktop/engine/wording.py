@@ -1,5 +1,10 @@
 """Sentences that name people: one place for "You knocked" / "Ann knocks" grammar.
 
+Translatable sentences use ``person``: the caller gives the whole sentence twice, once for the
+person at the table and once for anyone else, both through ``tr`` so each language words them
+its own way (German "Du klopfst" / "Ann klopft"). The English-only helpers below (``verb``,
+``says``, ``possessive``, ``count_of``) are for text that is not translated yet.
+
 Every message that names a seat takes the seat's display name. The name "You" (any case) is the
 person at the table, addressed in the second person ("You score 9", "your crib"); every other
 name — a profile name like "Ann" or a bot's "Ada the Expert" — is third person singular
@@ -13,12 +18,29 @@ from typing import Any
 
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import card_text, cards_text
+from ginrummy_desktop.engine.translation import tr
 
 YOU = "You"
 
 # Third-person forms whose second-person form is not just the word without its -s / -es.
 _IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
 _ES_ENDINGS = ("sses", "shes", "ches", "xes", "zes", "oes")
+
+
+def person(name: str, you: str, other: str, **values: Any) -> str:
+    """``you`` or ``other`` (already translated, with ``{name}`` and ``values`` placeholders)
+    filled in: ``person(n, tr("You knock"), tr("{name} knocks"))``."""
+    return (you if is_you(name) else other).format(name=name, **values)
+
+
+def names_together(names: list[str] | tuple[str, ...]) -> str:
+    """Names joined for a team or a pair in the chosen language, the person first:
+    ``"You and Bo"``, ``"Ann, Bo and Cy"``."""
+    ordered = sorted(names, key=lambda name: not is_you(name))
+    shown = [tr("You") if is_you(name) else name for name in ordered]
+    if len(shown) <= 1:
+        return "".join(shown)
+    return tr("{names} and {last}").format(names=tr(", ").join(shown[:-1]), last=shown[-1])
 
 
 def is_you(name: str) -> bool:

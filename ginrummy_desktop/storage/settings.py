@@ -16,6 +16,7 @@ from ginrummy_desktop.engine import registry
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS as ENGINE_GIN_PRESETS
 from ginrummy_desktop.engine.gin.rules import GinRules
+from ginrummy_desktop.engine.translation import LANGUAGES
 
 GIN_PRESETS: tuple[str, ...] = tuple(ENGINE_GIN_PRESETS)
 CARD_FACES = ("standard", "large-index")
@@ -62,6 +63,7 @@ class Settings:
     confirmations: dict[str, bool] = field(default_factory=_default_confirmations)
     window_geometry: dict[str, str] = field(default_factory=dict)
     online_server: str = ""  # Play online's server: domain[:port]; "" = not chosen yet
+    language: str = ""  # "en", "de", "fr", "es"; "" = the system's (used from the next start)
 
     def gin_rules(self) -> GinRules:
         """The engine rules for the chosen preset with the player's overrides applied."""
@@ -177,6 +179,9 @@ def _check(name: str, value: Any) -> str | None:
         ok = isinstance(value, str) and len(value) <= 253 and _encodable(value) and not any(
             ch.isspace() or ch in "@/" for ch in value)
         return None if ok else "must be a server name or address, optionally with :port"
+    if name == "language":
+        return None if value == "" or value in LANGUAGES else \
+            f"must be empty (the system's) or one of {', '.join(LANGUAGES)}"
     if name == "sound_volume":
         return None if _is_int(value) and 0 <= value <= 100 else "must be a whole number 0-100"
     if name in ("four_colour_deck", "auto_sort", "sound_muted", "undo_vs_computer"):

@@ -38,6 +38,7 @@ SYSTEM_LIBRARIES = frozenset({
     "liblz4.so.1", "libcap.so.2",
     "libglib-2.0.so.0", "libgthread-2.0.so.0", "libpcre2-8.so.0",
 })
+KEEP_QT_TRANSLATIONS = frozenset({"qtbase_de.qm", "qtbase_fr.qm", "qtbase_es.qm"})
 _QT_LIB = re.compile(r"^(?:lib)?Qt6(?P<name>[A-Za-z]+?)(?:\.so\.6|\.dll|\.dylib)$"
                      r"|^Qt(?P<framework>[A-Za-z]+)\.framework$")
 
@@ -48,7 +49,8 @@ def keep(dest: str) -> bool:
     if len(parts) == 1 and parts[0] in SYSTEM_LIBRARIES:
         return False
     if "translations" in parts and ("Qt" in parts or "PySide6" in parts):
-        return False  # the UI is English only; Qt's own strings need no translation
+        # Qt's own dialog words (Yes, Cancel) in the app's languages; nothing else of Qt's
+        return PurePath(dest).name in KEEP_QT_TRANSLATIONS
     if "plugins" in parts and ("Qt" in parts or "PySide6" in parts):
         tail = parts[parts.index("plugins") + 1:]
         if len(tail) < 2:
