@@ -15,9 +15,12 @@ from ginrummy_desktop.engine.cribbage.rules import GAME_LENGTHS, CribbageRules
 from ginrummy_desktop.engine.cribbage.rules import OPTION_LABELS as CRIBBAGE_OPTION_LABELS
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, OPTION_LABELS, preset_description
 
-#: A picture of cards on a rules page: ``<img src="cards:7S 7H 7D">`` (``|`` leaves a gap).
-CARD_PICTURE = re.compile(r'<img src="(cards:[^"]*)"')
+#: A picture on a rules page: cards, ``<img src="cards:7S 7H 7D">`` (``|`` leaves a gap), or
+#: the peg board, ``<img src="board:120 116 104 98">`` (each player's front and back peg).
+CARD_PICTURE = re.compile(r'<img src="((?:cards|board):[^"]*)"')
 PICTURE_CARD_WIDTH = 44
+PICTURE_BOARD_WIDTH = 240  # the board's width; the picture shows the stretch round the blue peg
+_BOARD_CROP_HOLES = 14  # hole pitches of board in view, around that peg
 
 
 def _pic(picture_codes: str, caption: str) -> str:
@@ -25,9 +28,74 @@ def _pic(picture_codes: str, caption: str) -> str:
     return (f'<p><img src="cards:{picture_codes}"><br><i>{escape(caption)}</i></p>')
 
 
+def _board_pic(pegs: str, caption: str) -> str:
+    """A picture of the table's peg board with the pegs standing in the holes ``pegs`` names."""
+    return (f'<p><img src="board:{pegs}"><br><i>{escape(caption)}</i></p>')
+
+
 def picture_sources(html: str) -> list[str]:
-    """Every card picture a page references."""
+    """Every picture (cards or the peg board) a page references."""
     return CARD_PICTURE.findall(html)
+
+
+def page_picture(source: str) -> QImage:
+    """Draw a page's picture: ``cards:`` with the card renderer, ``board:`` with the peg board."""
+    if source.startswith("board:"):
+        return board_picture(source)
+    return card_picture(source)
+
+
+def board_picture(source: str, width: int = PICTURE_BOARD_WIDTH) -> QImage:
+    """Draw a ``board:`` picture with the cribbage table's own peg board (``CribbagePegboard``)
+    set as the source says, cut to the stretch around the first player's front peg, which is
+    ringed. Raises ``ValueError`` for holes the board does not have."""
+    from PySide6.QtCore import QRectF, Qt
+    from PySide6.QtGui import QPen
+    from PySide6.QtWidgets import QGraphicsScene
+
+    from ginrummy_desktop.gui.cribbage.pegboard import CribbagePegboard
+    from ginrummy_desktop.gui.cribbage.pegboard_layout import (
+        HEIGHT_UNITS,
+        streets_for,
+        width_units,
+    )
+
+    holes = [int(hole) for hole in source.removeprefix("board:").split()]
+    if len(holes) != 4:
+        raise ValueError(f"a board picture names four holes, not {source!r}")
+    rules = CribbageRules(stinkhole=True)
+    across = width_units(streets_for(rules.target))
+    unit = width / across
+    board = CribbagePegboard(names=("You", "Computer"), width=width,
+                             height=unit * HEIGHT_UNITS, rules=rules)
+    scene = QGraphicsScene()
+    scene.addItem(board)
+    board.set_speed("instant")
+    for player in (0, 1):
+        board.set_pegs(player, holes[2 * player], holes[2 * player + 1])
+    board.finish_animations()
+    bounds = board.boundingRect()
+    front = board.pegs[0][0] if board.peg_hole(0, 0) >= board.peg_hole(0, 1) \
+        else board.pegs[0][1]
+    centre = front.pos()
+    tall = unit * _BOARD_CROP_HOLES
+    top = min(max(bounds.top(), centre.y() - tall / 2), bounds.bottom() - tall)
+    view = QRectF(bounds.left(), top, bounds.width(), tall)
+    image = QImage(int(view.width()) + 1, int(view.height()) + 1, QImage.Format.Format_ARGB32)
+    image.fill(QColor(0, 0, 0, 0))
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    scene.render(painter, QRectF(0, 0, view.width(), view.height()), view)
+    # A ring round that peg, in the table's gold, so the eye finds the hole the caption names.
+    ring = centre - view.topLeft()
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(QPen(QColor(20, 10, 0, 200), unit * 0.26))
+    painter.drawEllipse(ring, unit * 0.82, unit * 0.82)
+    painter.setPen(QPen(QColor("#ffd55c"), unit * 0.14))
+    painter.drawEllipse(ring, unit * 0.82, unit * 0.82)
+    painter.end()
+    scene.removeItem(board)
+    return image
 
 
 def card_picture(source: str, width: int = PICTURE_CARD_WIDTH) -> QImage:
@@ -107,7 +175,13 @@ def _cribbage_options_html() -> str:
     options = "<ul>" + "".join(
         f"<li><b>{escape(label)}</b>: {escape(CRIBBAGE_OPTION_MEANINGS.get(key, ''))}.</li>"
         for key, label in CRIBBAGE_OPTION_LABELS.items())
-    return ("<h3>Game lengths</h3>" + lengths + "</ul><h3>House rules</h3>" + options + "</ul>")
+    stinkhole = _CRIB.target - 1
+    picture = _board_pic(
+        f"{stinkhole} {stinkhole - 4} {stinkhole - 3} {stinkhole - 6}",
+        f"The stinkhole: your blue peg stands on {stinkhole}, one short of the game hole; with "
+        "this rule a go, the last card or his heels cannot take it out, only real points")
+    return ("<h3>Game lengths</h3>" + lengths + "</ul><h3>House rules</h3>" + options + "</ul>"
+            + picture)
 
 
 GIN_RULES_HTML = f"""
@@ -218,7 +292,7 @@ class HelpDialog(QDialog):
         self.browser.setAccessibleName(title)
         for source in picture_sources(html):
             self.browser.document().addResource(
-                QTextDocument.ResourceType.ImageResource, QUrl(source), card_picture(source))
+                QTextDocument.ResourceType.ImageResource, QUrl(source), page_picture(source))
         self.browser.setHtml(html)
         self.browser.setOpenExternalLinks(False)
         layout.addWidget(self.browser)
