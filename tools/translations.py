@@ -213,9 +213,10 @@ _NOT_FOR_PLAYERS_CALLS = frozenset({
     "getenv", "get_env",
 })
 _NOT_FOR_PLAYERS_KEYWORDS = frozenset({"help", "description", "epilog", "metavar", "prog"})
-# Exceptions a player never sees: programming errors, caught and logged in English.
+# Exceptions a player never sees: programming errors, caught and logged in English. A ValueError
+# is a caller's mistake too; where its message does reach a player, it is written with tr().
 _DEVELOPER_EXCEPTIONS = frozenset({
-    "TypeError", "AssertionError", "NotImplementedError", "RuntimeError", "KeyError",
+    "ValueError", "TypeError", "AssertionError", "NotImplementedError", "RuntimeError", "KeyError",
     "AttributeError", "IndexError", "SystemExit",
 })
 
