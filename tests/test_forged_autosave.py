@@ -202,6 +202,28 @@ def test_a_read_only_disk_is_told_in_plain_words_not_errno(qtbot, storage, monke
     window.close()
 
 
+def test_a_match_record_the_disk_refuses_is_told_in_plain_words(qtbot, storage, tmp_path,
+                                                                 monkeypatch) -> None:
+    """The record is written on the storage thread, which sends back only text: the plain
+    words are found there, while the error is still an OSError."""
+    import errno
+
+    from ginrummy_desktop.gui.shell.main_window import MainWindow
+
+    window = MainWindow(storage=storage, speed="instant")
+    qtbot.addWidget(window)
+    persistence = window.persistence
+
+    def refuse(summary):
+        raise OSError(errno.ENOSPC, "No space left on device", str(tmp_path / "records"))
+    monkeypatch.setattr(persistence.queries, "record_match", refuse)
+    persistence.record_in_background(object())
+    assert persistence.jobs.wait(5000)
+    told = window.notifications[-1]
+    assert told == f"Could not save: the disk is full ({tmp_path / 'records'})"
+    window.close()
+
+
 # ----- through the app's own start ------------------------------------------------------------
 START_AND_REPORT = """
 import json, sys

@@ -195,10 +195,21 @@ class Persistence(QObject):
         is told to the player; an open Statistics window refreshes when it is stored."""
         if summary is None:
             return
-        self.jobs.submit(lambda: self.queries.record_match(summary), None,
-                         lambda error: self.window.notify(
-                             f"Could not save: {plain_os_error(error)}"),
-                         writes=True)
+
+        def record() -> str:
+            """Empty once stored, else why not in plain words (here, on the storage thread: the
+            failure it sends back is only text, "OSError: [Errno 28] ...", too late for that)."""
+            try:
+                self.queries.record_match(summary)
+            except OSError as error:
+                return plain_os_error(error)
+            return ""
+
+        def tell(problem: str) -> None:
+            if problem:
+                self.window.notify(f"Could not save: {problem}")
+
+        self.jobs.submit(record, tell, tell, writes=True)
 
     def statistics_window(self, parent: Any = None) -> Any:
         """A Statistics window reading this storage through the storage thread."""
