@@ -67,9 +67,10 @@ def default_client(address: ServerAddress, user: str, password: str) -> OnlineCl
 
 
 class OnlineSession(QObject):
-    """One account's connection. ``event`` carries every client event as (name, payload)."""
+    """One account's connection. ``client_event`` carries every client event as (name,
+    payload); not ``event``, which would hide ``QObject.event()``, Qt's event handler."""
 
-    event = Signal(str, object)
+    client_event = Signal(str, object)
     state_changed = Signal(str)
 
     def __init__(self, client: OnlineClient, parent: QObject | None = None) -> None:
@@ -77,7 +78,7 @@ class OnlineSession(QObject):
         self.client = client
         self.state = "offline"
         for name in CLIENT_EVENTS:
-            client.on(name, partial(self.event.emit, name))
+            client.on(name, partial(self.client_event.emit, name))
         client.on("connected", lambda _p: self._set_state("online"))
         client.on("resumed", lambda _p: self._set_state("online"))
         client.on("disconnected", lambda _p: self._set_state(

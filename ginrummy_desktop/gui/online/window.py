@@ -131,7 +131,7 @@ class OnlineWindow(QMainWindow):
             return
         session = OnlineSession(client, self)
         session.state_changed.connect(self._connection_changed)
-        session.event.connect(self._on_event)
+        session.client_event.connect(self._on_event)
         self.signin.set_busy(True)
         # Current at once: offline messages arrive before the sign-in call returns.
         self.session, self.address = session, address

@@ -87,7 +87,7 @@ class WelcomePage(QWidget):
             button.setObjectName(f"welcomeGame_{game}")
             self.game_group.addButton(button)
             self.game_buttons[game] = button
-            button.toggled.connect(lambda on, g=game: on and self._show_opponents(g))
+            button.toggled.connect(lambda on, g=game: self._game_toggled(g, on))
             games.addWidget(button)
         games.addStretch(1)
         form.addRow("Game", games)
@@ -112,6 +112,10 @@ class WelcomePage(QWidget):
         layout.addLayout(buttons)
         self.game = ""
         next(iter(self.game_buttons.values())).setChecked(True)  # the first game
+
+    def _game_toggled(self, game: str, on: bool) -> None:
+        if on:
+            self._show_opponents(game)
 
     def _show_opponents(self, game: str) -> None:
         self.game = game
