@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import ginrummy_desktop
 from ginrummy_desktop.applog import LOGGER, install_excepthook, start_logging
+from ginrummy_desktop.engine.translation import LANGUAGES
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QGuiApplication
@@ -45,6 +46,8 @@ def build_parser() -> argparse.ArgumentParser:
                              "gin-match-over)")
     parser.add_argument("--size", type=_parse_size, default=(1280, 800), metavar="WxH",
                         help="screenshot size in pixels (default 1280x800)")
+    parser.add_argument("--language", choices=sorted(LANGUAGES), default="en",
+                        help="language of the --screenshot (default en)")
     parser.add_argument("--self-test", action="store_true",
                         help="check the installation and exit")
     parser.add_argument("--install-desktop-entry", action="store_true",
@@ -53,9 +56,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def take_screenshot(path: str, scene: str, size: tuple[int, int]) -> int:
+def take_screenshot(path: str, scene: str, size: tuple[int, int], language: str = "en") -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from ginrummy_desktop.gui.common.language import apply_language
     from ginrummy_desktop.gui.scenes import load_scene_modules, render_scene
+
+    app = QApplication.instance() or QApplication([])
+    apply_language(cast(QApplication, app), language)
 
     scenes = load_scene_modules()
     if scene not in scenes:
@@ -153,7 +162,8 @@ def run_app() -> int:
     start_logging(storage.paths.log_file if storage is not None else None)
     from ginrummy_desktop.gui.common.language import apply_language
 
-    language = apply_language(app, storage.settings.settings.language if storage is not None else "")
+    chosen = storage.settings.settings.language if storage is not None else ""
+    language = apply_language(app, chosen)
     LOGGER.info("Gin Rummy Desktop starting (language %s)", language)
     window = MainWindow(storage=storage)
     def bring_forward() -> None:
@@ -207,7 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         selftest = importlib.import_module("ginrummy_desktop.selftest")
         return int(selftest.run() or 0)
     if args.screenshot:
-        return take_screenshot(args.screenshot, args.scene, args.size)
+        return take_screenshot(args.screenshot, args.scene, args.size, args.language)
     if args.install_desktop_entry:
         from ginrummy_desktop.gui.shell.desktop_entry import install_desktop_entry
 
