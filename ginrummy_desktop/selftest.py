@@ -156,7 +156,7 @@ def check_qt(context: dict[str, Any]) -> str:
 
     app = QApplication.instance() or QApplication([sys.argv[0]])
     context["app"] = app
-    formats = {bytes(name).decode() for name in QImageReader.supportedImageFormats()}
+    formats = {name.toStdString() for name in QImageReader.supportedImageFormats()}
     if "svg" not in formats:
         raise SelfTestFailure("Qt's SVG image plugin is missing: icons and card art need it")
     return f"PySide6 {pyside_version}, platform {QGuiApplication.platformName()}"
@@ -197,7 +197,7 @@ def check_game_tables(context: dict[str, Any]) -> str:
     from ginrummy_desktop.gui.scenes import SCENES, load_scene_modules, render_scene
 
     load_scene_modules()
-    first_scene = {}
+    first_scene: dict[str, str] = {}
     for name in SCENES:  # registration order: each game's first scene is its usual table
         first_scene.setdefault(name.split("-", 1)[0], name)
     games = game_names()

@@ -31,7 +31,7 @@ from typing import Any
 
 from slixmpp import JID, ClientXMPP, Iq, Message
 from slixmpp.exceptions import IqError, IqTimeout
-from slixmpp.xmlstream import register_stanza_plugin
+from slixmpp.xmlstream import StanzaBase, register_stanza_plugin
 from slixmpp.xmlstream.handler import Callback
 from slixmpp.xmlstream.matcher import StanzaPath
 
@@ -381,7 +381,9 @@ class OnlineClient:
                 return records
 
     # ------------------------------------------------------------------ pushed events
-    def _on_game_message(self, message: Message) -> None:
+    def _on_game_message(self, message: StanzaBase) -> None:
+        if not isinstance(message, Message):  # the handler's path matches only messages
+            return
         if message["from"].bare != self.referee or message["type"] == "groupchat":
             # Only the referee's own JID speaks for the tables; a room occupant (even one
             # holding the nick "referee") never does.
@@ -401,7 +403,7 @@ class OnlineClient:
                 return  # an older state than the one already shown
             self.last_seq[table] = max(self.last_seq.get(table, 0), data["seq"])
         if kind == "state":
-            self.states[table] = data
+            self.states[data["table"]] = data  # the schema requires a state's table
         self._emit(kind, data)
 
     def _on_message(self, message: Message) -> None:

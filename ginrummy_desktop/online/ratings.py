@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-import glicko2  # type: ignore[import-untyped]  # no type hints shipped
+import glicko2  # no type hints shipped: pyproject's mypy overrides
 
 from ginrummy_desktop.online.service_store import RatingRow
 

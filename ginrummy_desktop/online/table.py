@@ -27,7 +27,7 @@ COMPUTER_PREFIX = "computer."  # a seat name the referee plays itself (never a r
 
 
 def is_computer(name: str | None) -> bool:
-    return bool(name) and name.startswith(COMPUTER_PREFIX)
+    return name is not None and name.startswith(COMPUTER_PREFIX)
 
 
 class MoveRefused(Exception):
