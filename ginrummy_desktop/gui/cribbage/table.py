@@ -167,10 +167,10 @@ class CribbageTable(QWidget):
         row.addWidget(self.use_hint_button)
         row.addWidget(self.moves_button)
         row.addStretch(1)
-        for button in (self.count_entry, self.count_button, self.send_button,
-                       self.verify_button, self.continue_button, self.review_button,
-                       self.rematch_button):
-            row.addWidget(button)
+        for control in (self.count_entry, self.count_button, self.send_button,
+                        self.verify_button, self.continue_button, self.review_button,
+                        self.rematch_button):
+            row.addWidget(control)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
@@ -365,16 +365,18 @@ class CribbageTable(QWidget):
             (("crib", i), None, False) for i in range(d.crib_hidden)
         ]
         crib_cards += [(c, c, True) for c in d.crib_shown]
-        for (key, card, face_up), pos in zip(crib_cards, lay.crib_positions(len(crib_cards)),
+        for (key, face, face_up), pos in zip(crib_cards, lay.crib_positions(len(crib_cards)),
                                              strict=True):
-            put(key, pos, card, face_up)
+            put(key, pos, face, face_up)
         # The opponent's hand: backs, or the kept cards face up in the show.
-        top = [(("opp", i), None, False) for i in range(d.opponent_hidden)]
+        top: list[tuple[object, Card | None, bool]] = [
+            (("opp", i), None, False) for i in range(d.opponent_hidden)
+        ]
         top += [(c, c, True) for c in d.opponent_shown]
-        for (key, card, face_up), pos in zip(top, lay.hand_positions(len(top),
+        for (key, face, face_up), pos in zip(top, lay.hand_positions(len(top),
                                                                      lay.opponent_row_top),
                                              strict=True):
-            put(key, pos, card, face_up)
+            put(key, pos, face, face_up)
         # The player's hand; during the play cards that cannot go now are dimmed.
         playing = d.stage == STAGE_PLAY and d.your_turn
         raise_by = lay.card_width * CHOSEN_RAISE
