@@ -7,6 +7,9 @@ SQL is written once with ``?`` placeholders; the PostgreSQL adapter rewrites the
 A move is stored in the same transaction as the table's new snapshot and sequence number
 (``apply_move``), so a referee killed at any instant restarts with each table either before
 the move or after it, never half-way, and a move is never applied twice.
+
+The schema has a version (``service_migrations.py``): opening a database brings an older one
+up to date, one transaction per version, and refuses one from a newer referee, untouched.
 """
 
 from __future__ import annotations
@@ -20,33 +23,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-SCHEMA = [
-    """CREATE TABLE IF NOT EXISTS players (
-        username TEXT PRIMARY KEY, display TEXT NOT NULL, created REAL NOT NULL)""",
-    """CREATE TABLE IF NOT EXISTS ratings (
-        username TEXT NOT NULL, game TEXT NOT NULL,
-        rating REAL NOT NULL, rd REAL NOT NULL, vol REAL NOT NULL,
-        games INTEGER NOT NULL, wins INTEGER NOT NULL, completed INTEGER NOT NULL,
-        PRIMARY KEY (username, game))""",
-    """CREATE TABLE IF NOT EXISTS rating_history (
-        username TEXT NOT NULL, game TEXT NOT NULL, table_id TEXT NOT NULL, at REAL NOT NULL,
-        rating REAL NOT NULL, rd REAL NOT NULL, PRIMARY KEY (username, table_id))""",
-    """CREATE TABLE IF NOT EXISTS tables (
-        id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, host TEXT NOT NULL,
-        guest TEXT, status TEXT NOT NULL, rated INTEGER NOT NULL, seq INTEGER NOT NULL,
-        snapshot TEXT, outcome TEXT, owner TEXT NOT NULL, created REAL NOT NULL,
-        updated REAL NOT NULL)""",
-    """CREATE TABLE IF NOT EXISTS moves (
-        table_id TEXT NOT NULL, seq INTEGER NOT NULL, seat INTEGER NOT NULL,
-        action TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (table_id, seq))""",
-    """CREATE TABLE IF NOT EXISTS records (
-        table_id TEXT NOT NULL, hand_index INTEGER NOT NULL, record TEXT NOT NULL,
-        PRIMARY KEY (table_id, hand_index))""",
-    # Whom each account blocks (its client sends its XMPP block list): no invitations from them.
-    """CREATE TABLE IF NOT EXISTS blocks (
-        username TEXT NOT NULL, blocked TEXT NOT NULL, PRIMARY KEY (username, blocked))""",
-]
+from ginrummy_desktop.online import service_migrations
+from ginrummy_desktop.online.service_migrations import Tx
+from ginrummy_desktop.schema_steps import NewerSchemaError
 
+# The PostgreSQL advisory lock that referees starting together take to migrate one at a time.
+MIGRATION_LOCK = 0x67696E72756D6D79  # "ginrummy"
 OPEN, PLAYING, OVER = "open", "playing", "over"  # table status
 
 
@@ -97,16 +79,24 @@ class ServiceStore:
         if url.startswith("sqlite:///"):
             path = url[len("sqlite:///"):]  # sqlite:////abs/path or sqlite:///relative
             self._postgres = False
+            self._where = f"the SQLite database {path!r}"
+            self._errors: tuple[type[Exception], ...] = (sqlite3.Error,)
             try:
                 self._db: Any = sqlite3.connect(path or ":memory:", check_same_thread=False,
                                                 isolation_level=None)
+            except sqlite3.Error as error:
+                raise StoreError(f"cannot open {self._where}: {error}") from None
+            # Before WAL mode is set: a newer database is refused with its file as it was.
+            self._migrate()
+            try:
                 self._db.execute("PRAGMA journal_mode=WAL")
                 # NORMAL in WAL mode: a commit survives the referee being killed (SIGKILL,
                 # crash); only a power cut or an OS crash can undo the last few. FULL waited for
                 # the disk on every move (several ms, the referee blocked meanwhile).
                 self._db.execute("PRAGMA synchronous=NORMAL")
             except sqlite3.Error as error:
-                raise StoreError(f"cannot open the SQLite database {path!r}: {error}") from None
+                self._db.close()
+                raise StoreError(f"cannot open {self._where}: {error}") from None
         elif url.startswith(("postgresql://", "postgres://")):
             self._postgres = True
             try:
@@ -120,19 +110,44 @@ class ServiceStore:
                 # psycopg's message spans lines (a hint on the second): one line for the log.
                 reason = " ".join(str(error).split())
                 raise StoreError(f"cannot connect to PostgreSQL: {reason}") from None
+            self._where = "the PostgreSQL database"
+            self._errors = (psycopg.Error,)
+            self._migrate()
         else:
             raise StoreError(f"database URL must start with sqlite:/// or postgresql://: {url!r}")
-        with self._transaction() as run:
-            for statement in SCHEMA:
-                run(statement)
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
 
     # ------------------------------------------------------------------ plumbing
+    def _migrate(self) -> None:
+        """Bring the schema up to date, or refuse a newer one; closes the connection on failure."""
+        failures: tuple[type[Exception], ...] = (*self._errors, ValueError)
+        try:
+            service_migrations.migrate(self._migration_transaction)
+        except NewerSchemaError as newer:
+            self._db.close()
+            raise StoreError(
+                f"{self._where} has schema version {newer.found}, newer than this referee knows "
+                f"(up to {newer.known}): it was written by a newer ginrummy-server and is left "
+                "untouched; run that version, or set [database] url to another database"
+            ) from None
+        except failures as error:
+            self._db.close()
+            reason = " ".join(str(error).split())
+            raise StoreError(f"cannot bring {self._where} up to schema version "
+                             f"{service_migrations.SCHEMA_VERSION}: {reason}") from None
+
     @contextmanager
-    def _transaction(self) -> Iterator[Any]:
+    def _migration_transaction(self) -> Iterator[Tx]:
+        with self._transaction("BEGIN" if self._postgres else "BEGIN IMMEDIATE") as run:
+            if self._postgres:
+                run("SELECT pg_advisory_xact_lock(?)", (MIGRATION_LOCK,))
+            yield Tx(run, self._postgres)
+
+    @contextmanager
+    def _transaction(self, begin: str = "BEGIN") -> Iterator[Any]:
         with self._lock:
             cursor = self._db.cursor()
 
@@ -142,7 +157,7 @@ class ServiceStore:
                 cursor.execute(sql, tuple(params))
                 return cursor
 
-            run("BEGIN")
+            run(begin)
             try:
                 yield run
             except BaseException:
