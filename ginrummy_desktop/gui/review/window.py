@@ -50,6 +50,7 @@ GRADE_COLOURS = {"fine": "#7fd18b", "inaccuracy": "#f2c94c", "mistake": "#f2994a
 LIST_STYLE = """
 QListWidget, QTableWidget { background: #123d26; color: #f4f1e6; border: 1px solid #0b2918; }
 QListWidget::item:selected { background: #3d5a80; }
+QHeaderView { background: #0b2918; }
 QHeaderView::section { background: #0b2918; color: #f4f1e6; border: none; padding: 2px 6px; }
 QTableWidget { gridline-color: #1f6b3f; }
 """
@@ -365,7 +366,10 @@ class ReviewWindow(QWidget):
                     item.setBackground(QColor("#3d5a80"))
                     item.setForeground(QColor("white"))
                 self.options.setItem(row, column, item)
-        self.options.resizeColumnsToContents()
+        # Every column but the last fits its text; the last stretches to the table's edge
+        # (resizing it too would undo the stretch and leave a bare header beside it).
+        for column in range(len(headers) - 1):
+            self.options.resizeColumnToContents(column)
 
     # ----- try again ---------------------------------------------------------------------------
     def try_again(self) -> QWidget | None:
