@@ -18,6 +18,7 @@ from ginrummy_desktop.engine.gin import layoffs, melds
 from ginrummy_desktop.engine.gin.observation import HistoryEvent
 from ginrummy_desktop.engine.gin.results import HandResult, RevealedHand, ScoreItem
 from ginrummy_desktop.engine.gin.rules import GinRules
+from ginrummy_desktop.engine.translation import mark, tr
 from ginrummy_desktop.engine.wording import action_text
 
 FIRST_UPCARD = "first_upcard"
@@ -144,7 +145,8 @@ class GinHand:
         try:
             return self.seats.index(seat)
         except ValueError:
-            raise IllegalActionError(f"seat {seat} is not playing this hand") from None
+            raise IllegalActionError(
+                tr("seat {seat} is not playing this hand").format(seat=seat)) from None
 
     # ----------------------------------------------------------------- legality
     def legal_actions(self) -> tuple[Action, ...]:
@@ -218,10 +220,11 @@ class GinHand:
     def apply(self, seat: int, action: Action) -> None:
         """Play ``action`` for ``seat``; an illegal one raises ``IllegalActionError``, unchanged."""
         if self.phase == OVER:
-            raise IllegalActionError("this hand is over")
+            raise IllegalActionError(tr("this hand is over"))
         if seat != self.seats[self.turn]:
             due = self.seats[self.turn]
-            raise IllegalActionError(f"it is seat {due}'s turn, not seat {seat}'s")
+            raise IllegalActionError(
+                tr("it is seat {due}'s turn, not seat {seat}'s").format(due=due, seat=seat))
         legal = self._legal()
         own = legal_action(action, legal, lambda copy: self._explain_illegal(copy, legal))
         # From here on only the engine's own legal action: the submitted object is done with.
@@ -344,23 +347,23 @@ class GinHand:
         items: list[ScoreItem] = []
         if kind == "big_gin":
             winner, result_kind = knocker, "big_gin"
-            items.append(ScoreItem("Big gin bonus", rules.big_gin_bonus or 0))
-            items.append(ScoreItem("Opponent's deadwood", theirs))
+            items.append(ScoreItem(mark("Big gin bonus"), rules.big_gin_bonus or 0))
+            items.append(ScoreItem(mark("Opponent's deadwood"), theirs))
         elif kind == "gin":
             winner, result_kind = knocker, "gin"
-            items.append(ScoreItem("Gin bonus", rules.gin_bonus))
-            items.append(ScoreItem("Opponent's deadwood", theirs))
+            items.append(ScoreItem(mark("Gin bonus"), rules.gin_bonus))
+            items.append(ScoreItem(mark("Opponent's deadwood"), theirs))
         elif theirs <= ours:
             winner, result_kind = defender, "undercut"
-            items.append(ScoreItem("Deadwood difference", ours - theirs))
-            items.append(ScoreItem("Undercut bonus", rules.undercut_bonus))
+            items.append(ScoreItem(mark("Deadwood difference"), ours - theirs))
+            items.append(ScoreItem(mark("Undercut bonus"), rules.undercut_bonus))
         else:
             winner, result_kind = knocker, "knock"
-            items.append(ScoreItem("Deadwood difference", theirs - ours))
+            items.append(ScoreItem(mark("Deadwood difference"), theirs - ours))
         if self.multiplier != 1:
             subtotal = sum(item.points for item in items)
             extra = subtotal * (self.multiplier - 1)
-            items.append(ScoreItem("Spade upcard doubles the hand", extra))
+            items.append(ScoreItem(mark("Spade upcard doubles the hand"), extra))
         reveals: list[Any] = [None, None]
         reveals[knocker], reveals[defender] = knocker_reveal, defender_reveal
         return HandResult(
@@ -376,37 +379,41 @@ class GinHand:
         kinds = {a.kind for a in legal}
         if kind not in kinds:
             if self.phase in (FIRST_UPCARD, DEALER_UPCARD):
-                return "on the first turn you may only take the upcard or pass"
+                return tr("on the first turn you may only take the upcard or pass")
             if self.phase == DRAW and kind in ("discard", "knock", "gin", "big_gin"):
-                return "draw a card first (from the stock or the discard pile)"
+                return tr("draw a card first (from the stock or the discard pile)")
             if self.phase == DRAW and kind == "draw_discard":
                 if self.actions and self.actions[-1][1] == "pass":
-                    return "both players passed the upcard, so you must draw from the stock"
-                return "you may take that card back only if you knock with it this turn"
+                    return tr("both players passed the upcard, so you must draw from the stock")
+                return tr("you may take that card back only if you knock with it this turn")
             if self.phase == DRAW and kind == "draw_stock":
-                return "the stock is down to its last cards; it cannot be drawn from"
+                return tr("the stock is down to its last cards; it cannot be drawn from")
             if self.phase == DISCARD and kind.startswith("draw"):
-                return "you have already drawn this turn; now discard"
+                return tr("you have already drawn this turn; now discard")
             if kind == "knock":
-                return f"you cannot knock: your deadwood would be over {self.knock_limit}"
+                return tr("you cannot knock: your deadwood would be over {limit}").format(
+                    limit=self.knock_limit)
             if kind == "gin":
-                return "you cannot go gin: not all ten remaining cards would be melded"
+                return tr("you cannot go gin: not all ten remaining cards would be melded")
             if kind == "big_gin":
-                return "big gin needs all eleven cards melded (and the rules must allow it)"
+                return tr("big gin needs all eleven cards melded (and the rules must allow it)")
             if kind == "discard" and self._must_knock():
-                return "you took that card only to knock, so you must knock or go gin"
-            return f"{kind.replace('_', ' ')} is not possible now"
+                return tr("you took that card only to knock, so you must knock or go gin")
+            return tr("{action} is not possible now").format(action=action_text(Action(kind)))
         if card is not None and card not in self.hands[me] and kind != "draw_discard":
-            return f"you do not hold {card_text(card)}"
+            return tr("you do not hold {card}").format(card=card_text(card))
         if kind == "draw_discard":
-            return "that is not the top card of the discard pile"
+            return tr("that is not the top card of the discard pile")
         if card is not None and card == self.taken:
-            return f"you cannot discard {card_text(card)}: you just took it from the discard pile"
+            return tr("you cannot discard {card}: you just took it from the discard pile").format(
+                card=card_text(card))
         if kind == "knock" and card is not None:
-            return f"discarding {card_text(card)} leaves more than {self.knock_limit} deadwood"
+            return tr("discarding {card} leaves more than {limit} deadwood").format(
+                card=card_text(card), limit=self.knock_limit)
         if kind == "gin" and card is not None:
-            return f"discarding {card_text(card)} does not leave all ten cards melded"
-        return f"{action_text(action)} is not legal now"
+            return tr("discarding {card} does not leave all ten cards melded").format(
+                card=card_text(card))
+        return tr("{action} is not legal now").format(action=action_text(action))
 
     # ----------------------------------------------------------------- views
     def _record_event(self, who: int, kind: str, card: Card | None) -> None:

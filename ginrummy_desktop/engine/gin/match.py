@@ -21,6 +21,7 @@ from ginrummy_desktop.engine.gin.results import HandResult
 from ginrummy_desktop.engine.gin.rules import GinRules
 from ginrummy_desktop.engine.hand_chain import replay_hands
 from ginrummy_desktop.engine.rng import StableRandom, entropy_seed
+from ginrummy_desktop.engine.translation import mark, tr
 
 RECORD_VERSION = 1
 
@@ -50,27 +51,29 @@ def game_breakdown(
 ) -> tuple[list[tuple[str, int, int]], list[int]]:
     """One finished game's lines ``(label, side, points)`` and each side's total: hand points,
     boxes, the game bonus and the shutout, as ``rules`` score them (the match's final
-    breakdown and the score sheet's end both come from here)."""
+    breakdown and the score sheet's end both come from here). Labels are English, the form
+    snapshots and records keep; ``results.score_label_text`` shows them translated."""
     lines: list[tuple[str, int, int]] = []
     totals = []
     shutout = all(scores[s] == 0 for s in range(len(scores)) if s != winner)
     for side in range(len(scores)):
-        lines.append((f"{prefix}Hand points", side, scores[side]))
+        lines.append((prefix + mark("Hand points"), side, scores[side]))
         box_points = boxes[side] * rules.box_bonus
         if box_points:
-            label = f"{prefix}Boxes ({boxes[side]} x {rules.box_bonus})"
+            label = prefix + mark("Boxes ({boxes} x {bonus})").format(boxes=boxes[side],
+                                                                       bonus=rules.box_bonus)
             lines.append((label, side, box_points))
         total = scores[side] + box_points
         if side == winner and rules.game_bonus:
             bonus = rules.game_bonus
             if shutout and rules.shutout == "double_game_bonus":
                 bonus *= 2
-                lines.append((f"{prefix}Game bonus, doubled for a shutout", side, bonus))
+                lines.append((prefix + mark("Game bonus, doubled for a shutout"), side, bonus))
             else:
-                lines.append((f"{prefix}Game bonus", side, bonus))
+                lines.append((prefix + mark("Game bonus"), side, bonus))
             total += bonus
         if side == winner and shutout and rules.shutout == "double_total":
-            lines.append((f"{prefix}Shutout doubles the total", side, total))
+            lines.append((prefix + mark("Shutout doubles the total"), side, total))
             total *= 2
         totals.append(total)
     return lines, totals
@@ -186,7 +189,7 @@ class GinMatch:
     def apply(self, seat: int, action: Action) -> None:
         _check_seat(seat, self.rules.players)
         if self.finished:
-            raise IllegalActionError("the match is over")
+            raise IllegalActionError(tr("the match is over"))
         self.hand.apply(seat, action)
         if self.hand.over:
             self._hand_finished()
@@ -272,12 +275,12 @@ class GinMatch:
             self.rules, self.scores, self.boxes, winner_side)
         if self.rules.players == 4:
             self.winners = tuple(s for s in range(4) if s % 2 == winner_side)
-            labels = ("Team 0+2", "Team 1+3")
-            lines = [(f"{labels[side]}: {label}", side, pts) for label, side, pts in lines]
+            lines = [(mark("Team {first}+{second}: {label}").format(
+                first=side, second=side + 2, label=label), side, pts) for label, side, pts in lines]
         else:
             self.winners = (winner_side,)
         self.final_breakdown = tuple(lines) + tuple(
-            ("Total", side, total) for side, total in enumerate(totals)
+            (mark("Total"), side, total) for side, total in enumerate(totals)
         )
         self.finished = True
 
@@ -286,11 +289,12 @@ class GinMatch:
         grand = [0, 0]
         for index, (scores, boxes, winner) in enumerate(self.hollywood):
             lines, totals = game_breakdown(
-                self.rules, scores, boxes, winner, f"Game {index + 1}: ")
+                self.rules, scores, boxes, winner,
+                mark("Game {number}: {label}").format(number=index + 1, label=""))
             all_lines.extend(lines)
             grand = [g + t for g, t in zip(grand, totals, strict=True)]
         self.final_breakdown = tuple(all_lines) + tuple(
-            ("Total", side, total) for side, total in enumerate(grand)
+            (mark("Total"), side, total) for side, total in enumerate(grand)
         )
         self.winners = () if grand[0] == grand[1] else (0 if grand[0] > grand[1] else 1,)
         self.finished = True
@@ -457,8 +461,8 @@ class GinMatch:
 def _check_seat(seat: Any, players: int) -> None:
     """Exactly an int among the seats: True and 1.0 equal 1 but are not seats."""
     if type(seat) is not int or not 0 <= seat < players:
-        raise IllegalActionError(f"seat must be a whole number from 0 to {players - 1}, "
-                                 f"not {seat!r}")
+        raise IllegalActionError(tr("seat must be a whole number from 0 to {last}, not {seat}")
+                                 .format(last=players - 1, seat=repr(seat)))
 
 
 def _check_by_replay(restored: GinMatch) -> None:

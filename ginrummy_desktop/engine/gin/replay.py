@@ -13,23 +13,30 @@ from ginrummy_desktop.engine.cards import Card, card_text
 from ginrummy_desktop.engine.deck import verify_commitment
 from ginrummy_desktop.engine.gin.hand import GinHand
 from ginrummy_desktop.engine.gin.melds import min_deadwood
-from ginrummy_desktop.engine.gin.results import HandResult, RevealedHand
+from ginrummy_desktop.engine.gin.results import HandResult, RevealedHand, score_item_text
 from ginrummy_desktop.engine.gin.rules import GinRules
-from ginrummy_desktop.engine.replay import ReplayFrame, ShownHand, seat_names, verb
+from ginrummy_desktop.engine.replay import ReplayFrame, ShownHand, seat_names
+from ginrummy_desktop.engine.translation import mark, tr
+from ginrummy_desktop.engine.wording import is_you, person
 
-# (you, third person) wording of each action.
+# (you, anyone else) wording of each action, translated where a frame is made.
 _ACTION_WORDS = {
-    "draw_stock": ("draw {card} from the stock", "draws {card} from the stock"),
-    "draw_discard": ("take {card} from the discard pile", "takes {card} from the discard pile"),
-    "pass": ("pass", "passes"),
-    "discard": ("discard {card}", "discards {card}"),
-    "knock": ("knock, discarding {card}", "knocks, discarding {card}"),
-    "gin": ("go gin, discarding {card}", "goes gin, discarding {card}"),
-    "big_gin": ("go big gin", "goes big gin"),
+    "draw_stock": (mark("You draw {card} from the stock"),
+                   mark("{name} draws {card} from the stock")),
+    "draw_discard": (mark("You take {card} from the discard pile"),
+                     mark("{name} takes {card} from the discard pile")),
+    "pass": (mark("You pass"), mark("{name} passes")),
+    "discard": (mark("You discard {card}"), mark("{name} discards {card}")),
+    "knock": (mark("You knock, discarding {card}"), mark("{name} knocks, discarding {card}")),
+    "gin": (mark("You go gin, discarding {card}"), mark("{name} goes gin, discarding {card}")),
+    "big_gin": (mark("You go big gin"), mark("{name} goes big gin")),
 }
-_RESULT_WORDS = {"knock": ("knock", "knocks"), "gin": ("go gin", "goes gin"),
-                 "big_gin": ("go big gin", "goes big gin"),
-                 "undercut": ("undercut", "undercuts")}
+_RESULT_WORDS = {
+    "knock": (mark("You knock and score {points}"), mark("{name} knocks and scores {points}")),
+    "gin": (mark("You go gin and score {points}"), mark("{name} goes gin and scores {points}")),
+    "big_gin": (mark("You go big gin and score {points}"),
+                mark("{name} goes big gin and scores {points}")),
+}
 
 
 def gin_replay_frames(
@@ -60,7 +67,8 @@ def gin_replay_frames(
     promised = record.get("commitment")
     if isinstance(promised, str) and not verify_commitment(deck, salt, promised):
         raise ValueError("the deck does not match its commitment (record was altered)")
-    frames = [_frame(hand, 0, f"{verb(named[seats[1]], 'deal', 'deals')}", None, None)]
+    frames = [_frame(hand, 0, person(named[seats[1]], tr("You deal"), tr("{name} deals")),
+                     None, None)]
     for step, entry in enumerate(actions, start=1):
         try:
             seat, kind, card_code = entry
@@ -72,7 +80,7 @@ def gin_replay_frames(
         drawn = set(hand.hands[hand.position_of(seat)]) - before
         card = next(iter(drawn)) if kind.startswith("draw") and drawn else action.card
         you, other = _ACTION_WORDS[kind]
-        words = verb(named[seat], you, other).format(card=_text(card))
+        words = person(named[seat], tr(you), tr(other), card=_text(card))
         frames.append(_frame(hand, step, words, seat, card))
     if hand.result is not None:
         frames[-1] = _ending(frames[-1], hand.result, named)
@@ -80,7 +88,7 @@ def gin_replay_frames(
 
 
 def _text(card: Card | None) -> str:
-    return "a card" if card is None else card_text(card)
+    return tr("a card") if card is None else card_text(card)
 
 
 def _positions(record: dict[str, Any]) -> tuple[int, int]:
@@ -111,22 +119,33 @@ def _ending(frame: ReplayFrame, result: HandResult, named: dict[int, str]) -> Re
     by_seat = {revealed.seat: revealed for revealed in result.hands}
     shown = tuple(_shown(by_seat[seat]) if seat in by_seat else None for seat in frame.seats)
     if result.kind == "draw":
-        scoring: tuple[str, ...] = ("Dead hand: the stock ran out, no score",)
+        scoring: tuple[str, ...] = (tr("Dead hand: the stock ran out, no score"),)
     else:
         assert result.winner is not None and result.knocker is not None
-        you, other = _RESULT_WORDS[result.kind]
-        if result.kind == "undercut":
-            knocker = named[result.knocker]
-            whom = "you" if knocker == "You" else knocker
-            you, other = f"{you} {whom}", f"{other} {whom}"
-        points = result.points
-        scoring = (*(str(item) for item in result.items),
-                   verb(named[result.winner], f"{you} and score {points}",
-                        f"{other} and scores {points}"))
+        scoring = (*(score_item_text(item) for item in result.items),
+                   _scored(result, named))
     return replace(frame, shown=(shown[0], shown[1]), scoring=scoring)
+
+
+def _scored(result: HandResult, named: dict[int, str]) -> str:
+    """"Ann knocks and scores 12", "You undercut Ann and score 27"."""
+    assert result.winner is not None and result.knocker is not None
+    winner, points = named[result.winner], result.points
+    if result.kind == "undercut":
+        knocker = named[result.knocker]
+        if is_you(winner):
+            return tr("You undercut {knocker} and score {points}").format(
+                knocker=knocker, points=points)
+        if is_you(knocker):
+            return tr("{name} undercuts you and scores {points}").format(
+                name=winner, points=points)
+        return tr("{name} undercuts {knocker} and scores {points}").format(
+            name=winner, knocker=knocker, points=points)
+    you, other = _RESULT_WORDS[result.kind]
+    return person(winner, tr(you), tr(other), points=points)
 
 
 def _shown(revealed: RevealedHand) -> ShownHand:
     return ShownHand(seat=revealed.seat, melds=revealed.melds, deadwood=revealed.deadwood,
                      laid_off=tuple(card for card, _meld in revealed.layoffs),
-                     summary=f"Deadwood {revealed.deadwood_points}")
+                     summary=tr("Deadwood {points}").format(points=revealed.deadwood_points))

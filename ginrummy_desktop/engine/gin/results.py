@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ginrummy_desktop.engine.cards import Card, parse_cards
-from ginrummy_desktop.engine.wording import mention, possessive, says, together, verb
+from ginrummy_desktop.engine.translation import mark, tr, tr_ctx
+from ginrummy_desktop.engine.wording import is_you, names_together, person
 
 #: How a hand can end (a ``HandResult``'s and a hand record's ``result.kind``); storage checks
 #: stored records against it.
@@ -74,9 +76,10 @@ class HandResult:
     @property
     def summary(self) -> str:
         if self.kind == "draw":
-            return "Dead hand: the stock ran out, no score"
-        who = f"Seat {self.winner}"
-        return f"{who} scores {self.points} ({', '.join(str(i) for i in self.items)})"
+            return tr("Dead hand: the stock ran out, no score")
+        items = tr(", ").join(score_item_text(item) for item in self.items)
+        return tr("Seat {seat} scores {points} ({items})").format(
+            seat=self.winner, points=self.points, items=items)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -129,9 +132,16 @@ def arcade_score(winner_points: int, loser_points: int) -> int:
     return max(0, winner_points - loser_points) * ARCADE_POINT_VALUE
 
 
-ARCADE_SCORE_MEANING = (
+#: Shown with ``tr(ARCADE_SCORE_MEANING)``; the figure is ``ARCADE_POINT_VALUE``.
+ARCADE_SCORE_MEANING = mark(
     "The arcade score measures how big your win was: your match points minus your nearest "
-    f"rival's, times {ARCADE_POINT_VALUE}. Statistics keeps your best one as \"Best score\".")
+    "rival's, times 200. Statistics keeps your best one as \"Best score\".")
+assert str(ARCADE_POINT_VALUE) in ARCADE_SCORE_MEANING
+
+
+def number_text(number: int) -> str:
+    """``77800`` as the chosen language writes it: "77,800" (German "77.800")."""
+    return f"{number:,}".replace(",", tr_ctx("thousands separator", ","))
 
 
 def arcade_score_text(winner_points: int, loser_points: int, loser_name: str) -> str:
@@ -140,11 +150,60 @@ def arcade_score_text(winner_points: int, loser_points: int, loser_name: str) ->
     ``loser_name`` is the nearest rival (a seat's or a team's name). Non-breaking spaces keep
     "23) × 200" together when a narrow panel wraps the line."""
     score = arcade_score(winner_points, loser_points)
-    return (f"Arcade score: {score:,}\n(your {winner_points} points \u2212 "
-            f"{possessive(loser_name)} {loser_points})\u00a0\u00d7\u00a0{ARCADE_POINT_VALUE}")
+    first = tr("Arcade score: {score}").format(score=number_text(score))
+    second = tr("(your {points} points \u2212 {rival}'s {rival_points})\u00a0\u00d7\u00a0{value}"
+                ).format(points=winner_points, rival=loser_name, rival_points=loser_points,
+                         value=ARCADE_POINT_VALUE)
+    return f"{first}\n{second}"
 
 
-DEAD_HAND_TEXT = "Dead hand: the stock ran out. No score; the same dealer deals again."
+#: Shown with ``tr(DEAD_HAND_TEXT)``.
+DEAD_HAND_TEXT = mark("Dead hand: the stock ran out. No score; the same dealer deals again.")
+
+# How a hand ended, by the person who ended it: (the person at the table, anyone else).
+_ENDINGS = {
+    "gin": (mark("You went gin"), mark("{name} went gin")),
+    "big_gin": (mark("You went big gin"), mark("{name} went big gin")),
+    "knock": (mark("You knocked"), mark("{name} knocked")),
+}
+_KNOCKED_WITH = (mark("You knocked with {points}"), mark("{name} knocked with {points}"))
+_UNDERCUT = (mark("You knocked and were undercut"), mark("{name} knocked and was undercut"))
+_UNDERCUT_WITH = (mark("You knocked with {points} and were undercut"),
+                  mark("{name} knocked with {points} and was undercut"))
+
+#: Score lines as the engine writes them into results and records (English, the stored form);
+#: shown with ``score_label_text``.
+SCORE_LABELS = (
+    mark("Big gin bonus"), mark("Gin bonus"), mark("Opponent's deadwood"),
+    mark("Deadwood difference"), mark("Undercut bonus"), mark("Spade upcard doubles the hand"),
+    mark("Hand points"), mark("Boxes"), mark("Game bonus"),
+    mark("Game bonus, doubled for a shutout"), mark("Shutout doubles the total"), mark("Total"),
+)
+_GAME_PREFIX = re.compile(r"^Game (\d+): (.*)$", re.DOTALL)
+_TEAM_PREFIX = re.compile(r"^Team (\d+)\+(\d+): (.*)$", re.DOTALL)
+_BOXES = re.compile(r"^Boxes \((\d+) x (\d+)\)$")
+
+
+def score_label_text(label: str) -> str:
+    """A stored score line's label (``ScoreItem.label``, a final breakdown's label, e.g.
+    ``"Game 2: Boxes (3 x 20)"``) in the chosen language; the stored English stays the key."""
+    game = _GAME_PREFIX.match(label)
+    if game:
+        return tr("Game {number}: {label}").format(number=game.group(1),
+                                                  label=score_label_text(game.group(2)))
+    team = _TEAM_PREFIX.match(label)
+    if team:
+        return tr("Team {first}+{second}: {label}").format(
+            first=team.group(1), second=team.group(2), label=score_label_text(team.group(3)))
+    boxes = _BOXES.match(label)
+    if boxes:
+        return tr("Boxes ({boxes} x {bonus})").format(boxes=boxes.group(1), bonus=boxes.group(2))
+    return tr(label) if label else label
+
+
+def score_item_text(item: ScoreItem) -> str:
+    """"Undercut bonus 25" in the chosen language (``str(item)`` stays the English)."""
+    return tr("{label} {points}").format(label=score_label_text(item.label), points=item.points)
 
 
 def ending_text(kind: str | None, knocker: str | None, defender: str | None = None,
@@ -153,14 +212,23 @@ def ending_text(kind: str | None, knocker: str | None, defender: str | None = No
     "Ada the Expert knocked and was undercut" (``defender`` named: "Ann undercut you").
     Names follow ``engine.wording``: "You" is the person at the table."""
     if kind == "draw" or kind is None or knocker is None:
-        return "Dead hand"
-    with_points = "" if knocked_with is None else f" with {knocked_with}"
+        return tr("Dead hand")
     if kind == "undercut":
         if defender is not None:
-            return f"{says(defender, 'undercut')} {mention(knocker)}"
-        return f"{says(knocker, 'knocked')}{with_points} and {verb(knocker, 'was')} undercut"
-    did = {"gin": "went gin", "big_gin": "went big gin", "knock": f"knocked{with_points}"}
-    return says(knocker, did.get(kind, kind))
+            if is_you(defender):
+                return tr("You undercut {knocker}").format(knocker=knocker)
+            if is_you(knocker):
+                return tr("{name} undercut you").format(name=defender)
+            return tr("{name} undercut {knocker}").format(name=defender, knocker=knocker)
+        you, other = _UNDERCUT if knocked_with is None else _UNDERCUT_WITH
+        return person(knocker, tr(you), tr(other), points=knocked_with)
+    if kind == "knock" and knocked_with is not None:
+        you, other = _KNOCKED_WITH
+        return person(knocker, tr(you), tr(other), points=knocked_with)
+    if kind in _ENDINGS:
+        you, other = _ENDINGS[kind]
+        return person(knocker, tr(you), tr(other))
+    return f"{tr('You') if is_you(knocker) else knocker} {kind}"  # not a gin ending
 
 
 def describe_hand(result: HandResult, names: Mapping[int, str]) -> str:
@@ -168,35 +236,54 @@ def describe_hand(result: HandResult, names: Mapping[int, str]) -> str:
     "You knocked with 6: you score 9", "Ada the Expert knocked with 8 and was undercut: you
     score 27", "Ann went gin: Ann scores 31". ``names`` maps seats to display names."""
     if result.kind == "draw" or result.winner is None:
-        return DEAD_HAND_TEXT
+        return tr(DEAD_HAND_TEXT)
     knocker = names.get(result.knocker, "?") if result.knocker is not None else "?"
     winner = names.get(result.winner, "?")
     deadwood = next((hand.deadwood_points for hand in result.hands
                      if hand.seat == result.knocker), None)
     ending = ending_text(result.kind, knocker, knocked_with=deadwood)
-    return f"{ending}: {says(winner, 'scores', start=False)} {result.points}"
+    return person(winner, tr("{ending}: you score {points}"),
+                  tr("{ending}: {name} scores {points}"), ending=ending, points=result.points)
+
+
+def _you_and_other(players: Sequence[str]) -> str | None:
+    """The other player of a pair that includes the person (None: the person is not in it)."""
+    others = [name for name in players if not is_you(name)]
+    return others[0] if len(players) == 2 and len(others) == 1 else None
 
 
 def sits_out_text(sitter: str, players: Sequence[str]) -> str:
     """Three-player gin: the dealer's seat is out of the hand. "You sit out this hand: Ada
     and Bo play", "Ann sits out this hand: you and Bo play"."""
-    return f"{says(sitter, 'sits')} out this hand: {together(list(players), start=False)} play"
+    partner = _you_and_other(players)
+    if partner is not None and not is_you(sitter):
+        return tr("{name} sits out this hand: you and {other} play").format(
+            name=sitter, other=partner)
+    return person(sitter, tr("You sit out this hand: {players} play"),
+                  tr("{name} sits out this hand: {players} play"),
+                  players=names_together(list(players)))
 
 
 def partner_table_text(players: Sequence[str]) -> str:
     """Partnership deals have two tables: what the other one is doing."""
-    return f"The other table: {together(list(players), start=False)} play"
+    partner = _you_and_other(players)
+    if partner is not None:
+        return tr("The other table: you and {other} play").format(other=partner)
+    return tr("The other table: {players} play").format(players=names_together(list(players)))
 
 
 def team_name(members: Sequence[str], start: bool = True) -> str:
     """A partnership's name from its players: "You and Bo", "Ada and Cy" (``start=False``:
     "you and Bo", inside a sentence)."""
-    return together(list(members), start)
+    partner = _you_and_other(members)
+    if partner is not None and not start:
+        return tr("you and {other}").format(other=partner)
+    return names_together(list(members))
 
 
 def match_over_text(winner: str, team: bool = False) -> str:
     """The match-over panel's title: "You win the match!", "Ann wins the match!"; a team
     (``team``, named by ``team_name``) agrees in the plural: "Ada and Cy win the match!"."""
     if team:
-        return f"{winner} win the match!"
-    return f"{says(winner, 'wins')} the match!"
+        return tr("{team} win the match!").format(team=winner)
+    return person(winner, tr("You win the match!"), tr("{name} wins the match!"))

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from ginrummy_desktop.engine.translation import mark, tr
+
 NEXT_DEALER_CHOICES = ("loser", "winner", "alternate")
 SHUTOUT_CHOICES = ("double_game_bonus", "double_total", "none")
 
@@ -60,27 +62,30 @@ class GinRules:
 
     def score_lines(self) -> tuple[tuple[int, str], ...]:
         """The lines a score chart marks: ``(points, label)`` (gin has one, the target)."""
-        return ((self.target, f"game {self.target}"),)
+        return ((self.target, tr("game {target}").format(target=self.target)),)
 
     def describe(self) -> str:
         """The scoring values in a line, e.g. ``"gin 25, big gin 31, undercut 25, box 20,
         game 100; knock at 10 or less; to 100"`` (built from the fields, so it is always true)."""
-        values = [f"gin {self.gin_bonus}"]
+        values = [tr("gin {points}").format(points=self.gin_bonus)]
         if self.big_gin_bonus is not None:
-            values.append(f"big gin {self.big_gin_bonus}")
-        values.append(f"undercut {self.undercut_bonus}")
+            values.append(tr("big gin {points}").format(points=self.big_gin_bonus))
+        values.append(tr("undercut {points}").format(points=self.undercut_bonus))
         if self.box_bonus:
-            values.append(f"box {self.box_bonus}")
+            values.append(tr("box {points}").format(points=self.box_bonus))
         if self.game_bonus:
-            values.append(f"game {self.game_bonus}")
+            values.append(tr("game {points}").format(points=self.game_bonus))
         if self.oklahoma:
-            knock = "the upcard sets the knock limit, a spade upcard doubles"
+            knock = tr("the upcard sets the knock limit, a spade upcard doubles")
         elif self.knock_limit == 0:
-            knock = "only gin ends a hand"
+            knock = tr("only gin ends a hand")
         else:
-            knock = f"knock at {self.knock_limit} or less"
-        games = "three games scored at once, each " if self.hollywood else ""
-        return f"{', '.join(values)}; {knock}; {games}to {self.target}"
+            knock = tr("knock at {limit} or less").format(limit=self.knock_limit)
+        if self.hollywood:
+            line = tr("{values}; {knock}; three games scored at once, each to {target}")
+        else:
+            line = tr("{values}; {knock}; to {target}")
+        return line.format(values=tr(", ").join(values), knock=knock, target=self.target)
 
     def problems_with(self, **changes: Any) -> list[str]:
         """Why these rules with ``changes`` applied are not a playable set (empty when they
@@ -93,31 +98,37 @@ class GinRules:
 
 
 def validate_rules(rules: GinRules) -> list[str]:
-    """Human-readable problems with a rules object (empty when it is fine)."""
+    """Human-readable problems with a rules object (empty when it is fine). They name the
+    options as rule files and ``--rule`` write them (``knock_limit``), in the chosen language."""
     problems = []
     if rules.players not in (2, 3, 4):
-        problems.append(f"players must be 2, 3 or 4, not {rules.players}")
+        problems.append(tr("players must be 2, 3 or 4, not {players}").format(
+            players=rules.players))
     if not 0 <= rules.knock_limit <= 100:
-        problems.append(f"knock_limit must be 0..100, not {rules.knock_limit}")
+        problems.append(tr("knock_limit must be 0..100, not {limit}").format(
+            limit=rules.knock_limit))
     for name in ("gin_bonus", "undercut_bonus", "box_bonus", "game_bonus"):
         if getattr(rules, name) < 0:
-            problems.append(f"{name} must not be negative")
+            problems.append(tr("{option} must not be negative").format(option=name))
     if rules.big_gin_bonus is not None and rules.big_gin_bonus < 0:
-        problems.append("big_gin_bonus must not be negative (use none to disable big gin)")
+        problems.append(tr("big_gin_bonus must not be negative (use none to disable big gin)"))
     if rules.target < 1:
-        problems.append(f"target must be at least 1, not {rules.target}")
+        problems.append(tr("target must be at least 1, not {target}").format(target=rules.target))
     if rules.shutout not in SHUTOUT_CHOICES:
-        problems.append(f"shutout must be one of {', '.join(SHUTOUT_CHOICES)}")
+        problems.append(tr("shutout must be one of {choices}").format(
+            choices=", ".join(SHUTOUT_CHOICES)))
     if rules.next_dealer not in NEXT_DEALER_CHOICES:
-        problems.append(f"next_dealer must be one of {', '.join(NEXT_DEALER_CHOICES)}")
+        problems.append(tr("next_dealer must be one of {choices}").format(
+            choices=", ".join(NEXT_DEALER_CHOICES)))
     if not 0 <= rules.dead_stock <= 10:
-        problems.append(f"dead_stock must be 0..10, not {rules.dead_stock}")
+        problems.append(tr("dead_stock must be 0..10, not {cards}").format(
+            cards=rules.dead_stock))
     if rules.hollywood and rules.players != 2:
-        problems.append("hollywood scoring is for two players")
+        problems.append(tr("hollywood scoring is for two players"))
     if rules.oklahoma and rules.deal_eleven:
-        problems.append("oklahoma needs an upcard, so it cannot be combined with deal_eleven")
+        problems.append(tr("oklahoma needs an upcard, so it cannot be combined with deal_eleven"))
     if rules.players != 2 and rules.deal_eleven:
-        problems.append("deal_eleven is only for two players")
+        problems.append(tr("deal_eleven is only for two players"))
     return problems
 
 
@@ -140,50 +151,77 @@ GIN_PRESETS: dict[str, GinRules] = {
 }
 
 
-#: What each preset is, in a phrase (its numbers come from ``GinRules.describe()``).
+#: What each preset is, in a phrase (its numbers come from ``GinRules.describe()``); English,
+#: shown with ``tr(PRESET_NOTES[name])``.
 PRESET_NOTES: dict[str, str] = {
-    "classic": "Common modern rules",
-    "traditional": "The card books' rules",
-    "tournament": "Hand points only, no bonuses",
-    "oklahoma": "Oklahoma gin",
-    "straight": "Straight gin",
-    "hollywood": "Hollywood gin",
-    "three-player": "Three players, the dealer sits out",
-    "partnership": "Two partnerships of two",
+    "classic": mark("Common modern rules"),
+    "traditional": mark("The card books' rules"),
+    "tournament": mark("Hand points only, no bonuses"),
+    "oklahoma": mark("Oklahoma gin"),
+    "straight": mark("Straight gin"),
+    "hollywood": mark("Hollywood gin"),
+    "three-player": mark("Three players, the dealer sits out"),
+    "partnership": mark("Two partnerships of two"),
 }
 
-#: Labels for the options a person can change, by field name.
-OPTION_LABELS: dict[str, str] = {
-    "knock_limit": "Knock limit (0 = gin only)",
-    "gin_bonus": "Gin bonus",
-    "big_gin_bonus": "Big gin bonus (0 = no big gin)",
-    "undercut_bonus": "Undercut bonus",
-    "box_bonus": "Box bonus per hand won",
-    "game_bonus": "Game bonus",
-    "target": "Game target",
-    "shutout": "Shutout",
-    "next_dealer": "Next dealer",
-    "oklahoma": "Oklahoma: upcard sets the knock limit",
-    "deal_eleven": "Deal eleven to the first player (no upcard)",
-    "rediscard_taken": "A card taken from the pile may be discarded again",
-    "last_discard_to_knock": "At the wall, the last discard may be taken only to knock",
+#: The presets' names as a player reads them (``tr(PRESET_TITLES[name])``); the ids stay.
+PRESET_TITLES: dict[str, str] = {
+    "classic": mark("Classic"),
+    "traditional": mark("Traditional"),
+    "tournament": mark("Tournament"),
+    "oklahoma": mark("Oklahoma"),
+    "straight": mark("Straight"),
+    "hollywood": mark("Hollywood"),
+    "three-player": mark("Three-Player"),
+    "partnership": mark("Partnership"),
 }
+assert all(title == name.title() for name, title in PRESET_TITLES.items())
+
+#: Labels for the options a person can change, by field name; English, shown with
+#: ``tr(OPTION_LABELS[name])``.
+OPTION_LABELS: dict[str, str] = {
+    "knock_limit": mark("Knock limit (0 = gin only)"),
+    "gin_bonus": mark("Gin bonus"),
+    "big_gin_bonus": mark("Big gin bonus (0 = no big gin)"),
+    "undercut_bonus": mark("Undercut bonus"),
+    "box_bonus": mark("Box bonus per hand won"),
+    "game_bonus": mark("Game bonus"),
+    "target": mark("Game target"),
+    "shutout": mark("Shutout"),
+    "next_dealer": mark("Next dealer"),
+    "oklahoma": mark("Oklahoma: upcard sets the knock limit"),
+    "deal_eleven": mark("Deal eleven to the first player (no upcard)"),
+    "rediscard_taken": mark("A card taken from the pile may be discarded again"),
+    "last_discard_to_knock": mark("At the wall, the last discard may be taken only to knock"),
+}
+
+
+def preset_title(name: str) -> str:
+    """A preset's name in the chosen language: "Classic", German "Klassisch"."""
+    return tr(PRESET_TITLES[name]) if name in PRESET_TITLES else name.title()
+
+
+def option_label(name: str) -> str:
+    """An option's label in the chosen language (``OPTION_LABELS`` holds the English)."""
+    return tr(OPTION_LABELS[name]) if name in OPTION_LABELS else name.replace("_", " ")
 
 
 def format_text(rules: GinRules) -> str:
     """How the players sit, in a sentence ("" for two players): the format's rule words."""
     if rules.players == 3:
-        return ("Three players: the dealer sits out each hand and watches; the loser of a "
-                "hand deals the next")
+        return tr("Three players: the dealer sits out each hand and watches; the loser of a "
+                  "hand deals the next")
     if rules.players == 4:
-        return ("Two partnerships: each deal has two tables, one player of each team at each; "
-                "a team that wins both scores both, else the bigger win scores the difference")
+        return tr("Two partnerships: each deal has two tables, one player of each team at "
+                  "each; a team that wins both scores both, else the bigger win scores the "
+                  "difference")
     return ""
 
 
 def preset_description(name: str) -> str:
     """A preset's note and its values, e.g. ``"The card books' rules; gin 20, ..."``."""
-    return f"{PRESET_NOTES.get(name, name.title())}; {GIN_PRESETS[name].describe()}"
+    note = tr(PRESET_NOTES[name]) if name in PRESET_NOTES else name.title()
+    return tr("{note}; {values}").format(note=note, values=GIN_PRESETS[name].describe())
 
 
 def _parse_value(name: str, text: str, current: Any) -> Any:

@@ -26,24 +26,27 @@ from ginrummy_desktop.engine.gin.results import (
     HandResult,
     describe_hand,
     ending_text,
+    score_label_text,
     team_name,
 )
 from ginrummy_desktop.engine.gin.rules import GinRules
-from ginrummy_desktop.engine.wording import mention
+from ginrummy_desktop.engine.translation import mark, tr
+from ginrummy_desktop.engine.wording import is_you
 
-# The sheet's headings (the widget draws these words; it writes none of its own).
-HAND_HEADING = "Hand"
-DEAL_HEADING = "Deal"
-HOW_HEADING = "How"
-BOXES_HEADING = "Boxes"
-TOTAL_HEADING = "Total"
-RUNNING_HEADING = "Running total"
-SHEET_TITLE = "Score sheet"
-ALL_GAMES = "all games"
-NO_HANDS_YET = "No hand has been scored yet"
-DEAL_IN_PLAY = "the other table is still playing"
-HOLLYWOOD_NOTE = ("Hollywood: a player's first win is scored in game 1, the second in games 1 "
-                  "and 2, every later win in all three; a game that is won takes no more")
+# The sheet's headings (the widget draws these words with ``tr``; it writes none of its own).
+HAND_HEADING = mark("Hand")
+DEAL_HEADING = mark("Deal")
+HOW_HEADING = mark("How")
+BOXES_HEADING = mark("Boxes")
+TOTAL_HEADING = mark("Total")
+RUNNING_HEADING = mark("Running total")
+SHEET_TITLE = mark("Score sheet")
+ALL_GAMES = mark("all games")
+NO_HANDS_YET = mark("No hand has been scored yet")
+DEAL_IN_PLAY = mark("the other table is still playing")
+HOLLYWOOD_NOTE = mark("Hollywood: a player's first win is scored in game 1, the second in "
+                      "games 1 and 2, every later win in all three; a game that is won takes "
+                      "no more")
 
 _BOX_COUNT = re.compile(r"\s*\(\d+ x \d+\)$")
 
@@ -270,10 +273,12 @@ def _ending(record: dict[str, Any]) -> Ending:
 
 def _final_lines(lines: Sequence[tuple[str, int, int]], sides: int) -> tuple[FinalLine, ...]:
     """The engine's breakdown lines, one per heading with a value per side ("Boxes (3 x 20)"
-    and "Boxes (1 x 20)" share the heading "Boxes"; the sheet counts the boxes above it)."""
+    and "Boxes (1 x 20)" share the heading "Boxes"; the sheet counts the boxes above it),
+    headed in the chosen language."""
     table: dict[str, list[int | None]] = {}
     for label, side, points in lines:
-        table.setdefault(_BOX_COUNT.sub("", label), [None] * sides)[side] = points
+        heading = score_label_text(_BOX_COUNT.sub("", label))
+        table.setdefault(heading, [None] * sides)[side] = points
     return tuple(FinalLine(label, tuple(points)) for label, points in table.items())
 
 
@@ -288,33 +293,45 @@ def side_label(sheet: ScoreSheet, side: int, names: Mapping[int, str],
                start: bool = True) -> str:
     """A column's heading: the player's name, or the team's ("You and Bea", the table's
     ``team_name``); ``start=False``: inside a sentence ("you", "you and Bea")."""
-    members = [names.get(seat, f"Seat {seat + 1}") for seat in sheet.side_seats[side]]
+    members = [_seat_name(names, seat) for seat in sheet.side_seats[side]]
     if len(members) > 1:
         return team_name(members, start)
-    return members[0] if start else mention(members[0])
+    if is_you(members[0]):
+        return tr("You") if start else tr("you")
+    return members[0]
+
+
+def _seat_name(names: Mapping[int, str], seat: int) -> str:
+    return names[seat] if seat in names else tr("Seat {number}").format(number=seat + 1)
 
 
 def line_heading(sheet: ScoreSheet) -> str:
-    return DEAL_HEADING if sheet.rules.players == 4 else HAND_HEADING
+    return tr(DEAL_HEADING if sheet.rules.players == 4 else HAND_HEADING)
 
 
 def game_heading(sheet: ScoreSheet, game: SheetGame) -> str:
     """"Game 2" on a Hollywood sheet; "Game to 100" on a one-game sheet."""
     if len(sheet.games) == 1:
-        return f"Game to {sheet.rules.target}"
-    return f"Game {game.number}"
+        return tr("Game to {target}").format(target=sheet.rules.target)
+    return tr("Game {number}").format(number=game.number)
 
 
 def game_short_heading(game: SheetGame) -> str:
     """A Hollywood game column's heading under the player's name: "G1", "G2", "G3"."""
-    return f"G{game.number}"
+    return tr("G{number}").format(number=game.number)
 
 
 def game_state_text(sheet: ScoreSheet, game: SheetGame, names: Mapping[int, str]) -> str:
     """"won by you", "won by Ann & Bea", or "" while the game is open."""
     if game.winner is None:
         return ""
-    return f"won by {side_label(sheet, game.winner, names, start=False)}"
+    members = [_seat_name(names, seat) for seat in sheet.side_seats[game.winner]]
+    if len(members) == 1 and is_you(members[0]):
+        return tr("won by you")
+    if len(members) == 2 and any(is_you(name) for name in members):
+        partner = next(name for name in members if not is_you(name))
+        return tr("won by you and {other}").format(other=partner)
+    return tr("won by {side}").format(side=side_label(sheet, game.winner, names))
 
 
 def ending_words(ending: Ending, names: Mapping[int, str]) -> str:
@@ -322,7 +339,7 @@ def ending_words(ending: Ending, names: Mapping[int, str]) -> str:
     25" (the engine's ``describe_hand``), or "Dead hand"."""
     if ending.kind == "draw" or ending.winner is None:
         return ending_text("draw", None)
-    return describe_hand(ending.result, {seat: names.get(seat, f"Seat {seat + 1}")
+    return describe_hand(ending.result, {seat: _seat_name(names, seat)
                                          for seat in (ending.knocker, ending.winner)
                                          if seat is not None})
 
@@ -332,8 +349,10 @@ def row_words(sheet: ScoreSheet, row: SheetRow, names: Mapping[int, str]) -> str
     partnerships ("Table 1: You went gin: you score 31 · Table 2: ...")."""
     parts = []
     for ending in row.endings:
-        table = "" if ending.table is None else f"Table {ending.table + 1}: "
-        parts.append(table + ending_words(ending, names))
+        words = ending_words(ending, names)
+        if ending.table is not None:
+            words = tr("Table {number}: {ending}").format(number=ending.table + 1, ending=words)
+        parts.append(words)
     if not row.complete:
-        parts.append(DEAL_IN_PLAY)
+        parts.append(tr(DEAL_IN_PLAY))
     return " · ".join(parts)

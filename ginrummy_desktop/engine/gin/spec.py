@@ -12,6 +12,7 @@ from ginrummy_desktop.engine.gin.records import GinMatchChain
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, GinRules, parse_rules
 from ginrummy_desktop.engine.gin.wire_codec import gin_from_wire, gin_to_wire
 from ginrummy_desktop.engine.protocol import MatchSession
+from ginrummy_desktop.engine.translation import mark
 
 
 class GinSpec:
@@ -19,7 +20,7 @@ class GinSpec:
     docs/engine.md, "Adding a game")."""
 
     name = "gin"
-    title = "Gin Rummy"
+    title = mark("Gin Rummy")  # shown with tr(title)
     presets: Mapping[str, GinRules] = GIN_PRESETS
     observation_type = GinObservation
 

@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ginrummy_desktop.engine.gin.bots._knock_trees import MODEL as KNOCK_MODEL
@@ -33,6 +34,7 @@ from ginrummy_desktop.engine.gin.bots.rollout import SimRules, knock_points, pla
 from ginrummy_desktop.engine.gin.bots.styles import MarjjLiteBot
 from ginrummy_desktop.engine.gin.bots.winprob import value_of_points
 from ginrummy_desktop.engine.gin.bots.worlds import knock_worlds_for, worlds_for
+from ginrummy_desktop.engine.translation import tr
 
 # Knock when b0 + b1 x (knock value - play-on value) + b2 x turns + b3 x taken + b4 x known
 # (``knock_features``) is at least ``knock_margin``. Fitted by least squares to the knock-less-
@@ -53,6 +55,47 @@ def line_advantage(
     return base + per_advantage * advantage + sum(
         weight * value for weight, value in zip(per_feature, features, strict=True)
     )
+
+
+def _percent(chance: float) -> str:
+    """0.62 -> "62" (the sentence writes the per cent sign its language's way)."""
+    return f"{chance * 100:.0f}"
+
+
+@dataclass(frozen=True)
+class KnockVerdict:
+    """What the expert weighed when it could knock: its deadwood, the match-win chances of
+    knocking and of playing on, whether it knocks, and whether the play-outs alone agree."""
+
+    knocks: bool
+    deadwood: int
+    knock_value: float
+    play_value: float
+    plain: bool  # the play-outs alone favour knocking (before the learned correction)
+
+    def why(self) -> str:
+        """The chances in a card player's words: "about 62% to win the match (playing on:
+        40%)" when it knocks, "playing on wins about 55% (knocking: 50%)" when it does not."""
+        knock, play = _percent(self.knock_value), _percent(self.play_value)
+        if self.knocks:
+            if self.plain:
+                text = tr("about {knock}% to win the match (playing on: {play}%)")
+            else:
+                text = tr("about {knock}% to win the match (playing on: {play}%); in hands like "
+                          "this, knocking does better than that")
+        elif self.plain:
+            text = tr("playing on wins about {play}% (knocking: {knock}%); in hands like this, "
+                      "an undercut is likelier")
+        else:
+            text = tr("playing on wins about {play}% (knocking: {knock}%)")
+        return text.format(knock=knock, play=play)
+
+    def reason(self) -> str:
+        """"Knock with 6: about 62% ..." or "Don't knock yet: playing on wins about 55% ..."."""
+        if self.knocks:
+            return tr("Knock with {deadwood}: {why}").format(deadwood=self.deadwood,
+                                                             why=self.why())
+        return tr("Don't knock yet: {why}").format(why=self.why())
 
 
 class ExpertBot(MarjjLiteBot):
@@ -94,6 +137,7 @@ class ExpertBot(MarjjLiteBot):
                 raise ValueError("samples must be at least 1")
             self.samples = samples
         self.last_reason = ""
+        self.last_knock: KnockVerdict | None = None  # the last discard's knock weighing
         self._hand_seen: int | None = None
         self._scores_seen: tuple[int, int] = (0, 0)
         self._went_out = False
@@ -182,11 +226,12 @@ class ExpertBot(MarjjLiteBot):
         self, observation: Any, knowledge: Knowledge, allowed: int
     ) -> tuple[int, bool]:
         self.last_reason = ""
+        self.last_knock = None
         hand = knowledge.hand
         playable = allowed & ~knowledge.taken_upcard or allowed
         least, lowest_cards = best_discards(hand, ~playable)
         if least == 0:
-            self.last_reason = "Gin: every card melded"
+            self.last_reason = tr("Gin: every card melded")
             return lowest_cards[0], True
         ranked = self.ranked_discards(knowledge, allowed)
         _, keep_playing_with, _ = ranked[0]
@@ -207,18 +252,10 @@ class ExpertBot(MarjjLiteBot):
             )
             knocks = advantage >= self.knock_margin
             plain = knock_value >= play_value + self.knock_margin  # the play-outs' own verdict
+            self.last_knock = KnockVerdict(knocks, least, knock_value, play_value, plain)
+            self.last_reason = self.last_knock.reason()
             if knocks:
-                self.last_reason = (
-                    f"Knock with {least}: about {knock_value:.0%} to win the match "
-                    f"(playing on: {play_value:.0%})"
-                    + ("" if plain else "; in hands like this, knocking does better than that")
-                )
                 return knock_with, True
-            self.last_reason = (
-                f"Don't knock yet: playing on wins about {play_value:.0%} "
-                f"(knocking: {knock_value:.0%})"
-                + ("" if not plain else "; in hands like this, an undercut is likelier")
-            )
         return keep_playing_with, False
 
     def knock_advantage(

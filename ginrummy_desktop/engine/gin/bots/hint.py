@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ginrummy_desktop.engine.actions import Action
-from ginrummy_desktop.engine.cards import SUIT_NAMES, Card, card_text, cards_text
+from ginrummy_desktop.engine.cards import Card, card_text, cards_text
 from ginrummy_desktop.engine.gin.bots.evaluate import iter_bits, neighbours, outs
 from ginrummy_desktop.engine.gin.bots.expert import ExpertBot
 from ginrummy_desktop.engine.gin.bots.fastmelds import (
@@ -22,9 +22,34 @@ from ginrummy_desktop.engine.gin.bots.fastmelds import (
     melded_in_any,
 )
 from ginrummy_desktop.engine.gin.bots.knowledge import Knowledge, read_knowledge
-from ginrummy_desktop.engine.wording import action_text, count_of
+from ginrummy_desktop.engine.translation import mark, tr, tr_n
+from ginrummy_desktop.engine.wording import action_text
 
 HINT_SEED = 20_21
+
+# A run in the making, "7-8 of hearts", by suit.
+_SUIT_RUNS = {
+    "C": mark("{low}-{high} of clubs"), "D": mark("{low}-{high} of diamonds"),
+    "H": mark("{low}-{high} of hearts"), "S": mark("{low}-{high} of spades"),
+}
+
+# Why drawing from the stock (or passing) beats taking the top card, per move.
+_NOTHING_TO_TAKE = {"pass": mark("Pass: there is no card to take"),
+                    "draw_stock": mark("Draw from the stock: there is no card to take")}
+_TAKING_DOES_NOT_HELP = {
+    "pass": mark("Pass: taking {card} would not lower your deadwood ({before} now, {after} after "
+                 "taking it and discarding)"),
+    "draw_stock": mark("Draw from the stock: taking {card} would not lower your deadwood "
+                       "({before} now, {after} after taking it and discarding)"),
+}
+_TAKING_HELPS_LITTLE = {
+    "pass": mark("Pass: taking {card} would lower your deadwood only from {before} to {after}, "
+                 "and shows your opponent what you collect; a card from the stock may do "
+                 "better"),
+    "draw_stock": mark("Draw from the stock: taking {card} would lower your deadwood only from "
+                       "{before} to {after}, and shows your opponent what you collect; a card "
+                       "from the stock may do better"),
+}
 
 
 def _best_draw(kept: int, unseen: int) -> tuple[int, int] | None:
@@ -48,8 +73,8 @@ def _describe_pair(pair: int) -> str:
     first, second = list(iter_bits(pair))
     a, b = Card.from_index(first), Card.from_index(second)
     if a.rank == b.rank:
-        return f"the pair {card_text(a)} {card_text(b)}"
-    return f"{card_text(a)[:-1]}-{card_text(b)[:-1]} of {SUIT_NAMES[a.suit]}"
+        return tr("the pair {first} {second}").format(first=card_text(a), second=card_text(b))
+    return tr(_SUIT_RUNS[a.suit]).format(low=card_text(a)[:-1], high=card_text(b)[:-1])
 
 
 def unseen_that_meld(kept: int, unseen: int) -> int:
@@ -68,7 +93,8 @@ def fits_opponent(card: Card, knowledge: Knowledge) -> tuple[Card, ...]:
 
 def _chances(count: int) -> str:
     """"5 unseen cards would make a new meld" (the plain words for "5 outs")."""
-    return f"{count_of(count, 'unseen card')} would make a new meld"
+    return tr_n("{count} unseen card would make a new meld",
+                "{count} unseen cards would make a new meld", count).format(count=count)
 
 
 def _why_not_least(card: Card, kept: int, alternative: Card, knowledge: Knowledge,
@@ -79,23 +105,27 @@ def _why_not_least(card: Card, kept: int, alternative: Card, knowledge: Knowledg
     mine, theirs = (unseen_that_meld(kept, knowledge.unseen),
                     unseen_that_meld(other_kept, knowledge.unseen))
     helps = fits_opponent(alternative, knowledge)
+    other = card_text(alternative)
     reasons = []
     if helps and not fits_opponent(card, knowledge):
-        reasons.append(f"{card_text(alternative)} would help your opponent, who took "
-                       f"{cards_text(helps)} from the pile")
+        reasons.append(tr("{card} would help your opponent, who took {cards} from the pile")
+                       .format(card=other, cards=cards_text(helps)))
     if mine > theirs:
-        reasons.append(f"keeping {card_text(alternative)} gives you more chances: "
-                       f"{_chances(mine)}, against {theirs} after throwing "
-                       f"{card_text(alternative)}")
+        reasons.append(tr("keeping {card} gives you more chances: {chances}, against {fewer} "
+                          "after throwing {card}")
+                       .format(card=other, chances=_chances(mine), fewer=theirs))
     if not reasons and bot.danger(alternative.index, knowledge) > bot.danger(card.index,
                                                                            knowledge):
-        reasons.append(f"{card_text(alternative)} is the riskier throw: from the cards your "
-                       "opponent picked up and threw away, it is likelier to help them")
+        reasons.append(tr("{card} is the riskier throw: from the cards your opponent picked up "
+                          "and threw away, it is likelier to help them").format(card=other))
     if not reasons:
-        reasons.append(f"{card_text(alternative)} is more likely to help your opponent or "
-                       "to be needed later: the expert played the rest of the hand out many "
-                       "times and this discard won more often")
-    return "; ".join(reasons)
+        reasons.append(tr("{card} is more likely to help your opponent or to be needed later: "
+                          "the expert played the rest of the hand out many times and this "
+                          "discard won more often").format(card=other))
+    why = reasons[0]
+    for more in reasons[1:]:
+        why = tr("{reason}; {another}").format(reason=why, another=more)
+    return why
 
 
 def _discard_reason(card: Card, knowledge: Knowledge, allowed: int, bot: ExpertBot,
@@ -104,21 +134,29 @@ def _discard_reason(card: Card, knowledge: Knowledge, allowed: int, bot: ExpertB
     kept = hand & ~card.mask
     left = deadwood(kept)
     least, least_cards = best_discards(hand, ~allowed)
-    reason = f"Discard {card_text(card)}: it leaves {left} deadwood"
     if left > least:
         alternative = Card.from_index(least_cards[0])
-        reason += (f", {left - least} more than discarding {card_text(alternative)} "
-                   f"({least}), because {_why_not_least(card, kept, alternative, knowledge, bot)}")
+        reason = tr("Discard {card}: it leaves {deadwood} deadwood, {more} more than discarding "
+                    "{other} ({least}), because {why}").format(
+            card=card_text(card), deadwood=left, more=left - least,
+            other=card_text(alternative), least=least,
+            why=_why_not_least(card, kept, alternative, knowledge, bot))
     else:
-        reason += ", the least you can leave"
         draw = _best_draw(kept, knowledge.unseen)
-        if draw is not None:
+        if draw is None:
+            reason = tr("Discard {card}: it leaves {deadwood} deadwood, the least you can leave"
+                        ).format(card=card_text(card), deadwood=left)
+        else:
             pair, count = draw
-            reason += f"; keep {_describe_pair(pair)}: {_chances(count)} with it"
-    if could_knock and bot.last_reason.startswith("Don't knock"):
-        why = bot.last_reason.removeprefix("Don't knock yet: ")
-        reason += (f". You could knock now (deadwood {least}, knock limit {knock_limit}), "
-                   f"but playing on looks better: {why}")
+            reason = tr("Discard {card}: it leaves {deadwood} deadwood, the least you can leave; "
+                        "keep {cards}: {chances} with it").format(
+                card=card_text(card), deadwood=left, cards=_describe_pair(pair),
+                chances=_chances(count))
+    verdict = bot.last_knock
+    if could_knock and verdict is not None and not verdict.knocks:
+        reason = tr("{reason}. You could knock now (deadwood {least}, knock limit {limit}), but "
+                    "playing on looks better: {why}").format(
+            reason=reason, least=least, limit=knock_limit, why=verdict.why())
     return reason
 
 
@@ -128,36 +166,39 @@ def explain(action: Action, observation: Any, bot: ExpertBot) -> str:
     hand = knowledge.hand
     limit = int(observation.knock_limit)
     if action.kind == "big_gin":
-        return "Big gin: all eleven cards are melded"
+        return tr("Big gin: all eleven cards are melded")
     if action.kind == "gin" and action.card is not None:
-        return f"Go gin by discarding {card_text(action.card)}: every other card is melded"
+        return tr("Go gin by discarding {card}: every other card is melded").format(
+            card=card_text(action.card))
     if action.kind == "knock" and action.card is not None:
         left = deadwood(hand & ~action.card.mask)
-        why = bot.last_reason.removeprefix(f"Knock with {left}: ") or "it is your best chance"
-        return (f"Knock by discarding {card_text(action.card)}: your deadwood is {left}, "
-                f"within the knock limit of {limit}; {why}")
+        verdict = bot.last_knock
+        if verdict is not None and verdict.knocks and verdict.deadwood == left:
+            why = verdict.why()
+        else:
+            why = bot.last_reason or tr("it is your best chance")
+        return tr("Knock by discarding {card}: your deadwood is {deadwood}, within the knock "
+                  "limit of {limit}; {why}").format(card=card_text(action.card), deadwood=left,
+                                                    limit=limit, why=why)
     if action.kind == "draw_discard" and action.card is not None:
         bit = action.card.mask
         before = deadwood(hand)
         after = best_discards(hand | bit, bit)[0]
         if melded_in_any(hand | bit) & bit:
-            return (f"Take {card_text(action.card)}: it makes a meld, and your deadwood goes "
-                    f"from {before} to {after} after your discard")
-        return (f"Take {card_text(action.card)}: your deadwood goes from {before} to {after} "
-                "after your discard")
+            text = tr("Take {card}: it makes a meld, and your deadwood goes from {before} to "
+                      "{after} after your discard")
+        else:
+            text = tr("Take {card}: your deadwood goes from {before} to {after} after your "
+                      "discard")
+        return text.format(card=card_text(action.card), before=before, after=after)
     if action.kind in ("draw_stock", "pass"):
         top = observation.discard_pile[-1] if observation.discard_pile else None
-        verb = "Pass" if action.kind == "pass" else "Draw from the stock"
         if top is None:
-            return f"{verb}: there is no card to take"
+            return tr(_NOTHING_TO_TAKE[action.kind])
         before = deadwood(hand)
         after = best_discards(hand | top.mask, top.mask)[0]
-        if after >= before:
-            return (f"{verb}: taking {card_text(top)} would not lower your deadwood "
-                    f"({before} now, {after} after taking it and discarding)")
-        return (f"{verb}: taking {card_text(top)} would lower your deadwood only from "
-                f"{before} to {after}, and shows your opponent what you collect; a card from "
-                "the stock may do better")
+        words = _TAKING_DOES_NOT_HELP if after >= before else _TAKING_HELPS_LITTLE
+        return tr(words[action.kind]).format(card=card_text(top), before=before, after=after)
     if action.kind == "discard" and action.card is not None:
         allowed = 0
         for legal in observation.legal_actions:

@@ -22,13 +22,15 @@ from ginrummy_desktop.engine.gin.bots.styles import (
     MarjjBot,
     MarjjLiteBot,
 )
+from ginrummy_desktop.engine.translation import mark, tr
 
 RATINGS_PATH = Path(__file__).with_name("ratings.json")
 
 
 @dataclass(frozen=True)
 class Persona:
-    """One opponent as the player sees it. ``rating`` is the measured Elo (None: not measured)."""
+    """One opponent as the player sees it. ``rating`` is the measured Elo (None: not measured).
+    ``name`` is the same in every language; ``style`` is English (``style_text``: translated)."""
 
     id: str
     name: str
@@ -42,6 +44,11 @@ class Persona:
 
     def create(self, seed: int | None = None) -> Any:
         return self.factory(seed=seed)
+
+    @property
+    def style_text(self) -> str:
+        """``style`` in the chosen language."""
+        return tr(self.style)
 
 
 def load_ratings(path: Path = RATINGS_PATH) -> dict[str, dict[str, float]]:
@@ -59,57 +66,59 @@ def load_ratings(path: Path = RATINGS_PATH) -> dict[str, dict[str, float]]:
 _LADDER: tuple[tuple[str, str, str, str, Callable[..., Any], dict[str, Any]], ...] = (
     (
         "beginner", "Bea the Beginner",
-        "Hangs on to pairs, grabs discards that only look useful, knocks at once",
+        mark("Hangs on to pairs, grabs discards that only look useful, knocks at once"),
         "seedling", BeginnerBot,
         {"slip_rate": BeginnerBot.slip_rate, "pair_attachment": BeginnerBot.pair_attachment,
-         "knocks": "as soon as allowed"},
+         "knocks": mark("as soon as allowed")},
     ),
     (
         "knocker", "Rapid Rita",
-        "Aggressive: grabs cards for sets, dumps high cards and knocks the moment she can",
+        mark("Aggressive: grabs cards for sets, dumps high cards and knocks the moment she can"),
         "lightning", KnockerBot,
         {"grabs_pairs": KnockerBot.grabs_pairs, "careless_knock": KnockerBot.careless_knock,
-         "upcard": "if it lowers deadwood or pairs a loose card",
-         "discard": "least deadwood, highest card",
-         "knocks": "as soon as allowed, dumping her biggest knockable card"},
+         "upcard": mark("if it lowers deadwood or pairs a loose card"),
+         "discard": mark("least deadwood, highest card"),
+         "knocks": mark("as soon as allowed, dumping her biggest knockable card")},
     ),
     (
         "simple", "Professor Simple",
-        "Plays it straight: keeps cards that fit a meld, throws its highest loose card, knocks "
-        "as soon as it may, and never watches yours",
+        mark("Plays it straight: keeps cards that fit a meld, throws its highest loose card, "
+             "knocks as soon as it may, and never watches yours"),
         "mortarboard", SimpleBot,
-        {"upcard": "if it is in any meld", "discard": "random among least deadwood",
-         "knocks": "as soon as allowed"},
+        {"upcard": mark("if it is in any meld"), "discard": mark("random among least deadwood"),
+         "knocks": mark("as soon as allowed")},
     ),
     (
         "gin_hunter", "Patient Pat",
-        "Waits for gin and lets eager knockers walk into undercuts",
+        mark("Waits for gin and lets eager knockers walk into undercuts"),
         "hourglass", GinHunterBot,
         {"future_weight": GinHunterBot.future_weight, "danger_weight": GinHunterBot.danger_weight,
-         "knocks": "gin only (at 2 or less when the stock is nearly out)"},
+         "knocks": mark("gin only (at 2 or less when the stock is nearly out)")},
     ),
     (
         "marjj_lite", "Marjorie Lite",
-        "Counts the cards still out there for her melds, watches what you pick up, and holds "
-        "out for gin after the first few turns, a little less thoroughly than Marjorie",
+        mark("Counts the cards still out there for her melds, watches what you pick up, and "
+             "holds out for gin after the first few turns, a little less thoroughly than "
+             "Marjorie"),
         "half shield", MarjjLiteBot,
         {"future_weight": MarjjLiteBot.future_weight, "future_fade": MarjjLiteBot.future_fade,
-         "danger_weight": MarjjLiteBot.danger_weight, "danger_table": "this project's",
+         "danger_weight": MarjjLiteBot.danger_weight, "danger_table": mark("this project's"),
          "voluntary_knock_turns": MarjjLiteBot.voluntary_knock_turns},
     ),
     (
         "marjj", "Marjorie",
-        "Plays like a champion gin program: keeps the cards with the most ways to "
-        "improve, never feeds what you collect, and holds out for gin after the first few turns",
+        mark("Plays like a champion gin program: keeps the cards with the most ways to "
+             "improve, never feeds what you collect, and holds out for gin after the first few "
+             "turns"),
         "shield", MarjjBot,
         {"future_weight": MarjjBot.future_weight, "future_fade": MarjjBot.future_fade,
-         "danger_weight": MarjjBot.danger_weight, "danger_table": "published MARJJ's",
+         "danger_weight": MarjjBot.danger_weight, "danger_table": mark("published MARJJ's"),
          "voluntary_knock_turns": MarjjBot.voluntary_knock_turns},
     ),
     (
         "expert", "Ada the Expert",
-        "Remembers what you pick up, pictures the cards it cannot see, and plays the score: "
-        "safe when ahead, bold when behind",
+        mark("Remembers what you pick up, pictures the cards it cannot see, and plays the score: "
+             "safe when ahead, bold when behind"),
         "crown", ExpertBot,
         {"samples": ExpertBot.samples, "future_weight": ExpertBot.future_weight,
          "rollout_go_out": (ExpertBot.own_rollout_go_out, ExpertBot.opponent_rollout_go_out)},
@@ -138,11 +147,20 @@ PERSONAS: dict[str, Persona] = _build()
 
 @dataclass(frozen=True)
 class Baseline:
-    """A plain bot without a persona (random, greedy): its line and strength, in plain words."""
+    """A plain bot without a persona (random, greedy): its line and strength, in plain words
+    (English; ``style_text`` and ``strength_text`` translated)."""
 
     style: str
     strength: str  # a measured Elo as text, or its place on the ladder where none is measured
     rating: float | None = None  # where it sits on the ladder (None: below everyone)
+
+    @property
+    def style_text(self) -> str:
+        return tr(self.style)
+
+    @property
+    def strength_text(self) -> str:
+        return tr(self.strength)
 
 
 # Measured with ``ginrummy-sim gin --players A B --matches 100 --mirror --seed 1`` (classic,
@@ -150,8 +168,8 @@ class Baseline:
 # 104-96 with simple,
 # about Elo 1480 on the ladder's scale; random lost all 200 to greedy, too weak to rate.
 BASELINES: dict[str, Baseline] = {
-    "random": Baseline("Plays any legal move: for learning the rules",
-                       "below Bea the Beginner (won 0 of 200 against Greedy)"),
-    "greedy": Baseline("Keeps whatever lowers its deadwood right now", "Elo about 1480",
-                       rating=1480.0),
+    "random": Baseline(mark("Plays any legal move: for learning the rules"),
+                       mark("below Bea the Beginner (won 0 of 200 against Greedy)")),
+    "greedy": Baseline(mark("Keeps whatever lowers its deadwood right now"),
+                       mark("Elo about 1480"), rating=1480.0),
 }
