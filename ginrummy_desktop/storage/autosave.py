@@ -19,10 +19,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ginrummy_desktop.engine.translation import mark
 from ginrummy_desktop.storage.files import atomic_write_text, move_aside, plain_os_error
 from ginrummy_desktop.storage.jsonfile import JsonProblem, Missing, parse_json, read_json_file
 from ginrummy_desktop.storage.lock import FileLock
-from ginrummy_desktop.storage.notices import Notices
+from ginrummy_desktop.storage.notices import Notices, Phrase, reason
 
 AUTOSAVE_FORMAT = "ginrummy-desktop-autosave"
 AUTOSAVE_VERSION = 2  # 1: plain JSON state; 2: the state compressed and encoded
@@ -44,15 +45,15 @@ def _encode_state(body: str) -> str:
 def _decode_state(text: Any) -> Any:
     """The state from its encoded form; ``JsonProblem`` if it is not what we wrote."""
     if not isinstance(text, str):
-        raise JsonProblem("its state is not encoded text")
+        raise JsonProblem(Phrase(mark("its state is not encoded text")))
     try:
         packed = base64.b64decode(text.encode("ascii"), validate=True)
         inflater = zlib.decompressobj()
         body = inflater.decompress(packed, MAX_STATE_BYTES)
     except (ValueError, binascii.Error, zlib.error):
-        raise JsonProblem("its state is damaged") from None
+        raise JsonProblem(Phrase(mark("its state is damaged"))) from None
     if inflater.unconsumed_tail or not inflater.eof:
-        raise JsonProblem("its state is damaged or too large")
+        raise JsonProblem(Phrase(mark("its state is damaged or too large")))
     return parse_json(body)
 
 
@@ -73,17 +74,13 @@ class Autosave:
             if self._lock.try_acquire():
                 return True
         except OSError as error:
-            self.notices.add(
-                "io",
-                f"The match in progress cannot be saved because {plain_os_error(error)}, so "
-                "it could not be resumed after a crash.",
-            )
+            self.notices.add("io", Phrase(
+                mark("The match in progress cannot be saved because {why}, so it could not be "
+                     "resumed after a crash."), why=plain_os_error(error)))
             return False
-        self.notices.add(
-            "locked",
+        self.notices.add("locked", Phrase(mark(
             "Another copy of Gin Rummy Desktop is already playing with this profile, so this copy "
-            "will not save or resume the match in progress.",
-        )
+            "will not save or resume the match in progress.")))
         return False
 
     @property
@@ -133,20 +130,18 @@ class Autosave:
         except Missing:
             return None
         except JsonProblem as problem:
-            self._reject(str(problem))
+            self._reject(reason(problem))
             return None
         if not isinstance(document, dict) or document.get("format") != AUTOSAVE_FORMAT:
-            self._reject("it is not a saved match of this app")
+            self._reject(Phrase(mark("it is not a saved match of this app")))
             return None
         version = document.get("version")
         if type(version) is int and version > AUTOSAVE_VERSION:
             self._keep_file = True
-            self.notices.add(
-                "newer_version",
+            self.notices.add("newer_version", Phrase(mark(
                 "The match in progress was saved by a newer version of Gin Rummy Desktop and "
                 "cannot be resumed here. It was left as it is, and this copy will not autosave "
-                "over it.",
-            )
+                "over it.")))
             return None
         try:
             if version == AUTOSAVE_VERSION and document.get("encoding") == STATE_ENCODING:
@@ -154,18 +149,19 @@ class Autosave:
             elif version == 1:  # saved by an earlier version: the state in plain JSON
                 state = document.get("state")
             else:
-                raise JsonProblem("it is incomplete or damaged")
+                raise JsonProblem(Phrase(mark("it is incomplete or damaged")))
             digest = hashlib.sha256(_canonical(state).encode()).hexdigest()
         except (JsonProblem, ValueError, RecursionError) as problem:
-            self._reject(str(problem))
+            self._reject(reason(problem))
             return None
         if document.get("sha256") != digest:
-            self._reject("it is incomplete or damaged")
+            self._reject(Phrase(mark("it is incomplete or damaged")))
             return None
         try:
             return restore(state)
         except Exception as error:  # noqa: BLE001 - any failure to rebuild means "not valid"
-            self._reject(f"it does not describe a valid match ({_short(error)})")
+            self._reject(Phrase(mark("it does not describe a valid match ({detail})"),
+                                detail=_short(error)))
             return None
 
     def _reject(self, why: str) -> None:
@@ -173,18 +169,15 @@ class Autosave:
             moved = move_aside(self.path, "invalid")
         except OSError as error:
             self._keep_file = True  # the user's file: neither loaded nor overwritten
-            self.notices.add(
-                "corrupt",
-                f"The saved match in progress could not be resumed because {why}. It could not "
-                f"be moved aside ({plain_os_error(error)}), so it was left as {self.path} "
-                "and ignored; this copy will not autosave over it.",
-            )
+            self.notices.add("corrupt", Phrase(
+                mark("The saved match in progress could not be resumed because {why}. It could "
+                     "not be moved aside ({problem}), so it was left as {path} and ignored; this "
+                     "copy will not autosave over it."),
+                why=why, problem=plain_os_error(error), path=self.path))
             return None
-        self.notices.add(
-            "corrupt",
-            f"The saved match in progress could not be resumed because {why}. It was set aside "
-            f"as {moved}; you can start a new match.",
-        )
+        self.notices.add("corrupt", Phrase(
+            mark("The saved match in progress could not be resumed because {why}. It was set "
+                 "aside as {path}; you can start a new match."), why=why, path=moved))
         return None
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ginrummy_desktop.engine.translation import mark
 from ginrummy_desktop.storage.files import move_aside
 from ginrummy_desktop.storage.jsonfile import JsonProblem, check_tree, dumps_strict, parse_json
 from ginrummy_desktop.storage.migrations import (
@@ -30,7 +31,7 @@ from ginrummy_desktop.storage.migrations import (
     refresh_match_totals,
     tables_at,
 )
-from ginrummy_desktop.storage.notices import Notices
+from ginrummy_desktop.storage.notices import Notices, Phrase
 from ginrummy_desktop.storage.summaries import (
     MatchSummary,
     lineup_label,
@@ -175,14 +176,12 @@ class StatsDatabase:
         except sqlite3.DatabaseError as error:
             if db is not None:
                 db.close()
-            return self._replace_corrupt(f"it is damaged ({error})")
+            return self._replace_corrupt(Phrase(mark("it is damaged ({detail})"), detail=error))
         if version > SCHEMA_VERSION:
             db.close()
-            self.notices.add(
-                "newer_version",
+            self.notices.add("newer_version", Phrase(mark(
                 "Your statistics were saved by a newer version of Gin Rummy Desktop. They were "
-                "left as they are; games played in this version are not added to them.",
-            )
+                "left as they are; games played in this version are not added to them.")))
             self.in_memory = True
             return self._prepare(self._connect(":memory:"))
         if foreign:
@@ -197,14 +196,13 @@ class StatsDatabase:
             return self._fall_back_to_memory(str(error))
         except sqlite3.DatabaseError as error:  # a migration met tables it did not expect
             db.close()
-            return self._replace_corrupt(f"it could not be brought up to date ({error})")
+            return self._replace_corrupt(
+                Phrase(mark("it could not be brought up to date ({detail})"), detail=error))
 
     def _fall_back_to_memory(self, why: str) -> sqlite3.Connection:
-        self.notices.add(
-            "io",
-            f"Your statistics file could not be opened ({why}). Games played now are counted "
-            "for this session only.",
-        )
+        self.notices.add("io", Phrase(
+            mark("Your statistics file could not be opened ({why}). Games played now are counted "
+                 "for this session only."), why=why))
         self.in_memory = True
         return self._prepare(self._connect(":memory:"))
 
@@ -213,12 +211,11 @@ class StatsDatabase:
         try:
             moved = move_aside(self.path)
         except OSError as error:
-            self.notices.add(
-                "corrupt",
-                f"Your statistics file {self.path} could not be used because {why}. It could "
-                f"not be moved aside ({error.strerror or error}), so it was left as it is and "
-                "ignored; games played now are counted for this session only.",
-            )
+            self.notices.add("corrupt", Phrase(
+                mark("Your statistics file {path} could not be used because {why}. It could not "
+                     "be moved aside ({problem}), so it was left as it is and ignored; games "
+                     "played now are counted for this session only."),
+                path=self.path, why=why, problem=error.strerror or error))
             self.in_memory = True
             return self._prepare(self._connect(":memory:"))
         for suffix in ("-wal", "-shm"):
@@ -226,11 +223,9 @@ class StatsDatabase:
             if os.path.lexists(companion):
                 with contextlib.suppress(OSError):
                     companion.rename(moved.with_name(moved.name + suffix))
-        self.notices.add(
-            "corrupt",
-            f"Your statistics file could not be used because {why}. It was set aside as "
-            f"{moved} and a new, empty statistics file was started.",
-        )
+        self.notices.add("corrupt", Phrase(
+            mark("Your statistics file could not be used because {why}. It was set aside as "
+                 "{path} and a new, empty statistics file was started."), why=why, path=moved))
         try:
             return self._prepare(self._connect(str(self.path)))
         except sqlite3.DatabaseError as error:
@@ -538,7 +533,7 @@ def _not_a_regular_file(path: Path) -> str | None:
         except FileNotFoundError:
             continue
         if not stat.S_ISREG(info.st_mode):
-            return f"{candidate.name} is not a regular file"
+            return Phrase(mark("{name} is not a regular file"), name=candidate.name)
     return None
 
 
@@ -546,7 +541,8 @@ def _schema_problem(db: sqlite3.Connection, version: int) -> str | None:
     """Why ``db`` is not a statistics database of this app, or None (checks the tables
     themselves, not only ``user_version``, which any program can set)."""
     if version > SCHEMA_VERSION or version < 0:
-        return None if version > SCHEMA_VERSION else "its schema version is not ours"
+        return None if version > SCHEMA_VERSION else \
+            Phrase(mark("its schema version is not ours"))
     tables = {
         name: {column[1] for column in db.execute(f"PRAGMA table_info('{name}')")}
         for (name,) in db.execute(
@@ -556,12 +552,14 @@ def _schema_problem(db: sqlite3.Connection, version: int) -> str | None:
     expected = tables_at(version)
     for name, columns in expected.items():
         if name not in tables:
-            return "it does not hold this app's tables (it may belong to another program)"
+            return Phrase(mark(
+                "it does not hold this app's tables (it may belong to another program)"))
         missing = columns - tables[name]
         if missing:
-            return f"its {name} table lacks {', '.join(sorted(missing))}"
+            return Phrase(mark("its {table} table lacks {columns}"), table=name,
+                          columns=", ".join(sorted(missing)))
     if version == 0 and tables:
-        return "it holds another program's tables"
+        return Phrase(mark("it holds another program's tables"))
     return None
 
 

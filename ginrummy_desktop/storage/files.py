@@ -12,6 +12,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from ginrummy_desktop.engine.translation import mark
+from ginrummy_desktop.storage.notices import Phrase
+
 TEMP_SUFFIX = ".tmp"
 # A temp file this old is a leftover of a write that was interrupted (crash, power cut); a
 # younger one may belong to another running copy of the app that is writing right now.
@@ -93,19 +96,27 @@ def remove_stale_temp_files(folder: Path, is_ours: Callable[[str], bool]) -> lis
 
 #: What a card player is told for the usual ways a disk refuses a write.
 _PLAIN_OS_ERRORS = {
-    errno.EROFS: "the disk or folder it is on can only be read, not written",
-    errno.ENOSPC: "the disk is full",
-    errno.EDQUOT: "your disk quota is used up",
-    errno.EACCES: "the app is not allowed to write there",
-    errno.EPERM: "the app is not allowed to write there",
-    errno.ENOENT: "its folder is missing",
+    errno.EROFS: mark("the disk or folder it is on can only be read, not written"),
+    errno.ENOSPC: mark("the disk is full"),
+    errno.EDQUOT: mark("your disk quota is used up"),
+    errno.EACCES: mark("the app is not allowed to write there"),
+    errno.EPERM: mark("the app is not allowed to write there"),
+    errno.ENOENT: mark("its folder is missing"),
 }
 
 
 def plain_os_error(error: BaseException) -> str:
     """Why a file operation failed, in words for a person ("the disk is full", with the file
-    when known) instead of "[Errno 28] No space left on device: '...'"."""
+    when known) instead of "[Errno 28] No space left on device: '...'". A ``Phrase`` when the
+    words are the app's own (the system's own words for rarer errors stay as they are)."""
     if not isinstance(error, OSError):
         return str(error)
-    why = _PLAIN_OS_ERRORS.get(error.errno or 0) or (error.strerror or str(error)).lower()
-    return f"{why} ({error.filename})" if error.filename else why
+    known = _PLAIN_OS_ERRORS.get(error.errno or 0)
+    if known:
+        why: str = Phrase(known)
+    elif isinstance(error.strerror, Phrase):  # the app's own words (``FileLock``)
+        why = error.strerror
+    else:
+        why = (error.strerror or str(error)).lower()
+    return Phrase(mark("{why} ({file})"), why=why, file=error.filename) if error.filename \
+        else why

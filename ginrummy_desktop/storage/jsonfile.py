@@ -16,6 +16,9 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from ginrummy_desktop.engine.translation import mark
+from ginrummy_desktop.storage.notices import Phrase
+
 MAX_DEPTH = 64  # our files nest a dozen levels; anything deeper is not ours
 
 
@@ -32,7 +35,7 @@ class Missing(JsonProblem):
 
 
 def _refuse_constant(name: str) -> Any:
-    raise JsonProblem(f"it holds {name}, which is not a number JSON allows")
+    raise JsonProblem(Phrase(mark("it holds {name}, which is not a number JSON allows"), name=name))
 
 
 def parse_json(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
@@ -41,20 +44,21 @@ def parse_json(text: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise JsonProblem("it is not UTF-8 text") from None
+            raise JsonProblem(Phrase(mark("it is not UTF-8 text"))) from None
     try:
         value = json.loads(text, parse_constant=_refuse_constant)
     except JsonProblem:
         raise
     except RecursionError:
-        raise JsonProblem(f"it is nested more than {max_depth} levels deep") from None
+        raise JsonProblem(Phrase(mark("it is nested more than {depth} levels deep"),
+                                 depth=max_depth)) from None
     except json.JSONDecodeError as error:
-        raise JsonProblem(
-            f"it is incomplete or damaged (not valid JSON at line {error.lineno}, column "
-            f"{error.colno}: {error.msg})"
-        ) from None
+        raise JsonProblem(Phrase(
+            mark("it is incomplete or damaged (not valid JSON at line {line}, column {column}: "
+                 "{detail})"), line=error.lineno, column=error.colno, detail=error.msg,
+        )) from None
     except ValueError:  # an integer of thousands of digits
-        raise JsonProblem("it holds a number too long to read") from None
+        raise JsonProblem(Phrase(mark("it holds a number too long to read"))) from None
     check_tree(value, max_depth)
     return value
 
@@ -68,10 +72,11 @@ def check_tree(value: Any, max_depth: int = MAX_DEPTH) -> None:
         if isinstance(node, str):
             _check_text(node)
         elif isinstance(node, float) and not math.isfinite(node):  # "1e999" parses to inf
-            raise JsonProblem("it holds a number that is not finite")
+            raise JsonProblem(Phrase(mark("it holds a number that is not finite")))
         elif isinstance(node, (dict, list)):
             if depth > max_depth:
-                raise JsonProblem(f"it is nested more than {max_depth} levels deep")
+                raise JsonProblem(Phrase(mark("it is nested more than {depth} levels deep"),
+                                         depth=max_depth))
             if isinstance(node, dict):
                 for key, item in node.items():
                     _check_text(key)
@@ -84,7 +89,7 @@ def _check_text(text: str) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise JsonProblem("it holds text that is not valid Unicode") from None
+        raise JsonProblem(Phrase(mark("it holds text that is not valid Unicode"))) from None
 
 
 def read_file_bytes(path: Path, max_bytes: int) -> bytes:
@@ -97,17 +102,18 @@ def read_file_bytes(path: Path, max_bytes: int) -> bytes:
     try:
         fd = os.open(path, flags)
     except FileNotFoundError:
-        raise Missing("there is no such file") from None
+        raise Missing(Phrase(mark("there is no such file"))) from None
     except IsADirectoryError:
-        raise NotAFile("a folder is in its place") from None
+        raise NotAFile(Phrase(mark("a folder is in its place"))) from None
     except OSError as error:
-        raise JsonProblem(f"it could not be opened ({error.strerror or error})") from None
+        raise JsonProblem(Phrase(mark("it could not be opened ({detail})"),
+                                 detail=error.strerror or error)) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise NotAFile("it is not a regular file")
+            raise NotAFile(Phrase(mark("it is not a regular file")))
         if info.st_size > max_bytes:
-            raise JsonProblem(f"it is larger than {max_bytes // 1_000_000 or 1} MB")
+            raise JsonProblem(_too_large(max_bytes))
         chunks, total = [], 0
         while total <= max_bytes:
             chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
@@ -116,12 +122,17 @@ def read_file_bytes(path: Path, max_bytes: int) -> bytes:
             chunks.append(chunk)
             total += len(chunk)
         if total > max_bytes:  # it grew while we read
-            raise JsonProblem(f"it is larger than {max_bytes // 1_000_000 or 1} MB")
+            raise JsonProblem(_too_large(max_bytes))
         return b"".join(chunks)
     except OSError as error:
-        raise JsonProblem(f"it could not be read ({error.strerror or error})") from None
+        raise JsonProblem(Phrase(mark("it could not be read ({detail})"),
+                                 detail=error.strerror or error)) from None
     finally:
         os.close(fd)
+
+
+def _too_large(max_bytes: int) -> Phrase:
+    return Phrase(mark("it is larger than {size} MB"), size=max_bytes // 1_000_000 or 1)
 
 
 def read_json_file(path: Path, max_bytes: int, max_depth: int = MAX_DEPTH) -> Any:

@@ -14,6 +14,9 @@ import stat
 import sys
 from pathlib import Path
 
+from ginrummy_desktop.engine.translation import mark
+from ginrummy_desktop.storage.notices import Phrase
+
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows CI only
     import msvcrt
 
@@ -64,14 +67,16 @@ class FileLock:
             return True
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if self.path.is_symlink():  # also caught by O_NOFOLLOW; this gives the clearer words
-            raise OSError(errno.ELOOP, "the lock file is a link, which is refused", str(self.path))
+            raise OSError(errno.ELOOP, Phrase(mark("the lock file is a link, which is refused")),
+                          str(self.path))
         # Never follow a link planted in the lock's place (it could point at any file to be
         # truncated below); never block on a FIFO; lock only a regular file.
         flags = os.O_RDWR | os.O_CREAT | _NOFOLLOW | getattr(os, "O_NONBLOCK", 0)
         fd = os.open(self.path, flags, 0o644)
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise OSError(errno.EINVAL, "the lock file is not a regular file", str(self.path))
+                raise OSError(errno.EINVAL, Phrase(mark("the lock file is not a regular file")),
+                              str(self.path))
         except OSError:
             os.close(fd)
             raise

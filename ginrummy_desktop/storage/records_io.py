@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ginrummy_desktop.engine.records_check import NO_RECORDS, RecordsChecker
+from ginrummy_desktop.engine.translation import tr, tr_n
 from ginrummy_desktop.engine.wire import MAX_LINE_BYTES
 from ginrummy_desktop.storage.database import StatsDatabase
 
@@ -81,16 +82,26 @@ class ImportReport:
 
     def summary(self) -> str:
         if self.cancelled:
-            return "Import cancelled: nothing was stored."
-        text = f"{self.added} record(s) imported, {self.duplicates} already present"
+            return tr("Import cancelled: nothing was stored.")
+        parts = [
+            tr_n("{count} record(s) imported", "{count} record(s) imported",
+                 self.added).format(count=self.added),
+            tr_n("{count} already present", "{count} already present",
+                 self.duplicates).format(count=self.duplicates),
+        ]
         if self.summaries:
-            text += f", {self.summaries} match summary line(s) skipped"
+            parts.append(tr_n("{count} match summary line(s) skipped",
+                              "{count} match summary line(s) skipped",
+                              self.summaries).format(count=self.summaries))
         if self.rejected:
-            first = "; ".join(
-                f"line {n}: {why}" if n else why for n, why in self.rejected[:3])
-            more = "; ..." if len(self.rejected) > 3 else ""
-            text += f", {len(self.rejected)} refused ({first}{more})"
-        return text + "."
+            first = tr("; ").join(
+                tr("line {number}: {reason}").format(number=n, reason=why) if n else why
+                for n, why in self.rejected[:3])
+            more = tr("; ...") if len(self.rejected) > 3 else ""
+            parts.append(tr_n("{count} refused ({reasons})", "{count} refused ({reasons})",
+                              len(self.rejected)).format(count=len(self.rejected),
+                                                         reasons=first + more))
+        return tr("{parts}.").format(parts=tr(", ").join(parts))
 
 
 def import_records_jsonl(database: StatsDatabase, profile: str, path: Path,
@@ -106,7 +117,8 @@ def import_records_jsonl(database: StatsDatabase, profile: str, path: Path,
         handle = _open_regular(path)
     except (OSError, ValueError) as error:
         why = error.strerror if isinstance(error, OSError) and error.strerror else error
-        report.rejected.append((0, f"the file could not be opened ({why})"))
+        report.rejected.append((0, tr("the file could not be opened ({reason})").format(
+            reason=why)))
         return report
     checker = RecordsChecker()
     with handle:
@@ -115,7 +127,7 @@ def import_records_jsonl(database: StatsDatabase, profile: str, path: Path,
                 report.cancelled = True
                 return report
             if raw is None:
-                report.rejected.append((number, "line is too long to be a hand record"))
+                report.rejected.append((number, tr("line is too long to be a hand record")))
                 continue
             verdict = checker.check_line(number, raw)
             if verdict.kind == "blank":
@@ -123,17 +135,18 @@ def import_records_jsonl(database: StatsDatabase, profile: str, path: Path,
             if verdict.kind == "summary":  # the runner's per-match line: nothing to store
                 report.summaries += 1
             elif verdict.problem or verdict.record is None:
-                report.rejected.append((number, _short(verdict.problem or "not a record")))
+                report.rejected.append((number, _short(verdict.problem or tr("not a record"))))
             else:
                 accepted.append(verdict.record)
     if not accepted and not report.rejected and not report.summaries:
-        report.rejected.append((0, NO_RECORDS))
+        report.rejected.append((0, tr(NO_RECORDS)))
         return report
     if accepted:
         try:
             report.added = database.add_records(profile, accepted, source="imported")
         except (sqlite3.Error, ValueError) as error:
-            report.rejected.append((0, f"nothing was stored: the statistics file failed ({error})"))
+            report.rejected.append((0, tr(
+                "nothing was stored: the statistics file failed ({error})").format(error=error)))
             return report
     report.duplicates = len(accepted) - report.added
     return report
@@ -145,11 +158,13 @@ def record_problem(record: Any) -> str | None:
     try:
         line = json.dumps(record, allow_nan=False)
     except (TypeError, ValueError) as error:
-        return f"not a JSON record ({error})"
+        return tr("not a JSON record ({error})").format(error=error)
     except RecursionError:
-        return "nested too deep"
+        return tr("nested too deep")
     verdict = RecordsChecker(whole_matches=False).check_line(1, line)
-    return verdict.problem if verdict.kind == "hand" else (verdict.problem or "not a hand record")
+    if verdict.kind == "hand":
+        return verdict.problem
+    return verdict.problem or tr("not a hand record")
 
 
 def _short(reason: str, limit: int = 300) -> str:
@@ -163,9 +178,10 @@ def _open_regular(path: Path) -> io.BufferedReader:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise ValueError("it is not a regular file")
+            raise ValueError(tr("it is not a regular file"))
         if info.st_size > MAX_IMPORT_BYTES:
-            raise ValueError(f"it is larger than {MAX_IMPORT_BYTES // 1_000_000} MB")
+            raise ValueError(tr("it is larger than {size} MB").format(
+                size=MAX_IMPORT_BYTES // 1_000_000))
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         return open(fd, "rb", closefd=True)  # noqa: SIM115 - returned to a with block

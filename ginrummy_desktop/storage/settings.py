@@ -16,7 +16,8 @@ from ginrummy_desktop.engine import registry
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS as ENGINE_GIN_PRESETS
 from ginrummy_desktop.engine.gin.rules import GinRules
-from ginrummy_desktop.engine.translation import LANGUAGES
+from ginrummy_desktop.engine.translation import LANGUAGES, mark, tr
+from ginrummy_desktop.storage.notices import Phrase
 
 GIN_PRESETS: tuple[str, ...] = tuple(ENGINE_GIN_PRESETS)
 CARD_FACES = ("standard", "large-index")
@@ -83,7 +84,8 @@ class Settings:
         for name, value in changes.items():
             problem = _check(name, value)
             if problem:
-                raise ValueError(f"setting {name!r}: {problem}")
+                raise ValueError(tr("setting {name}: {problem}").format(name=repr(name),
+                                                                        problem=problem))
         changed = dataclasses.replace(self, **_complete(changes))
         problem = _gin_combination_problem(changed.gin_preset, changed.gin_overrides)
         if problem:
@@ -97,7 +99,7 @@ class Settings:
     def from_json(cls, data: Any) -> tuple[Settings, list[str]]:
         """Settings from a parsed file; returns also the names of fields that fell back."""
         if not isinstance(data, dict):
-            return cls(), ["(whole profile)"]
+            return cls(), [Phrase(mark("(whole profile)"))]
         defaults = cls()
         values: dict[str, Any] = {}
         rejected: list[str] = []
@@ -167,58 +169,66 @@ def _check(name: str, value: Any) -> str | None:
         "animation_speed": ANIMATION_SPEEDS,
     }
     if name in choices:
-        return None if value in choices[name] else f"must be one of {', '.join(choices[name])}"
+        return None if value in choices[name] else tr("must be one of {choices}").format(
+            choices=", ".join(choices[name]))
     if name == "player_name":
         if not isinstance(value, str) or not value.strip():
-            return "must be a non-empty name"
+            return tr("must be a non-empty name")
         if len(value) > 40:
-            return "must be at most 40 characters"
+            return tr("must be at most 40 characters")
         return None if value == clean_name(value) else \
-            "must be plain text: no control or invisible characters, no extra spaces"
+            tr("must be plain text: no control or invisible characters, no extra spaces")
     if name == "online_server":
         ok = isinstance(value, str) and len(value) <= 253 and _encodable(value) and not any(
             ch.isspace() or ch in "@/" for ch in value)
-        return None if ok else "must be a server name or address, optionally with :port"
+        return None if ok else tr("must be a server name or address, optionally with :port")
     if name == "language":
-        return None if value == "" or value in LANGUAGES else \
-            f"must be empty (the system's) or one of {', '.join(LANGUAGES)}"
+        return None if isinstance(value, str) and (value == "" or value in LANGUAGES) else \
+            tr("must be empty (the system's) or one of {choices}").format(
+                choices=", ".join(LANGUAGES))
     if name == "sound_volume":
-        return None if _is_int(value) and 0 <= value <= 100 else "must be a whole number 0-100"
+        return None if _is_int(value) and 0 <= value <= 100 else \
+            tr("must be a whole number 0-100")
     if name in ("four_colour_deck", "auto_sort", "sound_muted", "undo_vs_computer"):
-        return None if isinstance(value, bool) else "must be true or false"
+        return None if isinstance(value, bool) else tr("must be true or false")
     if name == "table_colour":
         ok = isinstance(value, str) and len(value) == 7 and value.startswith("#")
         ok = ok and all(ch in "0123456789abcdefABCDEF" for ch in value[1:])
         ok = ok or value in TABLE_COLOURS
-        return None if ok else f"must be {', '.join(TABLE_COLOURS)} or a colour like #1d6b3c"
+        return None if ok else tr("must be {choices} or a colour like #1d6b3c").format(
+            choices=", ".join(TABLE_COLOURS))
     if not isinstance(value, dict):
-        return "must be a mapping"
+        return tr("must be a mapping")
     if name == "default_opponent":
         ok = all(k in registry.GAMES and isinstance(v, str) and 0 < len(v) <= 100 and _encodable(v)
                  for k, v in value.items())
-        return None if ok else f"must map {'/'.join(registry.GAMES)} to an opponent id"
+        return None if ok else tr("must map {games} to an opponent id").format(
+            games="/".join(registry.GAMES))
     if name == "gin_overrides":
         return _check_gin_overrides(value)
     if name == "cribbage_options":
         for key, option in value.items():
             default = CRIBBAGE_OPTION_DEFAULTS.get(key)
             if default is None:
-                return f"unknown cribbage option {key!r}"
+                return tr("unknown cribbage option {key}").format(key=repr(key))
             if type(option) is not type(default):
-                return f"cribbage option {key!r} has a bad value {option!r}"
+                return tr("cribbage option {key} has a bad value {value}").format(
+                    key=repr(key), value=repr(option))
         if value.get("target", 121) not in (61, 121):
-            return "cribbage target must be 61 or 121"
+            return tr("cribbage target must be 61 or 121")
         return None
     if name == "confirmations":
         ok = all(k in CONFIRMATION_KEYS and isinstance(v, bool) for k, v in value.items())
         keys = ", ".join(CONFIRMATION_KEYS)
-        return None if ok else f"keys must be among {keys}, values true/false"
+        return None if ok else tr("keys must be among {keys}, values true/false").format(
+            keys=keys)
     if name == "window_geometry":  # Qt's saveGeometry in base64: a few hundred characters
         ok = len(value) <= 50 and all(
             isinstance(k, str) and isinstance(v, str) and len(k) <= 100 and len(v) <= 10_000
             and _encodable(k) and _encodable(v) for k, v in value.items())
-        return None if ok else "must map at most 50 window names to short text"
-    return f"unknown setting {name!r}"  # pragma: no cover - SETTING_NAMES guards callers
+        return None if ok else tr("must map at most 50 window names to short text")
+    # pragma: no cover - SETTING_NAMES guards callers
+    return tr("unknown setting {name}").format(name=repr(name))  # pragma: no cover
 
 
 _GIN_DEFAULTS = GinRules()
@@ -232,14 +242,15 @@ def _check_gin_overrides(overrides: dict[str, Any]) -> str | None:
     together is for the engine to say, against the chosen preset (``_gin_combination_problem``)."""
     for key, option in overrides.items():
         if key == "preset" or not hasattr(_GIN_DEFAULTS, key):
-            return f"unknown gin option {key!r}"
+            return tr("unknown gin option {key}").format(key=repr(key))
         default = getattr(_GIN_DEFAULTS, key)
         nullable = key == "big_gin_bonus" and option is None
         same_type = type(option) is type(default) or (_is_int(option) and _is_int(default))
         if not (nullable or same_type):
-            return f"gin option {key!r} has a bad value {option!r}"
+            return tr("gin option {key} has a bad value {value}").format(key=repr(key),
+                                                                         value=repr(option))
         if _is_int(option) and abs(option) > MAX_GIN_NUMBER:
-            return f"gin option {key!r} is out of range"
+            return tr("gin option {key} is out of range").format(key=repr(key))
     return None
 
 
@@ -251,7 +262,8 @@ def _gin_combination_problem(preset: str, overrides: dict[str, Any]) -> str | No
     problems = rules.problems_with(**overrides)
     if not problems:
         return None
-    return f"Not allowed with the {preset} rules: {'; '.join(problems)}."
+    return tr("Not allowed with the {preset} rules: {problems}.").format(
+        preset=preset, problems="; ".join(problems))
 
 
 def _cribbage_rules(options: dict[str, Any]) -> CribbageRules:

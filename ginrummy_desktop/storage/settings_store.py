@@ -32,10 +32,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ginrummy_desktop.engine.translation import mark, tr, tr_n
 from ginrummy_desktop.storage.files import atomic_write_text, move_aside, plain_os_error
 from ginrummy_desktop.storage.jsonfile import JsonProblem, Missing, read_json_file
 from ginrummy_desktop.storage.lock import FileLock
-from ginrummy_desktop.storage.notices import Notices
+from ginrummy_desktop.storage.notices import Notices, Phrase, reason
 from ginrummy_desktop.storage.settings import Settings, clean_name
 
 SETTINGS_FORMAT = "ginrummy-desktop-settings"
@@ -82,29 +83,30 @@ def _parse_document(document: Any) -> tuple[Profiles, Any, list[str], set[str]]:
     """Profiles, the stored ``last_profile``, the names of values that fell back and the
     retired profile ids."""
     if not isinstance(document, dict) or document.get("format") != SETTINGS_FORMAT:
-        raise _Unusable("it is not a settings file of this app")
+        raise _Unusable(Phrase(mark("it is not a settings file of this app")))
     version = document.get("version")
     if type(version) is not int or version < 1:
-        raise _Unusable("its version number is missing or wrong")
+        raise _Unusable(Phrase(mark("its version number is missing or wrong")))
     if version > SETTINGS_VERSION:
         raise _Newer
     raw_profiles = document.get("profiles")
     if not isinstance(raw_profiles, dict) or not raw_profiles:
-        raise _Unusable("it lists no profiles")
+        raise _Unusable(Phrase(mark("it lists no profiles")))
     profiles: Profiles = {}
     repaired: list[str] = []
     retired = _retired(document)
     for pid, raw in raw_profiles.items():
         if not _ID.fullmatch(pid):
-            repaired.append(f"profile {pid[:40]!r}")
+            repaired.append(Phrase(mark("profile {id}"), id=repr(pid[:40])))
             continue
         if pid in retired:  # removed, then written back by an older copy of the app
             continue
         settings, rejected = Settings.from_json(raw)
         profiles[pid] = settings
-        repaired.extend(f"{pid}: {name}" for name in rejected)
+        repaired.extend(Phrase(mark("{profile}: {setting}"), profile=pid, setting=name)
+                        for name in rejected)
     if not profiles:
-        raise _Unusable("none of its profiles could be read")
+        raise _Unusable(Phrase(mark("none of its profiles could be read")))
     return profiles, document.get("last_profile"), repaired, retired
 
 
@@ -196,9 +198,12 @@ class SettingsStore:
         def change(profiles: Profiles) -> None:
             for other in profiles.values():
                 if name_key(other.player_name) == key:
-                    raise ValueError(f"a profile called {other.player_name!r} already exists")
+                    raise ValueError(tr("a profile called {name} already exists").format(
+                        name=repr(other.player_name)))
             if len(profiles) >= MAX_PROFILES:
-                raise ValueError(f"there can be at most {MAX_PROFILES} profiles")
+                raise ValueError(tr_n("there can be at most {count} profile",
+                                      "there can be at most {count} profiles",
+                                      MAX_PROFILES).format(count=MAX_PROFILES))
             profile_id = _unique_id(_slug(settings.player_name), profiles.keys() | self._retired)
             profiles[profile_id] = settings
             chosen.append(profile_id)
@@ -211,7 +216,7 @@ class SettingsStore:
         if profile_id not in self._profiles:
             raise ValueError(f"no profile {profile_id!r}")
         if len(self._profiles) == 1:
-            raise ValueError("the last profile cannot be removed")
+            raise ValueError(tr("the last profile cannot be removed"))
         was_current = self._current == profile_id
         if was_current:
             self._current = next(pid for pid in self._profiles if pid != profile_id)
@@ -260,14 +265,14 @@ class SettingsStore:
             return
         locked = self._take_lock()
         if guarded and locked is None:
-            raise ValueError("another copy of the app is busy with the settings; try again")
+            raise ValueError(tr("another copy of the app is busy with the settings; try again"))
         try:
             on_disk = self._read_for_merge()
             profiles = on_disk if on_disk is not None else dict(self._profiles)
             change(profiles)
             profiles = self._without_retired(profiles)
             if not profiles:
-                raise ValueError("the last profile cannot be removed")
+                raise ValueError(tr("the last profile cannot be removed"))
             self._profiles = profiles
             self._settle_current()
             if not self.read_only:
@@ -316,15 +321,13 @@ class SettingsStore:
             return None
         except _Newer:
             self.read_only = True
-            self.notices.add(
-                "newer_version",
+            self.notices.add("newer_version", Phrase(mark(
                 "Another copy of a newer version of Gin Rummy Desktop rewrote your settings; "
-                "this copy will not save changes any more.",
-            )
+                "this copy will not save changes any more.")))
             return None
         except (JsonProblem, _Unusable) as problem:
             if set_aside:
-                self._set_aside(str(problem))
+                self._set_aside(reason(problem))
             return None
         self._retired |= retired
         return profiles
@@ -340,10 +343,13 @@ class SettingsStore:
         try:
             text = json.dumps(document, indent=2, sort_keys=True, allow_nan=False) + "\n"
             if len(text.encode("utf-8")) > MAX_FILE_BYTES:  # the next start could not read it
-                raise ValueError(f"they would be larger than {MAX_FILE_BYTES // 1_000_000} MB")
+                raise ValueError(Phrase(mark("they would be larger than {size} MB"),
+                                        size=MAX_FILE_BYTES // 1_000_000))
             atomic_write_text(self.path, text)
         except (OSError, ValueError) as error:
-            self.notices.add("io", f"Your settings could not be saved ({plain_os_error(error)}).")
+            why = reason(error) if isinstance(error, ValueError) else plain_os_error(error)
+            self.notices.add("io", Phrase(mark("Your settings could not be saved ({why})."),
+                                          why=why))
 
     def _load(self) -> None:
         try:
@@ -353,41 +359,34 @@ class SettingsStore:
             return
         except _Newer:
             self.read_only = True
-            self.notices.add(
-                "newer_version",
+            self.notices.add("newer_version", Phrase(mark(
                 "Your settings were saved by a newer version of Gin Rummy Desktop. They were left "
-                "as they are; this version uses default settings and will not save changes.",
-            )
+                "as they are; this version uses default settings and will not save changes.")))
             return
         except (JsonProblem, _Unusable) as problem:
-            self._set_aside(str(problem))
+            self._set_aside(reason(problem))
             return
         self._profiles = profiles
         self._current = last if isinstance(last, str) and last in profiles else next(iter(profiles))
         if repaired:
-            self.notices.add(
-                "corrupt",
-                "Some settings had values this version does not understand and were reset to "
-                f"their defaults: {', '.join(repaired)}.",
-            )
+            self.notices.add("corrupt", Phrase(
+                mark("Some settings had values this version does not understand and were reset "
+                     "to their defaults: {names}."), names=repaired))
 
     def _set_aside(self, why: str) -> None:
         try:
             moved = move_aside(self.path)
         except OSError as error:
             self.read_only = True  # cannot move it: do not overwrite it either
-            self.notices.add(
-                "corrupt",
-                f"Your settings file {self.path} could not be used because {why}. It could not "
-                f"be moved aside ({plain_os_error(error)}), so it was left as it is and "
-                "ignored; default settings are in use for now and changes are not saved.",
-            )
+            self.notices.add("corrupt", Phrase(
+                mark("Your settings file {path} could not be used because {why}. It could not be "
+                     "moved aside ({problem}), so it was left as it is and ignored; default "
+                     "settings are in use for now and changes are not saved."),
+                path=self.path, why=why, problem=plain_os_error(error)))
             return
-        self.notices.add(
-            "corrupt",
-            f"Your settings file could not be used because {why}. It was set aside as {moved} "
-            "and default settings are in use.",
-        )
+        self.notices.add("corrupt", Phrase(
+            mark("Your settings file could not be used because {why}. It was set aside as {path} "
+                 "and default settings are in use."), why=why, path=moved))
 
 
 def _slug(name: str) -> str:

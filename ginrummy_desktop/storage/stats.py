@@ -20,6 +20,7 @@ from ginrummy_desktop.storage.records_io import (
     export_records_jsonl,
     import_records_jsonl,
 )
+from ginrummy_desktop.storage.summaries import translated_lineup_label
 from ginrummy_desktop.storage.totals import (
     ALL_OFFLINE,
     ALL_ONLINE,
@@ -119,7 +120,7 @@ def breakdown(database: StatsDatabase, profile: str, by: str) -> list[OpponentLi
                  if (totals := read_totals(db, profile, game, ANY)) is not None
                  and totals.counts["played"]]
     else:
-        found = [(f"{game}/{lineup}", totals.label, totals)
+        found = [(f"{game}/{lineup}", translated_lineup_label(totals.label), totals)
                  for game, lineup, totals in lineup_totals(db, profile)]
     lines = [OpponentLine(key, label, t.counts["played"], t.counts["won"], t.counts["lost"],
                           t.total("hands_played"), t.total("points_for"),

@@ -5,10 +5,11 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ginrummy_desktop.engine.translation import mark
 from ginrummy_desktop.storage.autosave import Autosave
 from ginrummy_desktop.storage.database import StatsDatabase
 from ginrummy_desktop.storage.files import remove_stale_temp_files
-from ginrummy_desktop.storage.notices import Notices
+from ginrummy_desktop.storage.notices import Notices, Phrase
 from ginrummy_desktop.storage.paths import AppPaths, app_paths
 from ginrummy_desktop.storage.settings_store import SettingsStore
 from ginrummy_desktop.storage.stats import Figures, figures
@@ -28,7 +29,8 @@ class Storage:
         try:
             self.paths.ensure()
         except OSError as error:  # each part below copes on its own and says what it lost
-            self.notices.add("io", f"The app's folders could not be created ({error}).")
+            self.notices.add("io", Phrase(mark("The app's folders could not be created ({error})."),
+                                          error=error))
         self.removed_temp_files = self._sweep_temp_files()
         self.settings = SettingsStore(self.paths.settings_file, self.notices)
         self.database = StatsDatabase(self.paths.database_file, self.notices)

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from ginrummy_desktop.engine import registry
 from ginrummy_desktop.engine.gin.results import RESULT_KINDS
+from ginrummy_desktop.engine.translation import mark, tr
 
 Side = Literal["player", "opponent"]
 GIN_ENDINGS = RESULT_KINDS  # how a gin hand can end: the engine's record kinds
@@ -140,13 +141,27 @@ def lineup_key(opponent_id: str, seat_ids: tuple[str, ...] | list[str], player_s
     return "+".join(sorted(others))
 
 
+_WITH_PARTNER = mark("{opponents} (partner: {partner})")
+
+
 def lineup_label(opponent_name: str, seat_names: tuple[str, ...] | list[str],
-                 player_seat: int) -> str:
+                 player_seat: int, translated: bool = True) -> str:
     """The line-up in words, as the statistics list it: the opponents' names, and in
-    partnerships the partner's ("Bea and Marjorie (partner: Ada)")."""
+    partnerships the partner's ("Bea and Marjorie (partner: Ada)"). ``translated=False``: in
+    English, as the stored totals keep it (``translated_lineup_label`` shows it)."""
     if len(seat_names) == 4:
-        return f"{opponent_name} (partner: {seat_names[(player_seat + 2) % 4]})"
+        words = tr(_WITH_PARTNER) if translated else _WITH_PARTNER
+        return words.format(opponents=opponent_name, partner=seat_names[(player_seat + 2) % 4])
     return opponent_name
+
+
+def translated_lineup_label(label: str) -> str:
+    """A line-up label kept in English (``lineup_label(..., translated=False)``) in the
+    language in use."""
+    opponents, partner_part, partner = label.rpartition(" (partner: ")
+    if not partner_part or not partner.endswith(")"):
+        return label
+    return tr(_WITH_PARTNER).format(opponents=opponents, partner=partner[:-1])
 
 
 def timestamp(moment: datetime) -> float:

@@ -237,7 +237,7 @@ class Totals:
 def row_label(row: Sequence[Any]) -> str:
     """A match row's line-up in words (``summaries.lineup_label``)."""
     names = stored_seat_names(row[10]) if row[10] is not None else []
-    return lineup_label(row[9], names, row[11] or 0)
+    return lineup_label(row[9], names, row[11] or 0, translated=False)  # stored: English
 
 
 def scopes_of(row: Sequence[Any]) -> list[tuple[str, str]]:
