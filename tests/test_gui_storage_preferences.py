@@ -127,11 +127,12 @@ def test_adding_and_switching_profiles(qtbot, dialog, storage):
 
 def test_choosing_a_default_opponent(qtbot, dialog, storage):
     combo = dialog.opponent_combos["cribbage"]
-    assert combo.currentData() == "expert"  # the app's choice until the player picks one
+    # Until the player picks one: the friendly opponent the welcome offers (issue 39)
+    assert combo.currentData() == "beginner"
     combo.setFocus()
-    qtbot.keyClick(combo, Qt.Key.Key_End)  # strongest first, as in the picker: End = weakest
-    last = combo.itemData(combo.count() - 1)
-    assert storage.settings.settings.default_opponent == {"cribbage": last}
+    qtbot.keyClick(combo, Qt.Key.Key_Home)  # strongest first, as in the picker
+    first = combo.itemData(0)
+    assert storage.settings.settings.default_opponent == {"cribbage": first}
     assert "(not available)" not in dialog.opponent_combos["gin"].currentText()
 
 

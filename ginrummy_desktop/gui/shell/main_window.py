@@ -311,16 +311,19 @@ class MainWindow(QMainWindow):
     # -- cribbage --------------------------------------------------------------------------
 
     def preferred_cribbage_setup(self) -> CribbageSetup:
-        """The opponent and options from the settings (the strongest opponent by default)."""
+        """The opponent and options from the settings (before the player has chosen, the
+        friendly opponent the welcome offers, as Preferences shows; without settings, the
+        strongest)."""
         from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
         from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
         from ginrummy_desktop.gui.cribbage.opponents import default_opponent
+        from ginrummy_desktop.gui.shell.welcome import game_opponents
 
         if self.storage is None:
             return CribbageSetup(default_opponent())
         settings = self.storage.settings.settings
         wanted = settings.default_opponent.get(CRIBBAGE)
-        opponent = wanted if wanted in BUILTIN_BOTS else default_opponent()
+        opponent = wanted if wanted in BUILTIN_BOTS else game_opponents(CRIBBAGE)[1]
         return CribbageSetup.from_rules(opponent, settings.cribbage_rules())
 
     def new_cribbage_dialog(self) -> QWidget | None:
@@ -380,12 +383,14 @@ class MainWindow(QMainWindow):
         return self.gin_screen.controller
 
     def _preferred_opponent(self) -> str:
+        """The gin opponent from the settings; before the player has chosen, the friendly one
+        the welcome offers (as Preferences shows); without settings, the strongest."""
         from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
+        from ginrummy_desktop.gui.shell.welcome import game_opponents
 
         if self.storage is not None:
-            wanted = self.storage.settings.settings.default_opponent.get("gin")
-            if wanted in BUILTIN_BOTS:
-                return wanted
+            wanted = self.storage.settings.settings.default_opponent.get(GIN)
+            return wanted if wanted in BUILTIN_BOTS else game_opponents(GIN)[1]
         return default_opponent()
 
     def _preferred_preset(self) -> str:

@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS as CRIBBAGE_BOTS
 from ginrummy_desktop.engine.cribbage.rules import GAME_LENGTHS, CribbageRules
 from ginrummy_desktop.engine.cribbage.rules import OPTION_LABELS as CRIBBAGE_LABELS
 from ginrummy_desktop.engine.gin.rules import (
@@ -41,7 +40,7 @@ from ginrummy_desktop.engine.gin.rules import (
     SHUTOUT_CHOICES,
 )
 from ginrummy_desktop.gui.cribbage.opponents import list_opponents as cribbage_opponents
-from ginrummy_desktop.gui.gin.opponents import default_opponent, list_opponents
+from ginrummy_desktop.gui.gin.opponents import list_opponents
 from ginrummy_desktop.storage.settings import (
     ANIMATION_SPEEDS,
     CARD_BACKS,
@@ -362,9 +361,11 @@ class PreferencesDialog(QDialog):
 
     @staticmethod
     def _app_default_opponent(game: str) -> str:
-        if game == "gin":
-            return default_opponent()
-        return "expert" if "expert" in CRIBBAGE_BOTS else next(iter(CRIBBAGE_BOTS))
+        """Before the player has chosen: the friendly opponent the welcome page offers (the
+        game's registration names it), so Preferences and the welcome agree."""
+        from ginrummy_desktop.gui.shell.welcome import game_opponents
+
+        return game_opponents(game)[1]
 
     @staticmethod
     def _select(combo: QComboBox, data: Any) -> None:
