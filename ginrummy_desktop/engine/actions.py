@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from ginrummy_desktop.engine.cards import SUITS, Card
+from ginrummy_desktop.engine.translation import tr
 
 #: Every kind either game uses: Gin Rummy first, then Cribbage's own.
 ACTION_KINDS = frozenset({
@@ -76,17 +77,24 @@ def _type_name(value: object) -> str:
     return type.__dict__["__name__"].__get__(type(value))
 
 
-def _card_index(card: object, where: str) -> int:
+def _card_index(card: object, each: bool) -> int:
+    """The card's index; ``each``: it is one of the action's cards, else the action's card."""
     if type(card) is not Card:
-        raise IllegalActionError(f"{where} must be a Card, not {_type_name(card)}")
+        text = (tr("each of the action's cards must be a Card, not {type}") if each
+                else tr("the action's card must be a Card, not {type}"))
+        raise IllegalActionError(text.format(type=_type_name(card)))
     if tuple.__len__(card) != 2:  # e.g. tuple.__new__(Card, ())
-        raise IllegalActionError(f"{where} is a Card that was never built")
+        raise IllegalActionError(
+            tr("each of the action's cards is a Card that was never built") if each
+            else tr("the action's card is a Card that was never built"))
     rank, suit = tuple.__iter__(card)
     if type(rank) is not int or not 1 <= rank <= 13:
-        raise IllegalActionError(f"{where} has no valid rank")
+        raise IllegalActionError(tr("each of the action's cards has no valid rank") if each
+                                 else tr("the action's card has no valid rank"))
     offset = _SUIT_OFFSET.get(suit) if type(suit) is str else None
     if offset is None:
-        raise IllegalActionError(f"{where} has no valid suit")
+        raise IllegalActionError(tr("each of the action's cards has no valid suit") if each
+                                 else tr("the action's card has no valid suit"))
     return offset + rank - 1
 
 
@@ -99,33 +107,33 @@ def action_key(action: object) -> ActionKey:
     """
     if type(action) is not Action:
         raise IllegalActionError(
-            f"an action must be an Action (one of observation.legal_actions), "
-            f"not {_type_name(action)}"
-        )
+            tr("an action must be an Action (one of observation.legal_actions), not {type}")
+            .format(type=_type_name(action)))
     if tuple.__len__(action) != 4:  # e.g. tuple.__new__(Action, ())
-        raise IllegalActionError("that Action was never built (a field is missing)")
+        raise IllegalActionError(tr("that Action was never built (a field is missing)"))
     kind, card, cards, points = tuple.__iter__(action)
     if type(kind) is not str:
-        raise IllegalActionError(f"an action's kind must be a str, not {_type_name(kind)}")
+        raise IllegalActionError(
+            tr("an action's kind must be a str, not {type}").format(type=_type_name(kind)))
     if kind not in ACTION_KINDS:
-        raise IllegalActionError(f"unknown action kind {kind[:40]!r}")
-    card_index = None if card is None else _card_index(card, "the action's card")
+        raise IllegalActionError(tr("unknown action kind {kind}").format(kind=repr(kind[:40])))
+    card_index = None if card is None else _card_index(card, each=False)
     if type(cards) is not tuple:
         raise IllegalActionError(
-            f"an action's cards must be a tuple of Card, not {_type_name(cards)}"
-        )
+            tr("an action's cards must be a tuple of Card, not {type}")
+            .format(type=_type_name(cards)))
     if len(cards) > 52:
-        raise IllegalActionError("an action names more cards than a deck holds")
+        raise IllegalActionError(tr("an action names more cards than a deck holds"))
     indexes = (
-        tuple(sorted(_card_index(c, "each of the action's cards") for c in cards)) if cards else ()
+        tuple(sorted(_card_index(c, each=True) for c in cards)) if cards else ()
     )
     if points is not None:
         if type(points) is not int:
             raise IllegalActionError(
-                f"an action's points must be an int or None, not {_type_name(points)}"
-            )
+                tr("an action's points must be an int or None, not {type}")
+                .format(type=_type_name(points)))
         if not -_MAX_POINTS <= points <= _MAX_POINTS:
-            raise IllegalActionError("an action's points are out of range")
+            raise IllegalActionError(tr("an action's points are out of range"))
     return (kind, card_index, indexes, points)
 
 

@@ -19,10 +19,13 @@ import re
 import sys
 from typing import IO, Any
 
-from ginrummy_desktop.engine import wire
+from ginrummy_desktop.engine import translation, wire
+from ginrummy_desktop.engine.translation import tr
 
 PROTOCOL = "ginrummy-bot"
 PROTOCOL_VERSION = 1  # engine.bot_process.PROTOCOL_VERSION (not imported: the host stays small)
+#: The runner's language (engine.bot_process sets it): the host's messages end up in its report.
+LANGUAGE_VARIABLE = "GINRUMMY_BOT_LANGUAGE"
 
 
 class _Missing(Exception):
@@ -51,14 +54,15 @@ def _load(spec: str) -> Any:
     except ModuleNotFoundError as error:
         missing = error.name or ""
         if module_name == missing or module_name.startswith(missing + "."):
-            raise _Missing(f"cannot import bot {spec!r}: no module named {missing!r}") from None
+            raise _Missing(tr("cannot import bot {bot}: no module named {module}").format(
+                bot=repr(spec), module=repr(missing))) from None
         raise
     if not hasattr(module, attribute):
-        raise _Missing(f"cannot import bot {spec!r}: {module_name} has no attribute "
-                       f"{attribute!r}")
+        raise _Missing(tr("cannot import bot {bot}: {module} has no attribute {attribute}")
+                       .format(bot=repr(spec), module=module_name, attribute=repr(attribute)))
     factory = getattr(module, attribute)
     if not callable(factory):
-        raise _Missing(f"bot {spec!r} is not a class or factory")
+        raise _Missing(tr("bot {bot} is not a class or factory").format(bot=repr(spec)))
     return factory
 
 
@@ -68,11 +72,11 @@ def describe_failure(error: BaseException) -> str:
     try:
         text = str(error)
     except BaseException:  # noqa: BLE001 - a hostile __str__
-        text = "(its message could not be shown)"
+        text = tr("(its message could not be shown)")
     if type(name) is not str:
         name = "exception"
     if type(text) is not str:
-        text = "(its message is not text)"
+        text = tr("(its message is not text)")
     text = printable(text if len(text) <= 300 else text[:300] + "...")
     return f"{printable(name)}: {text}" if text else printable(name)
 
@@ -109,8 +113,9 @@ class _Host:
 
     def hello(self, message: dict[str, Any]) -> None:
         if message.get("version") != PROTOCOL_VERSION:
-            self.send({"type": "error", "message": f"the host speaks protocol version "
-                       f"{PROTOCOL_VERSION}, not {message.get('version')!r}"})
+            self.send({"type": "error", "message": tr(
+                "the host speaks protocol version {version}, not {other}").format(
+                    version=PROTOCOL_VERSION, other=repr(message.get("version")))})
             return
         try:
             self.factory = _load(self.spec)
@@ -118,8 +123,8 @@ class _Host:
             self.send({"type": "error", "missing": True, "message": str(error)})
             return
         except BaseException as error:  # noqa: BLE001 - the module's fault, reported
-            self.send({"type": "error",
-                       "message": f"could not be loaded: {describe_failure(error)}"})
+            self.send({"type": "error", "message": tr("could not be loaded: {error}").format(
+                error=describe_failure(error))})
             return
         self.send({"type": "hello", "protocol": PROTOCOL, "version": PROTOCOL_VERSION,
                    "name": self.spec})
@@ -133,28 +138,30 @@ class _Host:
             except TypeError:
                 agent = self.factory()
             if not callable(getattr(agent, "choose", None)):
-                self.problem = "has no choose(observation) method"
+                self.problem = tr("has no choose(observation) method")
             else:
                 self.agent = agent
         except BaseException as error:  # noqa: BLE001 - reported as the bot's forfeit
-            self.problem = f"could not be constructed: {describe_failure(error)}"
+            self.problem = tr("could not be constructed: {error}").format(
+                error=describe_failure(error))
         self.send({"type": "ready"})
 
     def observation(self, message: dict[str, Any]) -> None:
         if self.agent is None:
-            self.send({"type": "error", "message": self.problem or "no match was started"})
+            self.send({"type": "error", "message": self.problem or tr("no match was started")})
             return
         observation = wire.observation_from_wire(message.get("observation"))
         try:
             action = self.agent.choose(observation)
         except BaseException as error:  # noqa: BLE001 - reported as the bot's forfeit
-            self.send({"type": "error", "message": f"raised {describe_failure(error)}"})
+            self.send({"type": "error", "message": tr("raised {error}").format(
+                error=describe_failure(error))})
             return
         try:
             encoded = wire.action_to_wire(action)
         except wire.WireError as error:
-            self.send({"type": "error",
-                       "message": f"returned something that is not a legal action ({error})"})
+            self.send({"type": "error", "message": tr(
+                "returned something that is not a legal action ({error})").format(error=error)})
             return
         self.send({"type": "action", "action": encoded})
 
@@ -171,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
         print("usage: python3 -m ginrummy_desktop.engine.bot_host package.module:Class",
               file=sys.stderr)
         return 2
+    translation.set_language(os.environ.get(LANGUAGE_VARIABLE) or "en")
     protocol_in, protocol_out = _take_protocol_streams()
     host = _Host(args[0], protocol_out)
     handlers = {"hello": host.hello, "new_match": host.new_match,
@@ -183,7 +191,8 @@ def main(argv: list[str] | None = None) -> int:
                 break
             handler = handlers.get(kind) if isinstance(kind, str) else None
             if handler is None:
-                host.send({"type": "error", "message": f"unknown message type {kind!r}"})
+                host.send({"type": "error", "message": tr("unknown message type {type}").format(
+                    type=repr(kind))})
                 continue
             handler(message)
     except (BrokenPipeError, KeyboardInterrupt):

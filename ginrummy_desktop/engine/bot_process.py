@@ -27,7 +27,8 @@ from typing import IO, Any
 
 from ginrummy_desktop.engine import wire
 from ginrummy_desktop.engine.actions import Action
-from ginrummy_desktop.engine.bot_host import printable
+from ginrummy_desktop.engine.bot_host import LANGUAGE_VARIABLE, printable
+from ginrummy_desktop.engine.translation import language, tr
 
 PROTOCOL = "ginrummy-bot"
 PROTOCOL_VERSION = 1
@@ -43,7 +44,8 @@ HOST_MODULE = "ginrummy_desktop.engine.bot_host"
 
 
 class BotFailure(Exception):
-    """The bot did not hold up its end; ``reason`` is what the forfeit says.
+    """The bot did not hold up its end; ``reason`` is what the forfeit says (in the chosen
+    language, following the bot's name: "took longer than 5 s to decide").
 
     ``fatal`` means the process can no longer be trusted (it was killed); otherwise the bot
     only reported that its own code failed and may play the next match.
@@ -95,6 +97,7 @@ def _child_environment(tag: str) -> dict[str, str]:
     paths = [os.getcwd(), package_root, *filter(None, env.get("PYTHONPATH", "").split(os.pathsep))]
     env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(paths))
     env["PYTHONIOENCODING"] = "utf-8"
+    env[LANGUAGE_VARIABLE] = language()  # the host's own messages in the runner's language
     return env
 
 
@@ -136,7 +139,7 @@ class BotProcess:
             )
         except OSError as error:
             log.close()
-            raise BotFailure(f"could not be started: {error}") from None
+            raise BotFailure(tr("could not be started: {error}").format(error=error)) from None
         assert self._process.stdout is not None and self._process.stderr is not None
         assert self._process.stdin is not None
         os.set_blocking(self._process.stdout.fileno(), False)
@@ -154,12 +157,12 @@ class BotProcess:
             self.close()
             if reply.get("missing") is True:
                 raise BotMissing(message)
-            raise BotFailure(message or "could not be loaded")
+            raise BotFailure(message or tr("could not be loaded"))
         if reply.get("type") != "hello" or reply.get("protocol") != PROTOCOL:
-            self._violation("answered hello with something else")
+            self._violation(tr("answered hello with something else"))
         if reply.get("version") != PROTOCOL_VERSION:
-            self._violation(f"speaks protocol version {_text(reply.get('version'))}, "
-                            f"the runner speaks {PROTOCOL_VERSION}")
+            self._violation(tr("speaks protocol version {version}, the runner speaks {ours}")
+                            .format(version=_text(reply.get("version")), ours=PROTOCOL_VERSION))
         self.name = _text(reply.get("name")) or None
 
     def close(self) -> None:
@@ -191,9 +194,9 @@ class BotProcess:
         self._send({"type": "new_match", "match": match, "seat": seat, "seed": seed})
         reply = self._receive(self._startup_limit(), "new_match")
         if reply.get("type") == "error":
-            raise BotFailure(_text(reply.get("message")) or "could not start a match", False)
+            raise BotFailure(_text(reply.get("message")) or tr("could not start a match"), False)
         if reply.get("type") != "ready":
-            self._violation("answered new_match with something other than ready")
+            self._violation(tr("answered new_match with something other than ready"))
 
     def choose(self, observation: Any) -> Action:
         """Send the observation, return the bot's action (decoded, not yet checked legal)."""
@@ -201,13 +204,13 @@ class BotProcess:
         reply = self._receive(self.time_limit, "observation")
         kind = reply.get("type")
         if kind == "error":
-            raise BotFailure(_text(reply.get("message")) or "reported an error", False)
+            raise BotFailure(_text(reply.get("message")) or tr("reported an error"), False)
         if kind != "action":
-            self._violation("answered an observation with something other than an action")
+            self._violation(tr("answered an observation with something other than an action"))
         try:
             return wire.action_from_wire(reply.get("action"))
         except wire.WireError as error:
-            self._violation(f"sent an invalid action: {error}")
+            self._violation(tr("sent an invalid action: {error}").format(error=error))
             raise  # unreachable: _violation raises
 
     def match_over(self, match: int, winners: tuple[int, ...], forfeit: dict | None) -> None:
@@ -222,7 +225,7 @@ class BotProcess:
     def _send(self, message: dict[str, Any]) -> None:
         process = self._process
         if process is None:
-            raise BotFailure("its process is not running")
+            raise BotFailure(tr("its process is not running"))
         data = memoryview((wire.dumps_line(message) + "\n").encode("utf-8"))
         assert process.stdin is not None
         fd = process.stdin.fileno()
@@ -233,19 +236,19 @@ class BotProcess:
             except BlockingIOError:
                 written = 0
             except OSError:
-                self._died("before reading its input")
+                self._died("")
             data = data[written:]
             if data:  # the pipe is full: the bot is not reading its input
                 wait = deadline - time.monotonic()
                 if wait <= 0:
                     self.kill()
-                    raise BotFailure("stopped reading its input")
+                    raise BotFailure(tr("stopped reading its input"))
                 select.select([], [fd], [], wait)
 
     def _receive(self, limit: float | None, answering: str) -> dict[str, Any]:
         process = self._process
         if process is None:
-            raise BotFailure("its process is not running")
+            raise BotFailure(tr("its process is not running"))
         assert process.stdout is not None
         fd = process.stdout.fileno()
         deadline = None if limit is None else time.monotonic() + limit
@@ -254,8 +257,8 @@ class BotProcess:
             if end >= 0:
                 break
             if len(self._buffer) > wire.MAX_LINE_BYTES:
-                self._violation(f"wrote more than {wire.MAX_LINE_BYTES} bytes without a "
-                                "newline on stdout")
+                self._violation(tr("wrote more than {limit} bytes without a newline on stdout")
+                                .format(limit=wire.MAX_LINE_BYTES))
             wait = None if deadline is None else deadline - time.monotonic()
             if wait is not None and wait <= 0:
                 self.kill()
@@ -270,22 +273,26 @@ class BotProcess:
             except OSError:
                 chunk = b""
             if not chunk:
-                self._died(f"instead of answering {answering}")
+                self._died(answering)
             self._buffer += chunk
         line = bytes(self._buffer[:end])
         del self._buffer[: end + 1]
         try:
             message = wire.loads_line(line)
         except wire.WireError as error:
-            self._violation(f"wrote a line that is not a protocol message ({error}): "
-                            f"{_preview(line)} (print to stderr instead)")
+            self._violation(tr("wrote a line that is not a protocol message ({error}): {line} "
+                               "(print to stderr instead)").format(error=error,
+                                                                   line=_preview(line)))
         if type(message) is not dict:
-            self._violation(f"wrote a line that is not a protocol message: {_preview(line)}")
+            self._violation(tr("wrote a line that is not a protocol message: {line}").format(
+                line=_preview(line)))
         if self._buffer.strip():
-            self._violation("sent more than one reply")
+            self._violation(tr("sent more than one reply"))
         return message
 
-    def _died(self, when: str) -> None:
+    def _died(self, answering: str) -> None:
+        """The process is gone: before reading its input (``answering`` empty) or instead of
+        answering that message."""
         process = self._process
         status = None
         if process is not None:
@@ -294,26 +301,57 @@ class BotProcess:
             except subprocess.TimeoutExpired:
                 status = None
         self.kill()
-        if status is None:
-            how = "closed its output"
-        elif status < 0:
+        signal_name = None
+        if status is not None and status < 0:
             try:
-                how = f"was killed by {signal.Signals(-status).name}"
+                signal_name = signal.Signals(-status).name
             except ValueError:
-                how = f"was killed by signal {-status}"
-        else:
-            how = f"exited with status {status}"
-        raise BotFailure(f"its process {how} {when} (log: {self.log_path})")
+                signal_name = None
+        log = str(self.log_path)
+        raise BotFailure(_death(status, signal_name, answering).format(
+            status=status, signal=signal_name if signal_name is not None else -(status or 0),
+            message=answering, log=log))
 
     def _violation(self, what: str) -> None:
         self.kill()
-        raise BotFailure(f"broke the bot protocol: {what}")
+        raise BotFailure(tr("broke the bot protocol: {problem}").format(problem=what))
+
+
+def _death(status: int | None, signal_name: str | None, answering: str) -> str:
+    """How the process ended and when, as one sentence (its placeholders: ``{status}``,
+    ``{signal}``, ``{message}`` the protocol message it did not answer, ``{log}``)."""
+    if not answering:
+        if status is None:
+            return tr("its process closed its output before reading its input (log: {log})")
+        if status < 0 and signal_name is not None:
+            return tr("its process was killed by {signal} before reading its input (log: {log})")
+        if status < 0:
+            return tr("its process was killed by signal {signal} before reading its input "
+                      "(log: {log})")
+        return tr("its process exited with status {status} before reading its input "
+                  "(log: {log})")
+    # Translators: {message} is a protocol word (hello, new_match, observation): kept as it is.
+    if status is None:
+        return tr("its process closed its output instead of answering {message} (log: {log})")
+    if status < 0 and signal_name is not None:
+        # Translators: {message} is a protocol word (hello, new_match, observation).
+        return tr("its process was killed by {signal} instead of answering {message} "
+                  "(log: {log})")
+    if status < 0:
+        # Translators: {message} is a protocol word (hello, new_match, observation).
+        return tr("its process was killed by signal {signal} instead of answering {message} "
+                  "(log: {log})")
+    # Translators: {message} is a protocol word (hello, new_match, observation).
+    return tr("its process exited with status {status} instead of answering {message} "
+              "(log: {log})")
 
 
 def _too_slow(answering: str, limit: float | None) -> str:
     if answering == "observation":
-        return f"took longer than {limit:g} s to decide"
-    return f"did not answer {answering} within {limit:g} s"
+        return tr("took longer than {limit:g} s to decide").format(limit=limit)
+    # Translators: {message} is a protocol word (hello, new_match): kept as it is.
+    return tr("did not answer {message} within {limit:g} s").format(message=answering,
+                                                                     limit=limit)
 
 
 def _kill_group(process: subprocess.Popen[bytes]) -> None:

@@ -18,9 +18,12 @@ from collections.abc import Iterable
 from functools import cache
 from typing import NamedTuple
 
+from ginrummy_desktop.engine.translation import tr_ctx
+
 SUITS = "CDHS"
 RANK_LETTERS = "A23456789TJQK"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+# English names (codes, logs, the command line); a person reads ``card_name``/``suit_name``.
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 RANK_NAMES = {
     1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
@@ -77,8 +80,8 @@ class Card(_CardFields):
 
     @property
     def name(self) -> str:
-        """Spoken name, e.g. ``"ten of hearts"``."""
-        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+        """Spoken name in the chosen language, e.g. ``"ten of hearts"`` (``card_name``)."""
+        return card_name(self)
 
     def __str__(self) -> str:
         return RANK_LETTERS[self.rank - 1] + self.suit
@@ -124,11 +127,11 @@ _CARDS_BY_INDEX: tuple[Card, ...] = tuple(
 )
 FULL_DECK: tuple[Card, ...] = _CARDS_BY_INDEX
 
+#: ``id(card)`` -> ``card.mask`` for the 52 cards. ``sum(map(BIT_BY_CARD_ID.__getitem__,
+#: map(id, cards)))`` is the fastest way from a hand to its mask; a ``KeyError`` means something
+#: that is not one of the 52 cards (a subclass instance, a plain tuple): fall back to a checked
+#: loop. Every card is one of the 52 objects for the life of the process, so ids stay valid.
 BIT_BY_CARD_ID: dict[int, int] = {id(card): 1 << card.index for card in FULL_DECK}
-"""``id(card)`` -> ``card.mask`` for the 52 cards. ``sum(map(BIT_BY_CARD_ID.__getitem__,
-map(id, cards)))`` is the fastest way from a hand to its mask; a ``KeyError`` means something
-that is not one of the 52 cards (a subclass instance, a plain tuple): fall back to a checked
-loop. Every card is one of the 52 objects for the life of the process, so ids stay valid."""
 
 _SIZED_COLLECTIONS = (list, tuple, frozenset, set)
 
@@ -219,6 +222,55 @@ def card_text(card: Card) -> str:
 def cards_text(cards: Iterable[Card]) -> str:
     """``"A♠ 2♠ 3♠"``: several cards for a person to read."""
     return " ".join(card_text(card) for card in cards)
+
+
+# Compact card texts (``card_text``) keep J, Q, K, A in every language: the card faces the
+# table draws carry those letters, so a hint's "Q♠" is the card the player sees.
+
+
+def rank_name(rank: int) -> str:
+    """The rank's spoken name in the chosen language, as it stands in a card's name
+    (``"queen"``; German ``"Dame"``)."""
+    names = (
+        tr_ctx("card rank name", "ace"), tr_ctx("card rank name", "two"),
+        tr_ctx("card rank name", "three"), tr_ctx("card rank name", "four"),
+        tr_ctx("card rank name", "five"), tr_ctx("card rank name", "six"),
+        tr_ctx("card rank name", "seven"), tr_ctx("card rank name", "eight"),
+        tr_ctx("card rank name", "nine"), tr_ctx("card rank name", "ten"),
+        tr_ctx("card rank name", "jack"), tr_ctx("card rank name", "queen"),
+        tr_ctx("card rank name", "king"),
+    )
+    return names[rank - 1]
+
+
+def suit_name(suit: str) -> str:
+    """The suit's name in the chosen language, as in "all four hearts" (``"hearts"``; German
+    ``"Herz"``)."""
+    if suit == "C":
+        return tr_ctx("suit", "clubs")
+    if suit == "D":
+        return tr_ctx("suit", "diamonds")
+    if suit == "H":
+        return tr_ctx("suit", "hearts")
+    return tr_ctx("suit", "spades")
+
+
+def card_name(card: Card) -> str:
+    """A card's spoken name in the chosen language: ``"ten of hearts"``, German
+    ``"Herz-Zehn"``, French ``"dix de cœur"`` (a screen reader's and a tooltip's words)."""
+    if card.suit == "C":
+        # Translators: {rank} is a rank's name ("queen", "ten"): the whole name of one card.
+        pattern = tr_ctx("card name", "{rank} of clubs")
+    elif card.suit == "D":
+        # Translators: {rank} is a rank's name ("queen", "ten"): the whole name of one card.
+        pattern = tr_ctx("card name", "{rank} of diamonds")
+    elif card.suit == "H":
+        # Translators: {rank} is a rank's name ("queen", "ten"): the whole name of one card.
+        pattern = tr_ctx("card name", "{rank} of hearts")
+    else:
+        # Translators: {rank} is a rank's name ("queen", "ten"): the whole name of one card.
+        pattern = tr_ctx("card name", "{rank} of spades")
+    return pattern.format(rank=rank_name(card.rank))
 
 
 def require_distinct(cards: Iterable[Card], what: str = "cards") -> list[Card]:

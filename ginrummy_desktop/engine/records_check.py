@@ -34,9 +34,10 @@ from ginrummy_desktop.engine import wire
 from ginrummy_desktop.engine.bot_host import printable
 from ginrummy_desktop.engine.deck import verify_commitment
 from ginrummy_desktop.engine.registry import get_game
+from ginrummy_desktop.engine.translation import mark, tr
 
 MATCH_SUMMARY = "match_summary"  # the ``kind`` of the runner's per-match lines
-NO_RECORDS = "the file holds no records (nothing to verify)"
+NO_RECORDS = mark("the file holds no records (nothing to verify)")  # shown with tr()
 _HEX64 = re.compile(r"[0-9a-f]{64}")
 _SALT = re.compile(r"[ -~]{1,128}")  # printable ASCII
 
@@ -97,7 +98,7 @@ class RecordsChecker:
         except wire.WireError as error:
             return LineVerdict(number, "bad", None, str(error))
         if type(record) is not dict:
-            return LineVerdict(number, "bad", None, "not a JSON object")
+            return LineVerdict(number, "bad", None, tr("not a JSON object"))
         unstorable = _unstorable(record)
         if unstorable:
             return LineVerdict(number, "bad", None, unstorable)
@@ -120,7 +121,9 @@ class RecordsChecker:
             game = record.get("game")
             spec = get_game(game if isinstance(game, str) else "")
         except ValueError:
-            return f"unknown game {_short(record.get('game'))} (known: cribbage, gin)"
+            # Translators: cribbage and gin are the games' ids in a record, kept as they are.
+            return tr("unknown game {game} (known: cribbage, gin)").format(
+                game=_short(record.get("game")))
         problem = _check_alone(spec, record)
         chain_problem = self._follow(spec, record, failed=problem is not None)
         return problem or chain_problem
@@ -136,29 +139,31 @@ class RecordsChecker:
         if chain.starts_match(record):
             unsummarized = self._unsummarized()
             if unsummarized:
-                pending = f"{unsummarized[1]} (line {unsummarized[0]})"
+                pending = tr("{problem} (line {line})").format(problem=unsummarized[1],
+                                                              line=unsummarized[0])
             self._open = _OpenMatch(self._line, spec.name, key, None if failed else chain)
         elif self._open is None:  # nothing before it to check it against: a fragment
             if not self._whole_matches:
                 return None
-            return ("this hand is not the first of its match and no earlier hand of the match "
-                    "comes before it; a match is checked from its first hand")
+            return tr("this hand is not the first of its match and no earlier hand of the "
+                      "match comes before it; a match is checked from its first hand")
         elif self._open.key != key or self._open.game != spec.name:
             self._open.chain = None
-            return (f"this hand of match {_short(key)} is inside match "
-                    f"{_short(self._open.key)} (begun on line {self._open.line})")
+            return tr("this hand of match {match} is inside match {other} (begun on line "
+                      "{line})").format(match=_short(key), other=_short(self._open.key),
+                                        line=self._open.line)
         if failed:
             self._open.chain = None
             return pending
         if self._open.chain is None:  # its scores cannot be checked without the hand before
-            return pending or (f"follows a hand of the match begun on line {self._open.line} "
-                               "that failed")
+            return pending or tr("follows a hand of the match begun on line {line} that "
+                                 "failed").format(line=self._open.line)
         try:
             self._open.chain.add(record)
         except (ValueError, KeyError, TypeError, IndexError) as error:
             self._open.chain = None
-            return pending or (f"does not follow the match begun on line {self._open.line}: "
-                               f"{_first_line(error)}")
+            return pending or tr("does not follow the match begun on line {line}: {problem}"
+                                 ).format(line=self._open.line, problem=_first_line(error))
         return pending
 
     # ------------------------------------------------------------------ summaries
@@ -170,36 +175,42 @@ class RecordsChecker:
         key, winners, forfeit = summary["match"], summary["winners"], summary["forfeit"]
         seats = len(summary["players"])
         if current is not None and (current.key != key or current.game != summary["game"]):
-            return (f"summary of match {_short(key)} follows the hands of match "
-                    f"{_short(current.key)} (begun on line {current.line})")
+            return tr("summary of match {match} follows the hands of match {other} (begun on "
+                      "line {line})").format(match=_short(key), other=_short(current.key),
+                                             line=current.line)
         if forfeit is not None:
             if not 0 <= forfeit["seat"] < seats:
-                return f"forfeit seat {forfeit['seat']} is not one of {seats} seats"
+                return tr("forfeit seat {seat} is not one of {seats} seats").format(
+                    seat=forfeit["seat"], seats=seats)
             if winners != list(forfeit_winners(seats, forfeit["seat"])):
-                return f"winners {winners} are not the seats that gain from the forfeit"
+                return tr("winners {winners} are not the seats that gain from the forfeit"
+                          ).format(winners=winners)
             if summary["players"][forfeit["seat"]] != forfeit["player"]:
-                return "the forfeit names a different player than the one in that seat"
+                return tr("the forfeit names a different player than the one in that seat")
         chain = None if current is None else current.chain
         if chain is None:
             if current is None and forfeit is None:
-                return "a match summary with no hands and no forfeit"
+                return tr("a match summary with no hands and no forfeit")
             return None  # its hands failed already (reported there)
         if chain.num_seats is not None and chain.num_seats != seats:
-            return f"{seats} players for a match of {chain.num_seats} seats"
+            return tr("{players} players for a match of {seats} seats").format(
+                players=seats, seats=chain.num_seats)
         if chain.over and forfeit is not None:
-            return "the match was played to its end, yet the summary records a forfeit"
+            return tr("the match was played to its end, yet the summary records a forfeit")
         if chain.over and winners != list(chain.winners):
-            return f"winners {winners} differ from the match's own {list(chain.winners)}"
+            return tr("winners {winners} differ from the match's own {own}").format(
+                winners=winners, own=list(chain.winners))
         if not chain.over and forfeit is None:
-            return "the match's hands stop before its end and no forfeit is recorded"
+            return tr("the match's hands stop before its end and no forfeit is recorded")
         return None
 
     def _unsummarized(self) -> tuple[int, str] | None:
         current = self._open
         if current is None or current.key is None:
             return None
-        return (current.line,
-                f"match {_short(current.key)} has no match_summary line after its hands")
+        # Translators: match_summary is the name of a line's kind in the file, kept as it is.
+        return (current.line, tr("match {match} has no match_summary line after its hands")
+                .format(match=_short(current.key)))
 
     _line = 0
 
@@ -212,19 +223,20 @@ class RecordsChecker:
 def _check_alone(spec: Any, record: dict[str, Any]) -> str | None:
     deck, salt, expected = record.get("deck"), record.get("salt"), record.get("commitment")
     if type(deck) is not list or len(deck) != 52 or not all(type(c) is str for c in deck):
-        return "the deck must list 52 cards"
+        return tr("the deck must list 52 cards")
     if type(salt) is not str or not _SALT.fullmatch(salt):
-        return "the salt must be printable text (at most 128 characters)"
+        return tr("the salt must be printable text (at most 128 characters)")
     if type(expected) is not str or not _HEX64.fullmatch(expected):
-        return "the commitment must be 64 hexadecimal digits"
+        return tr("the commitment must be 64 hexadecimal digits")
     try:
         if not verify_commitment(" ".join(deck), salt, expected):
-            return "the deck was not dealt as committed (commitment mismatch)"
+            return tr("the deck was not dealt as committed (commitment mismatch)")
         spec.replay_record(record)
     except ValueError as error:
         return _first_line(error)
     except Exception as error:  # noqa: BLE001 - a damaged record must not stop the check
-        return f"could not replay: {type(error).__name__}: {_first_line(error)}"
+        return tr("could not replay: {error}: {problem}").format(
+            error=type(error).__name__, problem=_first_line(error))
     return None
 
 
@@ -236,9 +248,9 @@ def _unstorable(value: Any) -> str | None:
     while stack:
         node = stack.pop()
         if type(node) is float and not math.isfinite(node):
-            return "it holds a number too large to be a real figure"
+            return tr("it holds a number too large to be a real figure")
         if type(node) is str and not _encodable(node):
-            return "it holds text that is not valid Unicode (a lone surrogate)"
+            return tr("it holds text that is not valid Unicode (a lone surrogate)")
         if type(node) is dict:
             stack.extend(node.keys())
             stack.extend(node.values())
@@ -261,20 +273,21 @@ def _summary_shape(summary: dict[str, Any]) -> str | None:
     try:
         get_game(game if isinstance(game, str) else "")
     except ValueError:
-        return f"match summary of unknown game {_short(game)}"
+        return tr("match summary of unknown game {game}").format(game=_short(game))
     if type(key) is not int or key < 0:
-        return "a match summary needs its match number"
+        return tr("a match summary needs its match number")
     if type(players) is not list or not 2 <= len(players) <= 8 or not all(
             type(p) is str for p in players):
-        return "a match summary needs the list of players"
+        return tr("a match summary needs the list of players")
     if type(winners) is not list or not all(
             type(w) is int and 0 <= w < len(players) for w in winners):
-        return "a match summary's winners must be seat numbers"
+        return tr("a match summary's winners must be seat numbers")
     if forfeit is not None and not (
         type(forfeit) is dict and type(forfeit.get("seat")) is int
         and type(forfeit.get("player")) is str and type(forfeit.get("reason")) is str
     ):
-        return "a match summary's forfeit must be null or have seat, player and reason"
+        # Translators: null, seat, player and reason are field names in the file.
+        return tr("a match summary's forfeit must be null or have seat, player and reason")
     return None
 
 
@@ -288,10 +301,12 @@ def check_records(lines: Iterable[str | bytes]) -> RecordsReport:
         elif verdict.kind == "summary":
             report.summaries += 1
         if verdict.problem:
-            report.problems.append(f"line {verdict.number}: {verdict.problem}")
-    report.problems.extend(f"line {number}: {why}" for number, why in checker.finish())
+            report.problems.append(tr("line {line}: {problem}").format(
+                line=verdict.number, problem=verdict.problem))
+    report.problems.extend(tr("line {line}: {problem}").format(line=number, problem=why)
+                           for number, why in checker.finish())
     if report.hands == 0 and report.summaries == 0:
-        report.problems.append(NO_RECORDS)
+        report.problems.append(tr(NO_RECORDS))
     return report
 
 
@@ -301,7 +316,7 @@ def check_records_file(path: str | os.PathLike[str]) -> RecordsReport:
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(f"{os.fspath(path)}: not a regular file")
+            raise OSError(tr("{path}: not a regular file").format(path=os.fspath(path)))
         os.set_blocking(fd, True)
         handle = os.fdopen(fd, "rb")
     except BaseException:

@@ -16,6 +16,7 @@ from typing import Any
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.registry import GAMES, game_names, get_game
+from ginrummy_desktop.engine.translation import tr
 from ginrummy_desktop.engine.wording import is_you, subject
 
 
@@ -67,18 +68,23 @@ def replay_frames(
     """Every position of one hand of any registered game. ``names`` maps seats to player names
     ("You" reads in the second person); seats without a name are "Seat N"."""
     if not isinstance(record, dict):
-        raise ValueError("a hand record must be a JSON object")
+        raise ValueError(tr("a hand record must be a JSON object"))
     game = record.get("game")
     if not isinstance(game, str) or game not in GAMES:
         known = " or ".join(game_names())
-        raise ValueError(f"unknown game {game!r} (expected {known})")
+        # Translators: {known} lists the games' ids (gin or cribbage), kept as they are.
+        raise ValueError(tr("unknown game {game} (expected {known})").format(game=repr(game),
+                                                                           known=known))
     return get_game(game).replay_frames(record, names)
 
 
 def seat_names(seats: tuple[int, ...], names: dict[int, str] | None) -> dict[int, str]:
-    return {seat: (names or {}).get(seat, f"Seat {seat}") for seat in seats}
+    given = names or {}
+    return {seat: given[seat] if seat in given else tr("Seat {number}").format(number=seat)
+            for seat in seats}
 
 
 def verb(name: str, you: str, other: str) -> str:
-    """``"You discard"`` but ``"Max discards"``: the verb form that fits the name."""
+    """``"You discard"`` but ``"Max discards"``: the verb form that fits the name (English
+    only, for text not translated yet; translated text uses ``wording.person``)."""
     return f"{subject(name)} {you if is_you(name) else other}"

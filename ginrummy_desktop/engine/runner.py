@@ -47,6 +47,7 @@ from ginrummy_desktop.engine.protocol import Agent, GameSpec
 from ginrummy_desktop.engine.records_check import MATCH_SUMMARY, forfeit_winners
 from ginrummy_desktop.engine.registry import get_game, load_object
 from ginrummy_desktop.engine.rng import entropy_seed
+from ginrummy_desktop.engine.translation import tr
 
 #: The ``deals`` mark of a run, its report and its records: who could know the cards.
 SECRET_DEALS = "secret"  # a fresh OS seed per match, known only to the runner
@@ -82,8 +83,10 @@ def load_agent_factory(spec: GameSpec, text: str) -> Callable[..., Agent]:
 
 def _unknown_bot(spec: GameSpec, text: str) -> str:
     known = ", ".join(sorted(spec.builtin_bots))
-    return (f"unknown {spec.name} bot {text!r} (built-in: {known}; or package.module:Class, "
-            f"or cmd:PROGRAM ARGS)")
+    # Translators: {game} is a game's id (gin, cribbage); package.module:Class and
+    # cmd:PROGRAM ARGS are what to type, kept as they are.
+    return tr("unknown {game} bot {bot} (built-in: {known}; or package.module:Class, or "
+              "cmd:PROGRAM ARGS)").format(game=spec.name, bot=repr(text), known=known)
 
 
 def make_agent(factory: Callable[..., Agent], seed: int) -> Agent:
@@ -98,9 +101,10 @@ def make_agent(factory: Callable[..., Agent], seed: int) -> Agent:
         except TypeError:
             agent = factory()
         if not callable(getattr(agent, "choose", None)):
-            return _BrokenAgent("has no choose(observation) method")
+            return _BrokenAgent(tr("has no choose(observation) method"))
     except BaseException as error:  # noqa: BLE001 - the bot's own fault, reported as a forfeit
-        return _BrokenAgent(f"could not be constructed: {describe_failure(error)}")
+        return _BrokenAgent(tr("could not be constructed: {error}").format(
+            error=describe_failure(error)))
     return agent
 
 
@@ -145,7 +149,7 @@ class _ProcessPlayer:
         except BotFailure as failure:
             return _BrokenAgent(failure.reason)
         except OSError as error:  # its log cannot be written (disk full): not a crash either
-            return _BrokenAgent(f"could not be started: {error}")
+            return _BrokenAgent(tr("could not be started: {error}").format(error=error))
         return _ProcessAgent(self)
 
     def match_over(self, outcome: MatchOutcome, seat: int) -> None:
@@ -262,21 +266,26 @@ def _apply(session: Any, seat: int, observation: Any, answer: Any) -> None:
     try:
         action = wire.action_from_wire(wire.action_to_wire(answer))
     except wire.WireError as error:
-        raise Forfeit(seat, f"returned something that is not a legal action ({error})") from None
+        raise Forfeit(seat, tr("returned something that is not a legal action ({error})")
+                      .format(error=error)) from None
     try:
         legal = action in observation.legal_actions
     except Exception as error:  # noqa: BLE001 - an in-process bot tampered with its observation
-        raise Forfeit(seat, f"tampered with its observation ({describe_failure(error)})") from None
+        raise Forfeit(seat, tr("tampered with its observation ({error})").format(
+            error=describe_failure(error))) from None
     if not legal:
         shown = ", ".join(_safe_str(a) for a in observation.legal_actions)
-        raise Forfeit(seat, f"returned an illegal action {action} (legal: {shown})")
+        # Translators: {action} and {legal} are action codes (discard TH), kept as they are.
+        raise Forfeit(seat, tr("returned an illegal action {action} (legal: {legal})").format(
+            action=action, legal=shown))
     try:
         session.apply(seat, action)
     except IllegalActionError as error:  # legal in its (tampered) observation only
-        raise Forfeit(seat, f"returned an action the rules refuse: {_safe_str(error)}") from None
+        raise Forfeit(seat, tr("returned an action the rules refuse: {error}").format(
+            error=_safe_str(error))) from None
     except Exception as error:  # noqa: BLE001 - only an in-process bot tampering gets here
-        raise Forfeit(seat, f"its action could not be played ({describe_failure(error)}); "
-                            "did it tamper with its observation?") from None
+        raise Forfeit(seat, tr("its action could not be played ({error}); did it tamper with "
+                               "its observation?").format(error=describe_failure(error))) from None
 
 
 def _safe_str(value: Any) -> str:
@@ -303,11 +312,13 @@ def _decide(
         else:
             action = worker.call(agent.choose, observation, time_limit)
     except TimeoutError:
-        raise Forfeit(seat, f"took longer than {time_limit:g} s to decide") from None
+        raise Forfeit(seat, tr("took longer than {limit:g} s to decide").format(
+            limit=time_limit)) from None
     except _AgentUnusable as problem:
         raise Forfeit(seat, str(problem)) from None
     except _BotRaised as raised:
-        raise Forfeit(seat, f"raised {describe_failure(raised.error)}") from None
+        raise Forfeit(seat, tr("raised {error}").format(
+            error=describe_failure(raised.error))) from None
     times[seat].append(time.perf_counter() - start)
     return action
 

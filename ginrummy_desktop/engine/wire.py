@@ -55,6 +55,7 @@ from ginrummy_desktop.engine.actions import ACTION_KINDS, Action
 from ginrummy_desktop.engine.cards import RANK_LETTERS, SUITS, Card
 from ginrummy_desktop.engine.protocol import GameSpec
 from ginrummy_desktop.engine.registry import GAMES, game_names, get_game
+from ginrummy_desktop.engine.translation import tr, tr_ctx
 
 WIRE_VERSION = 1
 
@@ -69,7 +70,8 @@ _MAX_POINTS = 10_000
 
 
 class WireError(ValueError):
-    """Data that is not a valid wire object; the message says which field and why."""
+    """Data that is not a valid wire object; the message says which field and why (in the
+    chosen language; field paths such as ``observation.hand[3]`` stay as they are)."""
 
 
 # ----------------------------------------------------------------------------- JSON lines
@@ -83,32 +85,38 @@ def loads_line(line: str | bytes, max_bytes: int = MAX_LINE_BYTES) -> Any:
     most ``MAX_DEPTH``, no absurdly long numbers. Anything else raises ``WireError``."""
     if isinstance(line, bytes):
         if len(line) > max_bytes:
-            raise WireError(f"line is longer than {max_bytes} bytes")
+            raise WireError(tr("line is longer than {limit} bytes").format(limit=max_bytes))
         try:
             line = line.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise WireError(f"not UTF-8 (byte {error.start})") from None
+            raise WireError(tr("not UTF-8 (byte {position})").format(position=error.start)
+                            ) from None
     elif len(line) > max_bytes:
-        raise WireError(f"line is longer than {max_bytes} characters")
+        raise WireError(tr("line is longer than {limit} characters").format(limit=max_bytes))
     try:
         value = json.loads(line, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
-        raise WireError(f"not JSON ({error.msg} at column {error.colno})") from None
+        # Translators: {error} is Python's own English description ("Expecting value").
+        raise WireError(tr("not JSON ({error} at column {column})").format(
+            error=error.msg, column=error.colno)) from None
     except WireError:
         raise
     except RecursionError:
-        raise WireError(f"JSON nested too deeply (at most {MAX_DEPTH} levels)") from None
+        raise WireError(tr("JSON nested too deeply (at most {limit} levels)").format(
+            limit=MAX_DEPTH)) from None
     except ValueError as error:  # e.g. a 5,000-digit integer
-        raise WireError(f"not acceptable JSON ({error})") from None
+        raise WireError(tr("not acceptable JSON ({error})").format(error=error)) from None
     if type(value) is dict or type(value) is list:
         depth = _nesting_depth(value)
         if depth > MAX_DEPTH:
-            raise WireError(f"JSON nested {depth} levels deep (at most {MAX_DEPTH})")
+            raise WireError(tr("JSON nested {depth} levels deep (at most {limit})").format(
+                depth=depth, limit=MAX_DEPTH))
     return value
 
 
 def _refuse_constant(name: str) -> Any:
-    raise WireError(f"{name} is not a JSON number")
+    # Translators: {name} is NaN, Infinity or -Infinity.
+    raise WireError(tr("{name} is not a JSON number").format(name=name))
 
 
 def _nesting_depth(value: Any) -> int:
@@ -137,19 +145,22 @@ _CARDS_BY_TEXT = {
 def card_to_wire(card: Card) -> str:
     """``"TH"`` for a genuine ``Card`` (its fields read as plain values, no method called)."""
     if type(card) is not Card:
-        raise WireError(f"not a card: {type(card).__name__}")
+        raise WireError(tr("not a card: {type}").format(type=type(card).__name__))
     rank, suit = card.rank, card.suit
     if type(rank) is not int or type(suit) is not str or not 1 <= rank <= 13 or suit not in SUITS:
-        raise WireError("not a card")
+        raise WireError(tr("not a card"))
     return RANK_LETTERS[rank - 1] + suit
 
 
 def card_from_wire(value: Any, where: str = "card") -> Card:
     if type(value) is not str:
-        raise WireError(f"{where}: expected a card text like 'TH', got {_describe(value)}")
+        # Translators: {where} is a field's path (observation.hand[2]), kept as it is.
+        raise WireError(tr("{where}: expected a card text like 'TH', got {value}").format(
+            where=where, value=_describe(value)))
     card = _CARDS_BY_TEXT.get(value)
     if card is None:
-        raise WireError(f"{where}: {value[:12]!r} is not a card (rank A23456789TJQK, suit CDHS)")
+        raise WireError(tr("{where}: {value} is not a card (rank A23456789TJQK, suit CDHS)")
+                        .format(where=where, value=repr(value[:12])))
     return card
 
 
@@ -189,20 +200,20 @@ def action_to_wire(action: Action) -> dict[str, Any]:
     """The action as a JSON object. Only a genuine ``Action`` with plain field values encodes:
     this never calls a method of a look-alike object (so it also vets a bot's return value)."""
     if type(action) is not Action:
-        raise WireError(f"not an Action: {type(action).__name__}")
+        raise WireError(tr("not an Action: {type}").format(type=type(action).__name__))
     kind, card, cards, points = action.kind, action.card, action.cards, action.points
     if type(kind) is not str or kind not in ACTION_KINDS:
-        raise WireError("the action's kind is not one of the games' action kinds")
+        raise WireError(tr("the action's kind is not one of the games' action kinds"))
     data: dict[str, Any] = {"kind": kind}
     if card is not None:
         data["card"] = card_to_wire(card)
     if type(cards) is not tuple:
-        raise WireError("the action's cards are not a tuple")
+        raise WireError(tr("the action's cards are not a tuple"))
     if cards:
         data["cards"] = cards_to_wire(cards)
     if points is not None:
         if type(points) is not int or abs(points) > _MAX_POINTS:
-            raise WireError("the action's points are not a whole number")
+            raise WireError(tr("the action's points are not a whole number"))
         data["points"] = points
     return data
 
@@ -227,20 +238,24 @@ _MAX_EVENT_KINDS = 256
 
 def _action_from_wire_checked(data: Any, where: str) -> Action:
     if type(data) is not dict:
-        raise WireError(f"{where}: expected an object, got {_describe(data)}")
+        raise WireError(tr("{where}: expected an object, got {value}").format(
+            where=where, value=_describe(data)))
     unknown = set(data) - _ACTION_KEYS
     if unknown:
         names = ", ".join(sorted(repr(key)[:20] for key in unknown)[:5])
-        raise WireError(f"{where}: unknown field(s) {names} (known: kind, card, cards, points)")
+        raise WireError(tr("{where}: unknown field(s) {names} (known: kind, card, cards, "
+                           "points)").format(where=where, names=names))
     kind = data.get("kind")
     if type(kind) is not str or kind not in ACTION_KINDS:
         known = ", ".join(sorted(ACTION_KINDS))
-        raise WireError(f"{where}.kind: expected one of {known}, got {_describe(kind)}")
+        raise WireError(tr("{where}.kind: expected one of {known}, got {value}").format(
+            where=where, known=known, value=_describe(kind)))
     card = _optional_card_from_wire(data.get("card"), f"{where}.card")
     cards = _cards_from_wire(data["cards"], f"{where}.cards") if "cards" in data else ()
     points = data.get("points")
     if points is not None and (type(points) is not int or abs(points) > _MAX_POINTS):
-        raise WireError(f"{where}.points: expected a whole number, got {_describe(points)}")
+        raise WireError(tr("{where}.points: expected a whole number, got {value}").format(
+            where=where, value=_describe(points)))
     return Action(kind, card=card, cards=cards, points=points)
 
 
@@ -253,11 +268,13 @@ def observation_to_wire(observation: Any) -> dict[str, Any]:
 def observation_from_wire(data: Any) -> Any:
     """Rebuild a game's observation from its JSON object (strictly validated)."""
     if type(data) is not dict:
-        raise WireError(f"observation: expected an object, got {_describe(data)}")
+        raise WireError(tr("observation: expected an object, got {value}").format(
+            value=_describe(data)))
     game = data.get("game")
     if type(game) is not str or game not in GAMES:
         known = " or ".join(repr(name) for name in game_names())
-        raise WireError(f"observation.game: expected {known}, got {_describe(game)}")
+        raise WireError(tr("observation.game: expected {known}, got {value}").format(
+            known=known, value=_describe(game)))
     try:
         spec = get_game(game)
     except ValueError as error:  # registered but its package does not import
@@ -282,7 +299,7 @@ def _game_of(observation: Any) -> GameSpec:
         if candidate.observation_type is kind:
             _GAME_BY_TYPE[kind] = candidate
             return candidate
-    raise WireError(f"not an observation: {kind.__name__}")
+    raise WireError(tr("not an observation: {type}").format(type=kind.__name__))
 
 
 def decoded_rules(decode: Callable[[dict[str, Any]], Any], data: dict[str, Any],
@@ -321,7 +338,8 @@ class ObservationFields:
 
     def _get(self, name: str) -> Any:
         if name not in self.data:
-            raise WireError(f"{self.what}: missing field {name!r}")
+            raise WireError(tr("{where}: missing field {name}").format(where=self.what,
+                                                                      name=repr(name)))
         self.read.add(name)
         return self.data[name]
 
@@ -333,32 +351,37 @@ class ObservationFields:
         if value is None and optional:
             return None
         if type(value) is not int or abs(value) > 1_000_000:
-            raise WireError(f"{self._where(name)}: expected a whole number, got {_describe(value)}")
+            raise WireError(tr("{where}: expected a whole number, got {value}").format(
+                where=self._where(name), value=_describe(value)))
         return value
 
     def integers(self, name: str) -> list[int]:
         values = _list(self._get(name), self._where(name), 8)
         for i, value in enumerate(values):
             if type(value) is not int or abs(value) > 1_000_000:
-                raise WireError(f"{self._where(name)}[{i}]: expected a whole number")
+                raise WireError(tr("{where}[{index}]: expected a whole number").format(
+                    where=self._where(name), index=i))
         return values
 
     def boolean(self, name: str) -> bool:
         value = self._get(name)
         if type(value) is not bool:
-            raise WireError(f"{self._where(name)}: expected true or false, got {_describe(value)}")
+            raise WireError(tr("{where}: expected true or false, got {value}").format(
+                where=self._where(name), value=_describe(value)))
         return value
 
     def word(self, name: str) -> str:
         value = self._get(name)
         if type(value) is not str or not _KIND.fullmatch(value):
-            raise WireError(f"{self._where(name)}: expected a short word, got {_describe(value)}")
+            raise WireError(tr("{where}: expected a short word, got {value}").format(
+                where=self._where(name), value=_describe(value)))
         return value
 
     def object(self, name: str) -> dict[str, Any]:
         value = self._get(name)
         if type(value) is not dict:
-            raise WireError(f"{self._where(name)}: expected an object, got {_describe(value)}")
+            raise WireError(tr("{where}: expected an object, got {value}").format(
+                where=self._where(name), value=_describe(value)))
         return value
 
     def card(self, name: str, optional: bool = False) -> Card | None:
@@ -423,7 +446,8 @@ class ObservationFields:
             where = f"{self._where(name)}[{i}]"
             seat, kind, card = _event(item, where, ("seat", "kind", "card"))
             if type(kind) is not str or not _KIND.fullmatch(kind):
-                raise WireError(f"{where}.kind: expected a short word, got {_describe(kind)}")
+                raise WireError(tr("{where}.kind: expected a short word, got {value}").format(
+                    where=where, value=_describe(kind)))
             if len(_EVENT_KINDS) < _MAX_EVENT_KINDS:
                 _EVENT_KINDS.add(kind)
             result.append((seat, kind, _optional_card_from_wire(card, f"{where}.card")))
@@ -433,23 +457,27 @@ class ObservationFields:
         unknown = set(self.data) - self.read
         if unknown:
             names = ", ".join(sorted(repr(key)[:20] for key in unknown)[:5])
-            raise WireError(f"{self.what}: unknown field(s) {names}")
+            raise WireError(tr("{where}: unknown field(s) {names}").format(where=self.what,
+                                                                          names=names))
 
 
 def _event(item: Any, where: str, keys: tuple[str, ...]) -> tuple[Any, ...]:
     if type(item) is not dict or set(item) != set(keys):
-        raise WireError(f"{where}: expected an object with exactly {', '.join(keys)}")
+        raise WireError(tr("{where}: expected an object with exactly {fields}").format(
+            where=where, fields=", ".join(keys)))
     seat = item["seat"]
     if type(seat) is not int or not 0 <= seat < 8:
-        raise WireError(f"{where}.seat: expected a seat number, got {_describe(seat)}")
+        raise WireError(tr("{where}.seat: expected a seat number, got {value}").format(
+            where=where, value=_describe(seat)))
     return tuple(item[key] for key in keys)
 
 
 def _list(value: Any, where: str, limit: int) -> list[Any]:
     if type(value) is not list:
-        raise WireError(f"{where}: expected a list, got {_describe(value)}")
+        raise WireError(tr("{where}: expected a list, got {value}").format(
+            where=where, value=_describe(value)))
     if len(value) > limit:
-        raise WireError(f"{where}: more than {limit} items")
+        raise WireError(tr("{where}: more than {limit} items").format(where=where, limit=limit))
     return value
 
 
@@ -458,13 +486,13 @@ def _describe(value: Any) -> str:
     if value is None:
         return "null"
     if type(value) is int and abs(value) >= 10**12:
-        return "a huge number"
+        return tr_ctx("JSON value", "a huge number")
     if type(value) in (bool, int, float):
         return json.dumps(value)
     if type(value) is str:
         return repr(value[:20]) + ("..." if len(value) > 20 else "")
     if type(value) is list:
-        return "a list"
+        return tr_ctx("JSON value", "a list")
     if type(value) is dict:
-        return "an object"
+        return tr_ctx("JSON value", "an object")
     return type(value).__name__

@@ -14,11 +14,12 @@ into the second-person one here, so no caller writes ``"score" if human else "sc
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import card_text, cards_text
-from ginrummy_desktop.engine.translation import tr
+from ginrummy_desktop.engine.translation import tr, tr_ctx
 
 YOU = "You"
 
@@ -102,16 +103,56 @@ def count_of(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word if count == 1 else plural or word + 's'}"
 
 
+# An action in words, by (kind, what it names): whole phrases so each language orders them.
+_ACTION_WORDS: dict[tuple[str, str], Callable[[], str]] = {
+    ("draw_stock", ""): lambda: tr_ctx("action", "draw stock"),
+    ("draw_discard", ""): lambda: tr_ctx("action", "draw discard"),
+    ("draw_discard", "card"): lambda: tr_ctx("action", "draw discard {card}"),
+    ("pass", ""): lambda: tr_ctx("action", "pass"),
+    ("discard", ""): lambda: tr_ctx("action", "discard"),
+    ("discard", "card"): lambda: tr_ctx("action", "discard {card}"),
+    # Translators: cribbage: the two cards laid away into the crib.
+    ("discard", "cards"): lambda: tr_ctx("action", "discard {cards}"),
+    ("knock", ""): lambda: tr_ctx("action", "knock"),
+    # Translators: knock, discarding {card} face down.
+    ("knock", "card"): lambda: tr_ctx("action", "knock {card}"),
+    ("gin", ""): lambda: tr_ctx("action", "gin"),
+    # Translators: go gin, discarding {card} face down.
+    ("gin", "card"): lambda: tr_ctx("action", "gin {card}"),
+    ("big_gin", ""): lambda: tr_ctx("action", "big gin"),
+    ("play", ""): lambda: tr_ctx("action", "play"),
+    ("play", "card"): lambda: tr_ctx("action", "play {card}"),
+    # Translators: cribbage: say "go" (no card fits under 31).
+    ("go", ""): lambda: tr_ctx("action", "go"),
+    ("count", ""): lambda: tr_ctx("action", "count"),
+    # Translators: cribbage with muggins: claim {points} points for a hand or crib.
+    ("count", "points"): lambda: tr_ctx("action", "count {points}"),
+    # Translators: cribbage: claim the points the opponent missed in their count.
+    ("muggins", ""): lambda: tr_ctx("action", "muggins"),
+    ("cut", ""): lambda: tr_ctx("action", "cut"),
+    # Translators: cut the pack, lifting {points} cards off the top.
+    ("cut", "points"): lambda: tr_ctx("action", "cut {points}"),
+}
+
+
 def action_text(action: Any) -> str:
-    """An action as a person reads it: ``"discard 10♥"``, ``"play J♣"``, ``"count 8"``
-    (``str(action)``, ``"discard TH"``, stays the code for logs and the command line)."""
+    """An action as a person reads it, in the chosen language: ``"discard 10♥"``,
+    ``"play J♣"``, ``"count 8"`` (``str(action)``, ``"discard TH"``, stays the code for logs
+    and the command line)."""
     if not isinstance(action, Action):  # a bot's stray answer: say what it was
         return str(action)
-    kind = str(action.kind).replace("_", " ")
     if action.points is not None:
-        return f"{kind} {action.points}"
-    if action.cards:
-        return f"{kind} {cards_text(action.cards)}"
-    if action.card is not None:
-        return f"{kind} {card_text(action.card)}"
-    return kind
+        shape, value = "points", str(action.points)
+    elif action.cards:
+        shape, value = "cards", cards_text(action.cards)
+    elif action.card is not None:
+        shape, value = "card", card_text(action.card)
+    else:
+        shape, value = "", ""
+    words = _ACTION_WORDS.get((action.kind, shape))
+    if words is not None:
+        return words().format(**{shape: value} if shape else {})
+    bare = _ACTION_WORDS.get((action.kind, ""))
+    kind = bare() if bare is not None else str(action.kind).replace("_", " ")
+    # Translators: an action with what it names, when no phrase above fits ("play 8").
+    return tr("{action} {value}").format(action=kind, value=value) if value else kind

@@ -28,13 +28,16 @@ from ginrummy_desktop.engine.review.grades import (
     Option,
     Summary,
     grade,
+    grade_count,
+    grade_name,
     summarise,
 )
+from ginrummy_desktop.engine.translation import tr
 
 __all__ = [
     "BLUNDER", "FINE", "GRADES", "INACCURACY", "MISTAKE", "THRESHOLDS", "Decision",
-    "HandReview", "MatchReview", "Option", "Summary", "clear_cache", "grade", "record_key",
-    "review_hand", "review_match",
+    "HandReview", "MatchReview", "Option", "Summary", "clear_cache", "grade", "grade_count",
+    "grade_name", "record_key", "review_hand", "review_match",
 ]
 
 # Bump when the analysis changes, so no cached review from an older one is reused.
@@ -60,9 +63,9 @@ def review_hand(record: dict[str, Any], seat: int) -> HandReview:
     reviewed: not a record, an unknown game, a record that does not replay, a wrong seat.
     """
     if not isinstance(record, dict):
-        raise ValueError("a hand record must be a JSON object")
+        raise ValueError(tr("a hand record must be a JSON object"))
     if not isinstance(seat, int) or isinstance(seat, bool):
-        raise ValueError(f"seat must be a whole number, not {seat!r}")
+        raise ValueError(f"seat must be a whole number, not {seat!r}")  # a caller's mistake
     key = (record_key(record), seat)
     cached = _cache.get(key)
     if cached is not None:
@@ -79,9 +82,13 @@ def review_hand(record: dict[str, Any], seat: int) -> HandReview:
 
             review = cribbage_hand_review(record, seat)
         else:
-            raise ValueError(f"unknown game {game!r} (expected gin or cribbage)")
+            # Translators: gin and cribbage are the games' ids in a record, kept as they are.
+            raise ValueError(tr("unknown game {game} (expected gin or cribbage)").format(
+                game=repr(game)))
     except (KeyError, TypeError, IndexError, AttributeError) as error:
-        raise ValueError(f"damaged {game} record ({error!r})") from None
+        # Translators: {game} is the game's id in the record (gin, cribbage).
+        raise ValueError(tr("damaged {game} record ({error})").format(
+            game=game, error=repr(error))) from None
     _cache[key] = review
     if len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)

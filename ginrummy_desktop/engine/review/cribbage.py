@@ -41,6 +41,7 @@ from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.engine.cribbage.scoring import play_points_for_ranks, show_points
 from ginrummy_desktop.engine.review.grades import Decision, HandReview, Option, decision, summarise
 from ginrummy_desktop.engine.rng import StableRandom
+from ginrummy_desktop.engine.translation import tr, tr_n
 
 WORLDS = 24  # opponent holdings per pegging decision (the expert's own number)
 CANDIDATES = 384  # weighted candidate holdings they are drawn from (the expert's own number)
@@ -53,7 +54,7 @@ def cribbage_hand_review(record: dict[str, Any], seat: int) -> HandReview:
     Raises ``ValueError`` with the reason for a record that does not replay or a bad seat.
     """
     if not isinstance(record, dict) or record.get("game") != "cribbage":
-        raise ValueError("not a cribbage hand record")
+        raise ValueError(tr("not a cribbage hand record"))
     if seat not in (0, 1):
         raise ValueError(f"seat must be 0 or 1 in cribbage, not {seat!r}")
     try:
@@ -66,7 +67,7 @@ def cribbage_hand_review(record: dict[str, Any], seat: int) -> HandReview:
                               scores=(int(before[0]), int(before[1])))
         actions = [(int(e["seat"]), action_from_json(e["action"])) for e in record["actions"]]
     except (KeyError, TypeError, IndexError, ValueError, AttributeError) as error:
-        raise ValueError(f"damaged cribbage record ({error})") from None
+        raise ValueError(tr("damaged cribbage record ({error})").format(error=error)) from None
     hand_number = int(record.get("hand", 1))
     decisions: list[Decision] = []
     for step, (actor, action) in enumerate(actions, start=1):
@@ -80,7 +81,8 @@ def cribbage_hand_review(record: dict[str, Any], seat: int) -> HandReview:
         try:
             match.apply(actor, action)
         except IllegalActionError as error:
-            raise ValueError(f"move {step} does not replay: {error}") from None
+            raise ValueError(tr("move {step} does not replay: {error}").format(
+                step=step, error=error)) from None
     hand_decisions = tuple(decisions)
     return HandReview("cribbage", seat, hand_number, hand_decisions,
                       summarise([(hand_number, hand_decisions)]))
@@ -105,26 +107,34 @@ def _toss_key(cards: tuple[Card, ...]) -> list[str]:
 
 def _discard(observation: CribbageObservation, chosen: Action, step: int) -> Decision:
     table = discard_table(observation.hand, observation.is_dealer)
-    options = [Option(f"Keep {cards_text(keep.keep)}, lay away {cards_text(keep.toss)}",
+    options = [Option(tr("Keep {kept}, lay away {tossed}").format(
+                          kept=cards_text(keep.keep), tossed=cards_text(keep.toss)),
                       keep.net, _toss_key(keep.toss),
                       {"hand": keep.hand, "crib": keep.crib, "net": keep.net})
                for keep in table]
-    whose = "your crib" if observation.is_dealer else "the opponent's crib"
+    kept_for = {tuple(_toss_key(keep.toss)): keep.keep for keep in table}
 
     def reason(best: Option, made: Option, loss: float) -> str:
         if best is made:
-            return (f"The best keep: its hand averages {best.details['hand']:.1f} and the "
-                    f"toss is worth {best.details['crib']:.1f} to {whose}")
+            if observation.is_dealer:
+                return tr("The best keep: its hand averages {hand:.1f} and the toss is worth "
+                          "{crib:.1f} to your crib").format(hand=best.details["hand"],
+                                                            crib=best.details["crib"])
+            return tr("The best keep: its hand averages {hand:.1f} and the toss is worth "
+                      "{crib:.1f} to the opponent's crib").format(hand=best.details["hand"],
+                                                                  crib=best.details["crib"])
         hand_gap = best.details["hand"] - made.details["hand"]
         crib_gap = made.details["crib"] - best.details["crib"]
         if not observation.is_dealer and crib_gap > hand_gap:
-            return (f"Your toss gives the dealer's crib {crib_gap:.1f} points more on average "
-                    f"than {cards_text(_cards(best.action))} would")
+            return tr("Your toss gives the dealer's crib {points:.1f} points more on average "
+                      "than {cards} would").format(points=crib_gap,
+                                                   cards=cards_text(_cards(best.action)))
         if observation.is_dealer and -crib_gap > hand_gap:
-            return (f"{cards_text(_cards(best.action))} in your own crib averages "
-                    f"{-crib_gap:.1f} points more")
-        return (f"{best.label.split(',')[0]} averages {hand_gap:.1f} points more in the show "
-                f"(net {loss:.1f} over the 46 starters)")
+            return tr("{cards} in your own crib averages {points:.1f} points more").format(
+                cards=cards_text(_cards(best.action)), points=-crib_gap)
+        return tr("Keep {kept} averages {points:.1f} points more in the show (net {net:.1f} "
+                  "over the 46 starters)").format(
+                      kept=cards_text(kept_for[tuple(best.action)]), points=hand_gap, net=loss)
     return decision("cribbage", step, observation.seat, "discard", options,
                     _toss_key(chosen.cards), reason)
 
@@ -153,7 +163,7 @@ def _play(observation: CribbageObservation, chosen: Action, step: int) -> Decisi
         for rank in by_rank:
             totals[rank] += search.value_of_play(rank, world.holding, world.tossed) / len(worlds)
     ranks_now = [card.rank for _, card in observation.current]
-    options = [Option(f"Play {card_text(card)}", totals[rank], card.rank)
+    options = [Option(tr("Play {card}").format(card=card_text(card)), totals[rank], card.rank)
                for rank, card in by_rank.items()]
 
     def now(rank: int) -> int:
@@ -163,20 +173,25 @@ def _play(observation: CribbageObservation, chosen: Action, step: int) -> Decisi
         best_card, made_card = by_rank[best.action], by_rank[made.action]
         if best is made:
             pegged = now(best.action)
-            return (f"{card_text(best_card)} was the best play"
-                    + (f": it pegs {pegged} now" if pegged else ", keeping the count safe"))
+            if pegged:
+                return tr("{card} was the best play: it pegs {points} now").format(
+                    card=card_text(best_card), points=pegged)
+            return tr("{card} was the best play, keeping the count safe").format(
+                card=card_text(best_card))
         gained, made_now = now(best.action), now(made.action)
         if gained > made_now:
-            return f"{card_text(best_card)} pegged {gained} now"
+            return tr("{card} pegged {points} now").format(card=card_text(best_card),
+                                                          points=gained)
         total = observation.count + min(made.action, 10)
         if total in (5, 21):
-            return (f"{card_text(made_card)} left the count on {total}: any ten-card "
-                    f"makes 15 or 31 for the opponent")
+            return tr("{card} left the count on {count}: any ten-card makes 15 or 31 for the "
+                      "opponent").format(card=card_text(made_card), count=total)
         if made_now and made_now >= gained:
-            return (f"{card_text(made_card)} pegged {made_now}, but it leaves the opponent an "
-                    f"easy reply; {card_text(best_card)} pegs more over the rest of the play")
-        return (f"{card_text(best_card)} holds up better over the rest of the play "
-                f"(about {loss:.1f} points)")
+            return tr("{card} pegged {points}, but it leaves the opponent an easy reply; "
+                      "{other} pegs more over the rest of the play").format(
+                          card=card_text(made_card), points=made_now, other=card_text(best_card))
+        return tr("{card} holds up better over the rest of the play (about {points:.1f} points)"
+                  ).format(card=card_text(best_card), points=loss)
     return decision("cribbage", step, observation.seat, "play", options, chosen.card.rank, reason)
 
 
@@ -185,32 +200,46 @@ def _show(observation: CribbageObservation, chosen: Action, step: int) -> Decisi
     if starter is None:
         return None
     true = show_points(observation.show_cards, starter, observation.show_is_crib)
-    what = "crib" if observation.show_is_crib else "hand"
+    crib = observation.show_is_crib
     if observation.phase == COUNT:
         claimed = chosen.points or 0
         missed = true - claimed
         # Missed points may be taken by the opponent: the swing is up to twice the points.
-        options = [Option(f"Count {true}", 0.0, true),
-                   Option(f"Count {claimed}", -float(missed), claimed)]
+        options = [Option(tr("Count {points}").format(points=true), 0.0, true),
+                   Option(tr("Count {points}").format(points=claimed), -float(missed), claimed)]
         if missed == 0:
             options = options[:1]
 
         def reason(best: Option, made: Option, loss: float) -> str:
             cards = cards_text(observation.show_cards)
             if not missed:
-                return f"Counted right: your {what} {cards} with {card_text(starter)} is {true}"
-            return (f"Your {what} {cards} with {card_text(starter)} is worth {true}: "
-                    f"{missed} point{'s' if missed != 1 else ''} left uncounted")
+                text = (tr("Counted right: your crib {cards} with {starter} is {points}") if crib
+                        else tr("Counted right: your hand {cards} with {starter} is {points}"))
+            elif crib:
+                text = tr_n("Your crib {cards} with {starter} is worth {points}: {count} point "
+                            "left uncounted",
+                            "Your crib {cards} with {starter} is worth {points}: {count} points "
+                            "left uncounted", missed)
+            else:
+                text = tr_n("Your hand {cards} with {starter} is worth {points}: {count} point "
+                            "left uncounted",
+                            "Your hand {cards} with {starter} is worth {points}: {count} points "
+                            "left uncounted", missed)
+            return text.format(cards=cards, starter=card_text(starter), points=true,
+                               count=missed)
         return decision("cribbage", step, observation.seat, "show", options, chosen.points,
                         reason)
     claimed = observation.claimed or 0
     missed = true - claimed
-    options = [Option("Call muggins", float(missed), "muggins"),
-               Option("Let it pass", 0.0, "pass")]
+    options = [Option(tr("Call muggins"), float(missed), "muggins"),
+               Option(tr("Let it pass"), 0.0, "pass")]
 
     def muggins_reason(best: Option, made: Option, loss: float) -> str:
         if made is best:
-            return f"Muggins: the opponent counted {claimed} of {true}"
-        return f"The opponent counted {claimed} of {true}: {missed} points were yours to take"
+            return tr("Muggins: the opponent counted {claimed} of {points}").format(
+                claimed=claimed, points=true)
+        return tr_n("The opponent counted {claimed} of {points}: {count} point was yours to take",
+                    "The opponent counted {claimed} of {points}: {count} points were yours to "
+                    "take", missed).format(claimed=claimed, points=true, count=missed)
     return decision("cribbage", step, observation.seat, "show", options, chosen.kind,
                     muggins_reason)

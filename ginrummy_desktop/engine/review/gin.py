@@ -50,6 +50,7 @@ from ginrummy_desktop.engine.review.grades import (
     summarise,
 )
 from ginrummy_desktop.engine.rng import StableRandom
+from ginrummy_desktop.engine.translation import tr, tr_ctx, tr_n
 
 WORLDS = 24  # sampled opponent hands per decision, shared by every option of that decision
 # A decision that looks like it lost points is valued again on this many times the worlds, so
@@ -71,10 +72,11 @@ def gin_hand_review(record: dict[str, Any], seat: int, worlds: int = WORLDS) -> 
     gin_replay_frames(record)  # the same checks and messages as the replay viewer
     rules = GinRules.from_dict(record["rules"])
     if rules.players != 2:
-        raise ValueError("the review covers two-player hands only")
+        raise ValueError(tr("the review covers two-player hands only"))
     seats = tuple(record["seats"])
     if seat not in seats:
-        raise ValueError(f"seat {seat} did not play this hand (seats {list(seats)})")
+        raise ValueError(tr("seat {seat} did not play this hand (seats {seats})").format(
+            seat=seat, seats=list(seats)))
     deck = [Card.parse(text) for text in record["deck"]]
     match = GinMatch(rules, seed=0)
     hand_number = int(record.get("hand_number", 0))
@@ -188,14 +190,14 @@ def _draw_option(position: _Position, action: Action) -> Option:
         def value(world: World) -> float:
             return _after_draw(position, hand | 1 << top, forbidden, world.opponent,
                                list(world.stock), pile[:-1], must_knock)
-        label = f"Take {card_text(action.card)}"
+        label = tr("Take {card}").format(card=card_text(action.card))
     elif action.kind == "draw_stock":
         def value(world: World) -> float:
             stock = list(world.stock)
             drawn = stock.pop()
             return _after_draw(position, hand | 1 << drawn, 0, world.opponent, stock, pile,
                                False)
-        label = "Draw from the stock"
+        label = tr("Draw from the stock")
     else:  # pass
         # After passing the last upcard the hand is dead; after the dealer passes, the
         # non-dealer must draw from the stock (the upcard is out of reach from then on).
@@ -206,7 +208,7 @@ def _draw_option(position: _Position, action: Action) -> Option:
                 return 0.0
             return play_out([hand, world.opponent], list(world.stock), list(reachable), 1,
                             position.go_out, rules)
-        label = "Pass"
+        label = tr_ctx("review option", "Pass")
     return Option(label, _mean(position, value), _key(action))
 
 
@@ -240,7 +242,7 @@ def _discard_option(position: _Position, action: Action) -> Option:
 
         def value(world: World) -> float:
             return float((bonus + deadwood(world.opponent)) * rules.multiplier)
-        return Option("Big gin", _mean(position, value), _key(action))
+        return Option(tr("Big gin"), _mean(position, value), _key(action))
     assert action.card is not None
     index = action.card.index
     kept = hand & ~(1 << index)
@@ -248,7 +250,8 @@ def _discard_option(position: _Position, action: Action) -> Option:
     if action.kind in ("knock", "gin"):
         def value(world: World) -> float:
             return float(knock_points(kept, world.opponent, rules))
-        label = f"{'Knock' if action.kind == 'knock' else 'Gin'}, discarding {text}"
+        label = (tr("Knock, discarding {card}") if action.kind == "knock"
+                 else tr("Gin, discarding {card}")).format(card=text)
         return Option(label, _mean(position, value), _key(action))
     pile = position.pile + [index]
 
@@ -257,7 +260,8 @@ def _discard_option(position: _Position, action: Action) -> Option:
             return 0.0
         return float(play_out([kept, world.opponent], list(world.stock), list(pile), 1,
                               position.go_out, rules))
-    return Option(f"Discard {text}", _mean(position, play_on), _key(action))
+    return Option(tr("Discard {card}").format(card=text), _mean(position, play_on),
+                  _key(action))
 
 
 # ---------------------------------------------------------------- reasons in plain words
@@ -270,15 +274,20 @@ def gin_reason(position: _Position, kind: str, best: Option, made: Option, loss:
     made_kind, made_card = made.action
     if made_kind in GOING_OUT and best_kind not in GOING_OUT:
         share = _undercut_share(position, made_card)
-        return (f"Playing on was worth {best.value - made.value:.1f} points more: the opponent "
-                f"could undercut or out-score you in about {share:.0%} of the hands it may hold")
+        return tr("Playing on was worth {points:.1f} points more: the opponent could undercut "
+                  "or out-score you in about {share:.0%} of the hands it may hold").format(
+                      points=best.value - made.value, share=share)
     if best_kind in GOING_OUT and made_kind not in GOING_OUT:
+        if best_kind == "gin":
+            return tr("Go out: gin was worth {points:+.1f} points; playing on gave the opponent "
+                      "time to improve").format(points=best.value)
         left = deadwood(knowledge.hand & ~Card.parse(best_card).mask)
-        what = "gin" if best_kind == "gin" else f"a knock with {left}"
-        return (f"Go out: {what} was worth {best.value:+.1f} points; playing on gave the "
-                f"opponent time to improve")
+        # Translators: {deadwood} is the deadwood count knocked with.
+        return tr("Go out: a knock with {deadwood} was worth {points:+.1f} points; playing on "
+                  "gave the opponent time to improve").format(deadwood=left, points=best.value)
     if best_card is None or made_card is None:
-        return f"{best.label} was worth {best.value:+.1f} points"
+        return tr("{option} was worth {points:+.1f} points").format(option=best.label,
+                                                                    points=best.value)
     return _discard_reason(knowledge, Card.parse(best_card), Card.parse(made_card), loss)
 
 
@@ -286,7 +295,7 @@ def _draw_reason(position: _Position, best: Option, made: Option) -> str:
     knowledge = position.knowledge
     top = knowledge.top
     if not top:
-        return "Draw from the stock"
+        return tr("Draw from the stock")
     top_card = Card.from_index(top.bit_length() - 1)
     text = card_text(top_card)
     before = deadwood(knowledge.hand)
@@ -296,15 +305,19 @@ def _draw_reason(position: _Position, best: Option, made: Option) -> str:
     took = best.action[0] == "draw_discard"
     if took:
         if melds:
-            return f"Take {text}: it makes a meld (deadwood {before} -> {after})"
+            return tr("Take {card}: it makes a meld (deadwood {before} -> {after})").format(
+                card=text, before=before, after=after)
         if after < before:
-            return f"Take {text}: it lowers your deadwood from {before} to {after}"
-        return f"Take {text}: it sits next to your cards and gives more ways to make a meld"
-    instead = "passing keeps your options" if best.label == "Pass" else \
-        "the stock offers more"
+            return tr("Take {card}: it lowers your deadwood from {before} to {after}").format(
+                card=text, before=before, after=after)
+        return tr("Take {card}: it sits next to your cards and gives more ways to make a meld"
+                  ).format(card=text)
     if melds:
-        return f"{text} would meld, but it saves too little and shows the opponent your plan"
-    return f"{text} fits none of your melds: {instead}"
+        return tr("{card} would meld, but it saves too little and shows the opponent your plan"
+                  ).format(card=text)
+    if best.action[0] == "pass":
+        return tr("{card} fits none of your melds: passing keeps your options").format(card=text)
+    return tr("{card} fits none of your melds: the stock offers more").format(card=text)
 
 
 def _discard_reason(knowledge: Knowledge, best: Card, made: Card, loss: float) -> str:
@@ -312,28 +325,37 @@ def _discard_reason(knowledge: Knowledge, best: Card, made: Card, loss: float) -
     if best == made:
         kept = hand & ~best.mask
         count = outs(kept, knowledge.unseen)
-        return (f"{card_text(best)} was the right throw: it leaves {deadwood(kept)} deadwood "
-                f"and {count} card{'s' if count != 1 else ''} that would make a meld")
+        return tr_n("{card} was the right throw: it leaves {deadwood} deadwood and {count} "
+                    "card that would make a meld",
+                    "{card} was the right throw: it leaves {deadwood} deadwood and {count} "
+                    "cards that would make a meld", count).format(
+                        card=card_text(best), deadwood=deadwood(kept), count=count)
     live = _picked_up_neighbour(made, knowledge)
     if live is not None and loss > 0:
-        return (f"{card_text(made)} is live: the opponent picked up the {card_text(live)}")
+        return tr("{card} is live: the opponent picked up the {other}").format(
+            card=card_text(made), other=card_text(live))
     if melded_in_any(hand) & made.mask and not melded_in_any(hand) & best.mask:
-        return f"{card_text(made)} broke up a meld; {card_text(best)} was loose"
+        return tr("{card} broke up a meld; {other} was loose").format(
+            card=card_text(made), other=card_text(best))
     kept_best, kept_made = hand & ~best.mask, hand & ~made.mask
     outs_best = outs(kept_best, knowledge.unseen)
     outs_made = outs(kept_made, knowledge.unseen)
     if outs_best > outs_made:
-        return (f"Throwing {card_text(best)} leaves {outs_best} cards that would make a meld; "
-                f"throwing {card_text(made)} leaves {outs_made}")
+        return tr_n("Throwing {best} leaves {count} card that would make a meld; throwing "
+                    "{made} leaves {other}",
+                    "Throwing {best} leaves {count} cards that would make a meld; throwing "
+                    "{made} leaves {other}", outs_best).format(
+                        best=card_text(best), count=outs_best, made=card_text(made),
+                        other=outs_made)
     left_best, left_made = deadwood(kept_best), deadwood(kept_made)
     if left_best < left_made:
-        return (f"Throwing {card_text(best)} leaves {left_best} deadwood, "
-                f"{card_text(made)} leaves {left_made}")
+        return tr("Throwing {best} leaves {deadwood} deadwood, {made} leaves {other}").format(
+            best=card_text(best), deadwood=left_best, made=card_text(made), other=left_made)
     if published_danger(best.index, knowledge) < published_danger(made.index, knowledge):
-        return (f"{card_text(best)} was the safer throw: the opponent is less likely to use it "
-                f"than {card_text(made)}")
-    return (f"{card_text(best)} kept more chances for the rest of the hand "
-            f"({loss:.1f} points in the play-outs)")
+        return tr("{card} was the safer throw: the opponent is less likely to use it than "
+                  "{other}").format(card=card_text(best), other=card_text(made))
+    return tr("{card} kept more chances for the rest of the hand ({points:.1f} points in the "
+              "play-outs)").format(card=card_text(best), points=loss)
 
 
 def _picked_up_neighbour(card: Card, knowledge: Knowledge) -> Card | None:

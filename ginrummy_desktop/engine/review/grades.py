@@ -21,6 +21,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ginrummy_desktop.engine.translation import tr, tr_ctx, tr_n
+
 FINE, INACCURACY, MISTAKE, BLUNDER = "fine", "inaccuracy", "mistake", "blunder"
 GRADES = (FINE, INACCURACY, MISTAKE, BLUNDER)
 # (inaccuracy, mistake, blunder) thresholds in points lost, by game.
@@ -28,6 +30,38 @@ THRESHOLDS: dict[str, tuple[float, float, float]] = {
     "gin": (2.0, 5.0, 10.0),
     "cribbage": (0.5, 1.5, 3.0),
 }
+
+
+def grade_name(grade: str, title: bool = False) -> str:
+    """A grade in the chosen language: ``"mistake"`` (``title``: ``"Mistake"``, as a heading).
+    The grades themselves (``FINE`` ...) stay English: they are keys in JSON and settings."""
+    if title:
+        names = {FINE: tr_ctx("review grade", "Fine"),
+                 INACCURACY: tr_ctx("review grade", "Inaccuracy"),
+                 MISTAKE: tr_ctx("review grade", "Mistake"),
+                 BLUNDER: tr_ctx("review grade", "Blunder")}
+    else:
+        names = {FINE: tr_ctx("review grade", "fine"),
+                 INACCURACY: tr_ctx("review grade", "inaccuracy"),
+                 MISTAKE: tr_ctx("review grade", "mistake"),
+                 BLUNDER: tr_ctx("review grade", "blunder")}
+    return names.get(grade, grade)
+
+
+def grade_count(grade: str, count: int) -> str:
+    """``"3 mistakes"``, ``"1 blunder"``, ``"5 fine"``: how many decisions got ``grade``."""
+    if grade == FINE:
+        # Translators: decisions graded fine ("5 fine" in a summary of grades).
+        text = tr_n("{count} fine", "{count} fine", count)
+    elif grade == INACCURACY:
+        text = tr_n("{count} inaccuracy", "{count} inaccuracies", count)
+    elif grade == MISTAKE:
+        text = tr_n("{count} mistake", "{count} mistakes", count)
+    elif grade == BLUNDER:
+        text = tr_n("{count} blunder", "{count} blunders", count)
+    else:
+        return f"{count} {grade}"
+    return text.format(count=count)
 
 
 def grade(game: str, loss: float) -> str:
@@ -168,7 +202,8 @@ def summarise(hands: Sequence[tuple[int, Sequence[Decision]]]) -> Summary:
                     key=lambda pair: -pair[1].loss)[:3]
     costliest = tuple(
         Costly(number, d.step, d.kind, d.loss, d.grade,
-               f"{d.chosen_option.label} (best: {d.best.label}): {d.reason}")
+               tr("{chosen} (best: {best}): {reason}").format(
+                   chosen=d.chosen_option.label, best=d.best.label, reason=d.reason))
         for number, d in costly)
     return Summary(len(every), sum(d.loss for _, d in every), lost_by_kind, accuracy, grades,
                    costliest)
