@@ -10,13 +10,21 @@ from functools import partial
 
 from PySide6.QtCore import QObject, Signal
 
+from ginrummy_desktop.engine.translation import mark, tr
 from ginrummy_desktop.online.client import OnlineClient
 
 CLIENT_EVENTS = ("state", "deal", "hand_end", "match_end", "clock", "away", "back", "invite",
                  "matched", "offer", "tables", "chat", "private", "presence", "subscribe",
                  "refused")
-STATE_WORDS = {"offline": "Signed out", "connecting": "Connecting…", "online": "Online",
-               "reconnecting": "Connection lost: reconnecting…"}
+# Shown with tr(STATE_WORDS[state]) (see state_text): the keys are the session's states.
+STATE_WORDS = {"offline": mark("Signed out"), "connecting": mark("Connecting…"),
+               "online": mark("Online"), "reconnecting": mark("Connection lost: reconnecting…")}
+
+
+def state_text(state: str) -> str:
+    """The connection state in words, in the chosen language."""
+    words = STATE_WORDS.get(state)
+    return tr(words) if words is not None else state
 
 
 @dataclass(frozen=True)
@@ -31,15 +39,17 @@ class ServerAddress:
         text = text.strip()
         domain, _, port_text = text.partition(":")
         if not domain:
-            raise ValueError("type the server's address: ask the person who runs your club's "
-                             "server for it, or see \"How do I get a server?\"")
+            # Translators: shown with its first letter capitalised, under the sign-in form.
+            raise ValueError(tr("type the server's address: ask the person who runs your "
+                                "club's server for it, or see \"How do I get a server?\""))
         if any(c.isspace() for c in domain) or "@" in domain or "/" in domain:
-            raise ValueError("the server address is a name or a network address, optionally "
-                             "with :port, without spaces, @ or /")
+            raise ValueError(tr("the server address is a name or a network address, "
+                                "optionally with :port, without spaces, @ or /"))
         port = 5222
         if port_text:
             if not port_text.isdigit() or not 0 < int(port_text) < 65536:
-                raise ValueError(f"the port {port_text!r} is not a number from 1 to 65535")
+                raise ValueError(tr("the port {port} is not a number from 1 to 65535")
+                                 .format(port=repr(port_text)))
             port = int(port_text)
         return cls(domain.lower(), port)
 

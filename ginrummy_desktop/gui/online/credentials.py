@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from types import ModuleType
 
-SERVICE = "Gin Rummy Desktop online"
+from ginrummy_desktop.engine.translation import tr
+
+SERVICE = "Gin Rummy Desktop online"  # the keyring entry's name: stored, never translated
 
 
 class KeyringUnavailable(Exception):
@@ -21,12 +23,13 @@ def _backend() -> ModuleType:
         import keyring
         from keyring.backends import fail
     except ImportError:
-        raise KeyringUnavailable("no keyring support is installed; the password is not "
-                                 "remembered") from None
+        # Translators: shown with its first letter capitalised, in the status bar.
+        raise KeyringUnavailable(tr("no keyring support is installed; the password is not "
+                                    "remembered")) from None
     backend = keyring.get_keyring()
     if isinstance(backend, fail.Keyring) or getattr(backend, "priority", 1) <= 0:
-        raise KeyringUnavailable("this system has no working keyring; the password is not "
-                                 "remembered")
+        raise KeyringUnavailable(tr("this system has no working keyring; the password is "
+                                    "not remembered"))
     return keyring
 
 
@@ -39,8 +42,8 @@ def remember(server: str, user: str, password: str) -> None:
     try:
         keyring.set_password(SERVICE, account_key(server, user), password)
     except Exception as error:  # noqa: BLE001 - any backend failure means "not remembered"
-        raise KeyringUnavailable(f"the keyring refused the password ({error}); it is not "
-                                 "remembered") from None
+        raise KeyringUnavailable(tr("the keyring refused the password ({error}); it is not "
+                                    "remembered").format(error=error)) from None
 
 
 def recall(server: str, user: str) -> str | None:

@@ -24,15 +24,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ginrummy_desktop.engine.translation import mark, tr
 from ginrummy_desktop.online import launcher
 from ginrummy_desktop.online.server_init import Ports, ServerSetup, SetupError, init_server
 from ginrummy_desktop.storage.paths import app_paths
 
-INSTALL_TEXT = ("This needs ejabberd, the free chat server the online games run on, and it is "
+# Shown with tr(INSTALL_TEXT), tr(INTRO_TEXT).
+INSTALL_TEXT = mark("This needs ejabberd, the free chat server the online games run on, and it is "
                 "not installed on this computer. On Debian or Ubuntu install it with "
                 "<b>sudo apt-get install ejabberd</b>, then open this again. (Friends "
                 "only need the app or a web browser.)")
-INTRO_TEXT = ("Run a server on this computer so that friends on the same Wi-Fi or home network "
+INTRO_TEXT = mark("Run a server on this computer so that friends on the same Wi-Fi or home network "
               "can play with you: they connect to this computer's address. Keep the app open "
               "while you play; the server stops when you press Stop or quit the app.")
 STOP_TIMEOUT_MS = 40_000
@@ -71,8 +73,8 @@ class LanServer(QObject):
         if self.process is not None:
             return
         if getattr(sys, "frozen", False):
-            self.stopped.emit("This build of the app cannot run a server; install the app "
-                              "with pip and run `ginrummy-server up`.")
+            self.stopped.emit(tr("This build of the app cannot run a server; install the app "
+                                 "with pip and run `ginrummy-server up`."))
             return
         address = address or launcher.lan_address()
         try:
@@ -119,7 +121,8 @@ class LanServer(QObject):
         if self._stopping or code == 0:
             self.stopped.emit("")
         else:
-            self.stopped.emit(reason[-1] if reason else f"The server stopped (status {code}).")
+            self.stopped.emit(reason[-1] if reason else
+                              tr("The server stopped (status {code}).").format(code=code))
 
     def stop(self) -> None:
         if self.process is None:
@@ -140,19 +143,19 @@ class LanServerDialog(QDialog):
     def __init__(self, server: LanServer, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.server = server
-        self.setWindowTitle("Play on this computer's network")
+        self.setWindowTitle(tr("Play on this computer's network"))
         self.setMinimumWidth(460)
-        self.intro = QLabel(INTRO_TEXT, self)
+        self.intro = QLabel(tr(INTRO_TEXT), self)
         self.intro.setWordWrap(True)
         self.status = QLabel("", self)
         self.status.setObjectName("lanStatus")
         self.status.setWordWrap(True)
-        self.status.setAccessibleName("Server status")
+        self.status.setAccessibleName(tr("Server status"))
         self.status.setTextFormat(Qt.TextFormat.RichText)
         self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.start_button = QPushButton("&Start server", self)
-        self.stop_button = QPushButton("S&top server", self)
-        self.sign_in_button = QPushButton("Sign &in to it", self)
+        self.start_button = QPushButton(tr("&Start server"), self)
+        self.stop_button = QPushButton(tr("S&top server"), self)
+        self.sign_in_button = QPushButton(tr("Sign &in to it"), self)
         buttons = QHBoxLayout()
         for button in (self.start_button, self.stop_button, self.sign_in_button):
             buttons.addWidget(button)
@@ -171,7 +174,7 @@ class LanServerDialog(QDialog):
         server.started.connect(self._show_running)
         server.stopped.connect(self._show_stopped)
         if not launcher.ejabberd_installed():
-            self.status.setText(INSTALL_TEXT)
+            self.status.setText(tr(INSTALL_TEXT))
             self.start_button.setEnabled(False)
             self.stop_button.setEnabled(False)
             self.sign_in_button.setEnabled(False)
@@ -182,11 +185,11 @@ class LanServerDialog(QDialog):
 
     def _start(self) -> None:
         self.start_button.setEnabled(False)
-        self.status.setText("Starting the server… (this takes a few seconds)")
+        self.status.setText(tr("Starting the server… (this takes a few seconds)"))
         self.server.start()
 
     def _stop(self) -> None:
-        self.status.setText("Stopping the server…")
+        self.status.setText(tr("Stopping the server…"))
         self.server.stop()
 
     def _sign_in(self) -> None:
@@ -198,14 +201,15 @@ class LanServerDialog(QDialog):
         self.start_button.setEnabled(False)
         self.stop_button.setEnabled(True)
         self.sign_in_button.setEnabled(True)
-        self.status.setText(
+        self.status.setText(tr(
             "<p>The server is running. Give your friends this address:</p><ul>"
-            f"<li>in the desktop app (Play online → Server): <b>{setup.desktop_address}</b></li>"
-            f"<li>on a phone or in a browser: <b>{setup.web_address}</b></li></ul>"
-            "<p>Everyone creates an account on it the first time.</p>")
+            "<li>in the desktop app (Play online → Server): <b>{desktop}</b></li>"
+            "<li>on a phone or in a browser: <b>{web}</b></li></ul>"
+            "<p>Everyone creates an account on it the first time.</p>").format(
+                desktop=setup.desktop_address, web=setup.web_address))
 
     def _show_stopped(self, reason: str) -> None:
         self.start_button.setEnabled(True)
         self.stop_button.setEnabled(False)
         self.sign_in_button.setEnabled(False)
-        self.status.setText(html.escape(reason) or "The server is not running.")
+        self.status.setText(html.escape(reason) or tr("The server is not running."))

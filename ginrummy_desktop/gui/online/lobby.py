@@ -31,9 +31,36 @@ from PySide6.QtWidgets import (
 )
 
 from ginrummy_desktop.engine.registry import get_game
+from ginrummy_desktop.engine.translation import mark, tr, tr_ctx
 from ginrummy_desktop.gui.game_registry import GAME_TITLES
 
-TABLE_COLUMNS = ("Host", "Rating", "Rules", "Target", "Rated", "Clock")
+# The open tables' column headings, shown with tr().
+TABLE_COLUMNS = (mark("Host"), mark("Rating"), mark("Rules"), mark("Target"), mark("Rated"),
+                 mark("Clock"))
+# Preset ids of games whose engine has no titles for them ("acc" -> "Acc"), shown with tr().
+# Translators: names of cribbage rule sets (ACC: the American Cribbage Congress's rules).
+_PRESET_TITLES = {"acc": mark("Acc"), "short": mark("Short"), "stinkhole": mark("Stinkhole"),
+                  "muggins": mark("Muggins")}
+
+
+def game_title(game: str) -> str:
+    """The game's title ("Gin Rummy") in the chosen language."""
+    return tr(GAME_TITLES[game])
+
+
+def preset_title(name: str) -> str:
+    """A preset id ("classic", "acc") as its title in the chosen language ("Classic")."""
+    from ginrummy_desktop.engine.gin.rules import PRESET_TITLES
+    title = _PRESET_TITLES.get(name) or PRESET_TITLES.get(name)
+    return tr(title) if title is not None else name.replace("_", " ").title()
+
+
+def _preset_cell(name: str) -> str:
+    """The open tables' Rules cell: the preset id as written ("classic") where the title is
+    the same words, else the translated title."""
+    words = name.replace("_", " ")
+    title = preset_title(name)
+    return words if title == words.title() else title
 
 
 def presets_for(game: str) -> dict[str, Any]:
@@ -56,7 +83,7 @@ class CreateTableDialog(QDialog):
     def __init__(self, game: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.game = game
-        self.setWindowTitle(f"Create a {GAME_TITLES[game]} table")
+        self.setWindowTitle(tr("Create a {game} table").format(game=game_title(game)))
         presets = presets_for(game)
         self.preset = QComboBox(self)
         self.length: QComboBox | None = None
@@ -64,7 +91,7 @@ class CreateTableDialog(QDialog):
             # Cribbage: the length picks the short game; the rules list the full-length ones.
             if game == "cribbage" and rules.target != max(cribbage_lengths()):
                 continue
-            self.preset.addItem(name.replace("_", " ").title(), name)
+            self.preset.addItem(preset_title(name), name)
         self.target = QSpinBox(self)
         self.target.setRange(1, 1000)
         if game == "cribbage":
@@ -74,23 +101,24 @@ class CreateTableDialog(QDialog):
             self.length.currentIndexChanged.connect(self._length_changed)
             self.target.hide()
         self.preset.currentIndexChanged.connect(self._preset_changed)
-        self.rated = QCheckBox("Rated (changes both players' ratings)", self)
+        self.rated = QCheckBox(tr("Rated (changes both players' ratings)"), self)
         self.rated.setChecked(True)
         self.clock = QSpinBox(self)
         self.clock.setRange(5, 3600)
         self.clock.setValue(60)
-        self.clock.setSuffix(" s per move")
+        # Translators: after the number of seconds in a spin box ("60 s per move").
+        self.clock.setSuffix(tr(" s per move"))
         form = QFormLayout(self)
-        form.addRow("&Rules:", self.preset)
+        form.addRow(tr("&Rules:"), self.preset)
         if self.length is not None:
-            form.addRow("&Game:", self.length)
+            form.addRow(tr("&Game:"), self.length)
         else:
-            form.addRow("&Target:", self.target)
+            form.addRow(tr("&Target:"), self.target)
         form.addRow("", self.rated)
-        form.addRow("&Clock:", self.clock)
+        form.addRow(tr("&Clock:"), self.clock)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel, self)
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Create")
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("Create"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
@@ -134,18 +162,18 @@ class LobbyTab(QWidget):
         self.tables: list[dict[str, Any]] = []
         self.chat_log = QTextEdit(self)
         self.chat_log.setReadOnly(True)
-        self.chat_log.setAccessibleName(f"{GAME_TITLES[game]} room chat")
+        self.chat_log.setAccessibleName(tr("{game} room chat").format(game=game_title(game)))
         self.chat_entry = QLineEdit(self)
-        self.chat_entry.setPlaceholderText("Chat with the room…")
-        self.chat_entry.setAccessibleName("Room chat message")
+        self.chat_entry.setPlaceholderText(tr("Chat with the room…"))
+        self.chat_entry.setAccessibleName(tr("Room chat message"))
         self.chat_entry.returnPressed.connect(self._say)
         self.players = QListWidget(self)
-        self.players.setAccessibleName("Players in the room")
+        self.players.setAccessibleName(tr("Players in the room"))
         self.players.itemClicked.connect(
             lambda item: self.profile_wanted.emit(item.data(Qt.ItemDataRole.UserRole)))
         self.table_list = QTableWidget(0, len(TABLE_COLUMNS), self)
-        self.table_list.setHorizontalHeaderLabels(TABLE_COLUMNS)
-        self.table_list.setAccessibleName("Open tables")
+        self.table_list.setHorizontalHeaderLabels([tr(title) for title in TABLE_COLUMNS])
+        self.table_list.setAccessibleName(tr("Open tables"))
         self.table_list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table_list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -155,16 +183,16 @@ class LobbyTab(QWidget):
         self.table_list.cellDoubleClicked.connect(lambda row, _c: self._join_row(row))
         self.table_list.itemSelectionChanged.connect(self._update_buttons)
 
-        self.create_button = QPushButton("Create table…", self)
-        self.join_button = QPushButton("Join", self)
-        self.quick_button = QPushButton("Quick match", self)
-        self.cancel_button = QPushButton("Cancel search", self)
+        self.create_button = QPushButton(tr("Create table…"), self)
+        self.join_button = QPushButton(tr("Join"), self)
+        self.quick_button = QPushButton(tr("Quick match"), self)
+        self.cancel_button = QPushButton(tr("Cancel search"), self)
         self.search = QProgressBar(self)
         self.search.setRange(0, 0)  # busy indicator: the search has no known length
-        self.search.setFormat("Searching for an opponent…")
+        self.search.setFormat(tr("Searching for an opponent…"))
         self.search.setTextVisible(True)
-        self.search.setAccessibleName("Quick match search")
-        self.search_label = QLabel("Searching for an opponent of your strength…", self)
+        self.search.setAccessibleName(tr("Quick match search"))
+        self.search_label = QLabel(tr("Searching for an opponent of your strength…"), self)
         for widget in (self.search, self.search_label, self.cancel_button):
             widget.hide()
         self.create_button.clicked.connect(self._create)
@@ -173,7 +201,7 @@ class LobbyTab(QWidget):
         self.cancel_button.clicked.connect(lambda: self.quick_wanted.emit(self.game, True))
         self.notice = QLabel("", self)
         self.notice.setWordWrap(True)
-        self.notice.setAccessibleName("Lobby message")
+        self.notice.setAccessibleName(tr("Lobby message"))
 
         buttons = QHBoxLayout()
         for widget in (self.create_button, self.join_button, self.quick_button):
@@ -186,7 +214,7 @@ class LobbyTab(QWidget):
         tables_box = QWidget(self)
         tables_layout = QVBoxLayout(tables_box)
         tables_layout.setContentsMargins(0, 0, 0, 0)
-        tables_layout.addWidget(QLabel("<b>Open tables</b> (double-click to join)", tables_box))
+        tables_layout.addWidget(QLabel(tr("<b>Open tables</b> (double-click to join)"), tables_box))
         tables_layout.addWidget(self.table_list, 1)
         tables_layout.addLayout(buttons)
         tables_layout.addLayout(search_row)
@@ -194,13 +222,13 @@ class LobbyTab(QWidget):
         chat_box = QWidget(self)
         chat_layout = QVBoxLayout(chat_box)
         chat_layout.setContentsMargins(0, 0, 0, 0)
-        chat_layout.addWidget(QLabel("<b>Room chat</b>", chat_box))
+        chat_layout.addWidget(QLabel(tr("<b>Room chat</b>"), chat_box))
         chat_layout.addWidget(self.chat_log, 1)
         chat_layout.addWidget(self.chat_entry)
         players_box = QWidget(self)
         players_layout = QVBoxLayout(players_box)
         players_layout.setContentsMargins(0, 0, 0, 0)
-        players_layout.addWidget(QLabel("<b>Players</b>", players_box))
+        players_layout.addWidget(QLabel(tr("<b>Players</b>"), players_box))
         players_layout.addWidget(self.players, 1)
         lower = QSplitter(Qt.Orientation.Horizontal, self)
         lower.addWidget(chat_box)
@@ -220,10 +248,15 @@ class LobbyTab(QWidget):
         self.tables = [t for t in tables if t.get("game", self.game) == self.game]
         self.table_list.setRowCount(len(self.tables))
         for row, table in enumerate(self.tables):
+            # Translators: the open tables' Rules or Target cell when the host chose none.
+            default = tr_ctx("open table", "default")
+            preset = table.get("preset")
             cells = (table.get("host", "?"), f"{table.get('host_rating', 0):.0f}",
-                     str(table.get("preset") or "default").replace("_", " "),
-                     str(table.get("target") or "default"),
-                     "Rated" if table.get("rated") else "Casual", f"{table.get('clock')} s")
+                     _preset_cell(str(preset)) if preset else default,
+                     str(table.get("target") or default),
+                     tr("Rated") if table.get("rated") else tr("Casual"),
+                     # Translators: a move clock in seconds ("60 s").
+                     tr("{seconds} s").format(seconds=table.get("clock")))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, table["table"])
@@ -259,8 +292,9 @@ class LobbyTab(QWidget):
             button.setEnabled(playable)
         self.playable = playable
         if not playable:
-            self.show_notice(f"Playing {GAME_TITLES[self.game]} online comes in a later "
-                             "version; the room chat and the table list work.")
+            self.show_notice(tr("Playing {game} online comes in a later version; the room "
+                                "chat and the table list work.").format(
+                                    game=game_title(self.game)))
 
     playable = True
 

@@ -8,6 +8,8 @@ from html import escape
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLineEdit, QTabWidget, QTextEdit, QVBoxLayout, QWidget
 
+from ginrummy_desktop.engine.translation import tr
+
 
 class Conversation(QWidget):
     send_wanted = Signal(str, str)  # user, text
@@ -18,10 +20,11 @@ class Conversation(QWidget):
         self.unread = 0
         self.log = QTextEdit(self)
         self.log.setReadOnly(True)
-        self.log.setAccessibleName(f"Messages with {user}")
+        self.log.setAccessibleName(tr("Messages with {user}").format(user=user))
         self.entry = QLineEdit(self)
-        self.entry.setPlaceholderText(f"Message {user}…")
-        self.entry.setAccessibleName(f"Message to {user}")
+        # Translators: the placeholder of the line where a message to {user} is typed.
+        self.entry.setPlaceholderText(tr("Message {user}…").format(user=user))
+        self.entry.setAccessibleName(tr("Message to {user}").format(user=user))
         self.entry.returnPressed.connect(self._send)
         layout = QVBoxLayout(self)
         layout.addWidget(self.log, 1)

@@ -7,23 +7,30 @@ from typing import Any
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from ginrummy_desktop.gui.online.lobby import GAME_TITLES
+from ginrummy_desktop.engine.translation import tr
+from ginrummy_desktop.gui.online.lobby import GAME_TITLES, game_title
 
 
 def profile_html(profile: dict[str, Any]) -> str:
     rows = []
-    for game, title in GAME_TITLES.items():
+    for game in GAME_TITLES:
+        title = game_title(game)
         stats = profile.get("games", {}).get(game, {})
         games = int(stats.get("games", 0))
         wins = int(stats.get("wins", 0))
-        win_rate = f"{100 * wins / games:.0f}%" if games else "–"
-        completion = f"{100 * float(stats.get('completion_rate', 1.0)):.0f}%" if games else "–"
+        # Translators: a percentage in the profile's table ("67%").
+        win_rate = tr("{percent}%").format(percent=f"{100 * wins / games:.0f}") if games else "–"
+        completion = tr("{percent}%").format(
+            percent=f"{100 * float(stats.get('completion_rate', 1.0)):.0f}") if games else "–"
         rows.append(f"<tr><td><b>{title}</b></td><td>{float(stats.get('rating', 0)):.0f}</td>"
                     f"<td>{games}</td><td>{win_rate}</td><td>{completion}</td></tr>")
     name = profile.get("display") or profile.get("user", "?")
-    return (f"<h2>{name}</h2><table cellpadding='6'><tr><th></th><th>Rating</th><th>Games"
-            "</th><th>Win rate</th><th>Completion</th></tr>" + "".join(rows) + "</table>"
-            "<p>Completion: the share of games played to the end (not left or timed out).</p>")
+    head = "".join(f"<th>{words}</th>" for words in (
+        tr("Rating"), tr("Games"), tr("Win rate"), tr("Completion")))
+    return (f"<h2>{name}</h2><table cellpadding='6'><tr><th></th>{head}</tr>" + "".join(rows)
+            + "</table><p>"
+            + tr("Completion: the share of games played to the end (not left or timed out).")
+            + "</p>")
 
 
 class ProfileDialog(QDialog):
@@ -31,12 +38,12 @@ class ProfileDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.user = str(profile.get("user", ""))
-        self.setWindowTitle(f"Profile: {self.user}")
+        self.setWindowTitle(tr("Profile: {user}").format(user=self.user))
         self.text = QLabel(profile_html(profile), self)
-        self.text.setAccessibleName("Profile")
+        self.text.setAccessibleName(tr("Profile"))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
-        self.add_button = QPushButton("Add as friend", self)
+        self.add_button = QPushButton(tr("Add as friend"), self)
         self.add_button.setVisible(can_add)
 
         def add() -> None:

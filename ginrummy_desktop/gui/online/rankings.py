@@ -22,10 +22,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ginrummy_desktop.engine.translation import mark, tr
 from ginrummy_desktop.gui.common.charts import LineChart, Series
-from ginrummy_desktop.gui.online.lobby import GAME_TITLES
+from ginrummy_desktop.gui.online.lobby import GAME_TITLES, game_title
 
-COLUMNS = ("Rank", "Player", "Rating", "Games")
+COLUMNS = (mark("Rank"), mark("Player"), mark("Rating"), mark("Games"))  # shown with tr()
 OWN_ROW = QColor("#fff0b3")
 
 
@@ -37,25 +38,25 @@ class RankingsTab(QWidget):
         super().__init__(parent)
         self.me = ""
         self.game_box = QComboBox(self)
-        for game, title in GAME_TITLES.items():
-            self.game_box.addItem(title, game)
+        for game in GAME_TITLES:
+            self.game_box.addItem(game_title(game), game)
         self.game_box.currentIndexChanged.connect(lambda _i: self.refresh_wanted.emit(self.game))
-        self.refresh_button = QPushButton("Refresh", self)
+        self.refresh_button = QPushButton(tr("Refresh"), self)
         self.refresh_button.clicked.connect(lambda: self.refresh_wanted.emit(self.game))
         self.board = QTableWidget(0, len(COLUMNS), self)
-        self.board.setHorizontalHeaderLabels(COLUMNS)
-        self.board.setAccessibleName("Leaderboard")
+        self.board.setHorizontalHeaderLabels([tr(title) for title in COLUMNS])
+        self.board.setAccessibleName(tr("Leaderboard"))
         self.board.verticalHeader().hide()
         self.board.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.board.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.board.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.board.cellClicked.connect(self._profile_row)
         self.own_rank = QLabel("", self)
-        self.own_rank.setAccessibleName("Your rank")
-        self.chart = LineChart("Your rating", self)
+        self.own_rank.setAccessibleName(tr("Your rank"))
+        self.chart = LineChart(tr("Your rating"), self)
         self.rows: list[dict[str, Any]] = []
         top = QHBoxLayout()
-        top.addWidget(QLabel("Game:", self))
+        top.addWidget(QLabel(tr("Game:"), self))
         top.addWidget(self.game_box)
         top.addWidget(self.refresh_button)
         top.addStretch(1)
@@ -67,7 +68,7 @@ class RankingsTab(QWidget):
         splitter.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addWidget(QLabel("Click a player's name to see their profile.", self))
+        layout.addWidget(QLabel(tr("Click a player's name to see their profile."), self))
         layout.addWidget(splitter, 1)
 
     @property
@@ -94,21 +95,23 @@ class RankingsTab(QWidget):
                 item = QTableWidgetItem(text)
                 if column == 1:
                     item.setForeground(QBrush(QColor("#1f6fd1")))
-                    item.setToolTip(f"{text}'s profile")
+                    item.setToolTip(tr("{user}'s profile").format(user=text))
                 if mine:
                     item.setBackground(QBrush(OWN_ROW))
                     item.setFont(bold)
                 self.board.setItem(row, column, item)
-        self.own_rank.setText("You are not ranked yet (play a rated game)" if rank is None
-                              else f"Your rank: {rank}")
+        self.own_rank.setText(tr("You are not ranked yet (play a rated game)") if rank is None
+                              else tr("Your rank: {rank}").format(rank=rank))
 
     def set_history(self, history: list[dict[str, Any]]) -> None:
         points = [(float(i + 1), float(h["rating"])) for i, h in enumerate(history)]
         values = [y for _x, y in points] or [1500.0]
         # Around the person's own ratings: a change of 20 points should be visible.
         low, high = min(values) // 50 * 50 - 50, -(-max(values) // 50) * 50 + 50
-        self.chart.set_series([Series("Rating", points)], y_range=(low, high),
-                              x_format=lambda v: f"game {v:.0f}", y_format=lambda v: f"{v:.0f}")
+        self.chart.set_series([Series(tr("Rating"), points)], y_range=(low, high),
+                              # Translators: the rating chart's axis: the n-th game ("game 12").
+                              x_format=lambda v: tr("game {number}").format(number=f"{v:.0f}"),
+                              y_format=lambda v: f"{v:.0f}")
 
     def row_of(self, user: str) -> int | None:
         return next((i for i, r in enumerate(self.rows) if r["user"] == user), None)

@@ -24,6 +24,7 @@ from ginrummy_desktop.engine.cribbage.observation import (
     TableView,
 )
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
+from ginrummy_desktop.engine.translation import tr
 from ginrummy_desktop.gui.online.remote_match import MoveSender, RemoteMatch
 from ginrummy_desktop.gui.table.seats import RemotePlayer
 
@@ -117,9 +118,9 @@ class CribbageSeatGame:
         from ginrummy_desktop.gui.table.animation import DEFAULT_SPEED
 
         self.me = me
-        self.table = CribbageTable(parent, speed=speed or DEFAULT_SPEED, names=(me, "Opponent"))
+        self.table = CribbageTable(parent, speed=speed or DEFAULT_SPEED, names=(me, tr("Opponent")))
         self.table.rematch_allowed = False
-        self.table.actions["rematch"].setEnabled(False)
+        self.table.key_actions["rematch"].setEnabled(False)
         self.controller = self.table.controller
         self.controller.stop()  # the offline game it opened with is not played
         self.widget: QWidget = self.table
@@ -138,7 +139,7 @@ class CribbageSeatGame:
         c.opponent_id = f"online:{opponent}"
         self.player = RemotePlayer(opponent, 1 - remote.me, remote)
         self.table.hints_allowed = not remote.rated
-        self.table.actions["hint"].setEnabled(not remote.rated)
+        self.table.key_actions["hint"].setEnabled(not remote.rated)
         c.published.clear()
         c.start(remote, opponent=self.player, human_seat=remote.me)  # type: ignore[arg-type]
         remote.on_resync = self.resynced

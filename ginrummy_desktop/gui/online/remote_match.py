@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ginrummy_desktop.engine.actions import Action, IllegalActionError
+from ginrummy_desktop.engine.translation import tr
 from ginrummy_desktop.engine.wire import action_to_wire, observation_from_wire
 from ginrummy_desktop.engine.wording import action_text
 
@@ -108,11 +109,12 @@ class RemoteMatch:
                refused: Callable[[str], None]) -> None:
         """Send the local person's move (checked first, as the referee's engine will)."""
         if self.over:
-            raise IllegalActionError("the match is over")
+            raise IllegalActionError(tr("the match is over"))
         if seat != self.human or self.to_move() != self.human or self._queue:
-            raise IllegalActionError("it is not your turn")
+            raise IllegalActionError(tr("it is not your turn"))
         if action not in self.observation_now.legal_actions:
-            raise IllegalActionError(f"{action_text(action)} is not allowed now")
+            raise IllegalActionError(
+                tr("{action} is not allowed now").format(action=action_text(action)))
         self._submitted = (action, confirmed, refused)
         self.send(action_to_wire(action), self.seq)
 
@@ -120,7 +122,7 @@ class RemoteMatch:
         """The loop applies the remote seat's move: the referee's state for it takes over."""
         step = self._queue[0] if self._queue else None
         if step is None or seat != self.opponent or self._remote_action(step) != action:
-            raise IllegalActionError("the referee has not confirmed that move")
+            raise IllegalActionError(tr("the referee has not confirmed that move"))
         self._queue.popleft()
         self._take(step)
 

@@ -16,15 +16,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ginrummy_desktop.engine.translation import mark, tr
 from ginrummy_desktop.gui.online import credentials
 from ginrummy_desktop.gui.online.connection import ServerAddress
 from ginrummy_desktop.gui.online.lan import LanServer, LanServerDialog
 from ginrummy_desktop.online import protocol
 
-SERVER_HELP = ("A server is the computer that runs the online games and keeps the accounts. "
+# Shown with tr(SERVER_HELP), tr(SERVER_HOWTO).
+SERVER_HELP = mark("A server is the computer that runs the online games and keeps the accounts. "
                "Ask the person who runs your club's server for its address. "
                '<a href="howto">How do I get a server?</a>')
-SERVER_HOWTO = (
+SERVER_HOWTO = mark(
     "<p><b>Joining a club or friends:</b> ask the person who runs the server for its address "
     "and type it in Server (a name such as <i>cards.yourclub.org</i>, or a network address "
     "such as <i>192.168.1.20</i>, with <i>:port</i> if they give one). Then Create account.</p>"
@@ -45,43 +47,44 @@ class SignInPanel(QWidget):
     def __init__(self, server: str, user: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.server = QLineEdit(server, self)
-        self.server.setAccessibleName("Server address")
-        self.server.setPlaceholderText("the address you were given, e.g. name or name:port")
-        self.server_help = QLabel(SERVER_HELP, self)
+        self.server.setAccessibleName(tr("Server address"))
+        self.server.setPlaceholderText(tr("the address you were given, e.g. name or name:port"))
+        self.server_help = QLabel(tr(SERVER_HELP), self)
         self.server_help.setObjectName("serverHelp")
         self.server_help.setWordWrap(True)
         self.server_help.setTextFormat(Qt.TextFormat.RichText)
         self.server_help.setOpenExternalLinks(False)
         self.server_help.linkActivated.connect(self.show_server_help)
-        self.lan_button = QPushButton("Play on this computer's &network…", self)
-        self.lan_button.setToolTip("Run a server here for friends on the same Wi-Fi")
+        self.lan_button = QPushButton(tr("Play on this computer's &network…"), self)
+        self.lan_button.setToolTip(tr("Run a server here for friends on the same Wi-Fi"))
         self.lan_button.clicked.connect(self.show_lan_server)
         self.lan_server: LanServer | None = None
         self.server_help_dialog: QMessageBox | None = None
         self.user = QLineEdit(user, self)
-        self.user.setAccessibleName("User name")
-        self.user.setPlaceholderText("letters, digits, . - _ (up to 20)")
+        self.user.setAccessibleName(tr("User name"))
+        self.user.setPlaceholderText(tr("letters, digits, . - _ (up to 20)"))
         self.password = QLineEdit(self)
-        self.password.setAccessibleName("Password")
+        self.password.setAccessibleName(tr("Password"))
         self.password.setEchoMode(QLineEdit.EchoMode.Password)
-        self.remember = QCheckBox("Remember me (the password is kept in the system keyring)",
-                                  self)
-        self.sign_in_button = QPushButton("Sign in", self)
+        self.remember = QCheckBox(
+            tr("Remember me (the password is kept in the system keyring)"), self)
+        self.sign_in_button = QPushButton(tr("Sign in"), self)
         self.sign_in_button.setDefault(True)
-        self.create_button = QPushButton("Create account", self)
+        self.create_button = QPushButton(tr("Create account"), self)
         self.problem = QLabel("", self)
         self.problem.setObjectName("signInProblem")
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color: #b00020;")
-        self.problem.setAccessibleName("Sign-in message")
+        self.problem.setAccessibleName(tr("Sign-in message"))
 
-        title = QLabel("<h2>Play online</h2><p>Sign in to your account, or create one on the "
-                       "server.</p>", self)
+        title = QLabel(tr("<h2>Play online</h2><p>Sign in to your account, or create one on "
+                          "the server.</p>"), self)
+        title.setWordWrap(True)
         form = QFormLayout()
-        form.addRow("&Server:", self.server)
+        form.addRow(tr("&Server:"), self.server)
         form.addRow("", self.server_help)
-        form.addRow("&User name:", self.user)
-        form.addRow("&Password:", self.password)
+        form.addRow(tr("&User name:"), self.user)
+        form.addRow(tr("&Password:"), self.password)
         buttons = QHBoxLayout()
         buttons.addWidget(self.sign_in_button)
         buttons.addWidget(self.create_button)
@@ -108,7 +111,7 @@ class SignInPanel(QWidget):
         self._recall_password()
 
     def show_server_help(self, _link: str = "") -> QMessageBox:
-        box = QMessageBox(QMessageBox.Icon.Information, "Getting a server", SERVER_HOWTO,
+        box = QMessageBox(QMessageBox.Icon.Information, tr("Getting a server"), tr(SERVER_HOWTO),
                           QMessageBox.StandardButton.Close, self)
         box.setTextFormat(Qt.TextFormat.RichText)
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -144,11 +147,11 @@ class SignInPanel(QWidget):
             return
         user = self.user.text().strip()
         if not protocol.USERNAME_PATTERN.match(user):
-            self.show_problem("A user name is 1-20 letters, digits, dots, dashes or "
-                              "underscores")
+            self.show_problem(tr("A user name is 1-20 letters, digits, dots, dashes or "
+                                 "underscores"))
             return
         if not self.password.text():
-            self.show_problem("Type your password" if not create else "Choose a password")
+            self.show_problem(tr("Type your password") if not create else tr("Choose a password"))
             return
         self.show_problem("")
         self.submitted.emit(address, user, self.password.text(), create,
@@ -163,6 +166,6 @@ class SignInPanel(QWidget):
             widget.setEnabled(not busy)
         if busy:
             self.problem.setStyleSheet("color: palette(text);")
-            self.problem.setText("Connecting…")
+            self.problem.setText(tr("Connecting…"))
         else:
             self.problem.setStyleSheet("color: #b00020;")

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ginrummy_desktop.engine.translation import mark, tr
 from ginrummy_desktop.gui.game_registry import online_seat
 from ginrummy_desktop.gui.gin.controller import BOT, MatchSetup
 from ginrummy_desktop.gui.gin.screen import GinScreen
@@ -67,8 +68,8 @@ class GinSeatGame:
         return remote
 
     def _lobby_hint(self) -> None:
-        self.status.show_message("The match is over: open or join a new table in the lobby",
-                                 "info")
+        self.status.show_message(
+            tr("The match is over: open or join a new table in the lobby"), "info")
 
     def resynced(self) -> None:
         """The referee's position replaced ours (after a reconnect): show it from scratch."""
@@ -131,17 +132,18 @@ class TablePane(QWidget):
         self.status = self.seat_game.status
 
         self.opponent_label = QLabel("", self)
-        self.opponent_label.setAccessibleName("Opponent")
+        self.opponent_label.setAccessibleName(tr("Opponent"))
         self.connection_label = QLabel("", self)
-        self.connection_label.setAccessibleName("Connection")
+        self.connection_label.setAccessibleName(tr("Connection"))
         self.clock_label = QLabel("", self)
-        self.clock_label.setAccessibleName("Move clock")
+        self.clock_label.setAccessibleName(tr("Move clock"))
         self.clock_label.setMinimumWidth(150)
-        self.resign_button = QPushButton("Resign", self)
-        self.resign_button.setToolTip("Give this match up: it counts as a loss (Ctrl+Shift+R)")
+        self.resign_button = QPushButton(tr("Resign"), self)
+        self.resign_button.setToolTip(
+            tr("Give this match up: it counts as a loss (Ctrl+Shift+R)"))
         self.resign_button.setEnabled(False)
         self.resign_button.clicked.connect(lambda: self.resign_wanted.emit(self.table_id))
-        self.leave_button = QPushButton("Close table", self)
+        self.leave_button = QPushButton(tr("Close table"), self)
         self.leave_button.clicked.connect(lambda: self.closed.emit(self.table_id))
         header = QHBoxLayout()
         header.addWidget(self.opponent_label, 1)
@@ -154,7 +156,8 @@ class TablePane(QWidget):
         self.banner.setObjectName("awayBanner")
         self.banner.setStyleSheet("#awayBanner { background: #fff3c4; }")
         self.banner_text = QLabel("", self.banner)
-        self.claim_button = QPushButton("Claim win", self.banner)
+        self.banner_text.setWordWrap(True)
+        self.claim_button = QPushButton(tr("Claim win"), self.banner)
         self.claim_button.setEnabled(False)
         self.claim_button.clicked.connect(lambda: self.claim_wanted.emit(self.table_id))
         row = QHBoxLayout(self.banner)
@@ -162,7 +165,7 @@ class TablePane(QWidget):
         row.addWidget(self.claim_button)
         self.banner.hide()
 
-        self.reconnecting = QLabel("Reconnecting…", self.table)
+        self.reconnecting = QLabel(tr("Reconnecting…"), self.table)
         self.reconnecting.setObjectName("reconnectingNotice")
         self.reconnecting.setStyleSheet("background: rgba(0,0,0,170); color: white; "
                                         "font-size: 20px; padding: 16px; border-radius: 8px;")
@@ -170,15 +173,15 @@ class TablePane(QWidget):
 
         self.chat_log = QTextEdit(self)
         self.chat_log.setReadOnly(True)
-        self.chat_log.setAccessibleName("Table chat")
+        self.chat_log.setAccessibleName(tr("Table chat"))
         self.chat_entry = QLineEdit(self)
-        self.chat_entry.setPlaceholderText("Say something to your opponent…")
-        self.chat_entry.setAccessibleName("Table chat message")
+        self.chat_entry.setPlaceholderText(tr("Say something to your opponent…"))
+        self.chat_entry.setAccessibleName(tr("Table chat message"))
         self.chat_entry.returnPressed.connect(self._send_chat)
         chat = QWidget(self)
         chat_layout = QVBoxLayout(chat)
         chat_layout.setContentsMargins(4, 0, 0, 0)
-        chat_layout.addWidget(QLabel("Chat", chat))
+        chat_layout.addWidget(QLabel(tr("Chat"), chat))
         chat_layout.addWidget(self.chat_log, 1)
         chat_layout.addWidget(self.chat_entry)
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
@@ -216,7 +219,7 @@ class TablePane(QWidget):
         self.table_id = str(state["table"])
         players = list(state.get("players", []))
         seat = int(state["seat"])
-        self.opponent = str(players[1 - seat]) if len(players) == 2 else "Opponent"
+        self.opponent = str(players[1 - seat]) if len(players) == 2 else tr("Opponent")
         self.rated = bool(state.get("rated"))
         self.remote = self.seat_game.start(state, self.opponent, self._send)
         self.started_at = datetime.now(UTC)
@@ -226,11 +229,15 @@ class TablePane(QWidget):
         self._clock_from(state.get("clock"))
 
     def set_opponent_rating(self, rating: float | None) -> None:
-        rated = "rated" if self.rated else "casual"
-        text = f"<b>{self.opponent}</b>"
-        if rating is not None:
-            text += f" · rating {rating:.0f}"
-        self.opponent_label.setText(f"{text} · {rated} game")
+        name = f"<b>{self.opponent}</b>"
+        if rating is None:
+            text = (tr("{name} · rated game") if self.rated
+                    else tr("{name} · casual game")).format(name=name)
+        else:
+            text = (tr("{name} · rating {rating} · rated game") if self.rated
+                    else tr("{name} · rating {rating} · casual game")).format(
+                        name=name, rating=f"{rating:.0f}")
+        self.opponent_label.setText(text)
 
     @property
     def match_in_play(self) -> bool:
@@ -267,7 +274,7 @@ class TablePane(QWidget):
             self.resign_button.setEnabled(False)
             words = _ENDINGS.get(reason)
             if words is not None:
-                text = (words[0] if won else words[1]).format(opponent=self.opponent)
+                text = tr(words[0] if won else words[1]).format(opponent=self.opponent)
                 self.status.show_prompt(text, "success" if won else "warning")  # it stands
         elif kind == "clock":
             self._clock_from(payload)
@@ -278,7 +285,7 @@ class TablePane(QWidget):
         elif kind == "back" and int(payload["seat"]) != remote.me:
             self.grace_left = None
             self.banner.hide()
-            self.status.show_message(f"{self.opponent} is back", "info")
+            self.status.show_message(tr("{name} is back").format(name=self.opponent), "info")
 
     def _record(self, payload: dict[str, Any]) -> None:
         """The finished match into the local statistics, marked online (``online:<name>``)."""
@@ -301,12 +308,14 @@ class TablePane(QWidget):
         if self.grace_left is None:
             return
         if self.grace_left > 0:
-            self.banner_text.setText(f"{self.opponent} has lost the connection. They have "
-                                     f"{self.grace_left:.0f} s to come back.")
+            self.banner_text.setText(
+                tr("{name} has lost the connection. They have {seconds} s to come back.")
+                .format(name=self.opponent, seconds=f"{self.grace_left:.0f}"))
             self.claim_button.setEnabled(False)
         else:
-            self.banner_text.setText(f"{self.opponent} did not come back in time: you may "
-                                     "claim the win.")
+            self.banner_text.setText(
+                tr("{name} did not come back in time: you may claim the win.")
+                .format(name=self.opponent))
             self.claim_button.setEnabled(True)
 
     def _clock_from(self, clock: dict | None) -> None:
@@ -332,7 +341,6 @@ class TablePane(QWidget):
         if not paused:
             self.seconds_left = max(0.0, self.seconds_left - step)
         mine = self.clock_seat == self.remote.me
-        who = "Your move" if mine else f"{self.opponent}'s move"
         low = self.seconds_left <= CLOCK_WARNING_SECONDS
         if low and mine and not paused:
             self.flash_on = not self.flash_on
@@ -345,12 +353,15 @@ class TablePane(QWidget):
         colour = "#c3192d" if low else "palette(text)"
         background = "#ffd6d6" if self.flash_on else "transparent"
         self.clock_label.setStyleSheet(f"color: {colour}; background: {background};")
-        self.clock_label.setText(f"{who}: {self.seconds_left:.0f} s")
+        seconds = f"{self.seconds_left:.0f}"
+        self.clock_label.setText(
+            tr("Your move: {seconds} s").format(seconds=seconds) if mine
+            else tr("{name}'s move: {seconds} s").format(name=self.opponent, seconds=seconds))
 
     # -- connection -----------------------------------------------------------------------
     def set_connection(self, state: str) -> None:
-        from ginrummy_desktop.gui.online.connection import STATE_WORDS
-        self.connection_label.setText(STATE_WORDS.get(state, state))
+        from ginrummy_desktop.gui.online.connection import state_text
+        self.connection_label.setText(state_text(state))
         lost = state in ("reconnecting", "connecting")
         view = self.seat_game.view
         view.setEnabled(not lost)
@@ -382,10 +393,13 @@ class TablePane(QWidget):
         self.chat_log.append(f"<b>{escape(who)}:</b> {escape(text)}")
 
 
-# reason -> (words when this person won, words when they lost); "finished" shows the table's own
+# reason -> (words when this person won, words when they lost); "finished" shows the table's
+# own. Shown with tr().
 _ENDINGS = {
-    "resigned": ("{opponent} resigned: you win the match",
-                 "You resigned: {opponent} wins the match"),
-    "timeout": ("You win on time: {opponent} ran out of time", "You ran out of time"),
-    "abandoned": ("You win: {opponent} left the table", "The match ended: you were away too long"),
+    "resigned": (mark("{opponent} resigned: you win the match"),
+                 mark("You resigned: {opponent} wins the match")),
+    "timeout": (mark("You win on time: {opponent} ran out of time"),
+                mark("You ran out of time")),
+    "abandoned": (mark("You win: {opponent} left the table"),
+                  mark("The match ended: you were away too long")),
 }

@@ -18,28 +18,36 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ginrummy_desktop.engine.translation import mark, tr
 from ginrummy_desktop.gui.game_registry import GameMapping
 from ginrummy_desktop.gui.online import credentials
 from ginrummy_desktop.gui.online.async_loop import spawn
 from ginrummy_desktop.gui.online.connection import (
-    STATE_WORDS,
     ClientFactory,
     OnlineSession,
     ServerAddress,
     default_client,
+    state_text,
 )
 from ginrummy_desktop.gui.online.friends import FriendsTab
-from ginrummy_desktop.gui.online.lobby import GAME_TITLES, LobbyTab, presets_for
+from ginrummy_desktop.gui.online.lobby import (
+    GAME_TITLES,
+    LobbyTab,
+    game_title,
+    preset_title,
+    presets_for,
+)
 from ginrummy_desktop.gui.online.messages import MessagesTab
 from ginrummy_desktop.gui.online.profile import ProfileDialog
 from ginrummy_desktop.gui.online.rankings import RankingsTab
+from ginrummy_desktop.gui.online.refusals import refusal_text, refusal_words
 from ginrummy_desktop.gui.online.signin import SignInPanel
 from ginrummy_desktop.gui.online.table_pane import TablePane
 
 DEFAULT_SERVER = ""  # no made-up host: the player types the address they were given
 # The games this version can sit at online: those whose registration has an online seat.
 PLAYABLE_GAMES: Mapping[str, Any] = GameMapping(lambda game: game.online_seat)
-RESIGN_QUESTION = ("Resign?", "Resign this match? It counts as a loss.")
+RESIGN_QUESTION = (mark("Resign?"), mark("Resign this match? It counts as a loss."))  # tr()
 PLAYERS_REFRESH_MS = 10_000  # who is in the lobby rooms (joins and leaves are not pushed)
 
 
@@ -54,7 +62,7 @@ class OnlineWindow(QMainWindow):
         self.ask_before_resign = ask_before_resign
         self.record_match = record_match  # stores a MatchSummary in the local statistics
         self.speed = speed  # animation speed of the tables (tests: "instant")
-        self.setWindowTitle("Gin Rummy Desktop — Online")
+        self.setWindowTitle(tr("Gin Rummy Desktop — Online"))
         self.resize(1100, 760)
         self.client_factory = client_factory or default_client
         self.session: OnlineSession | None = None
@@ -72,20 +80,20 @@ class OnlineWindow(QMainWindow):
             if game not in PLAYABLE_GAMES:
                 lobby.set_playable(False)
         for game, lobby in self.lobbies.items():
-            self.tabs.addTab(lobby, GAME_TITLES[game])
+            self.tabs.addTab(lobby, game_title(game))
             lobby.join_wanted.connect(self.join_table)
             lobby.create_wanted.connect(self.create_table)
             lobby.quick_wanted.connect(self.quick_match)
             lobby.say_wanted.connect(self._say)
         self.friends = FriendsTab(self.tabs)
-        self.tabs.addTab(self.friends, "Friends")
+        self.tabs.addTab(self.friends, tr("Friends"))
         self.messages = MessagesTab(parent=self.tabs)
-        self.messages_index = self.tabs.addTab(self.messages, "Messages")
+        self.messages_index = self.tabs.addTab(self.messages, tr("Messages"))
         self.messages.unread_changed.connect(self._unread_changed)
         self.messages.history_wanted.connect(self._load_history)
         self.messages.send_wanted.connect(self._send_private)
         self.rankings = RankingsTab(self.tabs)
-        self.tabs.addTab(self.rankings, "Rankings")
+        self.tabs.addTab(self.rankings, tr("Rankings"))
         self.rankings.refresh_wanted.connect(self.refresh_rankings)
         self.rankings.profile_wanted.connect(self.show_profile)
         self.tabs.currentChanged.connect(self._tab_changed)
@@ -104,20 +112,20 @@ class OnlineWindow(QMainWindow):
         self.stack.addWidget(self.signin)
         self.stack.addWidget(self.tabs)
         self.setCentralWidget(self.stack)
-        self.state_label = QLabel(STATE_WORDS["offline"], self)
-        self.state_label.setAccessibleName("Connection state")
+        self.state_label = QLabel(state_text("offline"), self)
+        self.state_label.setAccessibleName(tr("Connection state"))
         self.statusBar().addPermanentWidget(self.state_label)
         self.players_timer = QTimer(self)
         self.players_timer.setInterval(PLAYERS_REFRESH_MS)
         self.players_timer.timeout.connect(self._refresh_players)
-        self.sign_out_action = self.menuBar().addAction("Sign &out")
+        self.sign_out_action = self.menuBar().addAction(tr("Sign &out"))
         self.sign_out_action.triggered.connect(self.sign_out)
         self.sign_out_action.setEnabled(False)
-        table_menu = self.menuBar().addMenu("&Table")
-        self.resign_action = table_menu.addAction("Re&sign")
+        table_menu = self.menuBar().addMenu(tr("&Table"))
+        self.resign_action = table_menu.addAction(tr("Re&sign"))
         self.resign_action.setShortcut(QKeySequence("Ctrl+Shift+R"))
         self.resign_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        self.resign_action.setStatusTip("Give the match at this table up (a loss)")
+        self.resign_action.setStatusTip(tr("Give the match at this table up (a loss)"))
         self.resign_action.triggered.connect(lambda: self.resign_table())
         self.resign_box: QMessageBox | None = None
 
@@ -127,7 +135,7 @@ class OnlineWindow(QMainWindow):
         try:
             client = self.client_factory(address, user, password)
         except ValueError as error:
-            self.signin.show_problem(str(error).capitalize())
+            self.signin.show_problem(str(error).capitalize())  # the JID library's words
             return
         session = OnlineSession(client, self)
         session.state_changed.connect(self._connection_changed)
@@ -149,7 +157,7 @@ class OnlineWindow(QMainWindow):
             self._remember(address, user, password, remember)
             self.stack.setCurrentWidget(self.tabs)
             self.sign_out_action.setEnabled(True)
-            self.setWindowTitle(f"Gin Rummy Desktop — Online — {user}")
+            self.setWindowTitle(tr("Gin Rummy Desktop — Online — {user}").format(user=user))
             spawn(self._after_sign_in(), self._notice)
 
         spawn(session.sign_in(create), failed, done)
@@ -174,7 +182,8 @@ class OnlineWindow(QMainWindow):
             try:
                 await client.join_lobby(game)
             except Exception as error:  # noqa: BLE001 - the lobby list still works without chat
-                lobby.show_notice(f"The room chat is not available: {error}", warning=True)
+                lobby.show_notice(tr("The room chat is not available: {error}").format(
+                    error=refusal_words(str(error))), warning=True)
             lobby.set_tables(await client.open_tables(game))
         self._refresh_players()
         self.players_timer.start()
@@ -208,7 +217,7 @@ class OnlineWindow(QMainWindow):
             self._close_table(pane.table_id)
         self._forget_account_views()
         self.stack.setCurrentWidget(self.signin)
-        self.setWindowTitle("Gin Rummy Desktop — Online")
+        self.setWindowTitle(tr("Gin Rummy Desktop — Online"))
         spawn(session.sign_out(), self._notice, lambda _r: session.deleteLater())
 
     def _tab_changed(self, _index: int) -> None:
@@ -263,7 +272,7 @@ class OnlineWindow(QMainWindow):
             lobby.set_searching(False)
 
     def _connection_changed(self, state: str) -> None:
-        self.state_label.setText(STATE_WORDS.get(state, state))
+        self.state_label.setText(state_text(state))
         for pane in self.tables.values():
             pane.set_connection(state)
 
@@ -286,8 +295,9 @@ class OnlineWindow(QMainWindow):
             listed = next((t for t in lobby.tables if t.get("table") == table), None)
             preset = (listed or {}).get("preset")
             if preset and preset not in presets_for(lobby.game):
-                lobby.show_notice(f"This version cannot play {preset} tables online: choose "
-                                  "another table", warning=True)
+                lobby.show_notice(tr("This version cannot play {preset} tables online: choose "
+                                     "another table").format(preset=preset_title(preset)),
+                                  warning=True)
                 return
         if self.session is not None:
             spawn(self._client().join_table(table), self._notice)
@@ -298,7 +308,7 @@ class OnlineWindow(QMainWindow):
         lobby = self.lobbies[game]
 
         def created(table: str) -> None:
-            lobby.show_notice("Your table is open: waiting for an opponent to join.")
+            lobby.show_notice(tr("Your table is open: waiting for an opponent to join."))
 
         spawn(self._client().create_table(game, **options), self._notice, created)
 
@@ -371,7 +381,7 @@ class OnlineWindow(QMainWindow):
             pane.finished.connect(self.record_match)
         pane.sound = self._sound()
         pane.start(state)
-        index = self.tabs.addTab(pane, f"Table: {pane.opponent}")
+        index = self.tabs.addTab(pane, tr("Table: {name}").format(name=pane.opponent))
         self.tabs.setCurrentIndex(index)
         for lobby in self.lobbies.values():
             lobby.set_searching(False)
@@ -395,7 +405,7 @@ class OnlineWindow(QMainWindow):
 
         def refused(reason: str) -> None:
             if pane is not None:
-                pane.move_refused(reason)
+                pane.move_refused(refusal_words(reason))
             spawn(self._client().resync(table))
 
         spawn(self._client().move(table, action, seq), refused)
@@ -405,27 +415,28 @@ class OnlineWindow(QMainWindow):
         the setting says not to. False when there is nothing to resign (said in words)."""
         pane = self.tables.get(table) if table else self.tabs.currentWidget()
         if not isinstance(pane, TablePane):
-            self.statusBar().showMessage("Resign is for a match at a table: open its tab first",
-                                         10000)
+            self.statusBar().showMessage(
+                tr("Resign is for a match at a table: open its tab first"), 10000)
             return False
         if not pane.match_in_play:
-            pane.status.show_message("The match is over: there is nothing to resign", "info")
+            pane.status.show_message(tr("The match is over: there is nothing to resign"), "info")
             return False
         if self.session is None:
-            pane.status.show_message("You are signed out: sign in again to resign", "warning")
+            pane.status.show_message(tr("You are signed out: sign in again to resign"),
+                                     "warning")
             return False
 
         def send() -> None:
             if self.tables.get(pane.table_id) is pane and pane.match_in_play \
                     and self.session is not None:
-                pane.status.show_message("Resigning…", "info")
+                pane.status.show_message(tr("Resigning…"), "info")
                 spawn(self._client().resign(pane.table_id),
                       lambda reason: pane.status.show_message(_sentence(reason), "warning"))
 
         if self.ask_before_resign is not None and not self.ask_before_resign():
             send()
             return True
-        box = QMessageBox(QMessageBox.Icon.Question, *RESIGN_QUESTION,
+        box = QMessageBox(QMessageBox.Icon.Question, *(tr(text) for text in RESIGN_QUESTION),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
         box.setDefaultButton(QMessageBox.StandardButton.No)
         box.buttonClicked.connect(
@@ -442,11 +453,12 @@ class OnlineWindow(QMainWindow):
         if pane is None or not pane.match_in_play or self.session is None:
             self._close_table(table)
             return
-        box = QMessageBox(QMessageBox.Icon.Question, "Close table",
-                          "The match is still in play. Closing the table resigns it (a loss).",
+        box = QMessageBox(QMessageBox.Icon.Question, tr("Close table"),
+                          tr("The match is still in play. Closing the table resigns it (a "
+                             "loss)."),
                           QMessageBox.StandardButton.NoButton, self)
-        resign = box.addButton("Resign and close", QMessageBox.ButtonRole.AcceptRole)
-        box.addButton("Keep playing", QMessageBox.ButtonRole.RejectRole)
+        resign = box.addButton(tr("Resign and close"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(tr("Keep playing"), QMessageBox.ButtonRole.RejectRole)
 
         def answered(button: Any) -> None:
             if button is resign and self.tables.get(table) is pane:
@@ -467,9 +479,9 @@ class OnlineWindow(QMainWindow):
             self.session.client.set_playing(False)
 
     def _offer_computer(self, game: str) -> None:
-        box = QMessageBox(QMessageBox.Icon.Question, "Quick match",
-                          "Nobody of your strength is free right now. Play a casual game "
-                          "against the computer?",
+        box = QMessageBox(QMessageBox.Icon.Question, tr("Quick match"),
+                          tr("Nobody of your strength is free right now. Play a casual game "
+                             "against the computer?"),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
         box.buttonClicked.connect(lambda button: self._computer_answer(
             game, box.standardButton(button) == QMessageBox.StandardButton.Yes))
@@ -484,14 +496,15 @@ class OnlineWindow(QMainWindow):
         sender = str(payload["from"]).split("@")[0]
         if payload["game"] not in PLAYABLE_GAMES:
             self.statusBar().showMessage(
-                f"{sender} invited you to a {GAME_TITLES[payload['game']]} table, which this "
-                "version cannot play online yet", 15000)
+                tr("{name} invited you to a {game} table, which this version cannot play "
+                   "online yet").format(name=sender, game=game_title(payload["game"])), 15000)
             return
-        box = QMessageBox(QMessageBox.Icon.Question, "Invitation",
-                          f"{sender} invites you to a {GAME_TITLES[payload['game']]} table.",
+        box = QMessageBox(QMessageBox.Icon.Question, tr("Invitation"),
+                          tr("{name} invites you to a {game} table.").format(
+                              name=sender, game=game_title(payload["game"])),
                           QMessageBox.StandardButton.NoButton, self)
-        accept = box.addButton("Accept", QMessageBox.ButtonRole.AcceptRole)
-        box.addButton("Decline", QMessageBox.ButtonRole.RejectRole)
+        accept = box.addButton(tr("Accept"), QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(tr("Decline"), QMessageBox.ButtonRole.RejectRole)
         box.buttonClicked.connect(
             lambda button: self.join_table(payload["table"]) if button is accept else None)
         box.setWindowModality(Qt.WindowModality.NonModal)
@@ -507,7 +520,7 @@ class OnlineWindow(QMainWindow):
             and self.tabs.currentWidget() is self.messages
         self.messages.receive(sender, payload["text"], in_view)
         if not self.isVisible() or self.isMinimized() or not self.isActiveWindow():
-            self._alert(f"Message from {sender}", payload["text"])
+            self._alert(tr("Message from {name}").format(name=sender), payload["text"])
 
     def _alert(self, title: str, text: str) -> None:
         """A tray notice where the desktop has a tray, else the taskbar entry asks for
@@ -526,7 +539,8 @@ class OnlineWindow(QMainWindow):
 
     def _unread_changed(self, total: int) -> None:
         self.tabs.setTabText(self.messages_index,
-                             f"Messages ({total})" if total else "Messages")
+                             tr("Messages ({count})").format(count=total) if total
+                             else tr("Messages"))
 
     def open_chat(self, user: str) -> None:
         self.tabs.setCurrentWidget(self.messages)
@@ -542,7 +556,8 @@ class OnlineWindow(QMainWindow):
                                       for m in history])
 
         spawn(self._client().message_history(self.session.jid_of(user)),
-              lambda reason: conversation.add("—", f"The history is not available: {reason}"),
+              lambda reason: conversation.add("—", tr("The history is not available: {reason}")
+                                              .format(reason=refusal_words(reason))),
               loaded)
 
     def _send_private(self, user: str, text: str) -> None:
@@ -558,14 +573,14 @@ class OnlineWindow(QMainWindow):
         if self.session is None:
             return
         if not protocol.USERNAME_PATTERN.match(user):
-            self.friends.show_notice(f"{user!r} is not a user name")
+            self.friends.show_notice(tr("{name} is not a user name").format(name=repr(user)))
             return
         if user == self.session.username:
-            self.friends.show_notice("That is you")
+            self.friends.show_notice(tr("That is you"))
             return
         self.asked.add(user)
         self._client().add_friend(self.session.jid_of(user))
-        self.friends.show_notice(f"Friend request sent to {user}")
+        self.friends.show_notice(tr("Friend request sent to {name}").format(name=user))
 
     def _friend_request(self, jid: str) -> None:
         user = jid.split("@")[0]
@@ -574,28 +589,28 @@ class OnlineWindow(QMainWindow):
             self.friends.set_friend(user, True, "")
             return
         self.friends.add_request(user)
-        self.tabs.setTabText(self.tabs.indexOf(self.friends), "Friends (request)")
+        self.tabs.setTabText(self.tabs.indexOf(self.friends), tr("Friends (request)"))
 
     def _answer_friend(self, user: str, accept: bool) -> None:
         if self.session is None:
             return
         jid = self.session.jid_of(user)
-        self.tabs.setTabText(self.tabs.indexOf(self.friends), "Friends")
+        self.tabs.setTabText(self.tabs.indexOf(self.friends), tr("Friends"))
         if accept:
             self.asked.add(user)
             self._client().approve_friend(jid)
             self.friends.set_friend(user, False, "")
-            self.friends.show_notice(f"{user} is now your friend")
+            self.friends.show_notice(tr("{name} is now your friend").format(name=user))
         else:
             self._client().decline_friend(jid)
-            self.friends.show_notice(f"Declined {user}'s request")
+            self.friends.show_notice(tr("Declined {name}'s request").format(name=user))
 
     def _remove_friend(self, user: str) -> None:
         if self.session is not None:
             self._client().remove_friend(self.session.jid_of(user))
             self.asked.discard(user)
             self.friends.drop_friend(user)
-            self.friends.show_notice(f"Removed {user} from your friends")
+            self.friends.show_notice(tr("Removed {name} from your friends").format(name=user))
 
     def _block(self, user: str) -> None:
         if self.session is None:
@@ -603,24 +618,23 @@ class OnlineWindow(QMainWindow):
 
         def blocked(_r: Any) -> None:
             self._remove_friend(user)
-            self.friends.show_notice(f"Blocked {user}: they cannot message or invite you")
+            self.friends.show_notice(
+                tr("Blocked {name}: they cannot message or invite you").format(name=user))
 
-        spawn(self._client().block(self.session.jid_of(user)), self.friends.show_notice,
-              blocked)
+        spawn(self._client().block(self.session.jid_of(user)),
+              lambda reason: self.friends.show_notice(refusal_words(reason)), blocked)
 
     def _invite(self, user: str, game: str = "gin") -> None:
         if self.session is None:
             return
         spawn(self._client().create_table(game, rated=False,
                                           invite=self.session.jid_of(user)),
-              self.friends.show_notice,
+              lambda reason: self.friends.show_notice(refusal_words(reason)),
               lambda _t: self.friends.show_notice(
-                  f"Invited {user} to a casual {GAME_TITLES[game]} table: waiting for them "
-                  "to accept"))
+                  tr("Invited {name} to a casual {game} table: waiting for them to accept")
+                  .format(name=user, game=game_title(game))))
 
 
 def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return "Something went wrong"
-    return text[:1].upper() + text[1:]
+    """A refusal or an error's text as a sentence in the chosen language (refusals.py)."""
+    return refusal_text(text)
