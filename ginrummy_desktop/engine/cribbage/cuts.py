@@ -25,6 +25,7 @@ from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import Card, parse_cards
 from ginrummy_desktop.engine.deck import verify_commitment
 from ginrummy_desktop.engine.rng import StableRandom
+from ginrummy_desktop.engine.translation import tr, tr_n
 
 #: The fewest cards a cut may leave in either packet (ACC: four).
 MIN_CUT = 4
@@ -46,11 +47,12 @@ def why_not_cut(action: Action, pack_size: int) -> str | None:
     """Why ``action`` is not a legal cut of a pack this size (None when it is)."""
     depths = cut_depths(pack_size)
     if action.kind != "cut" or action.points is None or action.card or action.cards:
-        return (f"Cut the pack: lift between {depths.start} and {depths.stop - 1} cards "
-                "off the top.")
+        return tr("Cut the pack: lift between {low} and {high} cards off the top.").format(
+            low=depths.start, high=depths.stop - 1)
     if action.points not in depths:
-        return (f"A cut must leave at least {MIN_CUT} cards in each packet: lift between "
-                f"{depths.start} and {depths.stop - 1} of the {pack_size} cards.")
+        return tr("A cut must leave at least {least} cards in each packet: lift between {low} "
+                  "and {high} of the {size} cards.").format(
+            least=MIN_CUT, low=depths.start, high=depths.stop - 1, size=pack_size)
     return None
 
 
@@ -78,33 +80,40 @@ def deal_cut_errors(rounds: Any, dealer: Any) -> str | None:
     depths give, equal ranks in every round but the last, and the lower card's seat as
     ``dealer``."""
     if type(rounds) is not list or not rounds:
-        return "the cut for the deal is missing its rounds"
+        return tr("the cut for the deal is missing its rounds")
     winner: int | None = None
     for number, round_ in enumerate(rounds, start=1):
         try:
             pack = parse_cards(" ".join(round_["deck"]) if isinstance(round_["deck"], list)
                                else round_["deck"])
             if not verify_commitment(pack, round_["salt"], round_["commitment"]):
-                return f"cut for the deal, round {number}: the pack was not as committed"
+                return tr("cut for the deal, round {number}: the pack was not as "
+                          "committed").format(number=number)
             depths = [cut["depth"] for cut in round_["cuts"]]
             cards = [Card.parse(cut["card"]) for cut in round_["cuts"]]
             seats = [cut["seat"] for cut in round_["cuts"]]
         except (KeyError, TypeError, ValueError, AttributeError) as error:
-            return f"cut for the deal, round {number}: damaged ({error!r})"
+            return tr("cut for the deal, round {number}: damaged ({error})").format(
+                number=number, error=repr(error))
         if seats != [0, 1] or len(depths) != 2:
-            return f"cut for the deal, round {number}: seat 0 cuts, then seat 1"
+            return tr("cut for the deal, round {number}: seat 0 cuts, then seat 1").format(
+                number=number)
         packs = [pack, second_pack(pack, cards[0])]
         for seat, (depth, card, cut_pack) in enumerate(zip(depths, cards, packs, strict=True)):
             if type(depth) is not int or depth not in cut_depths(len(cut_pack)):
-                return f"cut for the deal, round {number}: seat {seat}'s depth is not legal"
+                return tr("cut for the deal, round {number}: seat {seat}'s depth is not "
+                          "legal").format(number=number, seat=seat)
             if cut_pack[depth] != card:
-                return (f"cut for the deal, round {number}: seat {seat}'s cut at {depth} "
-                        f"turns up {cut_pack[depth]}, not {card}")
+                return tr("cut for the deal, round {number}: seat {seat}'s cut at {depth} "
+                          "turns up {turned}, not {card}").format(
+                    number=number, seat=seat, depth=depth, turned=cut_pack[depth], card=card)
         winner = lower_cut_deals(cards[0], cards[1])
         if (winner is None) != (number < len(rounds)):
-            return f"cut for the deal, round {number}: only equal cuts are cut again"
+            return tr("cut for the deal, round {number}: only equal cuts are cut "
+                      "again").format(number=number)
     if winner != dealer:
-        return f"cut for the deal: the lower card's seat ({winner}) deals, not {dealer!r}"
+        return tr("cut for the deal: the lower card's seat ({winner}) deals, not "
+                  "{dealer}").format(winner=winner, dealer=repr(dealer))
     return None
 
 
@@ -126,25 +135,34 @@ def check_cuts(record: dict) -> tuple[bool, list[str]]:
             turned = starter_at(deck, int(depth))
             recorded = Card.parse(record["starter"])
         except (KeyError, TypeError, ValueError, IndexError):
-            return False, ["The starter cut in this record is damaged."]
+            return False, [tr("The starter cut in this record is damaged.")]
         if turned == recorded and int(depth) in cut_depths(DEAL_PACK - UNDEALT_FROM):
-            lines.append(f"The starter {card_text(recorded)} is the card at the pone's cut "
-                         f"({depth} cards lifted): card {UNDEALT_FROM + int(depth) + 1} of the "
-                         "committed deck.")
+            lines.append(tr_n("The starter {card} is the card at the pone's cut ({count} card "
+                              "lifted): card {position} of the committed deck.",
+                              "The starter {card} is the card at the pone's cut ({count} cards "
+                              "lifted): card {position} of the committed deck.", int(depth)
+                              ).format(card=card_text(recorded), count=depth,
+                                       position=UNDEALT_FROM + int(depth) + 1))
         else:
             ok = False
-            lines.append(f"The cut at {depth} turns up {card_text(turned)}, not the recorded "
-                         f"starter {card_text(recorded)}.")
+            lines.append(tr("The cut at {depth} turns up {turned}, not the recorded starter "
+                            "{card}.").format(depth=depth, turned=card_text(turned),
+                                              card=card_text(recorded)))
     if "deal_cut" in record:
         problem = deal_cut_errors(record["deal_cut"], record.get("dealer"))
         if problem:
             ok = False
-            lines.append(f"The cut for the deal does not check out: {problem}.")
+            lines.append(tr("The cut for the deal does not check out: {problem}.").format(
+                problem=problem))
         else:
             rounds = len(record["deal_cut"])
-            again = f" ({rounds} rounds: equal cards cut again)" if rounds > 1 else ""
-            lines.append("The cut for the deal checks out: each pack as committed, each card at "
-                         f"its cutter's depth, the lower card deals{again}.")
+            if rounds > 1:
+                lines.append(tr("The cut for the deal checks out: each pack as committed, each "
+                                "card at its cutter's depth, the lower card deals ({rounds} "
+                                "rounds: equal cards cut again).").format(rounds=rounds))
+            else:
+                lines.append(tr("The cut for the deal checks out: each pack as committed, each "
+                                "card at its cutter's depth, the lower card deals."))
     return ok, lines
 
 

@@ -43,20 +43,24 @@ from ginrummy_desktop.engine.cribbage.observation import (
     Pegs,
     ScoreEvent,
     TableView,
+    event_words,
 )
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.engine.cribbage.scoring import (
+    ENGLISH,
     ScoreItem,
     ShowPart,
     ShowScore,
     _play_items_unchecked,
     show_parts,
     show_points,
+    spoken,
 )
 from ginrummy_desktop.engine.deck import commitment, new_salt, shuffled_deck
 from ginrummy_desktop.engine.frozen import detached_copy
 from ginrummy_desktop.engine.hand_chain import replay_hands
 from ginrummy_desktop.engine.rng import StableRandom
+from ginrummy_desktop.engine.translation import tr
 from ginrummy_desktop.engine.wording import action_text
 
 SNAPSHOT_VERSION = 1
@@ -259,10 +263,11 @@ class CribbageMatch:
     def apply(self, seat: int, action: Action) -> None:
         self._check_seat(seat)
         if self.phase == OVER:
-            raise IllegalActionError("The game is over; no more moves can be made.")
+            raise IllegalActionError(tr("The game is over; no more moves can be made."))
         if seat != self._to_move:
             assert self._to_move is not None  # None only once the game is over
-            raise IllegalActionError(f"It is not your turn: player {self._to_move + 1} is to move.")
+            raise IllegalActionError(tr("It is not your turn: player {number} is to move.").format(
+                number=self._to_move + 1))
         own = legal_action(action, self._legal(), lambda copy: self._explain_illegal(seat, copy))
         # From here on only the engine's own legal action: the submitted object is done with.
         self._legal_cache = None
@@ -288,33 +293,39 @@ class CribbageMatch:
             reason = self._why_not_show(action)
         else:
             reason = self._why_not_play(seat, action)
-        return reason or (f"'{action_text(action)}' is not a legal move now "
-                          "(a legal action has only its fields).")
+        return reason or tr("'{action}' is not a legal move now (a legal action has only its "
+                            "fields).").format(action=action_text(action))
 
     def _why_not_discard(self, seat: int, action: Action) -> str | None:
         if action.kind != "discard":
-            return "Lay two cards away to the crib first."
+            return tr("Lay two cards away to the crib first.")
         if len(action.cards) != 2 or len(set(action.cards)) != 2:
-            return "Lay exactly two different cards away to the crib."
+            return tr("Lay exactly two different cards away to the crib.")
         for card in action.cards:
             if card not in self.hands[seat]:
-                return f"You do not hold {card_text(card)}."
+                return tr("You do not hold {card}.").format(card=card_text(card))
         return None
 
     def _why_not_show(self, action: Action) -> str | None:
         what = self.show_parts()[self._show_step].what
         if self.phase == MUGGINS:
             if action.kind not in ("muggins", "pass"):
-                return "Claim the points your opponent missed (muggins) or pass."
+                return tr("Claim the points your opponent missed (muggins) or pass.")
             return None
         if action.kind != "count" or action.points is None:
-            return f"Count your {what}: say how many points it makes."
+            if what == "crib":
+                return tr("Count your crib: say how many points it makes.")
+            return tr("Count your hand: say how many points it makes.")
         if action.points < 0:
-            return "A count cannot be below zero."
+            return tr("A count cannot be below zero.")
         total = self._show_total()
         if action.points > total:
             # The simplest clear rule: an over-count is refused and the seat counts again.
-            return f"You claimed {action.points} but the {what} is worth {total}."
+            if what == "crib":
+                return tr("You claimed {claimed} but the crib is worth {total}.").format(
+                    claimed=action.points, total=total)
+            return tr("You claimed {claimed} but the hand is worth {total}.").format(
+                claimed=action.points, total=total)
         return None
 
     def _why_not_play(self, seat: int, action: Action) -> str | None:
@@ -322,17 +333,16 @@ class CribbageMatch:
         card = action.card
         if action.kind == "go":
             if fitting:
-                return f"You cannot say go while a card fits: {cards_text(sorted(fitting))}."
+                return tr("You cannot say go while a card fits: {cards}.").format(
+                    cards=cards_text(sorted(fitting)))
             return None
         if action.kind != "play" or card is None:
-            return "Play a card (or say go when none fits)."
+            return tr("Play a card (or say go when none fits).")
         if card not in self.hands[seat]:
-            return f"You do not hold {card_text(card)}."
+            return tr("You do not hold {card}.").format(card=card_text(card))
         if card not in fitting:
-            return (
-                f"{card_text(card)} would take the count to {self.count + card.points}; "
-                "the count may never pass 31."
-            )
+            return tr("{card} would take the count to {count}; the count may never pass "
+                      "31.").format(card=card_text(card), count=self.count + card.points)
         return None
 
     def hand_records(self) -> list[dict]:
@@ -594,7 +604,8 @@ class CribbageMatch:
             score = part.score
             assert score is not None
             self._shows.append(_show_record(part.seat, part.what, part.cards, score))
-            if self._peg(part.seat, part.what, score.items, words=score.spoken):
+            if self._peg(part.seat, part.what, score.items,
+                         words=spoken(score.items, ENGLISH)):
                 return
         self._finish_hand()
         self._start_hand()
@@ -620,10 +631,11 @@ class CribbageMatch:
         show = {**_show_record(seat, what, cards, score), "claimed": claimed, "muggins": 0}
         self._shows.append(show)
         if claimed == score.total:
-            items, words = score.items, score.spoken
+            items = score.items
         else:
             items = (ScoreItem("claimed", tuple(sorted(cards)), claimed),) if claimed else ()
-            words = f"counted {claimed}" if claimed else "counted nothing"
+        # The words records keep are English (a ScoreEvent's ``text`` is the chosen language's).
+        words = event_words(what, claimed, items, ENGLISH, counted=claimed != score.total)
         if self._peg(seat, what, items, words=words):
             return
         if claimed < score.total:
@@ -641,9 +653,7 @@ class CribbageMatch:
             show["muggins"] = missed
             cards = tuple(parse_cards(show["cards"]))
             item = ScoreItem("muggins", cards, missed)
-            plural = "s" if missed != 1 else ""
-            words = f"Muggins! {missed} missed point{plural} taken"
-            if self._peg(seat, "muggins", (item,), words=words):
+            if self._peg(seat, "muggins", (item,)):
                 return
         self._next_show_step()
 
@@ -662,14 +672,13 @@ class CribbageMatch:
     ) -> bool:
         """Peg the items for ``seat``; returns True when this ends the game."""
         points = sum(item.points for item in items)
-        if words is None:
-            words = " and ".join(item.words for item in items)
         target = self.rules.target
         if self.rules.stinkhole and self.scores[seat] == target - 1 and kind in (
             "heels", "go", "last card"
         ):
-            points = 0
-            words += " (void: no pegging out from the stinkhole this way)"
+            points = 0  # void: the words say so
+        if words is None:  # English, as records keep them (``ScoreEvent.text`` translates)
+            words = event_words(kind, points, items, ENGLISH)
         if points:
             self._backs[seat] = self.scores[seat]
             self.scores[seat] += points

@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import Card, format_cards
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
-from ginrummy_desktop.engine.cribbage.scoring import ScoreItem
+from ginrummy_desktop.engine.cribbage.scoring import (
+    CHOSEN,
+    ENGLISH,
+    ScoreItem,
+    item_words,
+    spoken,
+)
 
 DISCARD, PLAY, OVER = "discard", "play", "over"
 # With the muggins option the show is played too: a seat counts, then the other may claim.
@@ -22,7 +29,8 @@ CUT_PHASES = (DEAL_CUT, STARTER_CUT)
 class ScoreEvent:
     """Points pegged at one moment: ``kind`` is ``heels``, ``play`` (a card's points), ``go``,
     ``last card``, ``hand``, ``crib`` or ``muggins`` (points the other player missed in the
-    show); ``items`` itemize them; ``words`` is what is said."""
+    show); ``items`` itemize them; ``words`` is what is said, in English as records keep it
+    (``text`` says it in the chosen language)."""
 
     seat: int
     kind: str
@@ -30,6 +38,12 @@ class ScoreEvent:
     items: tuple[ScoreItem, ...]
     words: str
     score_after: int
+
+    @property
+    def text(self) -> str:
+        """``words`` in the chosen language (the same words in English), for the table."""
+        return event_words(self.kind, self.points, self.items,
+                           counted=self.words == COUNTED_NOTHING)
 
     def to_json(self) -> dict:
         return {
@@ -40,6 +54,40 @@ class ScoreEvent:
             "words": self.words,
             "score_after": self.score_after,
         }
+
+
+#: What a player who counted none of a scoring hand's points is said to have done (muggins).
+COUNTED_NOTHING = ENGLISH.tr("counted nothing")
+# Points a player on the stinkhole cannot peg out with (they are void).
+_VOIDABLE = ("heels", "go", "last card")
+
+
+def event_words(kind: str, points: int, items: tuple[ScoreItem, ...], lang: Any = CHOSEN,
+                counted: bool = False) -> str:
+    """What is said when ``items`` are pegged as a ``ScoreEvent`` of ``kind`` worth ``points``
+    (0 for points made void on the stinkhole): ``"Fifteen for 2 and Pair for 2"``, a show's
+    count, ``"counted 6"``, ``"Muggins! 2 missed points taken"``. ``counted``: a player counted
+    a hand or crib as nothing (in the muggins show). ``lang`` is the chosen language, or
+    ``ENGLISH`` for the words records keep."""
+    if kind == "muggins":
+        missed = sum(item.points for item in items)
+        return lang.tr_n("Muggins! {count} missed point taken",
+                         "Muggins! {count} missed points taken", missed).format(count=missed)
+    if kind in ("hand", "crib"):
+        if items and items[0].kind == "claimed":
+            return lang.tr("counted {points}").format(points=items[0].points)
+        if counted and not items:
+            return lang.tr("counted nothing")
+        return spoken(items, lang)
+    words = ""
+    for item in items:
+        said = item_words(item, lang)
+        words = said if not words else lang.tr("{first} and {then}").format(first=words,
+                                                                           then=said)
+    if kind in _VOIDABLE and points == 0 and any(item.points for item in items):
+        words = lang.tr("{words} (void: no pegging out from the stinkhole this way)").format(
+            words=words)
+    return words
 
 
 @dataclass(frozen=True, slots=True)

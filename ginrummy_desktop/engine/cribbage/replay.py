@@ -11,10 +11,17 @@ from typing import Any
 
 from ginrummy_desktop.engine.actions import IllegalActionError
 from ginrummy_desktop.engine.cards import FULL_DECK, Card, card_text, cards_text, parse_cards
-from ginrummy_desktop.engine.cribbage.match import CribbageMatch, action_from_json
+from ginrummy_desktop.engine.cribbage.match import (
+    CribbageMatch,
+    action_from_json,
+    event_from_json,
+)
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.engine.cribbage.scoring import ScoreItem
-from ginrummy_desktop.engine.replay import ReplayFrame, ShownHand, seat_names, verb
+from ginrummy_desktop.engine.cribbage.words import hand_owner
+from ginrummy_desktop.engine.replay import ReplayFrame, ShownHand, seat_names
+from ginrummy_desktop.engine.translation import tr, tr_n
+from ginrummy_desktop.engine.wording import person
 
 
 def cribbage_replay_frames(
@@ -41,9 +48,9 @@ def cribbage_replay_frames(
         raise ValueError(f"damaged cribbage record ({error})") from None
     seats = (1 - dealer, dealer)
     named = seat_names(seats, names)
-    frames = [ReplayFrame(0, seats, verb(named[dealer], "deal", "deals"),
+    frames = [ReplayFrame(0, seats, person(named[dealer], tr("You deal"), tr("{name} deals")),
                           (tuple(match.hands[seats[0]]), tuple(match.hands[seats[1]])), (), 0,
-                          note="Each player lays two cards away to the crib")]
+                          note=tr("Each player lays two cards away to the crib"))]
     seen = 0
     for step, (seat, action) in enumerate(actions, start=1):
         try:
@@ -54,19 +61,23 @@ def cribbage_replay_frames(
         events = finished[0]["events"] if finished else [e.to_json() for e in match.events]
         hand_events = [e for e in events[seen:] if e["kind"] not in ("hand", "crib")]
         seen = len(events)
-        text = f"{_told(named[seat], action, match.starter)}" + "".join(
-            f"; {named[e['seat']]}: {e['words']}" for e in hand_events)
+        text = _told(named[seat], action, match.starter)
+        for e in hand_events:
+            text = tr("{move}; {name}: {words}").format(
+                move=text, name=named[e["seat"]], words=event_from_json(e).text)
         if finished:  # the hand is over; keep the cards as they were before the next deal
             last_card = (action.card,) if action.card is not None else ()
             hands: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
             middle = frames[-1].discard_pile + last_card
-            note = "The play is over"
+            note = tr("The play is over")
         else:
             hands = (tuple(match.hands[seats[0]]), tuple(match.hands[seats[1]]))
             middle = tuple(card for _, card in match.current)
-            cut = (f"starter {card_text(match.starter)}" if match.starter is not None
-                   else "no starter")
-            note = f"Count {match.count} · {cut}"
+            if match.starter is not None:
+                note = tr("Count {count} · starter {card}").format(
+                    count=match.count, card=card_text(match.starter))
+            else:
+                note = tr("Count {count} · no starter").format(count=match.count)
         frames.append(ReplayFrame(step, seats, text, hands, middle, 0, seat,
                                   action.card, note))
     records = match.hand_records()
@@ -77,19 +88,24 @@ def cribbage_replay_frames(
     starter = Card.parse(starter_code) if isinstance(starter_code, str) else None
     for seat, what, cards, items, show in shows:
         event = show_events.get((seat, what))
-        words = event["words"] if event else "nineteen (no points)"
-        whose = "Your" if named[seat] == "You" else f"{named[seat]}'s"
-        owner = f"{whose} {'crib' if what == 'crib' else 'hand'}"
+        words = event_from_json(event).text if event else tr("nineteen (no points)")
+        owner = hand_owner(named[seat], what)
         hands = (kept.get(seats[0], ()), kept.get(seats[1], ()))
         total = int(show.get("claimed", show.get("total", 0)))
-        counted = ShownHand(seat=seat, melds=(cards,),
-                            summary=f"{what}: {total} point{'s' if total != 1 else ''}")
+        if what == "crib":
+            summary = tr_n("crib: {count} point", "crib: {count} points", total)
+        else:
+            summary = tr_n("hand: {count} point", "hand: {count} points", total)
+        counted = ShownHand(seat=seat, melds=(cards,), summary=summary.format(count=total))
         shown = (counted, None) if seat == seats[0] else (None, counted)
-        scoring = tuple(f"{item.words}: {cards_text(item.cards)}" for item in items) or (
-            "No points",)
-        frames.append(ReplayFrame(len(frames), seats, f"{owner}: {words}", hands,
+        scoring = tuple(tr("{combination}: {cards}").format(combination=item.words,
+                                                            cards=cards_text(item.cards))
+                        for item in items) or (tr("No points"),)
+        frames.append(ReplayFrame(len(frames), seats,
+                                  tr("{whose}: {count}").format(whose=owner, count=words), hands,
                                   (starter,) if starter else (), 0, seat, None,
-                                  f"Starter {card_text(starter)}" if starter else "",
+                                  tr("Starter {card}").format(card=card_text(starter))
+                                  if starter else "",
                                   shown=shown, scoring=scoring))
     return frames
 
@@ -103,18 +119,30 @@ def _told(name: str, action: Any, starter: Card | None = None) -> str:
     cards: the starter is 6♠"."""
     kind = action.kind
     if kind == "cut":
-        turned = f": the starter is {card_text(starter)}" if starter is not None else ""
-        return f"{verb(name, 'cut', 'cuts')} {action.points} cards{turned}"
+        if starter is not None:
+            return person(name, tr_n("You cut {count} card: the starter is {card}",
+                                     "You cut {count} cards: the starter is {card}",
+                                     action.points),
+                          tr_n("{name} cuts {count} card: the starter is {card}",
+                               "{name} cuts {count} cards: the starter is {card}",
+                               action.points),
+                          count=action.points, card=card_text(starter))
+        return person(name, tr_n("You cut {count} card", "You cut {count} cards", action.points),
+                      tr_n("{name} cuts {count} card", "{name} cuts {count} cards",
+                           action.points), count=action.points)
     if kind == "discard":
-        return f"{verb(name, 'lay', 'lays')} {cards_text(action.cards)} away"
+        return person(name, tr("You lay {cards} away"), tr("{name} lays {cards} away"),
+                      cards=cards_text(action.cards))
     if kind == "play":
-        return f"{verb(name, 'play', 'plays')} {card_text(action.card)}"
+        return person(name, tr("You play {card}"), tr("{name} plays {card}"),
+                      card=card_text(action.card))
     if kind == "go":
-        return f"{verb(name, 'say', 'says')} go"
+        return person(name, tr("You say go"), tr("{name} says go"))
     if kind == "count":
-        return f"{verb(name, 'count', 'counts')} {action.points}"
+        return person(name, tr("You count {points}"), tr("{name} counts {points}"),
+                      points=action.points)
     if kind == "muggins":
-        return verb(name, "call muggins", "calls muggins")
+        return person(name, tr("You call muggins"), tr("{name} calls muggins"))
     if kind == "pass":
-        return verb(name, "let it pass", "lets it pass")
+        return person(name, tr("You let it pass"), tr("{name} lets it pass"))
     return f"{name} {kind}"

@@ -10,19 +10,27 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
+from ginrummy_desktop.engine.translation import mark, tr
+
 #: Game lengths the table offers (the first is the default); ``CribbageRules.for_target`` builds
 #: each one's rules.
 STANDARD_TARGET = 121
 SHORT_TARGET = 61
 GAME_LENGTHS = (STANDARD_TARGET, SHORT_TARGET)
 
-#: Check-box labels for the optional rules, by field name.
+#: Check-box labels for the optional rules, by field name (English: shown with ``tr(label)``,
+#: or ``option_label(name)``).
 OPTION_LABELS = {
-    "stinkhole": "Stinkhole (house rule: no pegging out with a go or his heels from the hole "
-                 "before the last)",
-    "muggins": "Muggins (you count your own hand and crib; the opponent takes any points you "
-               "miss)",
+    "stinkhole": mark("Stinkhole (house rule: no pegging out with a go or his heels from the "
+                      "hole before the last)"),
+    "muggins": mark("Muggins (you count your own hand and crib; the opponent takes any points "
+                    "you miss)"),
 }
+
+
+def option_label(name: str) -> str:
+    """The check-box label of the optional rule ``name`` in the chosen language."""
+    return tr(OPTION_LABELS[name])
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,27 +90,37 @@ class CribbageRules:
     def describe(self) -> str:
         """The game length in words, e.g. ``"61 points: the short game, once around (skunk at
         30)"``."""
-        name = {STANDARD_TARGET: "the standard game",
-                SHORT_TARGET: "the short game, once around"}.get(self.target, "a custom game")
-        lines = f"skunk at {self.skunk_line}"
+        if self.target == STANDARD_TARGET:
+            name = tr("the standard game")
+        elif self.target == SHORT_TARGET:
+            name = tr("the short game, once around")
+        else:
+            name = tr("a custom game")
         if self.has_double_skunk:
-            lines += f", double skunk at {self.double_skunk_line}"
-        return f"{self.target} points: {name} ({lines})"
+            return tr("{target} points: {name} (skunk at {skunk}, double skunk at "
+                      "{double_skunk})").format(target=self.target, name=name,
+                                                skunk=self.skunk_line,
+                                                double_skunk=self.double_skunk_line)
+        return tr("{target} points: {name} (skunk at {skunk})").format(
+            target=self.target, name=name, skunk=self.skunk_line)
 
     def outcome_note(self, outcome: str, loser: str) -> str:
         """Why a finished game is worth what it is: ``loser`` names the losing player."""
         if outcome == "double skunk":
-            return f"Double skunk! {loser} stayed at or below the {self.double_skunk_line} line."
+            return tr("Double skunk! {loser} stayed at or below the {line} line.").format(
+                loser=loser, line=self.double_skunk_line)
         if outcome == "skunk":
-            return f"Skunk! {loser} stayed at or below the {self.skunk_line} line."
-        return "A fine game of cribbage."
+            return tr("Skunk! {loser} stayed at or below the {line} line.").format(
+                loser=loser, line=self.skunk_line)
+        return tr("A fine game of cribbage.")
 
     def score_lines(self) -> tuple[tuple[int, str], ...]:
         """The lines a board or chart marks, highest first: ``(points, label)``."""
-        lines = [(self.target, f"game {self.target}"),
-                 (self.skunk_line, f"skunk {self.skunk_line}")]
+        lines = [(self.target, tr("game {points}").format(points=self.target)),
+                 (self.skunk_line, tr("skunk {points}").format(points=self.skunk_line))]
         if self.has_double_skunk:
-            lines.append((self.double_skunk_line, f"double skunk {self.double_skunk_line}"))
+            lines.append((self.double_skunk_line,
+                          tr("double skunk {points}").format(points=self.double_skunk_line)))
         return tuple(lines)
 
     def game_points(self, loser_score: int) -> int:

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 from operator import itemgetter
+from typing import Any
 
+from ginrummy_desktop.engine import translation
 from ginrummy_desktop.engine.cards import (
     BIT_BY_CARD_ID,
     Card,
@@ -23,12 +25,29 @@ from ginrummy_desktop.engine.cards import (
     require_distinct,
 )
 
-_NUMBER_WORDS = [
-    "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-    "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen",
-    "nineteen", "twenty", "twenty-one", "twenty-two", "twenty-three", "twenty-four",
-    "twenty-five", "twenty-six", "twenty-seven", "twenty-eight", "twenty-nine",
-]
+
+class _English:
+    """The words as hand records, snapshots and the wire keep them: English in every language
+    (the catalogue's own message ids), so a record reads the same whoever wrote it. Each
+    function here takes ``lang``: this, or ``translation`` (the chosen language) for what a
+    player reads."""
+
+    @staticmethod
+    def tr(message: str) -> str:
+        return message
+
+    @staticmethod
+    def tr_n(singular: str, plural: str, count: int) -> str:
+        return singular if count == 1 else plural
+
+    @staticmethod
+    def tr_ctx(context: str, message: str) -> str:
+        return message
+
+
+#: The words records keep (pass as ``lang``); the default everywhere is the chosen language.
+ENGLISH: Any = _English()
+CHOSEN: Any = translation
 
 #: The most a hand or crib can score in the show: 5 5 5 J with the fourth five turned up and
 #: the jack of its suit (twenty-nine).
@@ -39,9 +58,106 @@ _SET_NAMES = {2: "pair", 3: "pair royal", 4: "double pair royal"}
 _SET_POINTS = {2: 2, 3: 6, 4: 12}
 
 
-def number_word(value: int) -> str:
+def _number_words(lang: Any) -> tuple[str, ...]:
+    # Translators: numbers as a cribbage player says them counting a hand ("fifteen two").
+    return (
+        lang.tr_ctx("spoken number", "zero"), lang.tr_ctx("spoken number", "one"),
+        lang.tr_ctx("spoken number", "two"), lang.tr_ctx("spoken number", "three"),
+        lang.tr_ctx("spoken number", "four"), lang.tr_ctx("spoken number", "five"),
+        lang.tr_ctx("spoken number", "six"), lang.tr_ctx("spoken number", "seven"),
+        lang.tr_ctx("spoken number", "eight"), lang.tr_ctx("spoken number", "nine"),
+        lang.tr_ctx("spoken number", "ten"), lang.tr_ctx("spoken number", "eleven"),
+        lang.tr_ctx("spoken number", "twelve"), lang.tr_ctx("spoken number", "thirteen"),
+        lang.tr_ctx("spoken number", "fourteen"), lang.tr_ctx("spoken number", "fifteen"),
+        lang.tr_ctx("spoken number", "sixteen"), lang.tr_ctx("spoken number", "seventeen"),
+        lang.tr_ctx("spoken number", "eighteen"), lang.tr_ctx("spoken number", "nineteen"),
+        lang.tr_ctx("spoken number", "twenty"), lang.tr_ctx("spoken number", "twenty-one"),
+        lang.tr_ctx("spoken number", "twenty-two"),
+        lang.tr_ctx("spoken number", "twenty-three"),
+        lang.tr_ctx("spoken number", "twenty-four"),
+        lang.tr_ctx("spoken number", "twenty-five"),
+        lang.tr_ctx("spoken number", "twenty-six"),
+        lang.tr_ctx("spoken number", "twenty-seven"),
+        lang.tr_ctx("spoken number", "twenty-eight"),
+        lang.tr_ctx("spoken number", "twenty-nine"),
+    )
+
+
+def number_word(value: int, lang: Any = CHOSEN) -> str:
     """``12 -> "twelve"`` (digits beyond the largest hand score)."""
-    return _NUMBER_WORDS[value] if 0 <= value < len(_NUMBER_WORDS) else str(value)
+    words = _number_words(lang)
+    return words[value] if 0 <= value < len(words) else str(value)
+
+
+def item_words(item: ScoreItem, lang: Any = CHOSEN) -> str:
+    """How a player announces ``item`` when pegging, e.g. ``"Pair royal for 6"``."""
+    points = item.points
+    kind = item.kind
+    if kind == "run":
+        return lang.tr("Run of {length} for {points}").format(length=len(item.cards),
+                                                              points=points)
+    said = {
+        "fifteen": lambda: lang.tr("Fifteen for {points}"),
+        "thirty-one": lambda: lang.tr("31 for {points}"),
+        "pair": lambda: lang.tr("Pair for {points}"),
+        "pair royal": lambda: lang.tr("Pair royal for {points}"),
+        "double pair royal": lambda: lang.tr("Double pair royal for {points}"),
+        "go": lambda: lang.tr("Go for {points}"),
+        "last card": lambda: lang.tr("Last card for {points}"),
+        "heels": lambda: lang.tr("His heels for {points}"),
+        "nobs": lambda: lang.tr("His nobs for {points}"),
+        "flush": lambda: lang.tr("Flush for {points}"),
+        "claimed": lambda: lang.tr("Claimed for {points}"),
+        "muggins": lambda: lang.tr("Muggins for {points}"),
+    }.get(kind)
+    if said is None:  # a kind from a newer record: its own name
+        return lang.tr("{combination} for {points}").format(combination=kind.capitalize(),
+                                                            points=points)
+    return str(said()).format(points=points)
+
+
+def show_phrase(item: ScoreItem, lang: Any = CHOSEN) -> str:
+    """``item``'s name as counted in the show: ``"a pair"``, ``"a run of four"``."""
+    kind, size = item.kind, len(item.cards)
+    if kind == "run" and 3 <= size <= 5:
+        return (lang.tr("a run of three"), lang.tr("a run of four"),
+                lang.tr("a run of five"))[size - 3]
+    if kind == "flush" and size in (4, 5):
+        return lang.tr("a four-card flush") if size == 4 else lang.tr("a five-card flush")
+    phrase = {
+        "nobs": lambda: lang.tr("his nobs"),
+        "fifteen": lambda: lang.tr("a fifteen"),
+        "pair": lambda: lang.tr("a pair"),
+        "pair royal": lambda: lang.tr("a pair royal"),
+        "double pair royal": lambda: lang.tr("a double pair royal"),
+    }.get(kind)
+    if phrase is None:  # a kind from a newer record
+        return lang.tr("a {combination}").format(combination=kind)
+    return str(phrase())
+
+
+def spoken(items: Sequence[ScoreItem], lang: Any = CHOSEN, finished: bool = True) -> str:
+    """The count as players say it: ``"fifteen two, fifteen four and a pair is six"``
+    (``finished`` False: the count so far, no "and" before the last combination said)."""
+    if not items:
+        return lang.tr("nothing (nineteen)")
+    phrases = []
+    running = 0
+    for item in items:
+        running += item.points
+        total = number_word(running, lang)
+        if item.kind == "fifteen":
+            phrases.append(lang.tr("fifteen {total}").format(total=total))
+        else:
+            phrases.append(lang.tr("{combination} is {total}").format(
+                combination=show_phrase(item, lang), total=total))
+    if len(phrases) == 1:
+        return phrases[0]
+    comma = lang.tr(", ")
+    if not finished:
+        return comma.join(phrases)
+    return lang.tr("{counted} and {last}").format(counted=comma.join(phrases[:-1]),
+                                                  last=phrases[-1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,24 +170,14 @@ class ScoreItem:
 
     @property
     def words(self) -> str:
-        """How a player announces it when pegging, e.g. ``"Pair royal for 6"``."""
-        if self.kind == "run":
-            return f"Run of {len(self.cards)} for {self.points}"
-        if self.kind == "thirty-one":
-            return f"31 for {self.points}"
-        label = {"heels": "His heels", "nobs": "His nobs"}.get(self.kind, self.kind.capitalize())
-        return f"{label} for {self.points}"
+        """How a player announces it when pegging, e.g. ``"Pair royal for 6"`` (in the chosen
+        language; ``item_words(item, ENGLISH)`` is what records keep)."""
+        return item_words(self)
 
     @property
     def show_phrase(self) -> str:
         """The item's name as counted in the show: ``"a pair"``, ``"a run of four"``."""
-        if self.kind == "run":
-            return f"a run of {number_word(len(self.cards))}"
-        if self.kind == "flush":
-            return f"a {number_word(len(self.cards))}-card flush"
-        if self.kind == "nobs":
-            return "his nobs"
-        return f"a {self.kind}"
+        return show_phrase(self)
 
     def to_json(self) -> dict:
         return {"kind": self.kind, "cards": format_cards(self.cards), "points": self.points}
@@ -89,20 +195,9 @@ class ShowScore:
 
     @property
     def spoken(self) -> str:
-        """The count as players say it: ``"fifteen two, fifteen four and a pair is six"``."""
-        if not self.items:
-            return "nothing (nineteen)"
-        phrases = []
-        running = 0
-        for item in self.items:
-            running += item.points
-            if item.kind == "fifteen":
-                phrases.append(f"fifteen {number_word(running)}")
-            else:
-                phrases.append(f"{item.show_phrase} is {number_word(running)}")
-        if len(phrases) == 1:
-            return phrases[0]
-        return ", ".join(phrases[:-1]) + " and " + phrases[-1]
+        """The count as players say it: ``"fifteen two, fifteen four and a pair is six"`` (in
+        the chosen language; ``spoken(score.items, ENGLISH)`` is what records keep)."""
+        return spoken(self.items)
 
     def spoken_after(self, counted: int) -> str:
         """The count as said so far, after the first ``counted`` items: no "and" until the
@@ -111,7 +206,7 @@ class ShowScore:
             return self.spoken
         if counted <= 0:
             return ""
-        return ", ".join(ShowScore(self.items[:counted]).spoken.rsplit(" and ", 1))
+        return spoken(self.items[:counted], finished=False)
 
 
 @dataclass(frozen=True, slots=True)

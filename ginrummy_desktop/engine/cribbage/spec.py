@@ -13,6 +13,7 @@ from ginrummy_desktop.engine.cribbage.records import CribbageMatchChain, replay_
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.engine.cribbage.wire_codec import cribbage_from_wire, cribbage_to_wire
 from ginrummy_desktop.engine.protocol import MatchSession
+from ginrummy_desktop.engine.translation import mark
 
 CRIBBAGE_PRESETS: dict[str, CribbageRules] = {
     "acc": CribbageRules(),
@@ -64,7 +65,7 @@ class CribbageSpec:
     docs/engine.md, "Adding a game")."""
 
     name = "cribbage"
-    title = "Cribbage"
+    title = mark("Cribbage")  # English; shown with tr()
     presets: Mapping[str, CribbageRules] = CRIBBAGE_PRESETS
     builtin_bots = BUILTIN_BOTS
     observation_type = CribbageObservation

@@ -23,13 +23,15 @@ from typing import Any
 from ginrummy_desktop.engine.actions import Action, IllegalActionError
 from ginrummy_desktop.engine.cards import FULL_DECK, Card, parse_cards
 from ginrummy_desktop.engine.rng import StableRandom
+from ginrummy_desktop.engine.translation import tr
 
 Check = Callable[[Action, Any], str | None]
 
 
 @dataclass(frozen=True)
 class Do:
-    """The person's move: ``say`` what to do, ``check`` each try, ``wanted`` to highlight."""
+    """The person's move: ``say`` what to do (English, marked; shown with ``tr``), ``check``
+    each try (its answer in the chosen language), ``wanted`` to highlight."""
 
     say: str
     check: Check
@@ -45,7 +47,8 @@ class Play:
 
 @dataclass(frozen=True)
 class Say:
-    """Text to read before going on; ``text`` may be worked out from the state."""
+    """Text to read before going on (English, marked; shown with ``tr``); ``text`` may be
+    worked out from the state (then in the chosen language)."""
 
     text: str | Callable[[Any], str]
 
@@ -55,7 +58,8 @@ Step = Do | Play | Say
 
 @dataclass(frozen=True)
 class Chapter:
-    """One idea taught on one deal: ``deal()`` builds the state the steps play on."""
+    """One idea taught on one deal: ``deal()`` builds the state the steps play on; ``title``
+    is English (marked), shown with ``tr``."""
 
     title: str
     seed: int
@@ -132,9 +136,9 @@ class LessonRun:
     def text(self) -> str:
         step = self.step
         if isinstance(step, Do):
-            return step.say
+            return tr(step.say) if step.say else ""
         if isinstance(step, Say):
-            return step.text(self.state) if callable(step.text) else step.text
+            return step.text(self.state) if callable(step.text) else tr(step.text)
         return ""
 
     def wanted(self) -> tuple[Action, ...]:
@@ -146,7 +150,7 @@ class LessonRun:
         table is left as it was). Returns the explanation, or None when it was played."""
         step = self.step
         if not isinstance(step, Do):
-            return "Press Continue to go on"
+            return tr("Press Continue to go on")
         problem = step.check(action, self.state)
         if problem is None:
             try:

@@ -18,6 +18,7 @@ from ginrummy_desktop.engine.cribbage.match import STARTER_POSITION, CribbageMat
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.engine.cribbage.scoring import play_points_for_ranks, score_show
 from ginrummy_desktop.engine.lessons import Chapter, Do, Lesson, Play, Say, cards_at, stacked
+from ginrummy_desktop.engine.translation import mark, tr, tr_ctx
 
 PERSON, OPPONENT = 0, 1
 RULES = CribbageRules(muggins=True)
@@ -60,10 +61,11 @@ def best_toss(say: str) -> Do:
             return None
         chosen = next((o for o in options if set(o.toss) == set(action.cards)), None)
         if chosen is None:
-            return "Choose two cards, then press Lay away"
-        return (f"Keeping {cards_text(chosen.keep)} is worth {chosen.net:.1f} points on "
-                f"average with your crib; keeping {cards_text(best.keep)} is worth "
-                f"{best.net:.1f}.")
+            return tr("Choose two cards, then press Lay away")
+        return tr("Keeping {keep} is worth {net:.1f} points on average with your crib; keeping "
+                  "{best} is worth {best_net:.1f}.").format(
+            keep=cards_text(chosen.keep), net=chosen.net, best=cards_text(best.keep),
+            best_net=best.net)
 
     def wanted(state: CribbageMatch) -> list[Action]:
         return [Action("discard", cards=table(state)[0].toss)]
@@ -92,17 +94,19 @@ def take_points(say: str) -> Do:
         if action in best(state):
             return None
         if action.kind != "play":
-            return "You have a card that fits: play it"
+            return tr("You have a card that fits: play it")
         target = best(state)[0]
         assert target.card is not None
-        return (f"{card_text(target.card)} makes {state.count + target.card.points} and pegs "
-                f"{_points_now(state, target)}: play it.")
+        return tr("{card} makes {count} and pegs {points}: play it.").format(
+            card=card_text(target.card), count=state.count + target.card.points,
+            points=_points_now(state, target))
     return Do(say, check, best)
 
 
 def must(kind: str, say: str, why: str) -> Do:
+    """A move of one kind; ``say`` and ``why`` are English (marked), shown with ``tr``."""
     def check(action: Action, _state: Any) -> str | None:
-        return None if action.kind == kind else why
+        return None if action.kind == kind else tr(why)
 
     def wanted(state: CribbageMatch) -> list[Action]:
         return [a for a in state.legal_actions(PERSON) if a.kind == kind]
@@ -124,18 +128,36 @@ def exact_count(say: str) -> Do:
         score = score_show(observation.show_cards, observation.starter,
                            observation.show_is_crib)
         if action.kind != "count":
-            return "Count your cards"
+            return tr("Count your cards")
         if action.points == score.total:
             return None
-        said = ", ".join(f"{item.kind} {item.points}" for item in score.items) or "nothing"
+        said = tr(", ").join(tr("{combination} {points}").format(
+            combination=_combination(item.kind), points=item.points)
+            for item in score.items) or tr("nothing")
         if (action.points or 0) > score.total:
-            return f"That is more than it is worth: {said}."
-        return f"You missed some: {said}, {score.total} in all (the opponent could take " \
-               f"the missed points: muggins)."
+            return tr("That is more than it is worth: {combinations}.").format(
+                combinations=said)
+        return tr("You missed some: {combinations}, {total} in all (the opponent could take "
+                  "the missed points: muggins).").format(combinations=said, total=score.total)
 
     def wanted(state: CribbageMatch) -> list[Action]:
         return [Action("count", points=_show_value(state))]
     return Do(say, check, wanted)
+
+
+def _combination(kind: str) -> str:
+    """A scoring combination's name (a show item's ``kind``) in the chosen language."""
+    names = {
+        "fifteen": lambda: tr_ctx("scoring combination", "fifteen"),
+        "pair": lambda: tr_ctx("scoring combination", "pair"),
+        "pair royal": lambda: tr_ctx("scoring combination", "pair royal"),
+        "double pair royal": lambda: tr_ctx("scoring combination", "double pair royal"),
+        "run": lambda: tr_ctx("scoring combination", "run"),
+        "flush": lambda: tr_ctx("scoring combination", "flush"),
+        "nobs": lambda: tr_ctx("scoring combination", "nobs"),
+    }
+    name = names.get(kind)
+    return name() if name is not None else kind
 
 
 def _opponent_count(state: CribbageMatch) -> Action:
@@ -158,48 +180,48 @@ def deal_a(after: int) -> Callable[[], CribbageMatch]:
 
 
 CHAPTERS = (
-    Chapter("The crib and the starter", 4201, deal_a(0), (
+    Chapter(mark("The crib and the starter"), 4201, deal_a(0), (
         Play(_toss("4C QS")),
-        best_toss("You deal, so the crib is yours: each player lays two cards away into it, "
-                  "and it scores for the dealer. Keep the four that score best with it: "
-                  "click two cards, then Lay away."),
-        Say(lambda state: f"The starter is {card_text(state.starter)}: it counts as a fifth "
-            f"card in both hands and in the crib."),
+        best_toss(mark("You deal, so the crib is yours: each player lays two cards away into "
+                       "it, and it scores for the dealer. Keep the four that score best with "
+                       "it: click two cards, then Lay away.")),
+        Say(lambda state: tr("The starter is {card}: it counts as a fifth card in both hands "
+                             "and in the crib.").format(card=card_text(state.starter))),
     )),
-    Chapter("Pegging to 31", 4201, deal_a(2), (
+    Chapter(mark("Pegging to 31"), 4201, deal_a(2), (
         Play(_play("9C")),
-        take_points("Now the play: the players lay cards down in turn, counting up, never "
-                    "past 31. 15 and 31 peg 2, pairs 2, runs of three or more a point a "
-                    "card. Play any card."),
+        take_points(mark("Now the play: the players lay cards down in turn, counting up, "
+                         "never past 31. 15 and 31 peg 2, pairs 2, runs of three or more a "
+                         "point a card. Play any card.")),
         Play(_play("7C")),
-        take_points("Make 31 if you can: it pegs 2."),
-        Say("31! The count starts again from zero."),
+        take_points(mark("Make 31 if you can: it pegs 2.")),
+        Say(mark("31! The count starts again from zero.")),
     )),
-    Chapter("The go", 4201, deal_a(6), (
+    Chapter(mark("The go"), 4201, deal_a(6), (
         Play(_play("8H")),
-        take_points("Play a card."),
+        take_points(mark("Play a card.")),
         Play(_play("KC")),
-        must("go", "No card of yours fits under 31: say go (the Go button). The last "
-                   "player to lay a card pegs 1 for it.", "No card fits: press Go."),
-        must("play", "Play your last card: the last card of the play pegs 1.",
-             "Play your last card."),
-        Say("Every card is played. Now the show."),
+        must("go", mark("No card of yours fits under 31: say go (the Go button). The last "
+                        "player to lay a card pegs 1 for it."), mark("No card fits: press Go.")),
+        must("play", mark("Play your last card: the last card of the play pegs 1."),
+             mark("Play your last card.")),
+        Say(mark("Every card is played. Now the show.")),
     )),
-    Chapter("The show and his nobs", 4201, deal_a(len(A_MOVES)), (
+    Chapter(mark("The show and his nobs"), 4201, deal_a(len(A_MOVES)), (
         Play(_opponent_count),
-        exact_count("Each hand counts with the starter: fifteens 2, pairs 2, runs, flushes, "
-                    "and his nobs: the jack of the starter's suit pegs 1. Your J♦ matches "
-                    "the 3♦. Count your hand."),
-        exact_count("Now count your crib (a crib flush needs all five of one suit)."),
-        Say("That is a whole hand: deal, crib, starter, the play, the show."),
+        exact_count(mark("Each hand counts with the starter: fifteens 2, pairs 2, runs, "
+                         "flushes, and his nobs: the jack of the starter's suit pegs 1. Your "
+                         "J♦ matches the 3♦. Count your hand.")),
+        exact_count(mark("Now count your crib (a crib flush needs all five of one suit).")),
+        Say(mark("That is a whole hand: deal, crib, starter, the play, the show.")),
     )),
-    Chapter("His heels", 4202,
+    Chapter(mark("His heels"), 4202,
             crib_deal(4202, "2H 3S 7D 9C KD AC", "3H 4S 8D QC KH 6C", "JC"), (
                 Play(_toss("KD AC")),
-                best_toss("Lay two cards away to your crib."),
-                Say("The starter is the J♣: when the starter is a jack the dealer pegs 2 at "
-                    "once, for his heels. That is the game: you are ready to play!"),
+                best_toss(mark("Lay two cards away to your crib.")),
+                Say(mark("The starter is the J♣: when the starter is a jack the dealer pegs 2 "
+                         "at once, for his heels. That is the game: you are ready to play!")),
             )),
 )
 
-CRIBBAGE_LESSON = Lesson("cribbage", "Learn Cribbage", CHAPTERS)
+CRIBBAGE_LESSON = Lesson("cribbage", mark("Learn Cribbage"), CHAPTERS)

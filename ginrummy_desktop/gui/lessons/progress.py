@@ -10,6 +10,7 @@ import contextlib
 import json
 from pathlib import Path
 
+from ginrummy_desktop.engine.translation import tr
 from ginrummy_desktop.storage.files import atomic_write_text, move_aside
 from ginrummy_desktop.storage.jsonfile import JsonProblem, Missing, read_json_file
 from ginrummy_desktop.storage.paths import app_paths
@@ -32,7 +33,8 @@ class LessonProgress:
         except Missing:
             return {}
         except JsonProblem as error:
-            self.problem = f"lesson progress could not be read ({error}); starting afresh"
+            self.problem = tr("lesson progress could not be read ({error}); starting "
+                              "afresh").format(error=error)
             with contextlib.suppress(OSError):  # the file stays where it is, unread
                 move_aside(self.path)
             return {}
@@ -52,4 +54,5 @@ class LessonProgress:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_text(self.path, json.dumps(self._chapters, sort_keys=True))
         except OSError as error:  # a read-only folder: the lesson goes on, unsaved
-            self.problem = f"lesson progress could not be saved ({error})"
+            self.problem = tr("lesson progress could not be saved ({error})").format(
+                error=error)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import Card, card_text
 from ginrummy_desktop.engine.lessons import Do, Lesson, LessonRun, Say
+from ginrummy_desktop.engine.translation import tr, tr_ctx, tr_n
 from ginrummy_desktop.gui.common.card_row import FELT, CardRow
 from ginrummy_desktop.gui.lessons.progress import LessonProgress
 from ginrummy_desktop.gui.table.card_renderer import CARD_ASPECT, CardRenderer
@@ -111,7 +112,7 @@ class LessonWindow(QWidget):
         super().__init__(parent)
         self.setWindowFlag(Qt.WindowType.Window)
         self.lesson = lesson_for(lesson_id)
-        self.setWindowTitle(self.lesson.title)
+        self.setWindowTitle(tr(self.lesson.title))
         self.setAutoFillBackground(True)
         palette = self.palette()
         palette.setColor(self.backgroundRole(), QColor(FELT))
@@ -151,19 +152,19 @@ class LessonWindow(QWidget):
         layout.addWidget(self.say_label)
         layout.addWidget(self.feedback_label)
 
-        self.opponent_label = QLabel("Opponent's cards")
+        self.opponent_label = QLabel(tr("Opponent's cards"))
         self.opponent_row = CardRow(self.renderer, max_width=60)
         middle = QHBoxLayout()
         self.stock = ClickableCards(self.renderer, max_width=80)
-        self.stock.setToolTip("The stock: click to draw")
+        self.stock.setToolTip(tr("The stock: click to draw"))
         self.pile = ClickableCards(self.renderer, max_width=80, overlap=0.7)
-        self.pile.setToolTip("The discard pile (gin) or the cards of the count (cribbage)")
+        self.pile.setToolTip(tr("The discard pile (gin) or the cards of the count (cribbage)"))
         self.middle_label = QLabel()
         self.middle_label.setWordWrap(True)
         middle.addWidget(self.stock, 1)
         middle.addWidget(self.pile, 3)
         middle.addWidget(self.middle_label, 1)
-        self.hand_label = QLabel("Your cards")
+        self.hand_label = QLabel(tr("Your cards"))
         # Six cribbage cards spread wider than eleven gin cards, so each outline shows whole.
         self.hand = ClickableCards(self.renderer, max_width=110,
                                    overlap=0.45 if self.is_gin else 0.15)
@@ -179,8 +180,10 @@ class LessonWindow(QWidget):
 
         self.buttons = QHBoxLayout()
         self.move_buttons: dict[str, QPushButton] = {}
-        for key, text in (("pass", "Pass"), ("knock", "Knock"), ("gin", "Gin"),
-                          ("discard", "Lay away"), ("go", "Go")):
+        for key, text in (("pass", tr_ctx("button", "Pass")), ("knock", tr_ctx("button", "Knock")),
+                          ("gin", tr_ctx("button", "Gin")),
+                          ("discard", tr_ctx("button", "Lay away")),
+                          ("go", tr_ctx("button", "Go"))):
             button = QPushButton(text)
             button.setObjectName(f"lesson_{key}")
             if key in ("knock", "gin"):
@@ -191,13 +194,13 @@ class LessonWindow(QWidget):
         self.count_row = QHBoxLayout()
         self.buttons.addLayout(self.count_row)
         self.buttons.addStretch(1)
-        self.continue_button = QPushButton("Continue ›")
+        self.continue_button = QPushButton(tr("Continue ›"))
         self.continue_button.setObjectName("lessonContinue")
         self.continue_button.clicked.connect(self.go_on)
-        self.restart_button = QPushButton("Start over")
+        self.restart_button = QPushButton(tr("Start over"))
         self.restart_button.clicked.connect(self.start_over)
-        self.leave_button = QPushButton("Leave")
-        self.leave_button.setToolTip("Close the lesson; it resumes at this chapter next time")
+        self.leave_button = QPushButton(tr("Leave"))
+        self.leave_button.setToolTip(tr("Close the lesson; it resumes at this chapter next time"))
         self.leave_button.clicked.connect(self.close)
         for button in (self.continue_button, self.restart_button, self.leave_button):
             self.buttons.addWidget(button)
@@ -211,9 +214,9 @@ class LessonWindow(QWidget):
     def refresh(self) -> None:
         run = self.run
         if run.finished:
-            self.chapter_label.setText(f"{self.lesson.title}: done")
-            self.say_label.setText("You have played every chapter. Well done! Close this "
-                                   "window and play a real game.")
+            self.chapter_label.setText(tr("{lesson}: done").format(lesson=tr(self.lesson.title)))
+            self.say_label.setText(tr("You have played every chapter. Well done! Close this "
+                                      "window and play a real game."))
             self.feedback_label.clear()
             for button in self.move_buttons.values():
                 button.hide()
@@ -221,8 +224,8 @@ class LessonWindow(QWidget):
             self._save()
             return
         chapters = len(self.lesson.chapters)
-        self.chapter_label.setText(
-            f"Chapter {run.chapter_index + 1} of {chapters}: {run.chapter.title}")
+        self.chapter_label.setText(tr("Chapter {number} of {chapters}: {title}").format(
+            number=run.chapter_index + 1, chapters=chapters, title=tr(run.chapter.title)))
         self.say_label.setText(run.text())
         self.feedback_label.setText(run.feedback)
         state = run.state
@@ -255,17 +258,19 @@ class LessonWindow(QWidget):
             others = len(state.hands[1])
             pile = list(state.discard_pile[-1:])
             self.stock.set_cards([None])
-            self.middle_label.setText(f"Stock: {state.stock_size} cards")
+            self.middle_label.setText(tr_n("Stock: {count} card", "Stock: {count} cards",
+                                           state.stock_size).format(count=state.stock_size))
         else:
             mine = sorted(state.hands[person], key=lambda card: (card.rank, card.suit))
             others = len(state.hands[1 - person])
             pile = [card for _, card in state.current]
             starter = state.starter
             self.stock.set_cards([starter] if starter is not None else [None])
-            turned = card_text(starter) if starter is not None else "not turned yet"
-            self.middle_label.setText(f"Starter: {turned}\nCount: {state.count}\nScore: you "
-                                      f"{state.scores[person]}, opponent "
-                                      f"{state.scores[1 - person]}")
+            turned = card_text(starter) if starter is not None else tr("not turned yet")
+            self.middle_label.setText(
+                tr("Starter: {card}\nCount: {count}\nScore: you {you}, opponent {opponent}")
+                .format(card=turned, count=state.count, you=state.scores[person],
+                        opponent=state.scores[1 - person]))
         self.opponent_row.set_cards([None] * others)
         self.hand_cards = mine
         self.hand.set_cards(list(mine))
@@ -354,14 +359,14 @@ class LessonWindow(QWidget):
         if key in ("knock", "gin"):
             other = "gin" if key == "knock" else "knock"
             self.move_buttons[other].setChecked(False)
-            chosen = "a card" if self.is_gin else ""
-            self.feedback_label.setText(f"Now click {chosen} to throw" if
-                                        self.move_buttons[key].isChecked() else "")
+            # Knock and Gin are gin's buttons only (a cribbage lesson never shows them).
+            armed = self.move_buttons[key].isChecked()
+            self.feedback_label.setText(tr("Now click a card to throw") if armed else "")
             return
         if key == "discard":
             cards = tuple(self.hand_cards[i] for i in sorted(self.hand.selected))
             if len(cards) != 2:
-                self.run.feedback = "Click two cards, then Lay away"
+                self.run.feedback = tr("Click two cards, then Lay away")
                 self.refresh()
                 return
             self.try_move(Action("discard", cards=cards))

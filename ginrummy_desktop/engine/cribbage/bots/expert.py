@@ -47,6 +47,7 @@ from ginrummy_desktop.engine.cribbage.observation import CribbageObservation
 from ginrummy_desktop.engine.cribbage.scoring import play_points_for_ranks, show_points
 from ginrummy_desktop.engine.cribbage.winchance import MEAN_CRIB, keep_win_chance, pone_win_chance
 from ginrummy_desktop.engine.rng import StableRandom
+from ginrummy_desktop.engine.translation import mark
 
 WIN = 1000.0
 OPPONENT_SHARPNESS = 0.5
@@ -144,8 +145,8 @@ class ExpertBot(CribbageBot):
 
     persona_id = "expert"
     display_name = "Max the Expert"
-    style = ("Works out the best two cards to lay away, crib included, and pegs by guessing "
-             "your cards from how you play")
+    style = mark("Works out the best two cards to lay away, crib included, and pegs by guessing "
+                 "your cards from how you play")
     # 24 worlds resampled from 384 weighted candidates: uniform holdings pegged no better than
     # the careful persona's rules (docs/ai.md); inferring the holding is where the points are,
     # and more candidates (a sharper posterior) gained more than more worlds. 768 with the

@@ -15,6 +15,7 @@ from ginrummy_desktop.engine.cribbage.bots.safe_play import safe_play_value
 from ginrummy_desktop.engine.cribbage.evaluation import expected_hand, unseen_by, unseen_cards
 from ginrummy_desktop.engine.cribbage.observation import CribbageObservation
 from ginrummy_desktop.engine.rng import StableRandom
+from ginrummy_desktop.engine.translation import mark
 
 
 class BeginnerBot(CribbageBot):
@@ -22,7 +23,7 @@ class BeginnerBot(CribbageBot):
 
     persona_id = "beginner"
     display_name = "Bea the Beginner"
-    style = "Lays away any two cards and plays any card that fits: for learning the rules"
+    style = mark("Lays away any two cards and plays any card that fits: for learning the rules")
 
     def pick_discard(
         self, observation: CribbageObservation, rng: StableRandom
@@ -44,7 +45,8 @@ class GreedyBot(CribbageBot):
 
     persona_id = "greedy"
     display_name = "Gus the Greedy"
-    style = "Keeps the best-looking hand, forgets the crib, grabs any points he can when pegging"
+    style = mark("Keeps the best-looking hand, forgets the crib, grabs any points he can when "
+                 "pegging")
 
     def pick_discard(
         self, observation: CribbageObservation, rng: StableRandom
@@ -71,7 +73,7 @@ class CarefulBot(CribbageBot):
 
     persona_id = "careful"
     display_name = "Cora the Careful"
-    style = "Weighs her hand against the crib and pegs safely, leaving you little to score"
+    style = mark("Weighs her hand against the crib and pegs safely, leaving you little to score")
 
     def pick_discard(
         self, observation: CribbageObservation, rng: StableRandom
