@@ -50,7 +50,7 @@ def test_help_pages_open_with_content(window):
 
 def test_every_action_has_a_key_in_its_tooltip(window):
     for action_id, _label, keys, _text in KEYS:
-        action = window.gin_screen.actions[action_id]
+        action = window.gin_screen.key_actions[action_id]
         assert action.shortcuts(), action_id
         assert keys[0] in action.toolTip()
     for button in window.gin_screen.findChildren(QPushButton):

@@ -117,7 +117,7 @@ def test_new_cribbage_game_from_the_menu_with_a_chosen_opponent(qtbot, storage):
     # The gin keys do nothing while cribbage is on screen.
     gin = window.gin_screen.controller
     before = gin.view()
-    window.gin_screen.actions["stock"].trigger()
+    window.gin_screen.key_actions["stock"].trigger()
     assert gin.view() == before
     # Back to gin: the unfinished cribbage game had no finished deal, so nothing is recorded.
     window.start_default_match()

@@ -252,7 +252,7 @@ def test_both_games_have_the_same_menus_and_f1_opens_the_rules_on_screen(qtbot, 
     assert window.game == CRIBBAGE
     assert menu_entries(window) == gin_menus
     play = [a.text() for a in window.play_menu.actions()]
-    assert play == [a.text() for a in window.cribbage_table.actions.values()]
+    assert play == [a.text() for a in window.cribbage_table.key_actions.values()]
     press(qtbot, window, Qt.Key.Key_F1)
     shown = [d for d in window.dialogs if isinstance(d, HelpDialog)]
     assert shown[-1].windowTitle() == "Cribbage rules"

@@ -3,8 +3,9 @@ French and Spanish, has no label or button whose words are cut off.
 
 A widget's text is cut off when the widget is narrower than the text needs: a one-line label
 narrower than its longest line, a word-wrapped label shorter than its wrapped height, a push
-button narrower than its words, a check box narrower than its size hint. The pictures in docs/screenshots/<language>/ are looked at too;
-this test catches the cut-offs a layout change brings back.
+button narrower than its words, a check box narrower than its size hint. The pictures in
+docs/screenshots/<language>/ are looked at too; this test catches the cut-offs a layout change
+brings back.
 """
 
 from __future__ import annotations

@@ -1002,7 +1002,8 @@ class CribbageController(QObject):
             seat = match.to_move()
             if seat == self.bot_seat:
                 return self._ask_opponent_count()
-            self._engine_apply(seat, Action("muggins"))  # the app always claims for the person
+            if seat is not None:  # muggins always waits on a seat
+                self._engine_apply(seat, Action("muggins"))  # the app always claims for the person
         shows = (match.counted_shows if match.hand_number == self._hand_seen
                  else match.hand_records()[-1]["shows"])
         show = shows[self._show_index]
@@ -1196,7 +1197,7 @@ class CribbageController(QObject):
         self.display = replace(self._build_display(), verifiable=self.dealt_record() is not None,
                                starter_from=self._starter_from)
         self._starter_from = None  # the starter flies from the cut once
-        self.table.render(self.display)
+        self.table.show_display(self.display)
 
     def _build_display(self) -> CribbageDisplay:
         if self._stage == STAGE_SHOW or (
@@ -1251,7 +1252,8 @@ class CribbageController(QObject):
         piles = tuple(
             tuple(card for who, card in played[:pile_end] if who == seat) for seat in (0, 1)
         )
-        legal_cards = frozenset(a.card for a in view.legal_actions if a.kind == "play")
+        legal_cards = frozenset(a.card for a in view.legal_actions
+                                if a.kind == "play" and a.card is not None)
         return CribbageDisplay(
             stage=self._stage,
             names=self.names,

@@ -200,7 +200,7 @@ class CribbageTable(QWidget):
         self.review_button.clicked.connect(self._review)
         # Keyboard: type the points in the box and press Enter.
         self.count_entry.lineEdit().returnPressed.connect(self._submit_count)
-        self.actions: dict[str, QAction] = {}
+        self.key_actions: dict[str, QAction] = {}  # not ``actions``: QWidget.actions()
         self._build_actions()
 
     def _build_actions(self) -> None:
@@ -215,13 +215,13 @@ class CribbageTable(QWidget):
             "clear": c.clear_choice,
             "move_log": lambda: self.show_move_log(self.move_log.isHidden()),
         }
-        self.actions.update(add_key_actions(self, CRIBBAGE_KEYS, handlers))
+        self.key_actions.update(add_key_actions(self, CRIBBAGE_KEYS, handlers))
         self.use_hint_button.clicked.connect(c.use_hint)
         for button, action_id in ((self.hint_button, "hint"), (self.use_hint_button, "use_hint"),
                                   (self.continue_button, "next_hand"),
                                   (self.rematch_button, "rematch"),
                                   (self.verify_button, "verify")):
-            button.setToolTip(self.actions[action_id].toolTip())
+            button.setToolTip(self.key_actions[action_id].toolTip())
 
     def show_move_log(self, visible: bool = True) -> MoveLog:
         """Show (or hide) the moves of the hand in play beside the felt."""
@@ -298,7 +298,7 @@ class CribbageTable(QWidget):
     def announcement_text(self) -> str:
         return self.announcement.text
 
-    def render(self, display: CribbageDisplay) -> None:  # noqa: A003 - the table's one job
+    def show_display(self, display: CribbageDisplay) -> None:  # not render: QWidget.render()
         """Show ``display``: cards move (animated) to their places, labels and buttons update."""
         self.display = display
         self._sync(animate=True)

@@ -116,7 +116,7 @@ class GinScreen(QWidget):
         self.published: dict[int, str] = {}  # hand number -> commitment shown before play
         self.active = True  # False while the window shows another game: keys do nothing
 
-        self.actions: dict[str, QAction] = {}
+        self.key_actions: dict[str, QAction] = {}  # not ``actions``: QWidget.actions()
         self.view_actions: dict[str, QAction] = {}
         self._build_actions()
         bar = self._build_bar()
@@ -170,7 +170,7 @@ class GinScreen(QWidget):
             "undo": c.undo, "fan": c.toggle_fan, "skip": self._skip,
             "deselect": lambda: c.select(None) if c.selected else None,
         }
-        self.actions.update(add_key_actions(self, KEYS, handlers, guard=self._guarded))
+        self.key_actions.update(add_key_actions(self, KEYS, handlers, guard=self._guarded))
         self.view_actions.update(add_key_actions(
             self, VIEW_KEYS, {"score_sheet": lambda: self.show_score_sheet(
                 self.view_actions["score_sheet"].isChecked()),
@@ -252,7 +252,7 @@ class GinScreen(QWidget):
         self.buttons: dict[str, QPushButton] = {}
 
         def add(action_id: str, text: str) -> QPushButton:
-            action = self.actions[action_id]
+            action = self.key_actions[action_id]
             button = QPushButton(text, bar)
             button.setToolTip(action.toolTip())
             button.setAccessibleName(action.text())
@@ -383,7 +383,7 @@ class GinScreen(QWidget):
         self.buttons["undo"].setVisible(c.undo_on)
         for key in ("sort_rank", "sort_suit", "sort_melds"):
             self.buttons[key].setEnabled(has and c.reveal is None and bool(c.hand_order))
-        self.actions["undo"].setEnabled(c.can_undo)
+        self.key_actions["undo"].setEnabled(c.can_undo)
         watching = has and c.watching and c.reveal is None
         self.buttons["skip"].setVisible(watching)
         self.buttons["skip"].setEnabled(watching and not c.fast_forward)

@@ -90,6 +90,7 @@ class MainWindow(QMainWindow):
         self.auto_sort = True
         self.confirmations: dict[str, bool] = dict.fromkeys(CONFIRMATIONS, True)
         self.last_question: QMessageBox | None = None  # the confirmation on show (tests)
+        self.start_offer: QMessageBox | None = None  # resume/rematch question (start_offer.py)
         self.gin_screen.controller.confirm_knock = self._confirm_knock
         self.gin_screen.on_rematch = self.rematch
         self.gin_screen.on_new_opponent = self.new_match_dialog
@@ -118,7 +119,7 @@ class MainWindow(QMainWindow):
             self._unsubscribe_undo = storage.settings.subscribe(
                 lambda settings, _changed: self.set_undo_allowed(settings.undo_vs_computer))
         self.gin_screen.before_new_match = self._before_gin_match
-        self.gin_screen.actions["undo"].changed.connect(self._sync_undo_fallback)
+        self.gin_screen.key_actions["undo"].changed.connect(self._sync_undo_fallback)
         self._sync_undo_fallback()
 
     # -- fitting the screen -----------------------------------------------------------------
@@ -163,7 +164,7 @@ class MainWindow(QMainWindow):
         self.online_action = self._action(game, "Play &online…", self.show_online)
         game.addSeparator()
         self.play_menu = game.addMenu("&Play")
-        for action in self.gin_screen.actions.values():
+        for action in self.gin_screen.key_actions.values():
             self.play_menu.addAction(action)
         game.addSeparator()
         self.replay_action = self._action(game, "Replay &last hand…", self.replay_last_hand)
@@ -180,7 +181,7 @@ class MainWindow(QMainWindow):
         self.quit_action = self._action(game, "&Quit", self.close, "Ctrl+Q")
 
         view = bar.addMenu("&View")
-        fan = self.gin_screen.actions["fan"]
+        fan = self.gin_screen.key_actions["fan"]
         view.addAction(fan)
         view.addActions(list(self.gin_screen.view_actions.values()))  # the score sheet
         speed_menu = view.addMenu("Animation &speed")
@@ -292,11 +293,11 @@ class MainWindow(QMainWindow):
         # The same menus in both games: the Play menu lists the keys of the game on screen,
         # and entries only gin has stay in place, greyed, while cribbage is played.
         self.play_menu.clear()
-        table_actions = self.gin_screen.actions if gin else self.cribbage_table.actions
+        table_actions = self.gin_screen.key_actions if gin else self.cribbage_table.key_actions
         self.play_menu.addActions(list(table_actions.values()))
         self.play_menu.menuAction().setVisible(True)
         self.commitment_action.setEnabled(gin)  # cribbage has no commitment yet
-        self.gin_screen.actions["fan"].setEnabled(gin)
+        self.gin_screen.key_actions["fan"].setEnabled(gin)
         for action in self.gin_screen.view_actions.values():
             action.setEnabled(gin)
         rules_key = QKeySequence(QKeySequence.StandardKey.HelpContents)
@@ -714,7 +715,7 @@ class MainWindow(QMainWindow):
     def _sync_undo_fallback(self) -> None:
         """The window's own Ctrl+Z answers only while the table's Undo cannot (two enabled
         shortcuts on one key would both be ignored as ambiguous)."""
-        undo = self.gin_screen.actions["undo"]
+        undo = self.gin_screen.key_actions["undo"]
         self.undo_fallback.setEnabled(not (self.game == GIN and self.welcome is None
                                            and undo.isEnabled()))
 
