@@ -244,8 +244,8 @@ def rank_name(rank: int) -> str:
 
 
 def suit_name(suit: str) -> str:
-    """The suit's name in the chosen language, as in "all four hearts" (``"hearts"``; German
-    ``"Herz"``)."""
+    """The suit's name in the chosen language as it follows a rank or a run ("A-3 of
+    spades": ``"spades"``; German ``"Pik"``, French ``"pique"``)."""
     if suit == "C":
         return tr_ctx("suit", "clubs")
     if suit == "D":
