@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ginrummy_desktop.engine.translation import tr
 from ginrummy_desktop.storage.files import atomic_write_text, move_aside
 from ginrummy_desktop.storage.jsonfile import JsonProblem, Missing, read_json_file
 from ginrummy_desktop.storage.paths import app_paths
@@ -35,7 +36,8 @@ class ReviewHistory:
         except Missing:
             return []
         except JsonProblem as error:
-            self.problem = f"the review history could not be read ({error}); starting afresh"
+            self.problem = tr("the review history could not be read ({error}); starting "
+                              "afresh").format(error=error)
             with contextlib.suppress(OSError):
                 move_aside(self.path)
             return []
@@ -59,7 +61,8 @@ class ReviewHistory:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_text(self.path, json.dumps(self.items))
         except OSError as error:
-            self.problem = f"the review history could not be saved ({error})"
+            self.problem = tr("the review history could not be saved ({error})").format(
+                error=error)
 
 
 def _valid(item: Any) -> bool:

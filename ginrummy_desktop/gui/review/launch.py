@@ -7,7 +7,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
-from ginrummy_desktop.engine.wording import is_you
+from ginrummy_desktop.engine.translation import tr
+from ginrummy_desktop.engine.wording import YOU, is_you
 from ginrummy_desktop.gui.review.history import ReviewHistory
 from ginrummy_desktop.gui.review.window import ReviewWindow
 
@@ -48,11 +49,11 @@ def review_from_window(window: Any, whole_match: bool = False) -> ReviewWindow |
     else:
         gin = window.gin_screen.controller
         session = gin.session
-        names = gin.seat_names(you=True) if session is not None else {0: "You"}
+        names = gin.seat_names(you=True) if session is not None else {0: YOU}
         seat, opponent = 0, gin.setup.opponent
     records = session.hand_records() if session is not None else []
     if not records:
-        window.status_line().show_message("No finished hand to review yet", "info")
+        window.status_line().show_message(tr("No finished hand to review yet"), "info")
         return None
     chosen = records if whole_match else records[-1:]
     return open_review(window, chosen, names, opponent, window.renderer, seat)

@@ -15,9 +15,11 @@ from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ginrummy_desktop.engine.review.practice import cribbage_practice, gin_practice
+from ginrummy_desktop.engine.translation import mark, tr
+from ginrummy_desktop.engine.wording import YOU
 from ginrummy_desktop.gui.table.card_renderer import CardRenderer
 
-BANNER = "Practice from the review: not rated, not counted in statistics"
+BANNER = mark("Practice from the review: not rated, not counted in statistics")  # shown: tr()
 
 
 class TryAgainWindow(QWidget):
@@ -28,10 +30,11 @@ class TryAgainWindow(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowFlag(Qt.WindowType.Window)
-        self.setWindowTitle("Try again (practice)")
+        self.setWindowTitle(tr("Try again (practice)"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.banner = QLabel(BANNER)
+        self.banner = QLabel(tr(BANNER))
+        self.banner.setWordWrap(True)
         self.banner.setObjectName("practiceBanner")
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.banner.setStyleSheet("background: #3d5a80; color: white; padding: 4px;")
@@ -59,7 +62,8 @@ class TryAgainWindow(QWidget):
             from ginrummy_desktop.gui.cribbage.table import CribbageTable
 
             crib_match = cribbage_practice(record, step)
-            names = ("You", "Opponent") if seat == 0 else ("Opponent", "You")
+            opponent_name = tr("Opponent")
+            names = (YOU, opponent_name) if seat == 0 else (opponent_name, YOU)
             self.screen = CribbageTable(self, opponent=opponent or crib_default(),
                                         match=crib_match, renderer=renderer, speed="fast",
                                         names=names)

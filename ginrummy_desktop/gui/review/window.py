@@ -36,9 +36,13 @@ from ginrummy_desktop.engine.review import (
     FINE,
     Decision,
     MatchReview,
+    grade_count,
+    grade_name,
     record_key,
     review_match,
 )
+from ginrummy_desktop.engine.translation import mark, tr, tr_ctx, tr_n
+from ginrummy_desktop.engine.wording import YOU, is_you
 from ginrummy_desktop.gui.common.card_row import FELT, CardRow, in_hand_order
 from ginrummy_desktop.gui.review.history import ReviewHistory
 from ginrummy_desktop.gui.table.background import Background
@@ -54,8 +58,11 @@ QHeaderView { background: #0b2918; }
 QHeaderView::section { background: #0b2918; color: #f4f1e6; border: none; padding: 2px 6px; }
 QTableWidget { gridline-color: #1f6b3f; }
 """
-KIND_WORDS = {"upcard": "upcard", "draw": "draw", "discard": "discard", "knock": "knock or play on",
-              "play": "pegging", "show": "show"}
+# Each kind of decision in words, for the points lost by kind (shown with ``tr``).
+KIND_WORDS = {"upcard": mark("upcard"), "draw": mark("draw"), "discard": mark("discard"),
+              "knock": mark("knock or play on"), "play": mark("pegging"), "show": mark("show")}
+# A cribbage discard's figures, by their keys in an option's details (shown with ``tr``).
+DETAIL_WORDS = {"hand": mark("Hand"), "crib": mark("Crib"), "net": mark("Net")}
 
 
 class _Progress(QObject):
@@ -77,7 +84,7 @@ class ReviewWindow(QWidget):
                  renderer: CardRenderer | None = None, parent: QWidget | None = None,
                  history: ReviewHistory | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Hand review")
+        self.setWindowTitle(tr("Hand review"))
         self.history = history  # where a finished review's accuracy is kept (the trend)
         self.setWindowFlag(Qt.WindowType.Window)
         self.setAutoFillBackground(True)
@@ -87,7 +94,7 @@ class ReviewWindow(QWidget):
         self.setPalette(palette)
         self.records = list(records)
         self.seat = seat
-        self.names = names or {seat: "You"}
+        self.names = names or {seat: YOU}
         self.opponent = opponent
         self.renderer = renderer or CardRenderer()
         self.review: MatchReview | None = None
@@ -110,15 +117,16 @@ class ReviewWindow(QWidget):
         self.setStyleSheet(LIST_STYLE)
         bold = QFont(self.font())
         bold.setBold(True)
-        self.summary_label = QLabel("Analysing…")
+        self.summary_label = QLabel(tr("Analysing…"))
         self.summary_label.setObjectName("reviewSummary")
         self.summary_label.setWordWrap(True)
         self.summary_label.setTextFormat(Qt.TextFormat.RichText)
         progress_row = QHBoxLayout()
         self.progress = QProgressBar()
         self.progress.setRange(0, len(self.records))
-        self.progress.setFormat("Analysing hand %v of %m")
-        self.cancel_button = QPushButton("Cancel")
+        # Translators: %v is the hand being analysed, %m how many there are (Qt fills them).
+        self.progress.setFormat(tr("Analysing hand %v of %m"))
+        self.cancel_button = QPushButton(tr("Cancel"))
         self.cancel_button.clicked.connect(self.cancel)
         progress_row.addWidget(self.progress, 1)
         progress_row.addWidget(self.cancel_button)
@@ -171,14 +179,15 @@ class ReviewWindow(QWidget):
         layout.addLayout(body, 1)
 
         buttons = QHBoxLayout()
-        self.back_button = QPushButton("‹ Previous")
-        self.forward_button = QPushButton("Next ›")
-        self.mistakes_button = QPushButton("Next mistake »")
-        self.try_button = QPushButton("Try again from here")
-        self.try_button.setToolTip("Play the hand on from this decision against the same "
-                                   "opponent, on the same cards: practice, not rated, not "
-                                   "counted in statistics")
-        self.close_button = QPushButton("Close")
+        # Translators: the review's buttons: the decision before, the one after.
+        self.back_button = QPushButton(tr("‹ Previous"))
+        self.forward_button = QPushButton(tr("Next ›"))
+        self.mistakes_button = QPushButton(tr("Next mistake »"))
+        self.try_button = QPushButton(tr("Try again from here"))
+        self.try_button.setToolTip(tr("Play the hand on from this decision against the same "
+                                      "opponent, on the same cards: practice, not rated, not "
+                                      "counted in statistics"))
+        self.close_button = QPushButton(tr("Close"))
         self.back_button.clicked.connect(lambda: self.show_decision(self.position - 1))
         self.forward_button.clicked.connect(lambda: self.show_decision(self.position + 1))
         self.mistakes_button.clicked.connect(self.next_mistake)
@@ -219,7 +228,7 @@ class ReviewWindow(QWidget):
         """Stop after the hand being analysed; the hands already done are shown."""
         self._stop.set()
         self.cancel_button.setEnabled(False)
-        self.progress.setFormat("Stopping…")
+        self.progress.setFormat(tr("Stopping…"))
 
     def _advanced(self, done: int, total: int) -> None:
         self.progress.setMaximum(total)
@@ -228,7 +237,8 @@ class ReviewWindow(QWidget):
     def _failed(self, reason: str) -> None:
         self.error = reason
         self._hide_progress()
-        self.summary_label.setText(f"This hand cannot be reviewed: {reason}")
+        self.summary_label.setText(tr("This hand cannot be reviewed: {reason}").format(
+            reason=reason))
 
     def _hide_progress(self) -> None:
         self.progress.hide()
@@ -247,16 +257,24 @@ class ReviewWindow(QWidget):
         self._remember(review)
         for index, decision in self.entries:
             hand = review.hands[index]
-            where = f"Hand {hand.hand_number + (1 if hand.game == 'gin' else 0)} · " \
-                if len(review.hands) > 1 else ""
-            text = (f"{where}{decision.step}. {decision.chosen_option.label}"
-                    + ("" if decision.grade == FINE else
-                       f" — {decision.grade} ({decision.loss:.1f})"))
+            option = decision.chosen_option.label
+            if len(review.hands) > 1:
+                # Translators: a decision in a match's review: the hand, the move, the choice.
+                text = tr("Hand {hand} · {step}. {option}").format(
+                    hand=hand.hand_number + (1 if hand.game == "gin" else 0),
+                    step=decision.step, option=option)
+            else:
+                text = tr("{step}. {option}").format(step=decision.step, option=option)
+            if decision.grade != FINE:
+                # Translators: a decision with its grade and the points it lost.
+                text = tr("{decision} — {grade} ({loss})").format(
+                    decision=text, grade=grade_name(decision.grade),
+                    loss=f"{decision.loss:.1f}")
             item = QListWidgetItem(text)
             item.setForeground(QColor(GRADE_COLOURS[decision.grade]))
             self.decisions.addItem(item)
         if not self.entries:
-            self.chosen_label.setText("There was no decision to review in this hand.")
+            self.chosen_label.setText(tr("There was no decision to review in this hand."))
             return
         self._set_browsing(True)
         self.show_decision(0)
@@ -271,19 +289,31 @@ class ReviewWindow(QWidget):
 
     def _summary_html(self, review: MatchReview) -> str:
         summary = review.summary
-        stopped = (f" (stopped after {len(review.hands)} of {len(self.records)} hands)"
+        # Translators: after the number of decisions when the review was cancelled.
+        stopped = (tr_n(" (stopped after {done} of {count} hand)",
+                        " (stopped after {done} of {count} hands)", len(self.records)).format(
+                            done=len(review.hands), count=len(self.records))
                    if len(review.hands) < len(self.records) else "")
-        by_kind = ", ".join(f"{KIND_WORDS.get(kind, kind)} {lost:.1f}"
+        # Translators: points lost on one kind of decision ("discard 4.5").
+        by_kind = ", ".join(tr("{kind} {points}").format(
+                                kind=tr(KIND_WORDS[kind]) if kind in KIND_WORDS else kind,
+                                points=f"{lost:.1f}")
                             for kind, lost in sorted(summary.lost_by_kind.items(),
                                                      key=lambda pair: -pair[1]) if lost >= 0.05)
-        grades = ", ".join(f"{count} {grade}" for grade, count in summary.grades.items()
+        grades = ", ".join(grade_count(grade, count) for grade, count in summary.grades.items()
                            if count)
-        lines = [f"<b>Accuracy {summary.accuracy:.0f}%</b> over {summary.decisions} decisions"
-                 f"{stopped}: {grades}. Points lost: {summary.lost:.1f}"
-                 + (f" ({by_kind})" if by_kind else "")]
+        # Translators: the review's first line: {stopped} is empty or says the review was
+        # cancelled, {grades} counts the grades ("3 fine, 1 mistake"), {by_kind} is empty or
+        # the points lost by kind of decision in brackets (" (discard 4.5, draw 1.0)").
+        lines = [tr_n("<b>Accuracy {accuracy}%</b> over {count} decision{stopped}: {grades}. "
+                      "Points lost: {lost}{by_kind}",
+                      "<b>Accuracy {accuracy}%</b> over {count} decisions{stopped}: {grades}. "
+                      "Points lost: {lost}{by_kind}", summary.decisions).format(
+                          accuracy=f"{summary.accuracy:.0f}", count=summary.decisions,
+                          stopped=stopped, grades=grades, lost=f"{summary.lost:.1f}",
+                          by_kind=f" ({by_kind})" if by_kind else "")]
         for costly in summary.costliest:
-            lines.append(f"<span style='color:{GRADE_COLOURS[costly.grade]}'>●</span> "
-                         f"{costly.text}")
+            lines.append(f"{_coloured('●', costly.grade)} {costly.text}")
         return "<br>".join(lines)
 
     # ----- browsing ----------------------------------------------------------------------------
@@ -312,12 +342,17 @@ class ReviewWindow(QWidget):
         hand_index, decision = self.entries[self.position]
         self._show_table(hand_index, decision)
         chosen, best = decision.chosen_option, decision.best
-        colour = GRADE_COLOURS[decision.grade]
-        verdict = (f"<span style='color:{colour}'><b>{decision.grade.title()}</b></span>"
-                   + ("" if decision.grade == FINE else f": {decision.loss:.1f} points lost"))
-        best_line = "" if best is chosen else f"<br>Best: {best.label} ({best.value:+.1f})"
-        self.chosen_label.setText(f"{verdict}<br>You chose: {chosen.label} "
-                                  f"({chosen.value:+.1f}){best_line}")
+        verdict = _coloured(f"<b>{grade_name(decision.grade, True)}</b>", decision.grade)
+        if decision.grade != FINE:
+            # Translators: a decision's grade (bold, in colour) and the points it lost.
+            verdict = tr("{grade}: {loss} points lost").format(grade=verdict,
+                                                                loss=f"{decision.loss:.1f}")
+        lines = [verdict, tr("You chose: {option} ({value})").format(
+            option=chosen.label, value=f"{chosen.value:+.1f}")]
+        if best is not chosen:
+            lines.append(tr("Best: {option} ({value})").format(option=best.label,
+                                                               value=f"{best.value:+.1f}"))
+        self.chosen_label.setText("<br>".join(lines))
         self.reason_label.setText(decision.reason)
         self._show_options(decision)
         self.back_button.setEnabled(self.position > 0)
@@ -334,17 +369,21 @@ class ReviewWindow(QWidget):
         frame = frames[min(decision.step - 1, len(frames) - 1)]
         mine = frame.seats.index(self.seat) if self.seat in frame.seats else 0
         other = 1 - mine
-        name = self.names.get(self.seat, "You")
-        opponent = self.names.get(frame.seats[other], "Opponent")
+        name = self.names.get(self.seat, YOU)
+        opponent = self.names.get(frame.seats[other], tr("Opponent"))
         hidden: list[Card | None] = [None] * len(frame.hands[other])
-        self.top_label.setText(f"{opponent} · cards you could not see")
+        self.top_label.setText(tr("{name} · cards you could not see").format(name=opponent))
         self.top_row.set_cards(hidden)
-        self.bottom_label.setText(f"{name} · before the decision")
+        self.bottom_label.setText(tr("{name} · before the decision").format(
+            name=tr("You") if is_you(name) else name))
         highlight = _chosen_card(decision)
         self.bottom_row.set_cards(in_hand_order(frame.hands[mine]), highlight)
         if self.records[hand_index].get("game") == "gin":
-            self.pile_row.set_groups([("stock", [None]), ("pile", frame.discard_pile[-8:])])
-            note = f"Stock: {frame.stock_count} cards · discard pile: {len(frame.discard_pile)}"
+            self.pile_row.set_groups([(tr_ctx("card group", "stock"), [None]),
+                                      (tr_ctx("card group", "pile"), frame.discard_pile[-8:])])
+            note = tr_n("Stock: {count} card · discard pile: {pile}",
+                        "Stock: {count} cards · discard pile: {pile}", frame.stock_count).format(
+                            count=frame.stock_count, pile=len(frame.discard_pile))
         else:
             self.pile_row.set_cards(frame.discard_pile[-8:])
             note = frame.note
@@ -353,7 +392,8 @@ class ReviewWindow(QWidget):
 
     def _show_options(self, decision: Decision) -> None:
         details = list(decision.options[0].details)
-        headers = ["Option", "Points"] + [key.title() for key in details]
+        headers = [tr("Option"), tr("Points")] + [
+            tr(DETAIL_WORDS[key]) if key in DETAIL_WORDS else key.title() for key in details]
         self.options.setColumnCount(len(headers))
         self.options.setHorizontalHeaderLabels(headers)
         self.options.setRowCount(len(decision.options))
@@ -390,6 +430,11 @@ class ReviewWindow(QWidget):
         self._stop.set()
         self.background.cancel()
         super().closeEvent(event)
+
+
+def _coloured(html: str, grade: str) -> str:
+    """``html`` in the colour of ``grade`` (rich text for a label)."""
+    return f"<span style='color:{GRADE_COLOURS[grade]}'>{html}</span>"
 
 
 def _chosen_card(decision: Decision) -> Card | None:

@@ -26,10 +26,13 @@ from PySide6.QtWidgets import (
 )
 
 from ginrummy_desktop.engine.replay import ReplayFrame, ShownHand, replay_frames
+from ginrummy_desktop.engine.translation import mark, tr, tr_ctx
+from ginrummy_desktop.engine.wording import is_you
 from ginrummy_desktop.gui.common.card_row import FELT, CardRow, Group, in_hand_order
 from ginrummy_desktop.gui.table.card_renderer import CardRenderer
 
-DEALER, NON_DEALER = "Dealer", "Non-dealer"
+# A seat's part in the deal, naming a seat nobody named (shown with ``tr``).
+DEALER, NON_DEALER = mark("Dealer"), mark("Non-dealer")
 
 
 def replay_names(names: dict[int, str], seats: Sequence[int], dealer: int | None
@@ -39,8 +42,9 @@ def replay_names(names: dict[int, str], seats: Sequence[int], dealer: int | None
     full = dict(names)
     for seat in seats:
         if seat not in full:
-            full[seat] = DEALER if seat == dealer else \
-                NON_DEALER if dealer is not None else f"Player {seat + 1}"
+            full[seat] = tr(DEALER) if seat == dealer else \
+                tr(NON_DEALER) if dealer is not None else \
+                tr("Player {number}").format(number=seat + 1)
     return full
 
 
@@ -53,7 +57,7 @@ class ReplayWindow(QWidget):
     def __init__(self, record: dict[str, Any], names: dict[int, str] | None = None,
                  renderer: CardRenderer | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Hand replay")
+        self.setWindowTitle(tr("Hand replay"))
         self.setWindowFlag(Qt.WindowType.Window)
         self.setAutoFillBackground(True)
         palette = self.palette()
@@ -81,7 +85,8 @@ class ReplayWindow(QWidget):
     def _build(self) -> None:
         layout = QVBoxLayout(self)
         if self.error is not None:
-            note = QLabel(f"This hand cannot be replayed move by move: {self.error}.")
+            note = QLabel(tr("This hand cannot be replayed move by move: {problem}.").format(
+                problem=self.error))
             note.setWordWrap(True)
             text = QPlainTextEdit(json.dumps(self.record, indent=2, sort_keys=True))
             text.setReadOnly(True)
@@ -119,10 +124,11 @@ class ReplayWindow(QWidget):
         self.scoring_label.setWordWrap(True)
         self.scoring_label.setTextFormat(Qt.TextFormat.RichText)
         buttons = QHBoxLayout()
-        self.first_button = QPushButton("« Deal")
-        self.back_button = QPushButton("‹ Back")
-        self.forward_button = QPushButton("Forward ›")
-        self.last_button = QPushButton("End »")
+        # Translators: the replay's buttons: to the deal, one move back, one on, to the end.
+        self.first_button = QPushButton(tr("« Deal"))
+        self.back_button = QPushButton(tr("‹ Back"))
+        self.forward_button = QPushButton(tr("Forward ›"))
+        self.last_button = QPushButton(tr("End »"))
         self.counter_label = QLabel()
         for button in (self.first_button, self.back_button):
             buttons.addWidget(button)
@@ -131,8 +137,9 @@ class ReplayWindow(QWidget):
         buttons.addStretch(1)
         for button in (self.forward_button, self.last_button):
             buttons.addWidget(button)
-        self.review_button = QPushButton("Review")
-        self.review_button.setToolTip("Where each decision of this hand lost points")
+        # Translators: a button opening the hand review (a noun: the review of this hand).
+        self.review_button = QPushButton(tr_ctx("replay button", "Review"))
+        self.review_button.setToolTip(tr("Where each decision of this hand lost points"))
         self.review_button.clicked.connect(self.open_review)
         buttons.addWidget(self.review_button)
         self.first_button.clicked.connect(lambda: self.show_step(0))
@@ -167,7 +174,12 @@ class ReplayWindow(QWidget):
         return open_review(self, [self.record], self.names, renderer=self.renderer)
 
     def _seat_name(self, seat: Any) -> str:
-        return self.names.get(seat, f"Seat {seat}") if isinstance(seat, int) else "nobody"
+        if not isinstance(seat, int):
+            return tr("nobody")
+        name = self.names.get(seat)
+        if name is None:
+            return tr("Seat {number}").format(number=seat)
+        return tr("You") if is_you(name) else name
 
     # ----- stepping --------------------------------------------------------------------------
     def keyPressEvent(self, event: QKeyEvent) -> None:
@@ -201,8 +213,11 @@ class ReplayWindow(QWidget):
                                       self.bottom_position)):
             self._show_seat(frame, position, row, label)
         if self.record.get("game") == "gin":  # the stock face down beside the discard pile
-            self.pile_row.set_groups([(f"stock: {frame.stock_count}", [None]),
-                                      ("discard pile", frame.discard_pile[-8:])], frame.card)
+            # Translators: the labels under the stock (with its cards left) and the pile.
+            self.pile_row.set_groups([(tr("stock: {count}").format(count=frame.stock_count),
+                                       [None]),
+                                      (tr("discard pile"), frame.discard_pile[-8:])],
+                                     frame.card)
         else:
             self.pile_row.set_cards(frame.discard_pile[-8:], frame.card)
         self.stock_label.setText(frame.note)
@@ -210,7 +225,8 @@ class ReplayWindow(QWidget):
         self.move_label.setText(frame.description)
         self.scoring_label.setText("<br>".join(frame.scoring))
         self.scoring_label.setVisible(bool(frame.scoring))
-        self.counter_label.setText(f"Move {self.position} of {len(self.frames) - 1}")
+        self.counter_label.setText(tr("Move {number} of {count}").format(
+            number=self.position, count=len(self.frames) - 1))
         self.back_button.setEnabled(self.position > 0)
         self.first_button.setEnabled(self.position > 0)
         self.forward_button.setEnabled(self.position < len(self.frames) - 1)
@@ -222,8 +238,8 @@ class ReplayWindow(QWidget):
                    ) -> None:
         seat = frame.seats[position]
         parts = [self._seat_name(seat)]
-        if position == 1 and parts[0] != DEALER:  # tags read alike: "You · Dealer · Deadwood 19"
-            parts.append(DEALER)
+        if position == 1 and parts[0] != tr(DEALER):  # tags: "You · Dealer · Deadwood 19"
+            parts.append(tr(DEALER))
         shown = frame.shown[position]
         highlight = frame.card if frame.actor == seat else None
         if shown is not None:
@@ -232,14 +248,16 @@ class ReplayWindow(QWidget):
         else:
             row.set_cards(in_hand_order(frame.hands[position]), highlight)
             if frame.deadwood[position] is not None:
-                parts.append(f"Deadwood {frame.deadwood[position]}")
+                parts.append(tr("Deadwood {points}").format(points=frame.deadwood[position]))
         label.setText("  ·  ".join(parts))
 
 
 def _shown_groups(shown: ShownHand, game: Any) -> list[Group]:
+    # Translators: labels under groups of cards as a hand was scored.
     if game != "gin":  # cribbage: the counted hand or crib (the starter is in the middle)
-        return [("counted", meld) for meld in shown.melds]
-    groups: list[Group] = [("meld", meld) for meld in shown.melds]
-    groups.append(("deadwood", in_hand_order(shown.deadwood)))
-    groups.append(("laid off", shown.laid_off))
+        return [(tr_ctx("card group", "counted"), meld) for meld in shown.melds]
+    groups: list[Group] = [(tr_ctx("card group", "meld"), meld) for meld in shown.melds]
+    groups.append((tr_ctx("card group", "deadwood"), in_hand_order(shown.deadwood)))
+    # CardRow draws the group it finds named tr("laid off") in the highlight colour.
+    groups.append((tr("laid off"), shown.laid_off))
     return groups

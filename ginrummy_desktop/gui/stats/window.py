@@ -52,7 +52,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ginrummy_desktop.engine import wording
 from ginrummy_desktop.engine.gin.results import ending_text
+from ginrummy_desktop.engine.translation import mark, tr, tr_ctx, tr_n
 from ginrummy_desktop.gui.common.charts import (
     OPPONENT_COLOUR,
     PLAYER_COLOUR,
@@ -80,10 +82,19 @@ if TYPE_CHECKING:  # types only: the window reaches storage through the queries 
 
 GAME_NAMES = GAME_TITLES  # every registered game's title (gui/game_registry.py)
 SEARCH_PAUSE_MS = 250  # re-filter the history once typing pauses this long
-GIN_ENDINGS = {"knock": "Knock", "gin": "Gin", "big_gin": "Big gin", "undercut": "Undercut",
-               "draw": "Dead hand"}
+# How a gin hand ended, as the records list names it (the keys are the records' kinds; the
+# words are shown with ``tr``).
+GIN_ENDINGS = {"knock": mark("Knock"), "gin": mark("Gin"), "big_gin": mark("Big gin"),
+               "undercut": mark("Undercut"), "draw": mark("Dead hand")}
 PLAY_EVENTS = ("play", "go", "last card", "heels")
-WIDE_FIGURE = "10 (1 abandoned)"  # a usual wide value (a wider one widens the column)
+# A match's result as stored ("win", "loss", "abandoned") in words: capitalised in the history
+# list, as it reads inside a sentence in a match's title.
+RESULT_WORDS: dict[str, Callable[[], tuple[str, str]]] = {
+    "win": lambda: (tr_ctx("match result", "Win"), tr_ctx("match result", "win")),
+    "loss": lambda: (tr_ctx("match result", "Loss"), tr_ctx("match result", "loss")),
+    "abandoned": lambda: (tr_ctx("match result", "Abandoned"),
+                          tr_ctx("match result", "abandoned")),
+}
 ModelIndex = QModelIndex | QPersistentModelIndex
 _ROOT = QModelIndex()
 _T = TypeVar("_T")  # what a storage query returns to the window
@@ -99,7 +110,41 @@ def _number(value: float | None, digits: int = 1) -> str:
 
 def _duration(seconds: float) -> str:
     minutes = int(round(seconds / 60))
-    return f"{minutes // 60} h {minutes % 60:02d} min" if minutes >= 60 else f"{minutes} min"
+    if minutes >= 60:
+        # Translators: a match's length, hours and minutes ("1 h 05 min").
+        return tr("{hours} h {minutes:02d} min").format(hours=minutes // 60,
+                                                       minutes=minutes % 60)
+    return tr("{minutes} min").format(minutes=minutes)
+
+
+def _result_word(result: str, title: bool = True) -> str:
+    """A stored match result in words ("Win"; ``title=False``: "win" inside a sentence)."""
+    words = RESULT_WORDS.get(result)
+    if words is None:
+        return result.title() if title else result
+    return words()[0 if title else 1]
+
+
+def _source_word(source: str) -> str:
+    """Where a stored record came from ("played", "imported"), in words."""
+    if source == "played":
+        return tr_ctx("record source", "played")
+    if source == "imported":
+        return tr_ctx("record source", "imported")
+    return source
+
+
+def _matches_figure(played: int, abandoned: int) -> str:
+    """Matches played, with the abandoned ones: "6 (1 abandoned)"."""
+    if not abandoned:
+        return str(played)
+    return tr_n("{played} ({count} abandoned)", "{played} ({count} abandoned)",
+                abandoned).format(played=played, count=abandoned)
+
+
+def wide_figure() -> str:
+    """A usual wide value (a wider one widens the column), in the chosen language."""
+    return _matches_figure(10, 1)
 
 
 def seat_names_of(player_seat: int | None, opponent_name: str | None,
@@ -110,7 +155,7 @@ def seat_names_of(player_seat: int | None, opponent_name: str | None,
     if not names and player_seat in (0, 1) and opponent_name:
         names = {1 - player_seat: opponent_name}
     if player_seat is not None:
-        names[player_seat] = "You"
+        names[player_seat] = wording.YOU  # the person: worded "you" wherever it is shown
     return names
 
 
@@ -128,14 +173,18 @@ def record_result(line: RecordInfo) -> str:
     "You 12, Careful 8" (a cribbage deal), "No score" (a dead hand)."""
     if line.game == "gin":
         if line.result_kind == "draw":
-            return "No score"
+            return tr("No score")
         if line.winner_seat is not None and line.points is not None:
             name = replay_names(record_seat_names(line), (line.winner_seat,),
                                 line.dealer_seat)[line.winner_seat]
-            return f"{name} won {line.points}"
+            return wording.person(name, tr("You won {points}"), tr("{name} won {points}"),
+                                  points=line.points)
         return "–"
     if line.player_points is not None and line.opponent_points is not None and line.opponents:
-        return f"You {line.player_points}, {line.opponents} {line.opponent_points}"
+        # Translators: a cribbage deal's points: yours, then the opponent's ("You 12, Greta 8").
+        return tr("You {points}, {opponent} {opponent_points}").format(
+            points=line.player_points, opponent=line.opponents,
+            opponent_points=line.opponent_points)
     return "–"
 
 
@@ -145,16 +194,20 @@ def _outcome(hand: StoredHand, opponent: str,
     ``players`` (the knocker's name, the other player's) come from the hand's record when
     more than two play: "Sam knocked" rather than "Sam and Marjorie knocked"."""
     if hand.ending == "draw":
-        return "Dead hand"
+        return tr("Dead hand")
     if hand.ending and hand.knocker:
-        knocker, other = ("You", opponent) if hand.knocker == "player" else (opponent, "You")
+        you = wording.YOU
+        knocker, other = (you, opponent) if hand.knocker == "player" else (opponent, you)
         if players is not None:
             knocker, other = players
         # An undercut is told from the defender, who scores: "Ada undercut you".
         return ending_text(hand.ending, knocker, other if hand.ending == "undercut" else None)
     if hand.winner is None:
-        return "Even"
-    return "You scored more" if hand.winner == "player" else f"{opponent} scored more"
+        # Translators: a hand both players scored the same in.
+        return tr("Even")
+    if hand.winner == "player":
+        return tr("You scored more")
+    return tr("{name} scored more").format(name=opponent)
 
 
 def _hand_players(record: dict[str, Any] | None, names: dict[int, str]
@@ -174,12 +227,21 @@ def record_ending(line: RecordInfo) -> str:
     on", "Won in the show (skunk)"... (short: the list fits 800 pixels beside the players)."""
     kind = line.result_kind
     if line.game == "gin":
-        return GIN_ENDINGS.get(kind or "", "–")
+        ending = GIN_ENDINGS.get(kind or "")
+        return tr(ending) if ending is not None else "–"
     if kind in (None, "continue"):
-        return "Deal over, game went on"
-    where = "in the play" if line.last_event in PLAY_EVENTS else "in the show"
-    extra = "" if kind == "win" else f" ({kind})"
-    return f"Won {where}{extra}"
+        return tr("Deal over, game went on")
+    in_play = line.last_event in PLAY_EVENTS
+    if kind == "win":
+        return tr("Won in the play") if in_play else tr("Won in the show")
+    if kind == "skunk":
+        return tr("Won in the play (skunk)") if in_play else tr("Won in the show (skunk)")
+    if kind == "double skunk":
+        return (tr("Won in the play (double skunk)") if in_play
+                else tr("Won in the show (double skunk)"))
+    won = tr("Won in the play") if in_play else tr("Won in the show")
+    # Translators: a game won, with how ({kind}) when it is none of the usual ones.
+    return tr("{won} ({kind})").format(won=won, kind=kind)
 
 
 class _RowsModel(QAbstractTableModel):
@@ -197,8 +259,12 @@ class _RowsModel(QAbstractTableModel):
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.COLUMNS[section]
+            return self.column_title(section)
         return None
+
+    def column_title(self, section: int) -> str:
+        """The title shown over column ``section`` (``COLUMNS`` holds them in English)."""
+        return tr(self.COLUMNS[section])
 
 
 PlainRow = tuple[Any, ...]  # a history row as storage sends it: HistoryRow's fields in order
@@ -246,8 +312,8 @@ class HistoryModel(_RowsModel):
 
     arranged = Signal()
 
-    COLUMNS = ("Date", "Game", "Opponent", "Score", "Result", "Duration", "Rules", "Hands",
-               "Undo")
+    COLUMNS = (mark("Date"), mark("Game"), mark("Opponent"), mark("Score"), mark("Result"),
+               mark("Duration"), mark("Rules"), mark("Hands"), mark("Undo"))
     SORT_KEYS: tuple[Callable[[PlainRow], Any], ...] = (
         itemgetter(AT["started_at"]),
         itemgetter(AT["game"]),
@@ -315,13 +381,22 @@ class HistoryModel(_RowsModel):
     def _failed(self, _message: str) -> None:
         self.pending = False
 
+    def column_title(self, section: int) -> str:
+        if self.COLUMNS[section] == "Undo":
+            # Translators: the history's column saying a move was taken back in the match.
+            return tr_ctx("history column", "Undo")
+        return super().column_title(section)
+
     @staticmethod
     def search_text(row: PlainRow) -> str:
         game = str(row[AT["game"]])
-        return " ".join((GAME_NAMES.get(game, game), row[AT["lineup_label"]] or
-                         row[AT["opponent_name"]], row[AT["result"]], row[AT["rules"]],
-                         datetime.fromtimestamp(row[AT["started_at"]]).strftime("%Y-%m-%d"))
-                        ).casefold()
+        result = row[AT["result"]]
+        words = [GAME_NAMES.get(game, game), row[AT["lineup_label"]] or row[AT["opponent_name"]],
+                 result, row[AT["rules"]],
+                 datetime.fromtimestamp(row[AT["started_at"]]).strftime("%Y-%m-%d")]
+        shown = (tr(GAME_NAMES.get(game, game)), _result_word(result))  # as the list shows them
+        words += [word for word in shown if word.casefold() not in " ".join(words).casefold()]
+        return " ".join(words).casefold()
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         self._sort = (column, order)
@@ -339,26 +414,28 @@ class HistoryModel(_RowsModel):
         if column == 0:
             return datetime.fromtimestamp(row.started_at).strftime("%Y-%m-%d %H:%M")
         if column == 1:
-            return GAME_NAMES.get(row.game, row.game)
+            return tr(GAME_NAMES.get(row.game, row.game))
         if column == 2:
             return opponents
         if column == 3:
             return f"{row.player_score}–{row.opponent_score}"
         if column == 4:
-            return row.result.title()
+            return _result_word(row.result)
         if column == 5:
             return _duration(row.ended_at - row.started_at)
         if column == 6:
             return row.rules
         if column == 7:
             return row.hands
-        return "used" if row.undo_used else ""  # practice matches with a move taken back
+        # Practice matches with a move taken back.
+        return tr_ctx("undo column", "used") if row.undo_used else ""
 
 
 class RecordsModel(_RowsModel):
     """The stored hand records, newest first (read only)."""
 
-    COLUMNS = ("Record", "Game", "Opponents", "Result", "Ended by", "Source", "Stored")
+    COLUMNS = (mark("Record"), mark("Game"), mark("Opponents"), mark("Result"), mark("Ended by"),
+               mark("Source"), mark("Stored"))
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -377,7 +454,7 @@ class RecordsModel(_RowsModel):
         column = index.column()
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == 2 and row.opponents is None:
-                return "Imported: the record does not name its players"
+                return tr("Imported: the record does not name its players")
             return self._text(row, column) if column in (2, 3, 4) else None
         return self._text(row, column)
 
@@ -386,7 +463,7 @@ class RecordsModel(_RowsModel):
         if column == 0:
             return str(row.record_id)
         if column == 1:
-            return GAME_NAMES.get(row.game, row.game)
+            return tr(GAME_NAMES.get(row.game, row.game))
         if column == 2:
             return row.opponents or "–"
         if column == 3:
@@ -394,7 +471,7 @@ class RecordsModel(_RowsModel):
         if column == 4:
             return record_ending(row)
         if column == 5:
-            return row.source
+            return _source_word(row.source)
         return datetime.fromtimestamp(row.added_at).strftime("%Y-%m-%d %H:%M")
 
 
@@ -406,7 +483,7 @@ class StatisticsWindow(QWidget):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowFlag(Qt.WindowType.Window)
-        self.setWindowTitle("Statistics")
+        self.setWindowTitle(tr("Statistics"))
         self.queries = queries
         self.jobs = jobs
         self.replays: list[QWidget] = []  # keep replay windows alive
@@ -436,26 +513,26 @@ class StatisticsWindow(QWidget):
     def _build(self) -> None:
         filters = QHBoxLayout()
         self.game_combo = QComboBox()
-        self.game_combo.addItem("All games", None)
+        self.game_combo.addItem(tr("All games"), None)
         for game, name in GAME_NAMES.items():
-            self.game_combo.addItem(name, game)
+            self.game_combo.addItem(tr(name), game)
         self.opponent_combo = QComboBox()
         self.opponent_combo.setMinimumContentsLength(14)
-        filters.addWidget(QLabel("Game"))
+        filters.addWidget(QLabel(tr("Game")))
         filters.addWidget(self.game_combo)
-        filters.addWidget(QLabel("Opponent"))
+        filters.addWidget(QLabel(tr("Opponent")))
         filters.addWidget(self.opponent_combo)
         filters.addStretch(1)
         self.game_combo.currentIndexChanged.connect(lambda _i: self._game_changed())
         self.opponent_combo.currentIndexChanged.connect(lambda _i: self.apply_filters())
 
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._summary_tab(), "Summary")
-        self.tabs.addTab(self._history_tab(), "History")
+        self.tabs.addTab(self._summary_tab(), tr("Summary"))
+        self.tabs.addTab(self._history_tab(), tr("History"))
         self.charts_page = self._charts_tab()
-        self.tabs.addTab(self.charts_page, "Charts")
+        self.tabs.addTab(self.charts_page, tr("Charts"))
         self.records_page = self._records_tab()
-        self.tabs.addTab(self.records_page, "Records")
+        self.tabs.addTab(self.records_page, tr("Records"))
         # Charts read every hand row; draw them only when someone looks at them.
         self._charts_stale = True
         self._records_stale = True
@@ -467,9 +544,9 @@ class StatisticsWindow(QWidget):
         self.status.setObjectName("statisticsStatus")
         self.status.setWordWrap(True)
         bottom.addWidget(self.status, 1)
-        for text, slot in (("Export history…", self._ask_export_history),
-                           ("Export records…", self._ask_export_records),
-                           ("Import records…", self._import_clicked)):
+        for text, slot in ((tr("Export history…"), self._ask_export_history),
+                           (tr("Export records…"), self._ask_export_records),
+                           (tr("Import records…"), self._import_clicked)):
             button = QPushButton(text)
             button.clicked.connect(slot)
             bottom.addWidget(button)
@@ -488,22 +565,23 @@ class StatisticsWindow(QWidget):
         self.figure_labels: dict[str, QLabel] = {}
         self._row_names: list[QLabel] = []
         groups = QVBoxLayout()
-        self.general_box = self._figure_group("Results", (
-            ("matches", "Matches played"), ("won", "Matches won / lost"),
-            ("win_rate", "Win rate"), ("hands", "Hands played / won"),
-            ("points", "Points for / against"), ("per_hand", "Average points per hand"),
-            ("streaks", "Longest winning / losing streak"), ("current", "Current streak"),
-            ("best", "Best match"), ("worst", "Worst match"),
+        self.general_box = self._figure_group(tr("Results"), (
+            ("matches", tr("Matches played")), ("won", tr("Matches won / lost")),
+            ("win_rate", tr("Win rate")), ("hands", tr("Hands played / won")),
+            ("points", tr("Points for / against")), ("per_hand", tr("Average points per hand")),
+            ("streaks", tr("Longest winning / losing streak")), ("current", tr("Current streak")),
+            ("best", tr("Best match")), ("worst", tr("Worst match")),
         ))
         # Each game's own figures, as its registration lists them (gui/game_registry.py).
         self.game_boxes: dict[str, QGroupBox] = {}
         for entry in gui_games():
             if entry.statistics_figures:
                 self.game_boxes[entry.name] = self._figure_group(
-                    entry.title, tuple((f.key, f.label) for f in entry.statistics_figures))
+                    tr(entry.title), tuple((f.key, tr(f.label))
+                                           for f in entry.statistics_figures))
                 for figure in entry.statistics_figures:
                     if figure.tooltip:
-                        self.figure_labels[figure.key].setToolTip(figure.tooltip)
+                        self.figure_labels[figure.key].setToolTip(tr(figure.tooltip))
         widest = max(name.sizeHint().width() for name in self._row_names)
         for name in self._row_names:  # the same column of values in every group
             name.setMinimumWidth(widest)
@@ -523,7 +601,7 @@ class StatisticsWindow(QWidget):
         # One row per opponent, under a row naming the game when several games are shown.
         self.opponent_table = QTableWidget(0, 5)
         self.opponent_table.setHorizontalHeaderLabels(
-            ["Opponent", "Matches", "Won–lost", "Win rate", "Points/hand"])
+            [tr("Opponent"), tr("Matches"), tr("Won–lost"), tr("Win rate"), tr("Points/hand")])
         self.opponent_table.verticalHeader().hide()
         self.opponent_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.opponent_table.setWordWrap(True)  # a long line-up wraps (rows grow to fit)
@@ -539,7 +617,7 @@ class StatisticsWindow(QWidget):
         opponent_header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
         self.opponent_table.viewport().installEventFilter(self)
         right = QVBoxLayout()
-        right.addWidget(QLabel("<b>Against each opponent</b>"))
+        right.addWidget(QLabel("<b>{}</b>".format(tr("Against each opponent"))))
         right.addWidget(self.opponent_table)
         layout.addLayout(right, 1)
         return page
@@ -577,7 +655,7 @@ class StatisticsWindow(QWidget):
             label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
             # Room for the longest usual value from the start, so the column does not jump
             # (and the figures' width is known before the first figures arrive).
-            label.setMinimumWidth(label.fontMetrics().horizontalAdvance(WIDE_FIGURE))
+            label.setMinimumWidth(label.fontMetrics().horizontalAdvance(wide_figure()))
             self.figure_labels[key] = label
             name = QLabel(text)
             self._row_names.append(name)
@@ -588,7 +666,8 @@ class StatisticsWindow(QWidget):
         page = QWidget()
         layout = QVBoxLayout(page)
         self.search_edit = QLineEdit()
-        self.search_edit.setPlaceholderText("Filter: opponent, result, rules or date (2026-03)")
+        self.search_edit.setPlaceholderText(
+            tr("Filter: opponent, result, rules or date (2026-03)"))
         self.search_edit.setClearButtonEnabled(True)
         # Typing re-filters the history list once it pauses; the figures do not depend on it.
         self.search_timer = QTimer(self)
@@ -616,11 +695,11 @@ class StatisticsWindow(QWidget):
         detail = QWidget()
         detail_layout = QHBoxLayout(detail)
         hands_side = QVBoxLayout()
-        self.match_title = QLabel("Choose a match to see its hands.")
+        self.match_title = QLabel(tr("Choose a match to see its hands."))
         self.match_title.setWordWrap(True)
         self.hands_table = QTableWidget(0, 5)
-        self.hands_table.setHorizontalHeaderLabels(["Hand", "Outcome", "You", "Opponent",
-                                                    "Score after"])
+        self.hands_table.setHorizontalHeaderLabels([tr("Hand"), tr("Outcome"), tr("You"),
+                                                    tr("Opponent"), tr("Score after")])
         self.hands_table.verticalHeader().hide()
         self.hands_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.hands_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -633,14 +712,14 @@ class StatisticsWindow(QWidget):
         self.hands_table.verticalHeader().setDefaultSectionSize(22)
         self.hands_table.itemSelectionChanged.connect(self._hand_selected)
         self.hands_table.cellDoubleClicked.connect(lambda row, _c: self.open_replay(row))
-        self.replay_button = QPushButton("Replay hand")
+        self.replay_button = QPushButton(tr("Replay hand"))
         self.replay_button.setEnabled(False)
         self.replay_button.clicked.connect(lambda: self.open_replay(self.hands_table.currentRow()))
         hands_side.addWidget(self.match_title)
         hands_side.addWidget(self.hands_table)
         hands_side.addWidget(self.replay_button)
-        self.progress_chart = LineChart("Score progression")
-        self.progress_chart.empty_text = "Choose a match above."
+        self.progress_chart = LineChart(tr("Score progression"))
+        self.progress_chart.empty_text = tr("Choose a match above.")
         # The hands' outcomes are words ("Gus the Greedy knocked"): they get the wider side.
         detail_layout.addLayout(hands_side, 3)
         detail_layout.addWidget(self.progress_chart, 2)
@@ -658,8 +737,10 @@ class StatisticsWindow(QWidget):
     def _charts_tab(self) -> QWidget:
         page = QWidget()
         layout = QGridLayout(page)
-        self.win_rate_chart = LineChart("Win rate over time (last 20 matches)")
-        self.points_chart = BarChart("Points you scored per hand")
+        self.win_rate_chart = LineChart(tr_n("Win rate over time (last {count} match)",
+                                             "Win rate over time (last {count} matches)",
+                                             20).format(count=20))
+        self.points_chart = BarChart(tr("Points you scored per hand"))
         layout.addWidget(self.win_rate_chart, 0, 0)
         layout.addWidget(self.points_chart, 1, 0, 1, 2)
         from ginrummy_desktop.gui.review.trend import AccuracyTrend  # issue 41: reviewed hands
@@ -671,8 +752,10 @@ class StatisticsWindow(QWidget):
     def _records_tab(self) -> QWidget:
         page = QWidget()
         layout = QVBoxLayout(page)
-        layout.addWidget(QLabel("Every stored hand record, played here or imported. "
-                                "Double-click one to replay it."))
+        note = QLabel(tr("Every stored hand record, played here or imported. "
+                         "Double-click one to replay it."))
+        note.setWordWrap(True)
+        layout.addWidget(note)
         self.records_model = RecordsModel(self)
         self.records_view = QTableView()
         self.records_view.setModel(self.records_model)
@@ -734,7 +817,8 @@ class StatisticsWindow(QWidget):
 
     def _failed(self, message: str) -> None:
         self.loading = self._figures_pending = self._charts_pending = False
-        self.status.setText(f"The statistics could not be read: {message}")
+        self.status.setText(tr("The statistics could not be read: {message}").format(
+            message=message))
 
     def _mark_closed(self) -> None:
         self._closed = True
@@ -753,7 +837,7 @@ class StatisticsWindow(QWidget):
         screen stays until the new figures arrive. The figures are asked for first."""
         self._shown_profile = self.profile
         self.loading = True
-        self.status.setText("Reading your statistics…")
+        self.status.setText(tr("Reading your statistics…"))
         self.apply_filters()
         self._run(self.queries.lines, self._show_lines, key="lines")
         self._run(self.queries.history, self._show_history, key="history")
@@ -800,8 +884,10 @@ class StatisticsWindow(QWidget):
 
     def _history_arranged(self) -> None:
         if not self.loading:
-            self.status.setText(f"{len(self.history_model.rows)} of "
-                                f"{len(self.history_model.all_rows)} matches shown.")
+            total = len(self.history_model.all_rows)
+            self.status.setText(tr_n("{shown} of {count} match shown.",
+                                     "{shown} of {count} matches shown.", total).format(
+                shown=len(self.history_model.rows), count=total))
         if not self._history_sized and self.history_model.rows:
             self._history_sized = True  # once: later rows keep the widths the person sees
             self.history_view.resizeColumnsToContents()
@@ -812,7 +898,7 @@ class StatisticsWindow(QWidget):
         chosen = self.opponent
         self.opponent_combo.blockSignals(True)
         self.opponent_combo.clear()
-        self.opponent_combo.addItem("All opponents", None)
+        self.opponent_combo.addItem(tr("All opponents"), None)
         names: dict[str, str] = {}  # line-up -> its label (one per line-up, any game)
         for line in self.lines:
             game, lineup = line.key.split("/", 1)
@@ -821,8 +907,9 @@ class StatisticsWindow(QWidget):
         for lineup, label in sorted(names.items(), key=lambda item: item[1].casefold()):
             self.opponent_combo.addItem(label, (None, lineup))
         if any(key.startswith(ONLINE_PREFIX) for key in names):  # online or offline only
-            self.opponent_combo.addItem("All online opponents", (ALL_ONLINE, None))
-            self.opponent_combo.addItem("All offline (computer) opponents", (ALL_OFFLINE, None))
+            self.opponent_combo.addItem(tr("All online opponents"), (ALL_ONLINE, None))
+            self.opponent_combo.addItem(tr("All offline (computer) opponents"),
+                                        (ALL_OFFLINE, None))
         index = self.opponent_combo.findData(chosen)
         self.opponent_combo.setCurrentIndex(max(0, index))
         self.opponent_combo.blockSignals(False)
@@ -865,7 +952,7 @@ class StatisticsWindow(QWidget):
         self._charts_pending = False
         rates, distribution = charts
         self.win_rate_chart.set_series(
-            [Series("Win rate", rates)], y_range=(0.0, 1.0),
+            [Series(tr("Win rate"), rates)], y_range=(0.0, 1.0),
             y_format=lambda v: f"{v * 100:.0f}%",
             x_format=lambda v: datetime.fromtimestamp(v).strftime("%Y-%m-%d"),
             reference=(0.5, "50%"),
@@ -883,7 +970,9 @@ class StatisticsWindow(QWidget):
         self.records_model.set_rows(lines)
         self.records_view.resizeColumnsToContents()
         if lines.skipped:  # damaged rows are left out by the storage query, never shown broken
-            self.status.setText(f"{lines.skipped} damaged record(s) could not be shown.")
+            self.status.setText(tr_n("{count} damaged record(s) could not be shown.",
+                                     "{count} damaged record(s) could not be shown.",
+                                     lines.skipped).format(count=lines.skipped))
 
     def _fill_opponent_table(self, game: str | None) -> None:
         table = self.opponent_table
@@ -898,7 +987,7 @@ class StatisticsWindow(QWidget):
             if len(by_game) > 1:  # the game's name over its opponents, across the table
                 row = table.rowCount()
                 table.insertRow(row)
-                title = QTableWidgetItem(GAME_NAMES.get(line_game, line_game))
+                title = QTableWidgetItem(tr(GAME_NAMES.get(line_game, line_game)))
                 font = title.font()
                 font.setBold(True)
                 title.setFont(font)
@@ -923,16 +1012,18 @@ class StatisticsWindow(QWidget):
     def show_figures(self, f: Figures) -> None:
         self.figures = f
         put = {key: label.setText for key, label in self.figure_labels.items()}
-        put["matches"](f"{f.matches_played}" + (
-            f" ({f.matches_abandoned} abandoned)" if f.matches_abandoned else ""))
+        put["matches"](_matches_figure(f.matches_played, f.matches_abandoned))
         put["won"](f"{f.matches_won} / {f.matches_lost}")
         put["win_rate"](_percent(f.win_rate))
         put["hands"](f"{f.hands_played} / {f.hands_won}")
         put["points"](f"{f.points_for} / {f.points_against}")
         put["per_hand"](_number(f.average_points_per_hand))
         put["streaks"](f"{f.longest_win_streak} / {f.longest_losing_streak}")
+        streak = abs(f.current_streak)
         put["current"]("–" if not f.current_streak else (
-            f"{f.current_streak} won" if f.current_streak > 0 else f"{-f.current_streak} lost"))
+            tr_n("{count} won", "{count} won", streak).format(count=streak)
+            if f.current_streak > 0 else
+            tr_n("{count} lost", "{count} lost", streak).format(count=streak)))
         for key, ref in (("best", f.best_match), ("worst", f.worst_match)):
             put[key]("–" if ref is None else
                      f"{ref.player_score}–{ref.opponent_score} ({ref.margin:+d})")
@@ -953,10 +1044,14 @@ class StatisticsWindow(QWidget):
         """Show the hands and the score progression of one match (read on the storage thread)."""
         self.current_match = row
         when = datetime.fromtimestamp(row.started_at).strftime("%Y-%m-%d %H:%M")
+        # Translators: a match's title over its hands ("Gin Rummy against Sam, 2026-03-02
+        # 19:00: win 120–85"); the <b> tags make the first part bold.
         self.match_title.setText(
-            f"<b>{GAME_NAMES.get(row.game, row.game)} against "
-            f"{row.lineup_label or row.opponent_name}</b>, {when}: "
-            f"{row.result} {row.player_score}–{row.opponent_score}")
+            tr("<b>{game} against {opponents}</b>, {when}: {result} {score}").format(
+                game=tr(GAME_NAMES.get(row.game, row.game)),
+                opponents=row.lineup_label or row.opponent_name, when=when,
+                result=_result_word(row.result, title=False),
+                score=f"{row.player_score}–{row.opponent_score}"))
         self.replay_button.setEnabled(False)
         def read() -> tuple[Any, ...]:
             hands = self.queries.match_hands(row.match_id)
@@ -982,8 +1077,9 @@ class StatisticsWindow(QWidget):
         if row.game == "gin" and last is not None and (
                 last.player_total, last.opponent_total) != (row.player_score, row.opponent_score):
             self.match_title.setText(  # the hands add up to less than the match totals
-                f"{self.match_title.text()} (hand points {last.player_total}–"
-                f"{last.opponent_total}, plus boxes and bonuses)")
+                tr("{title} (hand points {points}, plus boxes and bonuses)").format(
+                    title=self.match_title.text(),
+                    points=f"{last.player_total}–{last.opponent_total}"))
         self.hands_table.setRowCount(len(hands))
         for index, hand in enumerate(hands):
             outcome = _outcome(hand, row.opponent_name, (players or {}).get(hand.number))
@@ -992,7 +1088,7 @@ class StatisticsWindow(QWidget):
             for column, text in enumerate(values):
                 item = QTableWidgetItem(text)
                 if hand.record_id is None and column == 0:
-                    item.setToolTip("No record was kept for this hand")
+                    item.setToolTip(tr("No record was kept for this hand"))
                 elif column == 1:
                     item.setToolTip(text)
                 self.hands_table.setItem(index, column, item)
@@ -1002,9 +1098,10 @@ class StatisticsWindow(QWidget):
         highest = max(y for _, y in you + them)
         lines = rule_lines(row.game, rules)
         self.progress_chart.set_series(
-            [Series("You", you, PLAYER_COLOUR, step=True),
+            [Series(tr("You"), you, PLAYER_COLOUR, step=True),
              Series(row.opponent_name, them, OPPONENT_COLOUR, step=True)],
-            x_format=lambda v: f"hand {v:g}",
+            # Translators: the score chart's axis under hand {number}.
+            x_format=lambda v: tr("hand {number}").format(number=f"{v:g}"),
             references=lines if lines and highest > lines[0][0] / 2 else (),
         )
 
@@ -1021,10 +1118,12 @@ class StatisticsWindow(QWidget):
             return
         hand, match = self.current_hands[row], self.current_match
         if hand.record_id is None:
-            self.status.setText("No record was kept for this hand, so it cannot be replayed.")
+            self.status.setText(tr("No record was kept for this hand, so it cannot be "
+                                   "replayed."))
             return
         names = seat_names_of(match.player_seat, match.opponent_name, match.seat_names)
-        title = f"Hand {hand.number} against {match.lineup_label or match.opponent_name}"
+        title = tr("Hand {number} against {opponents}").format(
+            number=hand.number, opponents=match.lineup_label or match.opponent_name)
         self._open_replay_of(hand.record_id, names, title)
 
     def open_record(self, record_id: int) -> None:
@@ -1033,15 +1132,19 @@ class StatisticsWindow(QWidget):
         line = next((row for row in self.records_model.rows if row.record_id == record_id),
                     None)
         names = record_seat_names(line) if line is not None else {}
-        against = f" against {line.opponents}" if line is not None and line.opponents else ""
-        self._open_replay_of(record_id, names, f"Hand record {record_id}{against}")
+        if line is not None and line.opponents:
+            title = tr("Hand record {number} against {opponents}").format(
+                number=record_id, opponents=line.opponents)
+        else:
+            title = tr("Hand record {number}").format(number=record_id)
+        self._open_replay_of(record_id, names, title)
 
     def _open_replay_of(self, record_id: int, names: dict[int, str] | None, title: str) -> None:
         from ginrummy_desktop.gui.stats.replay_window import ReplayWindow
 
         def show(record: dict[str, Any] | None) -> None:
             if record is None:
-                self.status.setText("That hand record is no longer stored.")
+                self.status.setText(tr("That hand record is no longer stored."))
                 return
             from ginrummy_desktop.gui.common.window_fit import open_fitted
 
@@ -1055,11 +1158,15 @@ class StatisticsWindow(QWidget):
     # ----- export and import -----------------------------------------------------------------
     def export_history(self, path: Path) -> None:
         self._file_job(lambda: self.queries.export_history(path), path,
-                       lambda count: f"Exported {count} matches to {path.name}.")
+                       lambda count: tr_n("Exported {count} match to {file}.",
+                                          "Exported {count} matches to {file}.",
+                                          count).format(count=count, file=path.name))
 
     def export_records(self, path: Path) -> None:
         self._file_job(lambda: self.queries.export_records(path), path,
-                       lambda count: f"Exported {count} hand records to {path.name}.")
+                       lambda count: tr_n("Exported {count} hand record to {file}.",
+                                          "Exported {count} hand records to {file}.",
+                                          count).format(count=count, file=path.name))
 
     def import_records(self, path: Path) -> None:
         """Import a file of hand records on the storage thread; the import button cancels it
@@ -1076,7 +1183,7 @@ class StatisticsWindow(QWidget):
             if self._import_stop is stop:
                 self._import_stop = None
                 self.import_progress.stop()
-                self.import_button.setText("Import records…")
+                self.import_button.setText(tr("Import records…"))
             self.status.setText(str(report))
             self._records_stale = True
             self._update_records_if_visible()
@@ -1084,23 +1191,27 @@ class StatisticsWindow(QWidget):
         self.cancel_import()
         self._import_stop, self._import_line = stop, 0
         self._import_name = path.name
-        self.import_button.setText("Cancel import")
-        self.status.setText(f"Importing {path.name}…")
+        self.import_button.setText(tr("Cancel import"))
+        self.status.setText(tr("Importing {file}…").format(file=path.name))
         self.import_progress.start()
         self.jobs.submit(lambda: self.queries.import_records(path, keep_going), finished,
-                         lambda message: finished(f"The import failed: {message}"), stop=stop)
+                         lambda message: finished(
+                             tr("The import failed: {message}").format(message=message)),
+                         stop=stop)
 
     def cancel_import(self) -> None:
         """Stop the running import, if any (it stores nothing)."""
         if self._import_stop is not None:
             self._import_stop.set()
             if not self._closed:
-                self.status.setText("Cancelling the import…")
+                self.status.setText(tr("Cancelling the import…"))
 
     def _show_import_progress(self) -> None:
         if self._import_stop is not None and not self._import_stop.is_set():
-            self.status.setText(f"Importing {self._import_name}… {self._import_line:,} lines "
-                                "checked.")
+            lines = self._import_line
+            self.status.setText(tr_n("Importing {file}… {count:,} line checked.",
+                                     "Importing {file}… {count:,} lines checked.",
+                                     lines).format(file=self._import_name, count=lines))
 
     def _import_clicked(self) -> None:
         if self._import_stop is not None:
@@ -1118,25 +1229,27 @@ class StatisticsWindow(QWidget):
         def finished(outcome: tuple[bool, Any]) -> None:
             written, value = outcome
             self.status.setText(told(value) if written else
-                                f"Could not write {path.name}: {value}.")
+                                tr("Could not write {file}: {error}.").format(
+                                    file=path.name, error=value))
 
-        self.status.setText(f"Writing {path.name}…")
+        self.status.setText(tr("Writing {file}…").format(file=path.name))
         self._run(write, finished)
 
     def _ask_export_history(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, "Export history", "history.csv",
-                                              "CSV files (*.csv)")
+        name, _ = QFileDialog.getSaveFileName(self, tr("Export history"), "history.csv",
+                                              tr("CSV files (*.csv)"))
         if name:
             self.export_history(Path(name))
 
     def _ask_export_records(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(self, "Export hand records", "records.jsonl",
-                                              "JSON lines (*.jsonl)")
+        name, _ = QFileDialog.getSaveFileName(self, tr("Export hand records"), "records.jsonl",
+                                              tr("JSON lines (*.jsonl)"))
         if name:
             self.export_records(Path(name))
 
     def _ask_import_records(self) -> None:
-        name, _ = QFileDialog.getOpenFileName(self, "Import hand records", "",
-                                              "JSON lines (*.jsonl);;All files (*)")
+        name, _ = QFileDialog.getOpenFileName(
+            self, tr("Import hand records"), "",
+            ";;".join((tr("JSON lines (*.jsonl)"), tr("All files (*)"))))
         if name:
             self.import_records(Path(name))
