@@ -4,9 +4,11 @@ labels, reasons and grades come out of the catalogues, every placeholder filled.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterator
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,7 +26,7 @@ from ginrummy_desktop.engine.replay import seat_names
 from ginrummy_desktop.engine.review.cribbage import cribbage_hand_review
 from ginrummy_desktop.engine.review.gin import gin_hand_review
 from ginrummy_desktop.engine.review.grades import BLUNDER, FINE, MISTAKE, grade_count, grade_name
-from ginrummy_desktop.engine.runner import make_agent, play_match
+from ginrummy_desktop.engine.runner import make_agent, play_match, prepare_run
 from ginrummy_desktop.engine.translation import tr, tr_ctx, tr_n
 from ginrummy_desktop.engine.wire import WireError, loads_line
 from ginrummy_desktop.engine.wording import action_text
@@ -165,3 +167,14 @@ def test_the_review_speaks_the_language(language: str, speaking: None) -> None:
     assert grade_count(BLUNDER, 2) == tr_n("{count} blunder", "{count} blunders", 2).format(
         count=2)
     assert filled(grade_count(FINE, 1)).startswith("1 ")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="bots in their own process need Linux or macOS")
+def test_a_process_bots_host_speaks_the_runners_language(speaking: None, tmp_path: Path) -> None:
+    translation.set_language("de")
+    with pytest.raises(ValueError) as missing:
+        prepare_run("gin", ["no_such_module_for_words:Bot", "simple"], 1, seed=1,
+                    bot_log_dir=tmp_path)
+    assert str(missing.value) == tr("cannot import bot {bot}: no module named {module}").format(
+        bot="'no_such_module_for_words:Bot'", module="'no_such_module_for_words'")
+    assert str(missing.value).startswith("Bot ")
