@@ -37,8 +37,9 @@ from ginrummy_desktop.engine.gin.results import (
     sits_out_text,
     team_name,
 )
-from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, GinRules
-from ginrummy_desktop.engine.wording import YOU
+from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, GinRules, preset_title
+from ginrummy_desktop.engine.translation import mark, tr, tr_ctx
+from ginrummy_desktop.engine.wording import YOU, is_you, names_together, person
 from ginrummy_desktop.gui.gin import opponents as gin_opponents
 from ginrummy_desktop.gui.gin.table import (
     ZONE_DISCARD,
@@ -47,6 +48,7 @@ from ginrummy_desktop.gui.gin.table import (
     GinTable,
     GinTableModel,
     RevealedRow,
+    meld_kind,
 )
 from ginrummy_desktop.gui.table.animation import Animator
 from ginrummy_desktop.gui.table.background import Background
@@ -59,6 +61,9 @@ BOT = 1  # the first computer seat (the only one in two-player gin)
 DRAW_KINDS = ("draw_stock", "draw_discard")
 OUT_KINDS = ("knock", "gin", "big_gin")
 SORTS = ("rank", "suit", "melds")
+# What the status line says after a sort, by sort (``tr`` where shown).
+SORTED_TEXT = {"rank": mark("Sorted by rank"), "suit": mark("Sorted by suit"),
+               "melds": mark("Sorted by melds")}
 
 
 def sort_cards(cards: list[Card] | tuple[Card, ...], how: str) -> list[Card]:
@@ -106,7 +111,13 @@ def auto_sorted(cards: list[Card] | tuple[Card, ...], how: str) -> list[Card]:
 
 def card_text(card: Card | None) -> str:
     """The engine's ``J♣`` for a card; "a card" for one the person may not see."""
-    return "a card" if card is None else cards.card_text(card)
+    return tr("a card") if card is None else cards.card_text(card)
+
+
+def shown_name(name: str) -> str:
+    """A name as a label shows it: the person without a profile name (``"You"``, the name
+    kept in records) in the chosen language, anyone else as named."""
+    return tr("You") if is_you(name) else name
 
 
 @dataclass
@@ -153,12 +164,12 @@ class GinController(QObject):
     moves_changed = Signal()  # the move log of the hand on the felt changed (``moves``)
 
     def __init__(self, table: GinTable, animator: Animator,
-                 player_name: str = "You", parent: QObject | None = None) -> None:
+                 player_name: str = YOU, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.table = table
         self.animator = animator
         self.player_name = player_name
-        self.opponent_name = "Opponent"  # seat 1's name (the online table sets it)
+        self.opponent_name = tr("Opponent")  # seat 1's name (the online table sets it)
         self.names: dict[int, str] = {}  # computer seats' display names (seat 1 and up)
         self.session: GinMatch | None = None
         self.setup = MatchSetup()
@@ -294,11 +305,14 @@ class GinController(QObject):
 
     def side_name(self, side: int, you: bool = False, start: bool = True) -> str:
         """A side's name: the seat's, or the team's ("You and Bo"; ``you``: the person is
-        "You"; ``start=False``: "you and Bo" inside a sentence)."""
+        "You", the name sentences take (``wording.person``); else the name a label shows, in
+        the chosen language; ``start=False``: "you and Bo" inside a sentence)."""
         members = self.sides()[side]
         if len(members) == 1:
             name = self.name_of(members[0], you)
-            return name if start or name != YOU else "you"
+            if you:
+                return name if start or name != YOU else "you"
+            return shown_name(name)
         return team_name([self.name_of(seat, you) for seat in members], start)
 
     def person_side(self) -> int:
@@ -330,7 +344,7 @@ class GinController(QObject):
             return False
         self.fast_forward = True
         self.animator.skip()
-        self.message.emit("Skipping ahead to the end of the hand…", "info")
+        self.message.emit(tr("Skipping ahead to the end of the hand…"), "info")
         self.changed.emit()
         return True
 
@@ -444,12 +458,12 @@ class GinController(QObject):
         top_known = view.known_opponent_cards
         bottom_hidden = 0
         bottom_known: tuple[Card, ...] = ()
-        top_name, bottom_name = self.name_of(view.opponent), ""
+        top_name, bottom_name = shown_name(self.name_of(view.opponent)), ""
         if self.watching:  # both players' hands face down, their pile cards face up
             top_known, bottom_known = view.known_cards
             top_hidden = view.hand_sizes[0] - len(top_known)
             bottom_hidden = view.hand_sizes[1] - len(bottom_known)
-            top_name, bottom_name = (self.name_of(s) for s in view.in_hand)
+            top_name, bottom_name = (shown_name(self.name_of(s)) for s in view.in_hand)
         if self.players == 2:
             top_name = bottom_name = ""  # one opponent: the score panel names them
         return GinTableModel(
@@ -482,7 +496,9 @@ class GinController(QObject):
 
     def _score_title(self) -> str:
         rules = self.rules
-        return f"{rules.preset.title()} · to {rules.target}"
+        # Translators: the score panel's title: the rules preset and the match target.
+        return tr("{preset} · to {target}").format(preset=preset_title(rules.preset),
+                                                    target=rules.target)
 
     def _score_lines(self, view: GinView, arrangement: Any) -> list[tuple[str, str, bool]]:
         dealer = view.dealer
@@ -493,39 +509,46 @@ class GinController(QObject):
                 lines.append((("● " if moving else "") + self.side_name(side),
                               str(view.scores[members[0]]), True))
             if view.opponent is not None:
-                lines.append(("Your table", f"vs {self.name_of(view.opponent)}", False))
+                lines.append((tr("Your table"), tr("vs {name}").format(
+                    name=shown_name(self.name_of(view.opponent))), False))
         else:
             for seat in range(self.players):
-                tag = "  (out)" if seat in view.sitting_out else \
-                    "  (dealer)" if dealer == seat and self.players == 2 else ""
-                lines.append((("● " if view.to_move == seat else "") + self.name_of(seat) + tag,
+                name = shown_name(self.name_of(seat))
+                if seat in view.sitting_out:
+                    # Translators: the score panel: a player who sits out this hand.
+                    name = tr("{name}  (out)").format(name=name)
+                elif dealer == seat and self.players == 2:
+                    name = tr("{name}  (dealer)").format(name=name)
+                lines.append((("● " if view.to_move == seat else "") + name,
                               str(view.scores[seat]), True))
-        lines.append(("Knock limit", "gin only" if view.knock_limit == 0
+        lines.append((tr("Knock limit"), tr("gin only") if view.knock_limit == 0
                       else str(view.knock_limit), False))
         if arrangement is not None:
             if len(view.hand) == 11:
-                lines.append(("Deadwood after discard", str(min_deadwood(list(view.hand))),
+                lines.append((tr("Deadwood after discard"), str(min_deadwood(list(view.hand))),
                               False))
             else:
-                lines.append(("Your deadwood", str(arrangement.deadwood_points), False))
+                lines.append((tr("Your deadwood"), str(arrangement.deadwood_points), False))
         deals = getattr(self.session, "deals_scored", None)
         if self.players == 4 and deals is not None:  # a deal is two tables' hands
-            lines.append(("Deal", str(deals + 1), False))
+            # Translators: the score panel: the number of the deal in play.
+            lines.append((tr_ctx("score panel", "Deal"), str(deals + 1), False))
         else:
-            lines.append(("Hand", str(view.hand_number + 1), False))
+            # Translators: the score panel: the number of the hand in play.
+            lines.append((tr_ctx("score panel", "Hand"), str(view.hand_number + 1), False))
         if self.setup.practice:  # undo is allowed and the match is not counted as rated
-            lines.append(("Practice game", "undo on", True))
+            lines.append((tr("Practice game"), tr("undo on"), True))
         return lines
 
     def knock_label(self) -> str:
         kinds = {a.kind for a in self.view().legal_actions} if self.session else set()
         if "big_gin" in kinds:
-            return "Big Gin!"
+            return tr("Big Gin!")
         if "gin" in kinds:
-            return "Gin! Drop a card here"
+            return tr("Gin! Drop a card here")
         if "knock" in kinds:
-            return "Knock: drop your discard here"
-        return "Knock area"
+            return tr("Knock: drop your discard here")
+        return tr("Knock area")
 
     def _reveal_model(self, result: HandResult) -> GinTableModel:
         hands = {h.seat: h for h in result.hands}
@@ -548,8 +571,9 @@ class GinController(QObject):
                 groups = [sorted(g, key=lambda c: (c.rank, SUITS.index(c.suit))) for g in groups]
             laid_off = {c for c, _ in hand.layoffs}
             deadwood = [c for c in hand.deadwood if c not in laid_off]
-            labels = tuple(("Set" if len({c.rank for c in g}) == 1 else "Run")
-                           + (" + lay-off" if laid & set(g) else "") for g in groups)
+            # Translators: a meld's label at the end of a hand when the defender laid off on it.
+            labels = tuple(tr("{meld} + lay-off").format(meld=meld_kind(g)) if laid & set(g)
+                           else meld_kind(g) for g in groups)
             return RevealedRow(tuple(tuple(g) for g in groups) + (tuple(deadwood),),
                                len(groups), frozenset(laid), labels)
 
@@ -563,8 +587,9 @@ class GinController(QObject):
         several = self.players > 2
         return GinTableModel(reveal_top=top, reveal_bottom=bottom, show_piles=False,
                              score_title=self._score_title(),
-                             top_name=self.name_of(top_seat) if several else "",
-                             bottom_name=self.name_of(bottom_seat) if several else "")
+                             top_name=shown_name(self.name_of(top_seat)) if several else "",
+                             bottom_name=shown_name(self.name_of(bottom_seat)) if several
+                             else "")
 
     # -- player input ----------------------------------------------------------------------
 
@@ -573,14 +598,16 @@ class GinController(QObject):
         if self.session is None or self.reveal is not None:
             return False
         if self.session.over or self.resigned:
-            self._refuse("the match is over: start a rematch or a new match from the Game menu")
+            self._refuse(tr("the match is over: start a rematch or a new match from the Game "
+                            "menu"))
             return False
         if self.session.to_move() != HUMAN:
             if self.watching:
-                self._refuse(self._watch_text() + " (Space skips ahead)")
+                self._refuse(tr("{watching} (Space skips ahead)").format(
+                    watching=self._watch_text()))
             else:
-                self._refuse(f"it is {self.name_of(self.session.to_move())}'s turn: "
-                             "wait for their move")
+                self._refuse(tr("it is {name}'s turn: wait for their move").format(
+                    name=self.name_of(self.session.to_move())))
             return False
         before = self.session.snapshot() if self.undo_on else None
         old_hand = set(self.view().hand)
@@ -642,8 +669,8 @@ class GinController(QObject):
         outs = [a for a in legal if a.kind in ("gin", "knock")]
         if card is None:
             if not outs:
-                reason = "you can knock only after drawing, with deadwood at or under the " \
-                         f"knock limit ({self.view().knock_limit})"
+                reason = tr("you can knock only after drawing, with deadwood at or under the "
+                            "knock limit ({limit})").format(limit=self.view().knock_limit)
                 self._refuse(reason)
                 return False
             hand = list(self.view().hand)
@@ -658,7 +685,7 @@ class GinController(QObject):
     def _knock_if_confirmed(self, action: Action) -> bool:
         if action.kind == "knock" and self.confirm_knock is not None \
                 and not self.confirm_knock(action):
-            self.message.emit("You did not knock: play on", "info")
+            self.message.emit(tr("You did not knock: play on"), "info")
             self.table.refresh()
             return False
         return self.play(action)
@@ -687,7 +714,8 @@ class GinController(QObject):
 
     def discard_selected(self) -> bool:
         if self.selected is None:
-            self.message.emit("Select a card first: use the arrow keys or click a card", "info")
+            self.message.emit(tr("Select a card first: use the arrow keys or click a card"),
+                              "info")
             return False
         return self.discard(self.selected)
 
@@ -703,7 +731,7 @@ class GinController(QObject):
         self.hand_order = (auto_sorted if self.auto_sort else sort_cards)(self.hand_order, how)
         self.sort_how = how
         self._refresh()
-        self.message.emit(f"Sorted by {how}", "info")
+        self.message.emit(tr(SORTED_TEXT[how]), "info")
 
     def toggle_fan(self) -> None:
         self.fan_discard = not self.fan_discard
@@ -731,7 +759,7 @@ class GinController(QObject):
         elif from_pile and zone == ZONE_HAND:
             self.draw_discard()
         else:
-            self.message.emit("Drop cards on the discard pile, the knock area or your hand",
+            self.message.emit(tr("Drop cards on the discard pile, the knock area or your hand"),
                               "info")
             self.table.refresh()
 
@@ -796,10 +824,11 @@ class GinController(QObject):
         """"You resigned: Ada wins the match" (partnerships: the other team wins; three
         players: nobody else is named the winner)."""
         if self.players == 3:
-            return "You resigned the match"
+            return tr("You resigned the match")
         other = 1 - self.person_side()
-        verb = "win" if len(self.sides()[other]) > 1 else "wins"
-        return f"You resigned: {self.side_name(other)} {verb} the match"
+        if len(self.sides()[other]) > 1:
+            return tr("You resigned: {team} win the match").format(team=self.side_name(other))
+        return tr("You resigned: {name} wins the match").format(name=self.side_name(other))
 
     # -- undo and hints ------------------------------------------------------------------
 
@@ -815,10 +844,10 @@ class GinController(QObject):
 
     def undo(self) -> bool:
         if not self.undo_on:
-            self.message.emit("Undo is available in practice games only", "warning")
+            self.message.emit(tr("Undo is available in practice games only"), "warning")
             return False
         if not self._undo or self.reveal is not None:
-            self.message.emit("Nothing to undo in this hand", "warning")
+            self.message.emit(tr("Nothing to undo in this hand"), "warning")
             return False
         entry = self._undo.pop()
         self.background.cancel()
@@ -831,24 +860,24 @@ class GinController(QObject):
         self.last_hint = None
         self.undo_used = True
         self._refresh()
-        self.message.emit("Took back your last move (this match is marked as played with undo)",
-                          "info")
+        self.message.emit(tr("Took back your last move (this match is marked as played with "
+                             "undo)"), "info")
         self._schedule_bot()
         return True
 
     def request_hint(self) -> None:
         if not self.setup.hints:
-            self.message.emit("Hints are off in rated games", "warning")
+            self.message.emit(tr("Hints are off in rated games"), "warning")
             return
         if self.session is None or self.view().to_move != HUMAN or self.reveal is not None:
-            self.message.emit("A hint is available when it is your turn", "info")
+            self.message.emit(tr("A hint is available when it is your turn"), "info")
             return
         observation = self.session.observation(HUMAN)
         if self._hint_op is not None:
             self.background.forget(self._hint_op)
         self._hint_op = self.background.run(lambda: gin_opponents.hint(observation),
                                             self._hint_ready, self._hint_failed)
-        self.message.emit("Thinking about a hint…", "info")
+        self.message.emit(tr("Thinking about a hint…"), "info")
 
     def _hint_ready(self, hint: tuple[Action, str]) -> None:
         self._hint_op = None
@@ -863,21 +892,22 @@ class GinController(QObject):
         hint = self.last_hint
         if hint is None or self.session is None or self.view().to_move != HUMAN \
                 or self.reveal is not None:
-            self.message.emit("Ask for a hint first (H)", "info")
+            self.message.emit(tr("Ask for a hint first (H)"), "info")
             return False
         action = hint[0]
         if action.card is not None and action.card in self.hand_order \
                 and action.kind in ("discard", *OUT_KINDS):
             self.selected = action.card
             self._refresh()
-            key = "press K to knock" if action.kind in OUT_KINDS else "press Enter to discard it"
-            self.message.emit(f"{card_text(action.card)} is selected: {key}", "info")
+            text = tr("{card} is selected: press K to knock") if action.kind in OUT_KINDS \
+                else tr("{card} is selected: press Enter to discard it")
+            self.message.emit(text.format(card=card_text(action.card)), "info")
             return True
         return self.play(action)
 
     def _hint_failed(self, reason: str) -> None:
         self._hint_op = None
-        self.message.emit(f"No hint this time ({reason})", "info")
+        self.message.emit(tr("No hint this time ({reason})").format(reason=reason), "info")
 
     # -- after every move ------------------------------------------------------------------
 
@@ -916,55 +946,64 @@ class GinController(QObject):
         who = self.name_of(seat, you=True)
         if action.kind == "draw_stock":
             if seat == HUMAN and self.drawn is not None:
-                return f"You drew {card_text(self.drawn)} from the stock"
-            return f"{who} drew from the stock"
+                return tr("You drew {card} from the stock").format(card=card_text(self.drawn))
+            return person(who, tr("You drew from the stock"), tr("{name} drew from the stock"))
         if action.kind == "draw_discard":
             view = self.view()
             known = view.known_opponent_cards
             if seat in view.in_hand and view.known_cards:
                 known = view.known_cards[view.in_hand.index(seat)]
             pile_card = self.drawn if seat == HUMAN else next(iter(known[-1:]), None)
-            return f"{who} took {card_text(pile_card)} from the discard pile"
+            return person(who, tr("You took {card} from the discard pile"),
+                          tr("{name} took {card} from the discard pile"),
+                          card=card_text(pile_card))
         if action.kind == "pass":
-            return f"{who} passed on the upcard"
+            return person(who, tr("You passed on the upcard"), tr("{name} passed on the upcard"))
         if action.kind == "discard":
-            return f"{who} discarded {card_text(action.card)}"
+            return person(who, tr("You discarded {card}"), tr("{name} discarded {card}"),
+                          card=card_text(action.card))
         return ending_text(action.kind, who)  # knock, gin, big gin: "Ada knocked"
 
     def _announce(self, seat: int | None = None, action: Action | None = None) -> None:
         if self.session is None:
             return
         view = self.view()
-        prefix = ""
+        described = ""
         if action is not None and seat is not None:
             described = self._describe(seat, action)
             self._log(described)
-            prefix = described + ". "
+
+        def after_move(text: str) -> str:  # "Ada discarded 7♥. Your turn: ..."
+            # Translators: the move just made, then what happens now.
+            return tr("{move}. {now}").format(move=described, now=text) if described else text
         if view.match_over:
             return
         if self.watching:
-            skip = "" if self.fast_forward else " (Space skips ahead)"
-            self.prompt.emit(f"{prefix}{self._watch_text()}{skip}", "info")
+            watching = self._watch_text()
+            if not self.fast_forward:
+                watching = tr("{watching} (Space skips ahead)").format(watching=watching)
+            self.prompt.emit(after_move(watching), "info")
             return
         if view.to_move != HUMAN:
-            self.prompt.emit(prefix + f"{self.name_of(view.to_move)} is thinking…", "info")
+            self.prompt.emit(after_move(tr("{name} is thinking…").format(
+                name=self.name_of(view.to_move))), "info")
             return
         kinds = {a.kind for a in view.legal_actions}
-        upcard = view.discard_pile[-1] if view.discard_pile else None
+        upcard = card_text(view.discard_pile[-1] if view.discard_pile else None)
         if "pass" in kinds:
-            text = f"Take the upcard {card_text(upcard)} (D) or pass (P)?"
+            text = tr("Take the upcard {card} (D) or pass (P)?").format(card=upcard)
         elif kinds & set(DRAW_KINDS):
-            text = "Your turn: draw from the stock (S) or take " \
-                   f"{card_text(upcard)} from the discard pile (D)"
+            text = tr("Your turn: draw from the stock (S) or take {card} from the discard pile "
+                      "(D)").format(card=upcard)
         elif "big_gin" in kinds:
-            text = "Big gin is yours: press K"
+            text = tr("Big gin is yours: press K")
         elif "gin" in kinds:
-            text = "You can go gin: drop your discard on the knock area (K)"
+            text = tr("You can go gin: drop your discard on the knock area (K)")
         elif "knock" in kinds:
-            text = "You may knock (K), or discard to play on"
+            text = tr("You may knock (K), or discard to play on")
         else:
-            text = "Discard: drag a card to the pile, double-click it, or select it and Enter"
-        self.prompt.emit(prefix + text, "turn")
+            text = tr("Discard: drag a card to the pile, double-click it, or select it and Enter")
+        self.prompt.emit(after_move(text), "turn")
 
     def _log(self, line: str) -> None:
         self.moves.append(line)
@@ -994,16 +1033,27 @@ class GinController(QObject):
         self.deal_results = (result,) if result is not None else ()
         self._show_hand_result(result)
 
-    def deal_outcome_text(self) -> str:
+    def deal_outcome_text(self, last: bool = False) -> str:
         """What the partnership deal just shown scored, from the engine's team scores:
-        "This deal: you and Bo score 12", or "This deal: no score, the tables cancel out"."""
+        "This deal: you and Bo score 12", or "This deal: no score, the tables cancel out"
+        (``last``: "Last deal: ...", under the match-over panel)."""
         scores = self.view().scores
-        for side, members in enumerate(self.sides()):
+        for members in self.sides():
             before = self.deal_start_scores[members[0]] if self.deal_start_scores else 0
             gained = scores[members[0]] - before
-            if gained:
-                return f"This deal: {self.side_name(side, you=True, start=False)} score {gained}"
-        return "This deal: no score, the two tables cancel out"
+            if not gained:
+                continue
+            if HUMAN in members:
+                partner = next((self.name_of(seat) for seat in members if seat != HUMAN), "?")
+                text = tr("Last deal: you and {partner} score {points}") if last \
+                    else tr("This deal: you and {partner} score {points}")
+                return text.format(partner=partner, points=gained)
+            team = names_together([self.name_of(seat, you=True) for seat in members])
+            text = tr("Last deal: {team} score {points}") if last \
+                else tr("This deal: {team} score {points}")
+            return text.format(team=team, points=gained)
+        return tr("Last deal: no score, the two tables cancel out") if last \
+            else tr("This deal: no score, the two tables cancel out")
 
     def _watch_partner_table(self) -> None:
         """Show the person's table result while the loop plays the other table unpaced."""
@@ -1015,7 +1065,8 @@ class GinController(QObject):
         self.drawn = self.locked = self.selected = None
         self._refresh()
         mine = describe_hand(self.my_table, self.seat_names(you=True))
-        self.prompt.emit(f"Your table: {mine}. {self._watch_text()}…", "info")
+        self.prompt.emit(tr("Your table: {result}. {others}…").format(
+            result=mine, others=self._watch_text()), "info")
         self._schedule_bot()
 
     def _show_hand_result(self, result: HandResult | None) -> None:

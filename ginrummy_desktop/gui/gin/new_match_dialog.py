@@ -18,13 +18,16 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel, QSizePolicy, QSpinBox, QWidget
 
+from ginrummy_desktop.engine import translation
 from ginrummy_desktop.engine.gin.rules import (
     GIN_PRESETS,
-    OPTION_LABELS,
     PRESET_NOTES,
+    PRESET_TITLES,
     GinRules,
     format_text,
+    option_label,
 )
+from ginrummy_desktop.engine.translation import mark, tr, tr_ctx
 from ginrummy_desktop.gui.common.opponent_picker import NewGameDialog
 from ginrummy_desktop.gui.gin.controller import MatchSetup
 from ginrummy_desktop.gui.gin.opponents import companions, default_opponent, list_opponents
@@ -32,8 +35,12 @@ from ginrummy_desktop.gui.gin.opponents import companions, default_opponent, lis
 # Every preset is playable at the table (two, three and four players).
 TABLE_PRESETS = tuple(GIN_PRESETS)
 
-# The extra computer seats each player count needs, by label (seat 2, then seat 3).
-EXTRA_SEATS = {2: (), 3: ("Second opponent:",), 4: ("Your partner:", "Second opponent:")}
+# The extra computer seats each player count needs, by label (seat 2, then seat 3); shown
+# with ``tr``.
+EXTRA_SEATS = {2: (), 3: (mark("Second opponent:"),),
+               4: (mark("Your partner:"), mark("Second opponent:"))}
+# The combo's short preset names where they differ from the engine's titles ("Three-Player").
+SHORT_TITLES = {"three-player": mark("Three-player")}
 
 
 MAX_TARGET = 1000  # Preferences' limit for the game target
@@ -42,8 +49,16 @@ MAX_TARGET = 1000  # Preferences' limit for the game target
 def preset_title(name: str, changed: bool = False) -> str:
     """A preset's short combo text: "Three-player — Three players, the dealer sits out"
     (``changed``: "Classic, your way — …" when the player changed some of its rules)."""
-    label = f"{name.capitalize()}, your way" if changed else name.capitalize()
-    return f"{label} — {PRESET_NOTES.get(name, name)}"
+    if name in SHORT_TITLES:
+        label = tr(SHORT_TITLES[name])
+    elif name in PRESET_TITLES:
+        label = tr(PRESET_TITLES[name])
+    else:
+        label = name.capitalize()
+    if changed:
+        label = tr("{preset}, your way").format(preset=label)
+    note = tr(PRESET_NOTES[name]) if name in PRESET_NOTES else name
+    return f"{label} — {note}"
 
 
 def rule_changes(preset: str, rules: GinRules) -> dict[str, Any]:
@@ -57,9 +72,14 @@ def changes_text(changes: dict[str, Any]) -> str:
     """"Changed from the preset: game target 10" (the option labels are the engine's)."""
     if not changes:
         return ""
-    parts = [f"{OPTION_LABELS.get(key, key.replace('_', ' ')).lower()} "
-             f"{'none' if value is None else value}" for key, value in changes.items()]
-    return "Changed from the preset: " + ", ".join(parts)
+    # German writes its nouns capitalised inside a sentence too; the others lower the label.
+    def lowered(label: str) -> str:
+        return label if translation.language() == "de" else label.lower()
+    parts = [tr("{option} {value}").format(
+        option=lowered(option_label(key)),
+        value=tr_ctx("option value", "none") if value is None else value)
+        for key, value in changes.items()]
+    return tr("Changed from the preset: {changes}").format(changes=tr(", ").join(parts))
 
 
 class WrappedLabel(QLabel):
@@ -96,7 +116,7 @@ class NewMatchDialog(NewGameDialog):
 
     def __init__(self, current: MatchSetup | None = None, parent: QWidget | None = None) -> None:
         current = current or MatchSetup(opponent=default_opponent())
-        super().__init__("New Gin Rummy match", list_opponents(), current.opponent, parent)
+        super().__init__(tr("New Gin Rummy match"), list_opponents(), current.opponent, parent)
         # The player's changes belong to their preset: another preset is played as it is.
         self.own_preset = current.preset
         self.own_changes = {key: value for key, value in current.overrides.items()
@@ -108,13 +128,15 @@ class NewMatchDialog(NewGameDialog):
             self.preset.addItem(preset_title(name, name == self.own_preset
                                              and bool(current.overrides)), name)
         self.preset.setCurrentIndex(max(0, self.preset.findData(current.preset)))
-        self.form.addRow("Rules:", self.preset)
+        self.form.addRow(tr("Rules:"), self.preset)
         self.target = QSpinBox(self)
         self.target.setRange(1, MAX_TARGET)
-        self.target.setSuffix(" points")
+        # Translators: after the match target in its box: "100 points".
+        self.target.setSuffix(" " + tr_ctx("spin box suffix", "points"))
         self.target.setAccessibleName("Match length: play to")
-        self.target.setToolTip("The match ends when a player (or team) reaches this many points")
-        self.form.addRow("Play to:", self.target)
+        self.target.setToolTip(tr("The match ends when a player (or team) reaches this many "
+                                  "points"))
+        self.form.addRow(tr("Play to:"), self.target)
         self.description = WrappedLabel(self)
         self.description.setAccessibleName("Rules of the chosen preset")
         self.form.addRow("", self.description)
@@ -132,7 +154,8 @@ class NewMatchDialog(NewGameDialog):
             self.seat_boxes.append(box)
             self.seat_labels.append(label)
         self._chosen_others = chosen
-        self.practice = QCheckBox("Practice game (undo allowed; marked so in statistics)", self)
+        self.practice = QCheckBox(tr("Practice game (undo allowed; marked so in statistics)"),
+                                  self)
         self.practice.setChecked(current.practice)
         self.form.addRow("", self.practice)
         self.preset.currentIndexChanged.connect(self._preset_changed)
@@ -191,7 +214,7 @@ class NewMatchDialog(NewGameDialog):
             box.setVisible(seated)
             label.setVisible(seated)
             if seated:
-                label.setText(labels[index])
+                label.setText(tr(labels[index]))
                 box.setAccessibleName(labels[index].rstrip(":"))
 
     def setup(self) -> MatchSetup:

@@ -13,6 +13,7 @@ from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.gin import bots as gin_bots
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.protocol import Agent
+from ginrummy_desktop.engine.translation import tr
 from ginrummy_desktop.gui.common.opponents import FRIENDLY, OpponentInfo, strength_text
 
 STRONGEST = "expert"  # the default opponent once the player has played
@@ -22,7 +23,7 @@ def list_opponents() -> list[OpponentInfo]:
     """Every opponent the player can choose, weakest first (baselines placed by strength)."""
     ratings = {bot_id: _rating_of(bot_id) for bot_id in BUILTIN_BOTS}
     result = [
-        OpponentInfo(bot_id, persona.name, persona.style,
+        OpponentInfo(bot_id, persona.name, persona.style_text,
                      strength_text(ratings[bot_id], ratings.values()), persona.emblem)
         for bot_id, persona in gin_bots.PERSONAS.items() if bot_id in BUILTIN_BOTS
     ]
@@ -31,7 +32,7 @@ def list_opponents() -> list[OpponentInfo]:
             baseline = gin_bots.BASELINES.get(bot_id)
             result.append(OpponentInfo(
                 bot_id, bot_id.replace("_", " ").title(),
-                baseline.style if baseline else "Computer opponent",
+                baseline.style_text if baseline else tr("Computer opponent"),
                 strength_text(ratings[bot_id], ratings.values()), bot_id[:1].upper()))
     return sorted(result, key=_ladder_rating)
 
@@ -53,8 +54,8 @@ def rating_text(rating: Any) -> str:
     if isinstance(rating, dict):
         rating = rating.get("elo")
     if isinstance(rating, (int, float)) and not isinstance(rating, bool):
-        return f"Elo {round(rating)}"
-    return "not rated"
+        return tr("Elo {rating}").format(rating=round(rating))
+    return tr("not rated")
 
 
 def default_opponent() -> str:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QKeySequence
 
+from ginrummy_desktop.engine.translation import mark, tr
 from ginrummy_desktop.gui.game_registry import (
     GuiGame,
     Restored,
@@ -78,34 +79,41 @@ def rules_html() -> str:
     return GIN_RULES_HTML
 
 
+def _best_score(figures: Any) -> str:
+    from ginrummy_desktop.engine.gin.results import number_text as thousands
+
+    return "–" if figures.best_score is None else thousands(figures.best_score)
+
+
+# Labels, tooltips and the GAME's labels are marked here and translated where shown.
 FIGURES = (
-    StatFigure("best_score", "Best score",
-               lambda f: "–" if f.best_score is None else f"{f.best_score:,}",
-               "The arcade score of your best win: (your points − the computer's points) × 200"),
-    StatFigure("gins", "Gins / big gins", lambda f: f"{f.gins} / {f.big_gins}"),
-    StatFigure("knocks", "Knocks", lambda f: str(f.knocks)),
-    StatFigure("undercuts", "Undercuts given / taken",
+    StatFigure("best_score", mark("Best score"), _best_score,
+               mark("The arcade score of your best win: (your points − the computer's points) "
+                    "× 200")),
+    StatFigure("gins", mark("Gins / big gins"), lambda f: f"{f.gins} / {f.big_gins}"),
+    StatFigure("knocks", mark("Knocks"), lambda f: str(f.knocks)),
+    StatFigure("undercuts", mark("Undercuts given / taken"),
                lambda f: f"{f.undercuts_given} / {f.undercuts_taken}"),
-    StatFigure("deadwood", "Average deadwood when caught",
+    StatFigure("deadwood", mark("Average deadwood when caught"),
                lambda f: number_text(f.average_deadwood_caught)),
-    StatFigure("turns", "Average hand length",
+    StatFigure("turns", mark("Average hand length"),
                lambda f: "–" if f.average_hand_turns is None
-               else f"{f.average_hand_turns:.1f} turns"),
+               else tr("{turns} turns").format(turns=f"{f.average_hand_turns:.1f}")),
 )
 
 GAME = GuiGame(
     name="gin",
-    title="Gin Rummy",
+    title=mark("Gin Rummy"),
     contest="match",
-    new_game_label="&New Gin Rummy Match…",
+    new_game_label=mark("&New Gin Rummy Match…"),
     new_game_shortcut=QKeySequence.StandardKey.New,
     new_game_dialog=lambda window: window.new_match_dialog(),
     restore=restore,
     statistics_figures=FIGURES,
     online_seat=online_seat,
-    rules_label="Gin Rummy &rules",
+    rules_label=mark("Gin Rummy &rules"),
     rules_html=rules_html,
-    lesson_label="&Learn Gin Rummy (guided game)",
+    lesson_label=mark("&Learn Gin Rummy (guided game)"),
     opponents=opponents,
     start_against=start_against,
 )

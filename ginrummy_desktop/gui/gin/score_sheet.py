@@ -46,7 +46,7 @@ from ginrummy_desktop.engine.gin.score_sheet import (
     row_words,
     side_label,
 )
-from ginrummy_desktop.engine.wording import count_of
+from ginrummy_desktop.engine.translation import tr, tr_n
 from ginrummy_desktop.gui.table.controls_style import control_pixels
 
 PAPER = "#fbf7e8"
@@ -58,6 +58,11 @@ CLOSED = "#ebe5cd"  # a Hollywood game already won
 FADED = "#857f6a"
 
 
+def boxes_text(count: int) -> str:
+    """"1 box", "3 boxes" in the chosen language."""
+    return tr_n("{count} box", "{count} boxes", count).format(count=count)
+
+
 class TallyMarks(QWidget):
     """Box counts drawn as gate tallies (four strokes, the fifth across them)."""
 
@@ -65,7 +70,7 @@ class TallyMarks(QWidget):
         super().__init__(parent)
         self.count = count
         self.pixels = pixels
-        text = count_of(count, "box", "boxes")
+        text = boxes_text(count)
         self.setAccessibleName(text)
         self.setToolTip(text)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
@@ -132,7 +137,7 @@ class ScoreSheetView(QScrollArea):
         self.setWidgetResizable(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
-        self.setAccessibleName(SHEET_TITLE)
+        self.setAccessibleName(tr(SHEET_TITLE))
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.pixels = 13
         self.compact = False
@@ -173,7 +178,7 @@ class ScoreSheetView(QScrollArea):
         for side in range(sheet.sides):
             name = metrics.horizontalAdvance(side_label(sheet, side, self.names)) + 12
             numbers += max(name / games, metrics.horizontalAdvance("0000") + 12) * games
-        return width < numbers + metrics.horizontalAdvance("Hand") * 6
+        return width < numbers + metrics.horizontalAdvance("Hand") * 6  # a measure, not shown
 
     def set_compact(self, width: int) -> None:
         """Words on their own lines when ``width`` is too narrow for a column of them."""
@@ -241,7 +246,7 @@ class ScoreSheetView(QScrollArea):
         self._clear()
         sheet, names = self.sheet, self.names
         if sheet is None:
-            self._label(self.problem or NO_HANDS_YET, 0, 0, 2, wrap=True, faded=True)
+            self._label(self.problem or tr(NO_HANDS_YET), 0, 0, 2, wrap=True, faded=True)
             self.grid.setColumnStretch(1, 1)
             return
         sides, games = sheet.sides, len(sheet.games)
@@ -253,17 +258,19 @@ class ScoreSheetView(QScrollArea):
         self._label(rules_text, 0, 0, last + 1, wrap=True, faded=True, small=True)
         row = 1
         if games > 1:
-            self._label(HOLLYWOOD_NOTE, row, 0, last + 1, wrap=True, faded=True, small=True)
+            self._label(tr(HOLLYWOOD_NOTE), row, 0, last + 1, wrap=True, faded=True, small=True)
             row += 1
             for sheet_game in sheet.games:  # which games are closed, in words
                 state = game_state_text(sheet, sheet_game, names)
                 if state:
-                    self._label(f"{game_heading(sheet, sheet_game)}: {state}", row, 0, last + 1,
-                                wrap=True, small=True, bold=True)
+                    # Translators: a Hollywood game and who won it: "Game 2: won by you".
+                    self._label(tr("{game}: {state}").format(game=game_heading(sheet, sheet_game),
+                                                             state=state),
+                                row, 0, last + 1, wrap=True, small=True, bold=True)
                     row += 1
         row = self._headings(sheet, row)
         if not sheet.rows:
-            self._label(NO_HANDS_YET, row, words_column, last + 1 - words_column, faded=True,
+            self._label(tr(NO_HANDS_YET), row, words_column, last + 1 - words_column, faded=True,
                         wrap=True)
             row += 1
         closed_at = [len(sheet.rows) + 1] * games  # the line after which a game is closed
@@ -291,8 +298,11 @@ class ScoreSheetView(QScrollArea):
                         total = line.totals[game][side]
                         text = str(total)
                         heading = game_heading(sheet, sheet.games[game])
-                        name = f"{side_label(sheet, side, names)}: +{written}, {total} in " \
-                               f"{heading}"
+                        # Translators: a score sheet cell for screen readers: "Ann: +18,
+                        # 43 in Game to 100".
+                        name = tr("{side}: +{points}, {total} in {game}").format(
+                            side=side_label(sheet, side, names), points=written, total=total,
+                            game=heading)
                     self._label(text, row, self._column(game, side), number=True, name=name,
                                 boxed=line.boxes[game] == side and written is not None,
                                 closed=line.number > closed_at[game],
@@ -321,7 +331,7 @@ class ScoreSheetView(QScrollArea):
         row += 1
         self._label(line_heading(sheet), row, 0, bold=True, margin=True, heading=True)
         if not self.compact:
-            self._label(HOW_HEADING, row, 1, bold=True, heading=True)
+            self._label(tr(HOW_HEADING), row, 1, bold=True, heading=True)
         for side in range(sides):
             for game in sheet.games:
                 if games == 1:
@@ -329,7 +339,9 @@ class ScoreSheetView(QScrollArea):
                 else:
                     state = game_state_text(sheet, game, names)
                     text = game_short_heading(game)
-                    name = game_heading(sheet, game) + (f", {state}" if state else "")
+                    name = tr("{game}, {state}").format(game=game_heading(sheet, game),
+                                                        state=state) if state \
+                        else game_heading(sheet, game)
                 self._label(text, row, self._column(game.number - 1, side), bold=True,
                             wrap=games == 1, number=True, name=name, heading=True,
                             closed=game.winner is not None,
@@ -337,10 +349,10 @@ class ScoreSheetView(QScrollArea):
         return row + 1
 
     def _boxes_row(self, sheet: ScoreSheet, row: int) -> int:
-        self._label("" if not self.compact else BOXES_HEADING, row, 0, margin=True,
+        self._label("" if not self.compact else tr(BOXES_HEADING), row, 0, margin=True,
                     bold=True)
         if not self.compact:
-            self._label(BOXES_HEADING, row, 1, bold=True)
+            self._label(tr(BOXES_HEADING), row, 1, bold=True)
         for game in sheet.games:
             for side in range(sheet.sides):
                 count = game.boxes[side]
@@ -361,8 +373,8 @@ class ScoreSheetView(QScrollArea):
                 digits = QLabel(str(count))
                 digits.setStyleSheet(f"QLabel {{ color: {BOX_INK}; font-size: {self.pixels}px;"
                                      " font-weight: bold; }")
-                digits.setAccessibleName(count_of(count, "box", "boxes"))
-                digits.setToolTip(count_of(count, "box", "boxes"))
+                digits.setAccessibleName(boxes_text(count))
+                digits.setToolTip(boxes_text(count))
                 digits.ensurePolished()
                 box.addWidget(digits)
                 self.grid.addWidget(cell, row, self._column(game.number - 1, side))
@@ -377,7 +389,7 @@ class ScoreSheetView(QScrollArea):
         if not sheet.over:
             # A narrow sheet writes "Total" as paper does, so the hand numbers' column stays
             # narrow; the double rule marks it as the running total either way.
-            heading = TOTAL_HEADING if self.compact else RUNNING_HEADING
+            heading = tr(TOTAL_HEADING) if self.compact else tr(RUNNING_HEADING)
             self._label(heading, row, 0, label_span, bold=True, top_rule=True,
                         wrap=True)
             for game in sheet.games:
@@ -386,7 +398,7 @@ class ScoreSheetView(QScrollArea):
                                 number=True, bold=True, top_rule=True,
                                 divider=self._divider(game.number - 1, side))
             row += 1
-            return self._match_line(sheet, RUNNING_HEADING, row)
+            return self._match_line(sheet, tr(RUNNING_HEADING), row)
         labels: list[str] = []
         for game in sheet.games:
             labels += [line.label for line in game.lines if line.label not in labels]
@@ -401,13 +413,13 @@ class ScoreSheetView(QScrollArea):
                                 self._column(game.number - 1, side), number=True,
                                 top_rule=index == 0, divider=self._divider(game.number - 1, side))
             row += 1
-        self._label(TOTAL_HEADING, row, 0, label_span, bold=True, top_rule=True)
+        self._label(tr(TOTAL_HEADING), row, 0, label_span, bold=True, top_rule=True)
         for game in sheet.games:
             for side in range(sides):
                 total = game.totals[side] if game.totals is not None else 0
                 self._label(str(total), row, self._column(game.number - 1, side), number=True,
                             bold=True, top_rule=True, divider=self._divider(game.number - 1, side))
-        return self._match_line(sheet, TOTAL_HEADING, row + 1)
+        return self._match_line(sheet, tr(TOTAL_HEADING), row + 1)
 
     def _match_line(self, sheet: ScoreSheet, heading: str, row: int) -> int:
         """Hollywood: the three games added up, per player, under the sheet."""
@@ -415,7 +427,9 @@ class ScoreSheetView(QScrollArea):
             return row
         parts = [f"{side_label(sheet, side, self.names)} {sheet.totals[side]}"
                  for side in range(sheet.sides)]
-        self._label(f"{heading}, {ALL_GAMES}: " + "  ·  ".join(parts), row, 0,
+        # Translators: under a Hollywood sheet: "Running total, all games: Ann 40 · Bo 12".
+        self._label(tr("{heading}, {all_games}: {totals}").format(
+            heading=heading, all_games=tr(ALL_GAMES), totals="  ·  ".join(parts)), row, 0,
                     self._column(len(sheet.games) - 1, sheet.sides - 1) + 1, bold=True,
                     wrap=True, ruled=False)
         return row + 1
@@ -427,13 +441,13 @@ class ScoreSheetPanel(QFrame):
     def __init__(self, controller: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("scoreSheetPanel")
-        self.setAccessibleName(SHEET_TITLE)
+        self.setAccessibleName(tr(SHEET_TITLE))
         self.setStyleSheet(f"QFrame#scoreSheetPanel {{ background: {PAPER}; }}")
         self.controller = controller
-        self.title = QLabel(SHEET_TITLE, self)
+        self.title = QLabel(tr(SHEET_TITLE), self)
         self.close_button = QToolButton(self)
         self.close_button.setText("×")
-        self.close_button.setAccessibleName(f"Close the {SHEET_TITLE.lower()}")
+        self.close_button.setAccessibleName(tr("Close the score sheet"))
         self.close_button.setAutoRaise(True)
         self.close_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.view = ScoreSheetView(self)
@@ -501,7 +515,8 @@ class ScoreSheetPanel(QFrame):
             builder.add_all(records[builder.records:])
         except (ValueError, KeyError, TypeError) as error:
             self._builder = None
-            self.view.show_sheet(None, {}, f"This match's hand records cannot be read: {error}")
+            self.view.show_sheet(None, {}, tr("This match's hand records cannot be read: "
+                                              "{error}").format(error=error))
             return
         self._builder = builder
         self._last_commitment = records[-1].get("commitment") if records else None

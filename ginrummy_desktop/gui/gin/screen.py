@@ -28,8 +28,11 @@ from ginrummy_desktop.engine.gin.results import (
     describe_hand,
     match_over_text,
     match_totals,
+    score_label_text,
 )
-from ginrummy_desktop.gui.gin.controller import HUMAN, GinController, MatchSetup
+from ginrummy_desktop.engine.translation import mark, tr, tr_ctx, tr_n
+from ginrummy_desktop.engine.wording import YOU
+from ginrummy_desktop.gui.gin.controller import HUMAN, GinController, MatchSetup, shown_name
 from ginrummy_desktop.gui.gin.score_sheet import ScoreSheetPanel
 from ginrummy_desktop.gui.gin.table import GinTable
 from ginrummy_desktop.gui.table.animation import DEFAULT_SPEED, Animator
@@ -52,46 +55,70 @@ QPushButton#knockButton:enabled { background: #ffcf4d; }
 """
 
 # (action id, label, shortcut(s), description) — the single source for keys, tooltips and Help.
+# Labels and descriptions are marked for the catalogue and shown through ``shown_rows``; the
+# shortcuts are Qt's key names (``QKeySequence``), the same in every language.
 KEYS: tuple[KeyRow, ...] = (
-    ("stock", "Draw from stock", ("S",), "Draw the top card of the stock"),
-    ("take", "Take discard", ("D", "T"), "Take the top card of the discard pile (or the upcard)"),
-    ("pass", "Pass", ("P",), "Pass on the upcard (first turn only)"),
-    ("discard", "Discard selected", ("Return", "Enter"), "Discard the selected card"),
-    ("knock", "Knock / Gin", ("K",), "Knock or go gin with the selected card "
-                                     "(or the best discard)"),
-    ("prev", "Select left", ("Left",), "Select the card to the left"),
-    ("next", "Select right", ("Right",), "Select the card to the right"),
-    ("move_left", "Move card left", ("Ctrl+Left",), "Move the selected card one place left"),
-    ("move_right", "Move card right", ("Ctrl+Right",), "Move the selected card one place right"),
-    ("sort_rank", "Sort by rank", ("1",), "Sort the hand by rank"),
-    ("sort_suit", "Sort by suit", ("2",), "Sort the hand by suit"),
-    ("sort_melds", "Sort by melds", ("3",), "Melds left, deadwood right (highest last)"),
-    ("hint", "Hint", ("H",), "Ask the expert for a suggestion"),
-    ("use_hint", "Use this hint", ("U",), "Select the hinted card (Enter or K then plays it), "
-                                          "or make the hinted draw"),
-    ("undo", "Undo", ("Ctrl+Z",), "Take back your last move (practice games)"),
-    ("fan", "Fan discard pile", ("F",), "Spread the discard pile to see its history"),
-    ("skip", "Skip animation / next hand", ("Space",), "Finish animations; continue after a "
-                                                       "hand; play out a hand you sit out"),
-    ("deselect", "Clear selection", ("Escape",), "Deselect the card"),
+    ("stock", mark("Draw from stock"), ("S",), mark("Draw the top card of the stock")),
+    ("take", mark("Take discard"), ("D", "T"),
+     mark("Take the top card of the discard pile (or the upcard)")),
+    ("pass", mark("Pass"), ("P",), mark("Pass on the upcard (first turn only)")),
+    ("discard", mark("Discard selected"), ("Return", "Enter"), mark("Discard the selected card")),
+    ("knock", mark("Knock / Gin"), ("K",),
+     mark("Knock or go gin with the selected card (or the best discard)")),
+    ("prev", mark("Select left"), ("Left",), mark("Select the card to the left")),
+    ("next", mark("Select right"), ("Right",), mark("Select the card to the right")),
+    ("move_left", mark("Move card left"), ("Ctrl+Left",),
+     mark("Move the selected card one place left")),
+    ("move_right", mark("Move card right"), ("Ctrl+Right",),
+     mark("Move the selected card one place right")),
+    ("sort_rank", mark("Sort by rank"), ("1",), mark("Sort the hand by rank")),
+    ("sort_suit", mark("Sort by suit"), ("2",), mark("Sort the hand by suit")),
+    ("sort_melds", mark("Sort by melds"), ("3",),
+     mark("Melds left, deadwood right (highest last)")),
+    ("hint", mark("Hint"), ("H",), mark("Ask the expert for a suggestion")),
+    ("use_hint", mark("Use this hint"), ("U",),
+     mark("Select the hinted card (Enter or K then plays it), or make the hinted draw")),
+    ("undo", mark("Undo"), ("Ctrl+Z",), mark("Take back your last move (practice games)")),
+    ("fan", mark("Fan discard pile"), ("F",), mark("Spread the discard pile to see its history")),
+    ("skip", mark("Skip animation / next hand"), ("Space",),
+     mark("Finish animations; continue after a hand; play out a hand you sit out")),
+    ("deselect", mark("Clear selection"), ("Escape",), mark("Deselect the card")),
 )
 
 # The View menu's gin entries (same shape as KEYS; they are not moves, so not in Game → Play).
 VIEW_KEYS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
-    ("score_sheet", "Score sheet", ("Ctrl+G",), "Show or hide the running score sheet"),
-    ("move_log", "Move log", ("L",), "Show or hide the moves of the hand in play"),
+    ("score_sheet", mark("Score sheet"), ("Ctrl+G",), mark("Show or hide the running score sheet")),
+    ("move_log", mark("Move log"), ("L",), mark("Show or hide the moves of the hand in play")),
 )
+
+
+def shown_rows(rows: tuple[KeyRow, ...]) -> tuple[KeyRow, ...]:
+    """``rows`` with their labels and descriptions in the chosen language (the ids and keys
+    stay)."""
+    return tuple((action_id, tr(label), keys, tr(text)) for action_id, label, keys, text in rows)
 
 
 def shortcut_rows() -> list[tuple[str, str, str]]:
     """(keys, action, description) rows for the Help menu's keyboard page."""
-    rows = key_rows(KEYS + VIEW_KEYS)
-    rows += [("Drag", "Move cards", "Drag a card within your hand to reorder it; drag to the "
-                                    "pile to discard, to the knock area to knock"),
-             ("Double-click", "Discard", "Double-click a card in your hand to discard it"),
-             ("Click", "Draw / select", "Click the stock or the pile to draw; click a card to "
-                                        "select it")]
+    rows = key_rows(shown_rows(KEYS + VIEW_KEYS))
+    rows += [(tr_ctx("mouse", "Drag"), tr("Move cards"),
+              tr("Drag a card within your hand to reorder it; drag to the pile to discard, to "
+                 "the knock area to knock")),
+             (tr_ctx("mouse", "Double-click"), tr_ctx("mouse action", "Discard"),
+              tr("Double-click a card in your hand to discard it")),
+             (tr_ctx("mouse", "Click"), tr("Draw / select"),
+              tr("Click the stock or the pile to draw; click a card to select it"))]
     return rows
+
+
+def final_label_text(label: str) -> str:
+    """A match-over line's label (the engine's English breakdown label, its box count and team
+    taken off) in the chosen language."""
+    suffix = " (shutout, doubled)"
+    if label.endswith(suffix):
+        return tr("{label} (shutout, doubled)").format(
+            label=score_label_text(label.removesuffix(suffix)))
+    return score_label_text(label)
 
 
 class GinScreen(QWidget):
@@ -100,7 +127,7 @@ class GinScreen(QWidget):
     controller_class: type[GinController] = GinController  # the online table drives its own
 
     def __init__(self, renderer: CardRenderer | None = None, speed: str = DEFAULT_SPEED,
-                 player_name: str = "You", parent: QWidget | None = None) -> None:
+                 player_name: str = YOU, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.renderer = renderer or CardRenderer()
         self.scene = TableScene(self)
@@ -170,9 +197,10 @@ class GinScreen(QWidget):
             "undo": c.undo, "fan": c.toggle_fan, "skip": self._skip,
             "deselect": lambda: c.select(None) if c.selected else None,
         }
-        self.key_actions.update(add_key_actions(self, KEYS, handlers, guard=self._guarded))
+        self.key_actions.update(add_key_actions(self, shown_rows(KEYS), handlers,
+                                                guard=self._guarded))
         self.view_actions.update(add_key_actions(
-            self, VIEW_KEYS, {"score_sheet": lambda: self.show_score_sheet(
+            self, shown_rows(VIEW_KEYS), {"score_sheet": lambda: self.show_score_sheet(
                 self.view_actions["score_sheet"].isChecked()),
                 "move_log": lambda: self.show_move_log(
                 self.view_actions["move_log"].isChecked())}, checkable=True))
@@ -207,7 +235,7 @@ class GinScreen(QWidget):
 
     def _offer_score_sheet(self) -> None:
         """The match-over panel offers the sheet while it is shut."""
-        offer = self.panel.button("Score sheet")
+        offer = self.panel.button(tr("Score sheet"))
         if offer is not None:
             offer.setVisible(self.score_sheet.isHidden())
             self._place_panel()
@@ -263,18 +291,20 @@ class GinScreen(QWidget):
             self.buttons[action_id] = button
             return button
 
-        add("sort_rank", "Rank")
-        add("sort_suit", "Suit")
-        add("sort_melds", "Melds")
+        # Translators: the action bar's sort buttons (sort the hand by rank, suit, melds).
+        add("sort_rank", tr_ctx("sort button", "Rank"))
+        add("sort_suit", tr_ctx("sort button", "Suit"))
+        add("sort_melds", tr_ctx("sort button", "Melds"))
         row.addSpacing(12)
-        add("take", "Take upcard")
-        add("pass", "Pass")
+        add("take", tr("Take upcard"))
+        add("pass", tr_ctx("button", "Pass"))
         row.addStretch(1)
-        add("knock", "Knock").setObjectName("knockButton")
+        add("knock", tr_ctx("button", "Knock")).setObjectName("knockButton")
         row.addStretch(1)
-        add("hint", "Hint")
-        add("use_hint", "Use this hint").setVisible(False)  # once a hint is on show
-        moves = QPushButton("Moves", bar)
+        add("hint", tr_ctx("button", "Hint"))
+        add("use_hint", tr("Use this hint")).setVisible(False)  # once a hint is on show
+        # Translators: the action bar's button that shows the move log.
+        moves = QPushButton(tr_ctx("button", "Moves"), bar)
         moves.setCheckable(True)
         moves.setToolTip(self.view_actions["move_log"].toolTip())
         moves.setAccessibleName("Move log")
@@ -285,8 +315,8 @@ class GinScreen(QWidget):
         moves.hide()
         row.addWidget(moves)
         self.buttons["moves"] = moves
-        add("undo", "Undo")
-        add("skip", "Skip ahead").setVisible(False)  # while the person watches a hand
+        add("undo", tr_ctx("button", "Undo"))
+        add("skip", tr("Skip ahead")).setVisible(False)  # while the person watches a hand
         self._bar = bar
         self._bar_row = row
         return bar
@@ -370,12 +400,12 @@ class GinScreen(QWidget):
         kinds = {a.kind for a in view.legal_actions} if view else set()
         mine = view is not None and view.to_move == HUMAN and c.reveal is None and not c.resigned
         self.buttons["take"].setEnabled(mine and "draw_discard" in kinds)
-        self.buttons["take"].setText("Take upcard" if "pass" in kinds else "Take discard")
+        self.buttons["take"].setText(tr("Take upcard") if "pass" in kinds else tr("Take discard"))
         self.buttons["pass"].setEnabled(mine and "pass" in kinds)
         out = mine and bool(kinds & {"knock", "gin", "big_gin"})
         self.buttons["knock"].setEnabled(out)
-        self.buttons["knock"].setText("Big Gin!" if "big_gin" in kinds else
-                                      "Gin!" if "gin" in kinds else "Knock")
+        self.buttons["knock"].setText(tr("Big Gin!") if "big_gin" in kinds else
+                                      tr("Gin!") if "gin" in kinds else tr_ctx("button", "Knock"))
         self.buttons["hint"].setEnabled(mine)
         self.buttons["use_hint"].setVisible(mine and c.last_hint is not None
                                             and not self.buttons["hint"].isHidden())
@@ -398,6 +428,7 @@ class GinScreen(QWidget):
         view = c.view()
         # Sentences address the person as "you"; labels and scores show the profile name.
         you, names = c.seat_names(you=True), c.seat_names()
+        names = {seat: shown_name(name) for seat, name in names.items()}
         deal = c.deal_results if len(c.deal_results) == 2 else ()
         title = describe_hand(result, you)
         lines: list[tuple[str, ...]] = []
@@ -407,17 +438,19 @@ class GinScreen(QWidget):
         buttons: list[tuple[str, Callable[[], object], str]] = []
         if deal:  # a partnership deal: what it scored, then both tables (one line each)
             title = c.deal_outcome_text()
-            lines.append((f"Your table: {describe_hand(deal[0], you)}",))
-            lines.append((f"{self._table_name(deal[1])}: {describe_hand(deal[1], you)}",))
+            lines.append((tr("Your table: {result}").format(result=describe_hand(deal[0], you)),))
+            # Translators: "Other table (Bo vs Cy): Bo knocked with 6: Bo scores 12".
+            lines.append((tr("{table}: {result}").format(table=self._table_name(deal[1]),
+                                                         result=describe_hand(deal[1], you)),))
         if session.over:
             sides = c.sides()
             winning = next((side for side, members in enumerate(sides)
                             if set(members) & set(view.winners)), None)
-            last_hand = "Last hand: " + title if not deal else \
-                "Last deal: " + title.removeprefix("This deal: ")
+            last_hand = tr("Last hand: {result}").format(result=title) if not deal else \
+                c.deal_outcome_text(last=True)
             lines = []
             if winning is None:
-                title = "The match is drawn"
+                title = tr("The match is drawn")
             else:
                 title = match_over_text(c.side_name(winning, you=True),
                                         team=len(sides[winning]) > 1)
@@ -432,7 +465,7 @@ class GinScreen(QWidget):
                 row = table.setdefault(label, ["–"] * len(sides))
                 if 0 <= side < len(sides):
                     row[side] = str(points)
-            lines += [(label, *values) for label, values in table.items()]
+            lines += [(final_label_text(label), *values) for label, values in table.items()]
             score = last_hand
             if HUMAN in view.winners:  # the arcade score and what it counts (issue 39)
                 totals = match_totals(view.final_breakdown, view.scores)
@@ -440,21 +473,27 @@ class GinScreen(QWidget):
                             key=lambda side: totals[sides[side][0]])
                 score = arcade_score_text(totals[HUMAN], totals[sides[rival][0]],
                                           c.side_name(rival)) + f"\n{last_hand}"
-                meaning = ARCADE_SCORE_MEANING
-            buttons.append(("Rematch", self._rematch, "Play a rematch"))
-            buttons.append(("New opponent…", self._new_opponent, "Choose a new opponent"))
-            buttons.append(("Score sheet", lambda: self.show_score_sheet(True),
+                meaning = tr(ARCADE_SCORE_MEANING)
+            buttons += self._match_over_buttons()
+            buttons.append((tr("Score sheet"), lambda: self.show_score_sheet(True),
                             self.view_actions["score_sheet"].toolTip()))
         else:
             if result.kind != "draw" and not deal:
                 for hand in result.hands:
-                    laid = f" (after laying off {len(hand.layoffs)})" if hand.layoffs else ""
-                    lines.append((f"{names.get(hand.seat, '?')}: deadwood{laid}",
-                                  str(hand.deadwood_points)))
-                lines += [(item.label, str(item.points)) for item in result.items]
-            next_text = "Next deal" if deal else "Next hand"
-            buttons.append((next_text, self._continue, f"Deal the {next_text.lower()}"))
-        buttons.append(("Verify deal", self.verify_deal, "Check the fair-deal commitment"))
+                    name = names.get(hand.seat, "?")
+                    count = len(hand.layoffs)
+                    label = tr_n("{name}: deadwood (after laying off {count})",
+                                 "{name}: deadwood (after laying off {count})", count
+                                 ).format(name=name, count=count) if count \
+                        else tr("{name}: deadwood").format(name=name)
+                    lines.append((label, str(hand.deadwood_points)))
+                lines += [(score_label_text(item.label), str(item.points))
+                          for item in result.items]
+            if deal:
+                buttons.append((tr("Next deal"), self._continue, tr("Deal the next deal")))
+            else:
+                buttons.append((tr("Next hand"), self._continue, tr("Deal the next hand")))
+        buttons.append((tr("Verify deal"), self.verify_deal, tr("Check the fair-deal commitment")))
         self.panel.set_content(title, lines, score, buttons, header)
         self.panel.score.setToolTip(meaning)
         self._offer_score_sheet()
@@ -464,13 +503,16 @@ class GinScreen(QWidget):
         self._place_panel()
         self.panel.show()
         self.panel.raise_()
-        self.status.show_prompt("Hand over: " + title, "success")
+        self.status.show_prompt(tr("Hand over: {result}").format(result=title), "success")
 
     def _table_name(self, result: HandResult) -> str:
         """"Other table (Bo vs Cy)": the other partnership table, by its players."""
         c = self.controller
-        players = " vs ".join(c.name_of(hand.seat) for hand in result.hands)
-        return f"Other table ({players})"
+        players = [shown_name(c.name_of(hand.seat)) for hand in result.hands]
+        if len(players) == 2:
+            return tr("Other table ({first} vs {second})").format(first=players[0],
+                                                                  second=players[1])
+        return tr("Other table ({players})").format(players=tr(", ").join(players))
 
     def _score_text(self) -> str:
         """"Ann 31  ·  Ada the Expert 12   (playing to 100)", one entry per side."""
@@ -480,7 +522,8 @@ class GinScreen(QWidget):
         # leaving "100)" alone on a line.
         parts = [f"{c.side_name(side)} {view.scores[members[0]]}"
                  for side, members in enumerate(c.sides())]
-        target = f"(playing\u00a0to\u00a0{c.rules.target})"
+        # Translators: keep the non-breaking spaces (a narrow panel must not wrap inside).
+        target = tr("(playing\u00a0to\u00a0{target})").format(target=c.rules.target)
         return "  ·  ".join(parts) + f"   {target}"
 
     def resign(self) -> bool:
@@ -488,9 +531,8 @@ class GinScreen(QWidget):
         c = self.controller
         if not c.resign():
             return False
-        buttons = [("Rematch", self._rematch, "Play a rematch"),
-                   ("New opponent…", self._new_opponent, "Choose a new opponent")]
-        self.panel.set_content(c.resign_text(), [], self._score_text(), buttons, ())
+        self.panel.set_content(c.resign_text(), [], self._score_text(),
+                               self._match_over_buttons(), ())
         self.panel.score.setToolTip("")
         self.panel.adjustSize()
         self._place_panel()
@@ -498,6 +540,10 @@ class GinScreen(QWidget):
         self.panel.raise_()
         self._update_controls()
         return True
+
+    def _match_over_buttons(self) -> list[tuple[str, Callable[[], object], str]]:
+        return [(tr("Rematch"), self._rematch, tr("Play a rematch")),
+                (tr("New opponent…"), self._new_opponent, tr("Choose a new opponent"))]
 
     def _panel_size(self) -> QSize:
         room = self.view.viewport().width()
@@ -527,13 +573,14 @@ class GinScreen(QWidget):
             return ""
         view = self.controller.view()
         commitment = view.commitment
-        box = QMessageBox(QMessageBox.Icon.Information, "Deal commitment",
-                          f"Hand {view.hand_number + 1} was shuffled before play and published as "
-                          "this SHA-256 commitment. After the hand, Verify deal reveals the deck "
-                          "and salt so you can check it.", QMessageBox.StandardButton.Close, self)
+        box = QMessageBox(QMessageBox.Icon.Information, tr("Deal commitment"),
+                          tr("Hand {number} was shuffled before play and published as this "
+                             "SHA-256 commitment. After the hand, Verify deal reveals the deck "
+                             "and salt so you can check it.").format(number=view.hand_number + 1),
+                          QMessageBox.StandardButton.Close, self)
         box.setInformativeText(commitment)
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        copy = box.addButton("Copy", QMessageBox.ButtonRole.ActionRole)
+        copy = box.addButton(tr_ctx("button", "Copy"), QMessageBox.ButtonRole.ActionRole)
         copy.clicked.connect(lambda: QApplication.clipboard().setText(commitment))
         box.setAccessibleName("Deal commitment")
         box.open()

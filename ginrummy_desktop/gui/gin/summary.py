@@ -12,7 +12,6 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from ginrummy_desktop.engine.gin.results import match_totals
-from ginrummy_desktop.engine.wording import together
 from ginrummy_desktop.gui.gin.controller import HUMAN
 
 if TYPE_CHECKING:
@@ -80,8 +79,10 @@ def _lineup(controller: Any, players: int, seat: int) -> dict[str, Any]:
 
 
 def _opponent_names(controller: Any, others: list[int]) -> str:
-    """The opponent side's name: one opponent's, or "Ada and Bo" for several."""
+    """The opponent side's name: one opponent's, or "Ada and Bo" for several. A record field:
+    written in English whatever the language, like the rest of the record."""
     name_of = getattr(controller, "name_of", None)
     if name_of is None or len(others) == 1:
         return controller.opponent_name
-    return together([name_of(seat) for seat in others])
+    names = [name_of(seat) for seat in others]
+    return ", ".join(names[:-1]) + " and " + names[-1]

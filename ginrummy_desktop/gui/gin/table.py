@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, QPointF, QRectF, Qt
 from PySide6.QtGui import QFontMetricsF
 
 from ginrummy_desktop.engine.cards import Card
+from ginrummy_desktop.engine.translation import mark, tr, tr_ctx, tr_n
 from ginrummy_desktop.gui.table.animation import Animator
 from ginrummy_desktop.gui.table.card_item import (
     MARK_DEADWOOD,
@@ -78,7 +79,7 @@ class GinTableModel:
     discard_draggable: bool = False
     hand_draggable: bool = True
     fan_discard: bool = False
-    knock_label: str = "Knock"
+    knock_label: str = mark("Knock")  # shown with ``tr`` (the controller's are translated)
     score_title: str = ""
     score_lines: tuple[tuple[str, str, bool], ...] = ()
     reveal_top: RevealedRow | None = None
@@ -111,19 +112,26 @@ class TableLayout:
 def stock_tooltip(model: GinTableModel) -> str:
     """What the stock is, what it does now, and the deal's published commitment."""
     count = model.stock_size
-    text = f"Stock: {count} card{'s' if count != 1 else ''} left"
+    text = tr_n("Stock: {count} card left", "Stock: {count} cards left", count).format(
+        count=count)
     if model.stock_draggable:
-        text += " — click or drag to draw"
+        text = tr("{stock} — click or drag to draw").format(stock=text)
     if model.commitment:
-        text += (f"\nFair deal: this hand's deck was committed before play, SHA-256 "
-                 f"{model.commitment[:16]}… (Game ▸ Deal commitment… shows all of it)")
+        text += "\n" + tr("Fair deal: this hand's deck was committed before play, SHA-256 "
+                          "{commitment}… (Game ▸ Deal commitment… shows all of it)").format(
+            commitment=model.commitment[:16])
     return text
 
 
-def _meld_label(meld: tuple[Card, ...]) -> str:
+def meld_kind(meld: Sequence[Card]) -> str:
+    """"Set" (one rank) or "Run", in the chosen language."""
+    return tr_ctx("meld", "Set") if len({c.rank for c in meld}) == 1 else tr_ctx("meld", "Run")
+
+
+def _meld_label(meld: Sequence[Card]) -> str:
     points = sum(c.points for c in meld)
-    kind = "Set" if len({c.rank for c in meld}) == 1 else "Run"
-    return f"{kind} · {points}"
+    # Translators: a meld's label on the table: "Run · 12" (its deadwood points).
+    return tr("{meld} · {points}").format(meld=meld_kind(meld), points=points)
 
 
 def compute_layout(model: GinTableModel, width: float, height: float,
@@ -363,7 +371,7 @@ class GinTable(QObject):
         scene.addItem(self.stock_badge)
         self.zones = {
             ZONE_DISCARD: scene.add_zone(DropZone(ZONE_DISCARD, "", visible_frame=True)),
-            ZONE_KNOCK: scene.add_zone(DropZone(ZONE_KNOCK, "Drop here to knock")),
+            ZONE_KNOCK: scene.add_zone(DropZone(ZONE_KNOCK, tr("Drop here to knock"))),
             ZONE_HAND: scene.add_zone(DropZone(ZONE_HAND, "", visible_frame=False)),
         }
         self._size = (800.0, 600.0)
@@ -505,7 +513,8 @@ class GinTable(QObject):
         self.score_panel.set_content(model.score_title, list(model.score_lines))
         self.stock_badge.setVisible(showing)
         self.stock_badge.set_rect(layout.stock_badge)
-        self.stock_badge.set_text(f"Stock {model.stock_size}", short=str(model.stock_size))
+        self.stock_badge.set_text(tr("Stock {count}").format(count=model.stock_size),
+                                  short=str(model.stock_size))
         tip = stock_tooltip(model)
         self.stock_badge.setToolTip(tip)
         for key, item in self.items.items():  # after the cards' own tooltips were set
@@ -518,7 +527,7 @@ class GinTable(QObject):
                 zone.set_rect(rect)
             zone.accepting = zone_id in model.accepting
             zone.update()
-        self.zones[ZONE_KNOCK].label = model.knock_label
+        self.zones[ZONE_KNOCK].label = tr(model.knock_label)
 
     def _sync_name_tags(self, layout: TableLayout) -> None:
         """One pill per named row, as wide as its name needs (at most the room it has)."""
