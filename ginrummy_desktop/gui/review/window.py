@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
@@ -41,7 +41,7 @@ from ginrummy_desktop.engine.review import (
     record_key,
     review_match,
 )
-from ginrummy_desktop.engine.translation import mark, tr, tr_ctx, tr_n
+from ginrummy_desktop.engine.translation import tr, tr_ctx, tr_n
 from ginrummy_desktop.engine.wording import YOU, is_you
 from ginrummy_desktop.gui.common.card_row import FELT, CardRow, in_hand_order
 from ginrummy_desktop.gui.review.history import ReviewHistory
@@ -58,11 +58,23 @@ QHeaderView { background: #0b2918; }
 QHeaderView::section { background: #0b2918; color: #f4f1e6; border: none; padding: 2px 6px; }
 QTableWidget { gridline-color: #1f6b3f; }
 """
-# Each kind of decision in words, for the points lost by kind (shown with ``tr``).
-KIND_WORDS = {"upcard": mark("upcard"), "draw": mark("draw"), "discard": mark("discard"),
-              "knock": mark("knock or play on"), "play": mark("pegging"), "show": mark("show")}
-# A cribbage discard's figures, by their keys in an option's details (shown with ``tr``).
-DETAIL_WORDS = {"hand": mark("Hand"), "crib": mark("Crib"), "net": mark("Net")}
+# Each kind of decision in words, for the points lost by kind (the review's kinds are keys).
+# Translators: kinds of decision in a hand review ("Points lost: 6.0 (discard 4.5, draw 1.5)").
+KIND_WORDS: dict[str, Callable[[], str]] = {
+    "upcard": lambda: tr_ctx("decision kind", "upcard"),
+    "draw": lambda: tr_ctx("decision kind", "draw"),
+    "discard": lambda: tr_ctx("decision kind", "discard"),
+    "knock": lambda: tr_ctx("decision kind", "knock or play on"),
+    "play": lambda: tr_ctx("decision kind", "pegging"),
+    "show": lambda: tr_ctx("decision kind", "show"),
+}
+# A cribbage discard's figures, by their keys in an option's details: the points the kept hand
+# is worth, the crib's, and the two together.
+DETAIL_WORDS: dict[str, Callable[[], str]] = {
+    "hand": lambda: tr_ctx("cribbage discard figure", "Hand"),
+    "crib": lambda: tr_ctx("cribbage discard figure", "Crib"),
+    "net": lambda: tr_ctx("cribbage discard figure", "Net"),
+}
 
 
 class _Progress(QObject):
@@ -296,7 +308,7 @@ class ReviewWindow(QWidget):
                    if len(review.hands) < len(self.records) else "")
         # Translators: points lost on one kind of decision ("discard 4.5").
         by_kind = ", ".join(tr("{kind} {points}").format(
-                                kind=tr(KIND_WORDS[kind]) if kind in KIND_WORDS else kind,
+                                kind=KIND_WORDS[kind]() if kind in KIND_WORDS else kind,
                                 points=f"{lost:.1f}")
                             for kind, lost in sorted(summary.lost_by_kind.items(),
                                                      key=lambda pair: -pair[1]) if lost >= 0.05)
@@ -393,7 +405,7 @@ class ReviewWindow(QWidget):
     def _show_options(self, decision: Decision) -> None:
         details = list(decision.options[0].details)
         headers = [tr("Option"), tr("Points")] + [
-            tr(DETAIL_WORDS[key]) if key in DETAIL_WORDS else key.title() for key in details]
+            DETAIL_WORDS[key]() if key in DETAIL_WORDS else key.title() for key in details]
         self.options.setColumnCount(len(headers))
         self.options.setHorizontalHeaderLabels(headers)
         self.options.setRowCount(len(decision.options))
