@@ -174,13 +174,20 @@ def problems(areas: list[str] | None = None) -> Iterator[Problem]:
                 yield Problem(language, area, str(mo_path.relative_to(ROOT)), "not compiled")
                 continue
             with mo_path.open("rb") as file:
-                compiled = {(m.context, m.id): m.string for m in read_mo(file) if m.id}
-            current = {(m.context, m.id): m.string for m in catalogue
-                       if m.id and not m.fuzzy and all(m.string if isinstance(m.string, tuple)
+                compiled = {(m.context, _hashable(m.id)): _hashable(m.string)
+                            for m in read_mo(file) if m.id}
+            current = {(m.context, _hashable(m.id)): _hashable(m.string) for m in catalogue
+                       if m.id and not m.fuzzy and all(_hashable(m.string)
+                                                       if isinstance(m.string, (list, tuple))
                                                        else [m.string])}
             if compiled != current:
                 yield Problem(language, area, str(mo_path.relative_to(ROOT)),
                               "compiled catalogue is older than its .po")
+
+
+def _hashable(value):
+    """Plural ids and strings as tuples (Babel reads them from .mo files as lists)."""
+    return tuple(value) if isinstance(value, list) else value
 
 
 def _first(key) -> str:
@@ -212,7 +219,8 @@ _NOT_FOR_PLAYERS_CALLS = frozenset({
     "setAccessibleName", "setAccessibleDescription",  # read by screen readers: see note below
     "getenv", "get_env",
 })
-_NOT_FOR_PLAYERS_KEYWORDS = frozenset({"help", "description", "epilog", "metavar", "prog"})
+_NOT_FOR_PLAYERS_KEYWORDS = frozenset({"help", "description", "epilog", "metavar", "prog",
+                                       "doc", "usage"})
 # Exceptions a player never sees: programming errors, caught and logged in English. A ValueError
 # is a caller's mistake too; where its message does reach a player, it is written with tr().
 _DEVELOPER_EXCEPTIONS = frozenset({
@@ -286,6 +294,9 @@ def _mark_skipped(node, skip: set[int]) -> None:
         name = exc.attr if isinstance(exc, ast.Attribute) else getattr(exc, "id", "")
         if name in _DEVELOPER_EXCEPTIONS:
             skip_all(node)
+    elif isinstance(node, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == "__all__" for target in node.targets):
+        skip_all(node)  # the names a module exports
     elif isinstance(node, (ast.Assert, ast.Compare, ast.Subscript)):
         skip_all(node)  # assert messages; comparisons and keys are values, not words
     elif isinstance(node, ast.Dict):
