@@ -3,7 +3,7 @@
 Translatable sentences use ``person``: the caller gives the whole sentence twice, once for the
 person at the table and once for anyone else, both through ``tr`` so each language words them
 its own way (German "Du klopfst" / "Ann klopft"). The English-only helpers below (``verb``,
-``says``, ``possessive``, ``count_of``) are for text that is not translated yet.
+``says``, ``count_of``) are for text that is not translated yet.
 
 Every message that names a seat takes the seat's display name. The name "You" (any case) is the
 person at the table, addressed in the second person ("You score 9", "your crib"); every other
@@ -57,13 +57,6 @@ def subject(name: str) -> str:
 def mention(name: str) -> str:
     """The name inside a sentence: ``"you"`` or the name as given."""
     return "you" if is_you(name) else name
-
-
-def possessive(name: str, start: bool = False) -> str:
-    """``"your"`` (``"Your"`` with ``start``) or ``"Ann's"``."""
-    if is_you(name):
-        return "Your" if start else "your"
-    return f"{name}'s"
 
 
 def verb(name: str, third_person: str) -> str:
