@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from ginrummy_desktop.engine.registry import get_game
-from ginrummy_desktop.engine.translation import mark, tr, tr_ctx
+from ginrummy_desktop.engine.translation import SOURCE_LANGUAGE, language, mark, tr, tr_ctx
 from ginrummy_desktop.gui.game_registry import GAME_TITLES
 
 # The open tables' column headings, shown with tr().
@@ -56,11 +56,11 @@ def preset_title(name: str) -> str:
 
 
 def _preset_cell(name: str) -> str:
-    """The open tables' Rules cell: the preset id as written ("classic") where the title is
-    the same words, else the translated title."""
-    words = name.replace("_", " ")
-    title = preset_title(name)
-    return words if title == words.title() else title
+    """The open tables' Rules cell: in English the preset id as it has always been shown
+    ("classic"), in another language the preset's title ("Klassisch")."""
+    if language() == SOURCE_LANGUAGE:
+        return name.replace("_", " ")
+    return preset_title(name)
 
 
 def presets_for(game: str) -> dict[str, Any]:
