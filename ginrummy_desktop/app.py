@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import ginrummy_desktop
 from ginrummy_desktop.applog import LOGGER, install_excepthook, start_logging
-from ginrummy_desktop.engine.translation import LANGUAGES
+from ginrummy_desktop.engine.translation import LANGUAGES, mark, set_language, tr
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QGuiApplication
@@ -94,7 +94,7 @@ def _set_window_icon(app: QGuiApplication) -> None:
         app.setWindowIcon(QIcon(str(icon)))
 
 
-STARTUP_DIALOG_TITLE = "Gin Rummy Desktop: some files could not be used"
+STARTUP_DIALOG_TITLE = mark("Gin Rummy Desktop: some files could not be used")  # tr() shown
 
 
 def show_startup_problems(problems: Sequence[str]) -> None:
@@ -111,9 +111,9 @@ def startup_problems_dialog(problems: Sequence[str]) -> Any:
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QMessageBox
 
-    box = QMessageBox(QMessageBox.Icon.Warning, STARTUP_DIALOG_TITLE,
-                      "Gin Rummy Desktop started, but some of your files could not be used. "
-                      "Nothing was deleted.")
+    box = QMessageBox(QMessageBox.Icon.Warning, tr(STARTUP_DIALOG_TITLE),
+                      tr("Gin Rummy Desktop started, but some of your files could not be used. "
+                         "Nothing was deleted."))
     box.setObjectName("startupProblems")
     box.setInformativeText("\n\n".join(problems))
     # Paths are long: a wider text column keeps each notice to a few readable lines.
@@ -129,13 +129,17 @@ def _open_storage(problems: list[str]) -> Storage | None:
 
         return open_storage()
     except Exception as error:  # noqa: BLE001 - the game must still start without its files
-        problems.append(f"Settings and statistics are unavailable this time: {error}")
+        problems.append(tr("Settings and statistics are unavailable this time: {error}")
+                        .format(error=error))
         return None
 
 
 def run_app() -> int:
     from ginrummy_desktop.display_check import check_display
 
+    # Until the settings are read (after Qt starts), the terminal and the first messages speak
+    # the system's language.
+    set_language("")
     display = check_display()
     if not display.usable:
         # Qt would abort (exit 134) with a misleading hint about xcb-cursor0; say what is wrong.
@@ -152,7 +156,7 @@ def run_app() -> int:
     app.setDesktopFileName(DESKTOP_FILE_ID)
     instance = single_instance.instance_name(single_instance.data_folder_of())
     if single_instance.show_running_copy(instance):
-        print("ginrummy-desktop: already running; brought its window forward")
+        print(tr("ginrummy-desktop: already running; brought its window forward"))
         return 0
     from ginrummy_desktop.gui.shell.main_window import MainWindow
 
@@ -182,7 +186,8 @@ def run_app() -> int:
         window.restore_or_start()
     except Exception as error:  # noqa: BLE001 - a failed resume must not stop the app
         LOGGER.exception("resuming the saved game failed")
-        problems.append(f"The game in progress could not be resumed: {error}")
+        problems.append(tr("The game in progress could not be resumed: {error}")
+                        .format(error=error))
         window.start_default_match()
     problems.extend(window.notifications)  # storage notices are shown there at start
     for problem in problems:
@@ -214,6 +219,7 @@ def run_app() -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     if args.self_test:
+        set_language("")  # the self-test reads no settings: it speaks the system's language
         selftest = importlib.import_module("ginrummy_desktop.selftest")
         return int(selftest.run() or 0)
     if args.screenshot:

@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from ginrummy_desktop.engine.translation import mark, tr
+
 # Debian/Ubuntu package of each library Qt's xcb plugin loads that a minimal system may lack.
 XCB_LIBRARY_PACKAGES = {
     "libxcb-cursor.so.0": "libxcb-cursor0",
@@ -37,7 +39,8 @@ XCB_LIBRARY_PACKAGES = {
 }
 # Platforms that need no display server at all.
 HEADLESS_PLATFORMS = {"offscreen", "minimal", "vnc", "eglfs", "linuxfb"}
-NO_DISPLAY_ADVICE = (
+# Shown with tr(NO_DISPLAY_ADVICE).
+NO_DISPLAY_ADVICE = mark(
     "Start Gin Rummy Desktop from your desktop session (over ssh, connect with 'ssh -X'). "
     "To check the installation without a display, run: "
     "QT_QPA_PLATFORM=offscreen ginrummy-desktop --self-test"
@@ -64,34 +67,37 @@ def check_display(environ: Mapping[str, str] | None = None,
     system = sys.platform if system is None else system
     requested = env.get("QT_QPA_PLATFORM", "").split(":", 1)[0].strip()
     if requested in HEADLESS_PLATFORMS:
-        return DisplayCheck(requested, "no display needed")
+        return DisplayCheck(requested, tr("no display needed"))
     if not system.startswith("linux"):
         # Windows and macOS always have their native platform when a user is logged in.
-        return DisplayCheck(requested or "native", "the system's own window platform")
+        return DisplayCheck(requested or "native", tr("the system's own window platform"))
     if env.get("WAYLAND_DISPLAY") and requested in ("", "wayland"):
         return DisplayCheck("wayland", f"WAYLAND_DISPLAY={env['WAYLAND_DISPLAY']}")
     if requested == "wayland":
-        return DisplayCheck("wayland", "no WAYLAND_DISPLAY",
-                            "QT_QPA_PLATFORM asks for Wayland, but WAYLAND_DISPLAY is not set. "
-                            + NO_DISPLAY_ADVICE)
+        return DisplayCheck("wayland", tr("no WAYLAND_DISPLAY"),
+                            tr("QT_QPA_PLATFORM asks for Wayland, but WAYLAND_DISPLAY is not set. "
+                               "{advice}").format(advice=tr(NO_DISPLAY_ADVICE)))
     display = env.get("DISPLAY", "")
     if not display:
         return DisplayCheck(
-            requested or "xcb", "no DISPLAY",
-            "No display was found: neither DISPLAY (X11) nor WAYLAND_DISPLAY (Wayland) is set, "
-            "so there is no screen to open the game's window on. " + NO_DISPLAY_ADVICE)
+            requested or "xcb", tr("no DISPLAY"),
+            tr("No display was found: neither DISPLAY (X11) nor WAYLAND_DISPLAY (Wayland) is "
+               "set, so there is no screen to open the game's window on. {advice}").format(
+                advice=tr(NO_DISPLAY_ADVICE)))
     missing = missing_xcb_libraries()
     if missing:
         packages = " ".join(sorted({XCB_LIBRARY_PACKAGES.get(lib, lib) for lib in missing}))
         return DisplayCheck(
             "xcb", f"DISPLAY={display}",
-            "Qt's X11 support cannot load: the system lacks " + ", ".join(missing) + ". "
-            f"On Debian or Ubuntu install them with: sudo apt install {packages}")
+            tr("Qt's X11 support cannot load: the system lacks {libraries}. On Debian or Ubuntu "
+               "install them with: sudo apt install {packages}").format(
+                libraries=", ".join(missing), packages=packages))
     if not x_server_reachable(display):
         return DisplayCheck(
             "xcb", f"DISPLAY={display}",
-            f"No X server answers on DISPLAY={display}: the display it names is gone or "
-            "not reachable from here. " + NO_DISPLAY_ADVICE)
+            tr("No X server answers on DISPLAY={display}: the display it names is gone or not "
+               "reachable from here. {advice}").format(display=display,
+                                                       advice=tr(NO_DISPLAY_ADVICE)))
     return DisplayCheck("xcb", f"DISPLAY={display}")
 
 

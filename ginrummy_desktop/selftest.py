@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ginrummy_desktop.engine.registry import game_names
+from ginrummy_desktop.engine.translation import mark, tr, tr_n
 
 HOME_ENV_VAR = "GINRUMMY_DESKTOP_HOME"  # same name as storage.paths.HOME_ENV_VAR
 GAMES: tuple[str, ...] = game_names()  # the engine registry's games, at import
@@ -29,7 +30,8 @@ FRAME_SIZE = (1024, 700)
 
 
 class SelfTestFailure(Exception):
-    """A check found a problem; the message is shown to the person running the test."""
+    """A check found a problem; the message (translated) is shown to the person running the
+    test. The output's "ok" and "FAIL" stay as they are in every language: scripts read them."""
 
 
 def run() -> int:
@@ -44,13 +46,13 @@ def run() -> int:
     os.environ[HOME_ENV_VAR] = str(root)
     context: dict[str, Any] = {"root": root, "display": display}
     checks: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
-        ("version", check_version),
-        ("display", check_display_platform),
-        ("data files", check_data_files),
-        ("Qt", check_qt),
-        ("main window", check_main_window),
-        ("game tables", check_game_tables),
-        ("online client", check_online_client),
+        (mark("version"), check_version),
+        (mark("display"), check_display_platform),
+        (mark("data files"), check_data_files),
+        (mark("Qt"), check_qt),
+        (mark("main window"), check_main_window),
+        (mark("game tables"), check_game_tables),
+        (mark("online client"), check_online_client),
     ]
     failures = 0
     try:
@@ -62,9 +64,9 @@ def run() -> int:
                 reason = str(error) or type(error).__name__
                 if not isinstance(error, SelfTestFailure):
                     reason = f"{type(error).__name__}: {reason}"
-                print(f"FAIL {name}: {reason}", flush=True)
+                print(f"FAIL {tr(name)}: {reason}", flush=True)
             else:
-                print(f"ok   {name}: {detail}", flush=True)
+                print(f"ok   {tr(name)}: {detail}", flush=True)
     finally:
         storage = context.get("storage")
         if storage is not None:
@@ -74,10 +76,14 @@ def run() -> int:
         else:
             os.environ[HOME_ENV_VAR] = previous_home
         shutil.rmtree(root, ignore_errors=True)
+    count = len(checks)
     if failures:
-        print(f"self-test FAILED: {failures} of {len(checks)} checks failed", flush=True)
+        print(tr_n("self-test FAILED: {failed} of {count} check failed",
+                   "self-test FAILED: {failed} of {count} checks failed", count).format(
+                       failed=failures, count=count), flush=True)
         return 1
-    print(f"self-test passed ({len(checks)} checks)", flush=True)
+    print(tr_n("self-test passed ({count} check)", "self-test passed ({count} checks)",
+               count).format(count=count), flush=True)
     return 0
 
 
@@ -87,10 +93,11 @@ def check_version(_context: dict[str, Any]) -> str:
     version = ginrummy_desktop.__version__
     frozen = bool(getattr(sys, "frozen", False))
     if frozen and version.startswith("0.0.0"):
-        raise SelfTestFailure("the bundle has no version metadata (build.spec writes it from "
-                              "pyproject.toml); About would show a wrong version")
-    return f"{version} ({'packaged' if frozen else install_kind()}, Python "\
-           f"{sys.version.split()[0]}, {sys.platform})"
+        raise SelfTestFailure(tr("the bundle has no version metadata (build.spec writes it from "
+                                 "pyproject.toml); About would show a wrong version"))
+    return tr("{version} ({kind}, Python {python}, {platform})").format(
+        version=version, kind=tr("packaged") if frozen else install_kind(),
+        python=sys.version.split()[0], platform=sys.platform)
 
 
 def install_kind() -> str:
@@ -105,16 +112,18 @@ def install_kind() -> str:
     installed_dirs.update(site.getsitepackages() + [site.getusersitepackages()])
     for folder in installed_dirs:
         if Path(folder).resolve() in package.parents:
-            return "installed with pip"
-    return f"from the source checkout in {package.parent}"
+            return tr("installed with pip")
+    return tr("from the source checkout in {folder}").format(folder=package.parent)
 
 
 def check_display_platform(context: dict[str, Any]) -> str:
     """The platform the app itself would start on (not the offscreen one tests use)."""
     display = context["display"]
     if not display.usable:
-        raise SelfTestFailure(f"the app cannot open a window here: {display.problem}")
-    return f"the app starts on Qt platform {display.platform!r} ({display.detail})"
+        raise SelfTestFailure(tr("the app cannot open a window here: {problem}").format(
+            problem=display.problem))
+    return tr("the app starts on Qt platform {platform} ({detail})").format(
+        platform=repr(display.platform), detail=display.detail)
 
 
 def check_data_files(context: dict[str, Any]) -> str:
@@ -137,16 +146,20 @@ def check_data_files(context: dict[str, Any]) -> str:
     paths = reopened.paths
     for path in (paths.settings_file, paths.database_file):
         if not path.is_file():
-            raise SelfTestFailure(f"{path.name} was not written under {root}")
+            raise SelfTestFailure(tr("{file} was not written under {folder}").format(
+                file=path.name, folder=root))
     if reopened.settings.settings.player_name != "Self Test":
-        raise SelfTestFailure(f"settings did not survive a reopen ({paths.settings_file})")
+        raise SelfTestFailure(tr("settings did not survive a reopen ({file})").format(
+            file=paths.settings_file))
     played = reopened.figures().matches_played
     if played != 1:
-        raise SelfTestFailure(f"statistics database holds {played} matches after recording 1")
+        raise SelfTestFailure(tr("statistics database holds {count} matches after recording 1")
+                              .format(count=played))
     problems = [notice.message for notice in reopened.notices.take()]
     if problems:
-        raise SelfTestFailure("storage reported: " + "; ".join(problems))
-    return f"settings and statistics written and read back in {root}"
+        raise SelfTestFailure(tr("storage reported: {problems}").format(
+            problems="; ".join(problems)))
+    return tr("settings and statistics written and read back in {folder}").format(folder=root)
 
 
 def check_qt(context: dict[str, Any]) -> str:
@@ -158,8 +171,9 @@ def check_qt(context: dict[str, Any]) -> str:
     context["app"] = app
     formats = {name.toStdString() for name in QImageReader.supportedImageFormats()}
     if "svg" not in formats:
-        raise SelfTestFailure("Qt's SVG image plugin is missing: icons and card art need it")
-    return f"PySide6 {pyside_version}, platform {QGuiApplication.platformName()}"
+        raise SelfTestFailure(tr("Qt's SVG image plugin is missing: icons and card art need it"))
+    return tr("PySide6 {version}, platform {platform}").format(
+        version=pyside_version, platform=QGuiApplication.platformName())
 
 
 def check_main_window(context: dict[str, Any]) -> str:
@@ -168,7 +182,7 @@ def check_main_window(context: dict[str, Any]) -> str:
     from ginrummy_desktop.gui.shell.main_window import MainWindow
 
     if "app" not in context:
-        raise SelfTestFailure("skipped: Qt did not start")
+        raise SelfTestFailure(tr("skipped: Qt did not start"))
     window = MainWindow(storage=context.get("storage"))
     try:
         start = getattr(window, "restore_or_start", None) or getattr(
@@ -180,20 +194,21 @@ def check_main_window(context: dict[str, Any]) -> str:
         for _ in range(5):  # let the first layout and paint happen
             QCoreApplication.processEvents()
         image = window.grab().toImage()
-        _require_painted(image, "the main window")
+        _require_painted(image, tr("the main window"))
         title = window.windowTitle()
     finally:
         window.set_confirmations(dict.fromkeys(window.confirmations, False))  # nobody to answer
         window.close()
         window.deleteLater()
         QCoreApplication.processEvents()
-    return f"'{title}' painted at {image.width()}x{image.height()}"
+    return tr("'{title}' painted at {width}x{height}").format(
+        title=title, width=image.width(), height=image.height())
 
 
 def check_game_tables(context: dict[str, Any]) -> str:
     """One frame of each game's table, through the screenshot scene registry."""
     if "app" not in context:
-        raise SelfTestFailure("skipped: Qt did not start")
+        raise SelfTestFailure(tr("skipped: Qt did not start"))
     from ginrummy_desktop.gui.scenes import SCENES, load_scene_modules, render_scene
 
     load_scene_modules()
@@ -203,12 +218,13 @@ def check_game_tables(context: dict[str, Any]) -> str:
     games = game_names()
     missing = [game for game in games if game not in first_scene]
     if missing:
-        raise SelfTestFailure(f"no table scene registered for {', '.join(missing)} "
-                              f"(known scenes: {', '.join(sorted(SCENES)) or 'none'})")
+        raise SelfTestFailure(tr("no table scene registered for {games} (known scenes: {scenes})")
+                              .format(games=", ".join(missing),
+                                      scenes=", ".join(sorted(SCENES)) or tr("none")))
     for game in games:
         _require_painted(render_scene(first_scene[game], *FRAME_SIZE),
-                         f"scene {first_scene[game]!r}")
-    return "rendered " + ", ".join(first_scene[game] for game in games)
+                         tr("scene {name}").format(name=repr(first_scene[game])))
+    return tr("rendered {scenes}").format(scenes=", ".join(first_scene[game] for game in games))
 
 
 def check_online_client(_context: dict[str, Any]) -> str:
@@ -227,17 +243,19 @@ def check_online_client(_context: dict[str, Any]) -> str:
         import keyring
         backend = type(keyring.get_keyring()).__name__
     except Exception as error:  # noqa: BLE001 - reported, not fatal: Remember me says so
-        backend = f"unavailable ({error})"
-    return (f"slixmpp {slixmpp.__version__}, {ssl.OPENSSL_VERSION.split()[1]} TLS, "
-            f"client for {client.jid.domain}, keyring {backend}")
+        backend = tr("unavailable ({error})").format(error=error)
+    return tr("slixmpp {slixmpp}, {openssl} TLS, client for {domain}, keyring {backend}").format(
+        slixmpp=slixmpp.__version__, openssl=ssl.OPENSSL_VERSION.split()[1],
+        domain=client.jid.domain, backend=backend)
 
 
 def _require_painted(image: Any, what: str) -> None:
     """Fail unless ``image`` has real content: not null and not a single flat colour."""
     if image.isNull() or image.width() == 0:
-        raise SelfTestFailure(f"{what} rendered no image")
+        raise SelfTestFailure(tr("{what} rendered no image").format(what=what))
     step_x, step_y = max(1, image.width() // 24), max(1, image.height() // 24)
     colours = {image.pixel(x, y) for x in range(0, image.width(), step_x)
                for y in range(0, image.height(), step_y)}
     if len(colours) < 3:
-        raise SelfTestFailure(f"{what} rendered a blank image ({len(colours)} colours)")
+        raise SelfTestFailure(tr("{what} rendered a blank image ({count} colours)").format(
+            what=what, count=len(colours)))
