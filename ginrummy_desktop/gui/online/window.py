@@ -436,7 +436,8 @@ class OnlineWindow(QMainWindow):
         if self.ask_before_resign is not None and not self.ask_before_resign():
             send()
             return True
-        box = QMessageBox(QMessageBox.Icon.Question, *(tr(text) for text in RESIGN_QUESTION),
+        title, question = RESIGN_QUESTION
+        box = QMessageBox(QMessageBox.Icon.Question, tr(title), tr(question),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
         box.setDefaultButton(QMessageBox.StandardButton.No)
         box.buttonClicked.connect(
