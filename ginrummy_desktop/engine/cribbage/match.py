@@ -980,5 +980,5 @@ def _show_record(seat: int, what: str, cards: Sequence[Card], score: ShowScore
         "cards": format_cards(sorted(cards)),
         "items": [item.to_json() for item in score.items],
         "total": score.total,
-        "spoken": score.spoken,
+        "spoken": spoken(score.items, ENGLISH),  # English, as records keep words
     }
