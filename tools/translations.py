@@ -216,7 +216,7 @@ _NOT_FOR_PLAYERS_CALLS = frozenset({
     "debug", "info", "warning", "error", "exception", "critical", "log",
     # Qt names and styles, not words
     "setObjectName", "setStyleSheet", "setProperty", "findChild", "findChildren",
-    "setAccessibleName", "setAccessibleDescription",  # read by screen readers: see note below
+    "setApplicationName", "setOrganizationName", "setDesktopFileName",
     "getenv", "get_env",
 })
 _NOT_FOR_PLAYERS_KEYWORDS = frozenset({"help", "description", "epilog", "metavar", "prog",
@@ -277,10 +277,8 @@ def _mark_skipped(node, skip: set[int]) -> None:
         for inner in ast.walk(tree):
             skip.add(id(inner))
 
-    if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
-        body = node.body
-        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-            skip.add(id(body[0].value))  # docstring
+    if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+        skip.add(id(node.value))  # a docstring, of a module, class, function or attribute
     if isinstance(node, ast.Call):
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
