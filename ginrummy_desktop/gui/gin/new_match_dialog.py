@@ -204,7 +204,9 @@ class NewMatchDialog(NewGameDialog):
     def _describe(self) -> None:
         name = self.preset.currentData()
         shown = self.rules()
-        sentences = [text for text in (format_text(shown), shown.describe().capitalize(),
+        values = shown.describe()
+        # Only the first letter raised: German nouns keep their capitals ("Spiel 100").
+        sentences = [text for text in (format_text(shown), values[:1].upper() + values[1:],
                                        changes_text(rule_changes(name, shown))) if text]
         self.description.setText(". ".join(sentences) + ".")
         labels = EXTRA_SEATS[self.players()]

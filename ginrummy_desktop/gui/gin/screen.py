@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
 from PySide6.QtGui import QAction, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -137,6 +137,9 @@ class GinScreen(QWidget):
         self.controller = self.controller_class(self.table, self.animator, player_name, self)
         self.status = StatusLine(self)
         self.panel = ResultPanel(self.view)
+        # The panel's fonts follow the window (a style sheet, applied later): when its text
+        # then needs more height, it is placed again (a wrapped German title was cut off).
+        self.panel.installEventFilter(self)
         self.on_rematch: Callable[[], None] | None = None
         self.on_new_opponent: Callable[[], object] | None = None
         self.before_new_match: Callable[[], None] | None = None
@@ -550,10 +553,29 @@ class GinScreen(QWidget):
         width = min(max(620, int(room * 0.4)), max(320, int(room * 0.72)))
         # Beside the score sheet the table is narrow: the buttons' width wins over the margin.
         width = max(width, min(self.panel.minimumSizeHint().width(), room - 8))
+        # The row of buttons at their full words (German "Austeilung prüfen"): the layout
+        # would squeeze them below their size hints and cut their words off.
+        buttons = [b for b in self.panel.findChildren(QPushButton) if not b.isHidden()]
+        if buttons:
+            margins = self.panel.contentsMargins()
+            row = sum(b.sizeHint().width() for b in buttons) \
+                + max(6, self.panel.buttons.spacing()) * (len(buttons) - 1) \
+                + margins.left() + margins.right() \
+                + self.panel.layout().contentsMargins().left() \
+                + self.panel.layout().contentsMargins().right()
+            width = max(width, min(row, room - 8))
         # The height the panel needs at this width (wrapped text included); the size hint's
         # height is for its own narrower width, where titles wrap more, and left a gap.
         height = self.panel.heightForWidth(width)
         return QSize(width, height if height > 0 else self.panel.sizeHint().height())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if watched is self.panel and event.type() == QEvent.Type.LayoutRequest \
+                and self.panel.isVisible() and self.table.layout is not None:
+            size = self._panel_size()
+            if size.height() != self.panel.height():
+                self._place_panel()
+        return super().eventFilter(watched, event)
 
     def _place_panel(self) -> None:
         if self.table.layout is None:
