@@ -82,6 +82,8 @@ if TYPE_CHECKING:  # types only: the window reaches storage through the queries 
 
 GAME_NAMES = GAME_TITLES  # every registered game's title (gui/game_registry.py)
 SEARCH_PAUSE_MS = 250  # re-filter the history once typing pauses this long
+NAME_CHARS = 34  # a figure's name wider than this many average characters wraps
+PRACTICE_SUFFIX = " (practice)"  # after a practice match's stored rules (gui/gin/summary.py)
 # How a gin hand ended, as the records list names it (the keys are the records' kinds; the
 # words are shown with ``tr``).
 GIN_ENDINGS = {"knock": mark("Knock"), "gin": mark("Gin"), "big_gin": mark("Big gin"),
@@ -123,6 +125,33 @@ def _result_word(result: str, title: bool = True) -> str:
     if words is None:
         return result.title() if title else result
     return words()[0 if title else 1]
+
+
+def _rules_text(rules: str) -> str:
+    """A match's stored rules ("classic", "three-player (practice)", "121 points, muggins") in
+    the chosen language; English shows them as stored."""
+    from ginrummy_desktop.engine.gin.rules import PRESET_TITLES
+
+    practice = rules.endswith(PRACTICE_SUFFIX)
+    name = rules[:-len(PRACTICE_SUFFIX)] if practice else rules
+    if name in PRESET_TITLES:
+        title = tr(PRESET_TITLES[name])
+        name = name if title == PRESET_TITLES[name] else title  # untranslated: the id as stored
+    else:  # cribbage: "121 points, stinkhole, muggins"
+        parts = []
+        for part in name.split(", "):
+            target = part.removesuffix(" points")
+            if target != part and target.isdigit():
+                part = tr_n("{count} point", "{count} points", int(target)).format(
+                    count=int(target))
+            elif part == "stinkhole":
+                part = tr_ctx("cribbage rule", "stinkhole")
+            elif part == "muggins":
+                part = tr_ctx("cribbage rule", "muggins")
+            parts.append(part)
+        name = ", ".join(parts)
+    # Translators: a practice match's rules in the history ("classic (practice)").
+    return tr("{rules} (practice)").format(rules=name) if practice else name
 
 
 def _source_word(source: str) -> str:
@@ -394,7 +423,8 @@ class HistoryModel(_RowsModel):
         words = [GAME_NAMES.get(game, game), row[AT["lineup_label"]] or row[AT["opponent_name"]],
                  result, row[AT["rules"]],
                  datetime.fromtimestamp(row[AT["started_at"]]).strftime("%Y-%m-%d")]
-        shown = (tr(GAME_NAMES.get(game, game)), _result_word(result))  # as the list shows them
+        shown = (tr(GAME_NAMES.get(game, game)), _result_word(result),  # as the list shows them
+                 _rules_text(row[AT["rules"]]))
         words += [word for word in shown if word.casefold() not in " ".join(words).casefold()]
         return " ".join(words).casefold()
 
@@ -410,7 +440,7 @@ class HistoryModel(_RowsModel):
         column = index.column()
         opponents = row.lineup_label or row.opponent_name
         if role == Qt.ItemDataRole.ToolTipRole:  # the whole text, where a column elides it
-            return opponents if column == 2 else row.rules if column == 6 else None
+            return opponents if column == 2 else _rules_text(row.rules) if column == 6 else None
         if column == 0:
             return datetime.fromtimestamp(row.started_at).strftime("%Y-%m-%d %H:%M")
         if column == 1:
@@ -424,7 +454,7 @@ class HistoryModel(_RowsModel):
         if column == 5:
             return _duration(row.ended_at - row.started_at)
         if column == 6:
-            return row.rules
+            return _rules_text(row.rules)
         if column == 7:
             return row.hands
         # Practice matches with a move taken back.
@@ -517,7 +547,8 @@ class StatisticsWindow(QWidget):
         for game, name in GAME_NAMES.items():
             self.game_combo.addItem(tr(name), game)
         self.opponent_combo = QComboBox()
-        self.opponent_combo.setMinimumContentsLength(14)
+        # Room for "All opponents" in any language (the names arrive after it is first shown).
+        self.opponent_combo.setMinimumContentsLength(max(14, len(tr("All opponents")) + 1))
         filters.addWidget(QLabel(tr("Game")))
         filters.addWidget(self.game_combo)
         filters.addWidget(QLabel(tr("Opponent")))
@@ -582,8 +613,15 @@ class StatisticsWindow(QWidget):
                 for figure in entry.statistics_figures:
                     if figure.tooltip:
                         self.figure_labels[figure.key].setToolTip(tr(figure.tooltip))
-        widest = max(name.sizeHint().width() for name in self._row_names)
-        for name in self._row_names:  # the same column of values in every group
+        # The same column of values in every group; a name longer than NAME_CHARS characters
+        # (some languages' "longest winning / losing streak") wraps rather than widening the
+        # figures at the opponent table's expense.
+        room = self.fontMetrics().averageCharWidth() * NAME_CHARS
+        widest = min(room, max(name.sizeHint().width() for name in self._row_names))
+        for name in self._row_names:
+            if name.sizeHint().width() > widest:
+                name.setWordWrap(True)
+                name.setMaximumWidth(widest)
             name.setMinimumWidth(widest)
         for box in (self.general_box, *self.game_boxes.values()):
             groups.addWidget(box)
