@@ -16,7 +16,7 @@ from tools import translations as catalogues
 # Areas whose words are not all wrapped in tr() yet; each leaves this list when it is done.
 NOT_YET_TRANSLATED = {
     "engine_cribbage", "lessons", "storage", "gin", "cribbage",
-    "shell", "online", "table", "stats",
+    "shell", "table", "stats",
 }
 # Literals that look like words but are not for translation: (file, text) and why.
 NOT_WORDS: dict[tuple[str, str], str] = {
@@ -41,6 +41,10 @@ NOT_WORDS: dict[tuple[str, str], str] = {
     ("ginrummy_desktop/selftest.py", "Self Test"): "a throw-away player name, never shown",
     ("ginrummy_desktop/selftest.py", "not used"): "a throw-away password, never shown",
     ("ginrummy_desktop/sound/player.py", "Gin Rummy Desktop"): "the audio device's client name",
+    ("ginrummy_desktop/gui/online/credentials.py", "Gin Rummy Desktop online"):
+        "the keyring entry's service name, a stored key",
+    ("ginrummy_desktop/gui/online/profile.py",
+     "<h2></h2><table cellpadding='6'><tr><th></th></tr>"): "markup; its words go through tr()",
     ("ginrummy_desktop/sound/synth.py", "usage: python -m ginrummy_desktop.sound.synth DIR"):
         "a command line's usage",
 }
