@@ -84,10 +84,18 @@ GAME_NAMES = GAME_TITLES  # every registered game's title (gui/game_registry.py)
 SEARCH_PAUSE_MS = 250  # re-filter the history once typing pauses this long
 NAME_CHARS = 34  # a figure's name wider than this many average characters wraps
 PRACTICE_SUFFIX = " (practice)"  # after a practice match's stored rules (gui/gin/summary.py)
-# How a gin hand ended, as the records list names it (the keys are the records' kinds; the
-# words are shown with ``tr``).
+# How a gin hand ended, as the records list names it (the keys are the records' kinds), in
+# English; ``ending_word`` gives them in the chosen language.
 GIN_ENDINGS = {"knock": mark("Knock"), "gin": mark("Gin"), "big_gin": mark("Big gin"),
                "undercut": mark("Undercut"), "draw": mark("Dead hand")}
+# The same as nouns naming an ending (a "Knock" button elsewhere is a verb).
+_ENDING_WORDS: dict[str, Callable[[], str]] = {
+    "knock": lambda: tr_ctx("hand ending", "Knock"),
+    "gin": lambda: tr_ctx("hand ending", "Gin"),
+    "big_gin": lambda: tr_ctx("hand ending", "Big gin"),
+    "undercut": lambda: tr_ctx("hand ending", "Undercut"),
+    "draw": lambda: tr_ctx("hand ending", "Dead hand"),
+}
 PLAY_EVENTS = ("play", "go", "last card", "heels")
 # A match's result as stored ("win", "loss", "abandoned") in words: capitalised in the history
 # list, as it reads inside a sentence in a match's title.
@@ -256,8 +264,8 @@ def record_ending(line: RecordInfo) -> str:
     on", "Won in the show (skunk)"... (short: the list fits 800 pixels beside the players)."""
     kind = line.result_kind
     if line.game == "gin":
-        ending = GIN_ENDINGS.get(kind or "")
-        return tr(ending) if ending is not None else "–"
+        ending = _ENDING_WORDS.get(kind or "")
+        return ending() if ending is not None else "–"
     if kind in (None, "continue"):
         return tr("Deal over, game went on")
     in_play = line.last_event in PLAY_EVENTS
@@ -598,7 +606,7 @@ class StatisticsWindow(QWidget):
         groups = QVBoxLayout()
         self.general_box = self._figure_group(tr("Results"), (
             ("matches", tr("Matches played")), ("won", tr("Matches won / lost")),
-            ("win_rate", tr("Win rate")), ("hands", tr("Hands played / won")),
+            ("win_rate", tr_ctx("statistics", "Win rate")), ("hands", tr("Hands played / won")),
             ("points", tr("Points for / against")), ("per_hand", tr("Average points per hand")),
             ("streaks", tr("Longest winning / losing streak")), ("current", tr("Current streak")),
             ("best", tr("Best match")), ("worst", tr("Worst match")),
@@ -639,7 +647,8 @@ class StatisticsWindow(QWidget):
         # One row per opponent, under a row naming the game when several games are shown.
         self.opponent_table = QTableWidget(0, 5)
         self.opponent_table.setHorizontalHeaderLabels(
-            [tr("Opponent"), tr("Matches"), tr("Won–lost"), tr("Win rate"), tr("Points/hand")])
+            [tr("Opponent"), tr("Matches"), tr("Won–lost"), tr_ctx("statistics", "Win rate"),
+             tr("Points/hand")])
         self.opponent_table.verticalHeader().hide()
         self.opponent_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.opponent_table.setWordWrap(True)  # a long line-up wraps (rows grow to fit)
@@ -990,7 +999,7 @@ class StatisticsWindow(QWidget):
         self._charts_pending = False
         rates, distribution = charts
         self.win_rate_chart.set_series(
-            [Series(tr("Win rate"), rates)], y_range=(0.0, 1.0),
+            [Series(tr_ctx("statistics", "Win rate"), rates)], y_range=(0.0, 1.0),
             y_format=lambda v: f"{v * 100:.0f}%",
             x_format=lambda v: datetime.fromtimestamp(v).strftime("%Y-%m-%d"),
             reference=(0.5, "50%"),
