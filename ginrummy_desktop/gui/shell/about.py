@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
 import ginrummy_desktop
+from ginrummy_desktop.engine.translation import tr
 
 ASSETS = Path(ginrummy_desktop.__file__).resolve().parent.parent / "assets"
 CREDIT_FILES = ("CREDITS", "CREDITS.md", "CREDITS.txt")
@@ -36,17 +37,18 @@ def asset_credits(assets: Path = ASSETS) -> list[str]:
 
 def about_html(assets: Path = ASSETS) -> str:
     credits = [
-        "Cards, pips and backs drawn by the program itself",
-        "Sounds synthesised by the program itself (no recordings)",
+        tr("Cards, pips and backs drawn by the program itself"),
+        tr("Sounds synthesised by the program itself (no recordings)"),
         *asset_credits(assets),
-        "Built with Qt for Python (PySide6, LGPL) and miniaudio (MIT)",
+        tr("Built with Qt for Python (PySide6, LGPL) and miniaudio (MIT)"),
     ]
     items = "".join(f"<li>{html.escape(line)}</li>" for line in credits)
-    return (f"<h2>Gin Rummy Desktop {html.escape(ginrummy_desktop.__version__)}</h2>"
-            "<p>Gin Rummy and Cribbage against good computer opponents. Every deal is "
-            "committed in advance and can be verified after the hand.</p>"
-            f"<p><b>Credits</b></p><ul>{items}</ul>"
-            "<p>MIT licence · Copyright © Gin Rummy Desktop developers</p>")
+    title = tr("Gin Rummy Desktop {version}").format(version=ginrummy_desktop.__version__)
+    about = tr("Gin Rummy and Cribbage against good computer opponents. Every deal is committed "
+               "in advance and can be verified after the hand.")
+    return (f"<h2>{html.escape(title)}</h2><p>{html.escape(about)}</p>"
+            f"<p><b>{html.escape(tr('Credits'))}</b></p><ul>{items}</ul>"
+            f"<p>{html.escape(tr('MIT licence · Copyright © Gin Rummy Desktop developers'))}</p>")
 
 
 class AboutDialog(QDialog):
@@ -54,8 +56,8 @@ class AboutDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("About Gin Rummy Desktop")
-        self.setAccessibleName("About")
+        self.setWindowTitle(tr("About Gin Rummy Desktop"))
+        self.setAccessibleName(tr("About"))
         layout = QVBoxLayout(self)
         self.text = QLabel(about_html())
         self.text.setObjectName("aboutText")

@@ -18,6 +18,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from ginrummy_desktop.engine.translation import tr, tr_n
+
 APP_ID = "io.github.ginrummy_desktop.GinRummyDesktop"
 ICON_NAME = "ginrummy-desktop"
 _ROOT = Path(__file__).resolve().parents[3]  # the source tree or the bundle's folder
@@ -136,11 +138,13 @@ def install_desktop_entry(home: Path | None = None) -> int:
         temporary.replace(entry)  # a menu never reads half a file
         icons = install_icons(home / "icons")
     except OSError as error:
-        print(f"ginrummy-desktop: could not install the desktop entry: {error.strerror or error} "
-              f"({error.filename or home})", file=sys.stderr)
+        print(tr("ginrummy-desktop: could not install the desktop entry: {problem} ({path})")
+              .format(problem=error.strerror or error, path=error.filename or home),
+              file=sys.stderr)
         return 1
-    print(f"Added Gin Rummy Desktop to the application menu: {entry}")
-    print(f"Icon ({len(icons)} sizes): {home / 'icons' / 'hicolor'}")
+    print(tr("Added Gin Rummy Desktop to the application menu: {path}").format(path=entry))
+    print(tr_n("Icon ({count} size): {path}", "Icon ({count} sizes): {path}", len(icons))
+          .format(count=len(icons), path=home / "icons" / "hicolor"))
     # Menus built from a cache pick the entry up at once when the tool is there.
     tool = shutil.which("update-desktop-database")
     if tool:

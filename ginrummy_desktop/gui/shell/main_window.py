@@ -22,6 +22,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
+from ginrummy_desktop.engine.translation import mark, tr
+from ginrummy_desktop.engine.wording import YOU
 from ginrummy_desktop.gui.game_registry import GameMapping, gui_game, gui_games
 from ginrummy_desktop.gui.gin.controller import MatchSetup
 from ginrummy_desktop.gui.gin.opponents import default_opponent
@@ -39,24 +41,57 @@ from ginrummy_desktop.gui.table.palette import TABLE_COLOURS, TablePalette, wind
 if TYPE_CHECKING:  # the cribbage modules load when cribbage is first played (faster start-up)
     from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
 
-TITLE = "Gin Rummy Desktop"
+TITLE = mark("Gin Rummy Desktop")
 
 
 GIN, CRIBBAGE = "gin", "cribbage"
 # What one contest is called in each game: a gin match, a cribbage game (its registration says).
 CONTEST: Mapping[str, str] = GameMapping(lambda game: game.contest)
-# The "Ask for confirmation" settings (storage's CONFIRMATION_KEYS) and their questions;
-# {game} is the contest's word ("match" or "game").
-CONFIRMATIONS: dict[str, tuple[str, str]] = {
-    "knock": ("Knock?", "Knock now, discarding {card}, with {deadwood} deadwood?"),
-    "new_match": ("Abandon this {game}?", "This {game} is not finished. Abandon it (it counts "
-                                          "as abandoned in your statistics) and start another?"),
-    "quit_match": ("Quit during a {game}?", "{saved}"),
-    "resign": ("Resign?", "Resign this {game}? It counts as a loss."),
+# The "Ask for confirmation" settings (storage's CONFIRMATION_KEYS) and their questions, each a
+# whole sentence per contest's word (a gin "match", a cribbage "game": each language words and
+# genders them itself); "" is the question for any contest. Marked here, shown with tr().
+CONFIRMATIONS: dict[str, dict[str, tuple[str, str]]] = {
+    "knock": {"": (mark("Knock?"),
+                   mark("Knock now, discarding {card}, with {deadwood} deadwood?"))},
+    "new_match": {
+        "match": (mark("Abandon this match?"),
+                  mark("This match is not finished. Abandon it (it counts as abandoned in your "
+                       "statistics) and start another?")),
+        "game": (mark("Abandon this game?"),
+                 mark("This game is not finished. Abandon it (it counts as abandoned in your "
+                      "statistics) and start another?")),
+    },
+    "quit_match": {"match": (mark("Quit during a match?"), ""),
+                   "game": (mark("Quit during a game?"), "")},  # the text: QUIT_SAVED/UNSAVED
+    "resign": {"match": (mark("Resign?"), mark("Resign this match? It counts as a loss.")),
+               "game": (mark("Resign?"), mark("Resign this game? It counts as a loss."))},
 }
-QUIT_SAVED = ("Your {game} is saved. Next time you start Gin Rummy Desktop it is offered to you, "
-              "to carry on where you left off. Quit now?")
-QUIT_UNSAVED = ("This {game} cannot be saved, so quitting abandons it. Quit anyway?")
+QUIT_SAVED = {
+    "match": mark("Your match is saved. Next time you start Gin Rummy Desktop it is offered to "
+                  "you, to carry on where you left off. Quit now?"),
+    "game": mark("Your game is saved. Next time you start Gin Rummy Desktop it is offered to "
+                 "you, to carry on where you left off. Quit now?"),
+}
+QUIT_UNSAVED = {
+    "match": mark("This match cannot be saved, so quitting abandons it. Quit anyway?"),
+    "game": mark("This game cannot be saved, so quitting abandons it. Quit anyway?"),
+}
+# Animation speeds and felts as the View menu names them (the settings keep the ids).
+SPEED_NAMES = {"instant": mark("Instant"), "fast": mark("Fast"), "normal": mark("Normal"),
+               "slow": mark("Slow")}
+COLOUR_NAMES = {"green": mark("Green"), "blue": mark("Blue"), "red": mark("Red"),
+                "grey": mark("Grey")}
+
+
+def question(key: str, contest: str, saved: bool = True) -> tuple[str, str]:
+    """The ``key`` confirmation's title and text for a contest called ``contest`` ("match" or
+    "game"; any other word reads as "game"), in the chosen language."""
+    questions = CONFIRMATIONS[key]
+    word = contest if contest in questions else "" if "" in questions else "game"
+    title, text = questions[word]
+    if key == "quit_match":
+        text = (QUIT_SAVED if saved else QUIT_UNSAVED)[word]
+    return tr(title), tr(text)
 
 
 class MainWindow(QMainWindow):
@@ -73,7 +108,7 @@ class MainWindow(QMainWindow):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.storage = storage
-        self.setWindowTitle(TITLE)
+        self.setWindowTitle(tr(TITLE))
         self.setMinimumSize(800, 600)
         self.renderer = CardRenderer()
         self.speed = speed or "normal"
@@ -84,7 +119,7 @@ class MainWindow(QMainWindow):
         self.game = GIN
         self.cribbage_table: Any = None  # a CribbageTable once a cribbage game is started
         self.cribbage_setup: CribbageSetup | None = None  # the last cribbage game's setup
-        self.player_name = "You"
+        self.player_name = YOU  # the person at the table (wording.is_you), shown translated
         self.table_colour = "green"
         self.card_size = DEFAULT_CARD_SIZE
         self.auto_sort = True
@@ -94,8 +129,8 @@ class MainWindow(QMainWindow):
         self.gin_screen.controller.confirm_knock = self._confirm_knock
         self.gin_screen.on_rematch = self.rematch
         self.gin_screen.on_new_opponent = self.new_match_dialog
-        self.gin_screen.panel.extra_buttons = [("Review", self.review_last_hand,
-                                                "Review your decisions in this hand")]
+        self.gin_screen.panel.extra_buttons = [(tr("Review"), self.review_last_hand,
+                                                tr("Review your decisions in this hand"))]
         self.dialogs: list[QWidget] = []  # keep modeless dialogs alive
         self.notifications: list[str] = []
         self.setStyleSheet(window_style_sheet(TablePalette.for_felt(self.table_colour)))
@@ -151,82 +186,84 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        game = bar.addMenu("&Game")
+        game = bar.addMenu(tr("&Game"))
         # One "New …" entry per game, in the registry's order (gui/game_registry.py).
         self.new_game_actions: dict[str, QAction] = {}
         for entry in gui_games():
             self.new_game_actions[entry.name] = self._action(
-                game, entry.new_game_label,
+                game, tr(entry.new_game_label),
                 lambda open_dialog=entry.new_game_dialog: open_dialog(self),
                 entry.new_game_shortcut)
-        self.rematch_action = self._action(game, "&Rematch", self.rematch, "Ctrl+R")
-        self.resign_action = self._action(game, "Re&sign", self.resign, "Ctrl+Shift+R")
-        self.online_action = self._action(game, "Play &online…", self.show_online)
+        self.rematch_action = self._action(game, tr("&Rematch"), self.rematch, "Ctrl+R")
+        self.resign_action = self._action(game, tr("Re&sign"), self.resign, "Ctrl+Shift+R")
+        self.online_action = self._action(game, tr("Play &online…"), self.show_online)
         game.addSeparator()
-        self.play_menu = game.addMenu("&Play")
+        self.play_menu = game.addMenu(tr("&Play"))
         for action in self.gin_screen.key_actions.values():
             self.play_menu.addAction(action)
         game.addSeparator()
-        self.replay_action = self._action(game, "Replay &last hand…", self.replay_last_hand)
-        self.review_action = self._action(game, "Re&view last hand…", self.review_last_hand)
-        self._action(game, "Review this ma&tch…", lambda: self.review_last_hand(True))
-        self.commitment_action = self._action(game, "Deal co&mmitment…",
+        self.replay_action = self._action(game, tr("Replay &last hand…"), self.replay_last_hand)
+        self.review_action = self._action(game, tr("Re&view last hand…"), self.review_last_hand)
+        self._action(game, tr("Review this ma&tch…"), lambda: self.review_last_hand(True))
+        self.commitment_action = self._action(game, tr("Deal co&mmitment…"),
                                               self.gin_screen.show_commitment)
         if self.storage is not None:
-            self._action(game, "&Statistics…", self.show_statistics)
+            self._action(game, tr("&Statistics…"), self.show_statistics)
         if self.storage is not None:
-            self._action(game, "&Preferences…", self.show_preferences)
+            self._action(game, tr("&Preferences…"), self.show_preferences)
         game.addSeparator()
         # Ctrl+Q by name: the standard Quit key is empty where the platform theme has none.
-        self.quit_action = self._action(game, "&Quit", self.close, "Ctrl+Q")
+        self.quit_action = self._action(game, tr("&Quit"), self.close, "Ctrl+Q")
 
-        view = bar.addMenu("&View")
+        view = bar.addMenu(tr("&View"))
         fan = self.gin_screen.key_actions["fan"]
         view.addAction(fan)
         view.addActions(list(self.gin_screen.view_actions.values()))  # the score sheet
-        speed_menu = view.addMenu("Animation &speed")
+        speed_menu = view.addMenu(tr("Animation &speed"))
         group = QActionGroup(self)
         self.speed_actions: dict[str, QAction] = {}
         for name in SPEEDS:
-            action = QAction(name.title(), self, checkable=True)
+            action = QAction(tr(SPEED_NAMES[name]) if name in SPEED_NAMES else name.title(), self,
+                             checkable=True)
             action.setChecked(name == self.gin_screen.animator.speed)
             action.triggered.connect(lambda _c=False, n=name: self.remember(animation_speed=n))
             group.addAction(action)
             speed_menu.addAction(action)
             self.speed_actions[name] = action
-        self.four_colour_action = QAction("&Four-colour deck", self, checkable=True)
+        self.four_colour_action = QAction(tr("&Four-colour deck"), self, checkable=True)
         self.four_colour_action.triggered.connect(
             lambda on: self.remember(four_colour_deck=bool(on)))
         view.addAction(self.four_colour_action)
-        backs = view.addMenu("Card &back")
+        backs = view.addMenu(tr("Card &back"))
         back_group = QActionGroup(self)
         self.back_actions: dict[str, QAction] = {}
         for back_id, (label, *_rest) in BACKS.items():
-            action = QAction(label, self, checkable=True)
+            action = QAction(tr(label), self, checkable=True)
             action.setChecked(back_id == self.renderer.style.back)
             action.triggered.connect(lambda _c=False, b=back_id: self.remember(card_back=b))
             back_group.addAction(action)
             backs.addAction(action)
             self.back_actions[back_id] = action
-        self.mute_action = QAction("&Mute sounds", self, checkable=True)
+        self.mute_action = QAction(tr("&Mute sounds"), self, checkable=True)
         self.mute_action.setShortcut(QKeySequence("M"))
         self.mute_action.triggered.connect(self.toggle_mute)
         view.addAction(self.mute_action)
-        felt = view.addMenu("&Table colour")
+        felt = view.addMenu(tr("&Table colour"))
         felt_group = QActionGroup(self)
         # Exclusive only among the named felts: a custom colour (from the settings file)
         # leaves every named one unticked.
         felt_group.setExclusionPolicy(QActionGroup.ExclusionPolicy.ExclusiveOptional)
         self.felt_actions: dict[str, QAction] = {}
         for colour in TABLE_COLOURS:
-            action = QAction(colour.title(), self, checkable=True)
+            action = QAction(tr(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES
+                             else colour.title(), self, checkable=True)
             action.setChecked(colour == self.table_colour)
             action.triggered.connect(lambda _c=False, c=colour: self.remember(table_colour=c))
             felt_group.addAction(action)
             felt.addAction(action)
             self.felt_actions[colour] = action
 
-        help_menu = bar.addMenu("&Help")
+        help_menu = bar.addMenu(tr("&Help"))
         # Each game's rules page, then each game's guided game (gui/game_registry.py). F1
         # opens the rules of the game on screen (``_show_game`` moves it; the first game's at
         # start).
@@ -234,16 +271,16 @@ class MainWindow(QMainWindow):
         for entry in gui_games():
             if entry.rules_html is not None:
                 self.rules_actions[entry.name] = self._action(
-                    help_menu, entry.rules_label,
-                    lambda title=f"{entry.title} rules", html=entry.rules_html:
-                    self.show_help(title, html()),
+                    help_menu, tr(entry.rules_label),
+                    lambda title=entry.title, html=entry.rules_html:
+                    self.show_help(tr("{game} rules").format(game=tr(title)), html()),
                     None if self.rules_actions else QKeySequence.StandardKey.HelpContents)
         for entry in gui_games():
             if entry.lesson_label:
-                self._action(help_menu, entry.lesson_label,
+                self._action(help_menu, tr(entry.lesson_label),
                              lambda name=entry.name: self.open_lesson(name))
-        self._action(help_menu, "&Keyboard shortcuts", self.show_shortcuts)
-        self._action(help_menu, "&About", self.show_about)
+        self._action(help_menu, tr("&Keyboard shortcuts"), self.show_shortcuts)
+        self._action(help_menu, tr("&About"), self.show_about)
         # Keys whose action does not apply just now still answer, in the status line.
         self.undo_fallback = QShortcut(QKeySequence.StandardKey.Undo, self)
         self.undo_fallback.setContext(Qt.ShortcutContext.WindowShortcut)
@@ -431,7 +468,7 @@ class MainWindow(QMainWindow):
                 self.storage.settings.update(
                     player_name=name, default_opponent={**settings.default_opponent, game: bot_id})
             except Exception as error:  # noqa: BLE001 - the game starts all the same
-                self.notify(f"Could not save: {error}")
+                self.notify(tr("Could not save: {error}").format(error=error))
         self.set_player_name(name)
         start_against = gui_game(game).start_against
         if start_against is not None:  # the welcome page offers only games that have it
@@ -500,7 +537,7 @@ class MainWindow(QMainWindow):
                     gin_preset=setup.preset, gin_overrides=dict(setup.overrides),
                     default_opponent={**settings.default_opponent, GIN: setup.opponent})
             except Exception as error:  # noqa: BLE001 - the match is dealt all the same
-                self.notify(f"Could not save: {error}")
+                self.notify(tr("Could not save: {error}").format(error=error))
         self.gin_screen.new_match(setup)
 
     def rematch(self) -> None:
@@ -532,7 +569,7 @@ class MainWindow(QMainWindow):
             names = gin.seat_names() if session is not None else {0: gin.player_name}
         records = session.hand_records() if session is not None else []
         if not records:
-            self.status_line().show_message("No finished hand to replay yet", "info")
+            self.status_line().show_message(tr("No finished hand to replay yet"), "info")
             return None
         from ginrummy_desktop.gui.stats.replay_window import ReplayWindow
 
@@ -594,8 +631,9 @@ class MainWindow(QMainWindow):
         if self.game == CRIBBAGE:
             from ginrummy_desktop.gui.cribbage.keys import shortcut_rows as cribbage_rows
 
-            return self.show_help("Keyboard shortcuts: Cribbage", shortcuts_html(cribbage_rows()))
-        return self.show_help("Keyboard shortcuts", shortcuts_html(shortcut_rows()))
+            return self.show_help(tr("Keyboard shortcuts: Cribbage"),
+                                  shortcuts_html(cribbage_rows()))
+        return self.show_help(tr("Keyboard shortcuts"), shortcuts_html(shortcut_rows()))
 
     def show_about(self) -> QWidget:
         from ginrummy_desktop.gui.common.window_fit import keep_on_screen
@@ -615,7 +653,7 @@ class MainWindow(QMainWindow):
                 self.storage.settings.update(**changes)
                 return
             except Exception as error:  # noqa: BLE001 - applied for this session all the same
-                self.notify(f"Could not save: {error}")
+                self.notify(tr("Could not save: {error}").format(error=error))
         appliers = {"animation_speed": self.set_speed, "table_colour": self.set_table_colour,
                     "four_colour_deck": lambda on: self.set_card_style(four_colour=on),
                     "card_back": lambda back: self.set_card_style(back=back)}
@@ -681,7 +719,7 @@ class MainWindow(QMainWindow):
     def preview_sound(self) -> None:
         """A table sound at the current volume (Preferences' volume slider); muted: say so."""
         if self.sounds.muted:
-            self.status_line().show_message("Sounds are muted (press M to hear them)", "info")
+            self.status_line().show_message(tr("Sounds are muted (press M to hear them)"), "info")
             return
         self.sounds.play("discard")
 
@@ -692,24 +730,25 @@ class MainWindow(QMainWindow):
             try:
                 self.storage.settings.update(sound_muted=muted)
             except Exception as error:  # noqa: BLE001 - the toggle still works this session
-                self.notify(f"Could not save: {error}")
+                self.notify(tr("Could not save: {error}").format(error=error))
         # Silence cannot be heard: say what changed and how to change it back.
         self.status_line().show_message(
-            "Sounds off (press M to turn them back on)" if muted
-            else f"Sounds on, volume {self.sounds.volume}% (M mutes them)", "info")
+            tr("Sounds off (press M to turn them back on)") if muted
+            else tr("Sounds on, volume {volume}% (M mutes them)").format(
+                volume=self.sounds.volume), "info")
 
     def explain_undo(self) -> None:
         """Ctrl+Z when there is nothing it may take back: say why, instead of nothing."""
         if self.welcome is not None:
             return
         if self.game == CRIBBAGE:
-            text = "Cribbage has no undo: a card laid away or played stays"
+            text = tr("Cribbage has no undo: a card laid away or played stays")
         elif not (self.gin_screen.controller.setup.practice
                   or getattr(self.gin_screen.controller, "undo_allowed", False)):
-            text = ("Undo is for practice games; turn on \u201cAllow undo against the "
-                    "computer\u201d in Preferences to use it in every game")
+            text = tr("Undo is for practice games; turn on \u201cAllow undo against the "
+                      "computer\u201d in Preferences to use it in every game")
         else:
-            text = "Nothing to undo just now: undo takes back your own moves in this hand"
+            text = tr("Nothing to undo just now: undo takes back your own moves in this hand")
         self.status_line().show_message(text, "info")
 
     def _sync_undo_fallback(self) -> None:
@@ -753,11 +792,8 @@ class MainWindow(QMainWindow):
         """Ask the ``key`` question (see ``CONFIRMATIONS``) unless that setting is off."""
         if not self.confirmations.get(key, True):
             return True
-        title, text = CONFIRMATIONS[key]
-        game = self.contest()
         saving = self.persistence is not None and self.persistence.autosave is not None
-        details = {"game": game, "saved": (QUIT_SAVED if saving else QUIT_UNSAVED).format(
-            game=game), **details}
+        title, text = question(key, self.contest(), saving)
         box = QMessageBox(QMessageBox.Icon.Question, title.format(**details),
                           text.format(**details),
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
@@ -790,7 +826,8 @@ class MainWindow(QMainWindow):
         """Resign the match on screen (a loss) after asking, if the setting says so."""
         if not self.match_in_progress():
             self.status_line().show_message(
-                f"There is no {self.contest()} in progress to resign", "info")
+                tr("There is no match in progress to resign") if self.contest() == "match"
+                else tr("There is no game in progress to resign"), "info")
             return False
         if not self.confirm("resign"):
             return False

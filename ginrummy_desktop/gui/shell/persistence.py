@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QObject
 
+from ginrummy_desktop.engine.translation import tr
+from ginrummy_desktop.engine.wording import YOU
 from ginrummy_desktop.gui.common.storage_jobs import StorageJobs
 from ginrummy_desktop.gui.game_registry import GameMapping, Restored
 from ginrummy_desktop.gui.gin.summary import match_summary  # noqa: F401 - a public name
@@ -72,7 +74,8 @@ class Persistence(QObject):
             autosave = storage.autosave()
             self.autosave = autosave if autosave.acquire() else None
         except Exception as error:  # noqa: BLE001 - any storage failure becomes a notice
-            self.window.notify(f"The match in progress cannot be saved: {plain_os_error(error)}")
+            self.window.notify(tr("The match in progress cannot be saved: {problem}").format(
+                problem=plain_os_error(error)))
         self.apply_settings(storage.settings.settings)
         self._unsubscribe = storage.settings.subscribe(
             lambda settings, _changed: self.apply_settings(settings))
@@ -91,7 +94,7 @@ class Persistence(QObject):
         window.set_card_size(str(settings.card_size))
         if settings.animation_speed in SPEEDS:
             window.set_speed(str(settings.animation_speed))
-        window.set_player_name(str(settings.player_name or "You"))
+        window.set_player_name(str(settings.player_name or YOU))
         window.set_sound(int(settings.sound_volume), bool(settings.sound_muted))
 
     def restore_geometry(self) -> bool:
@@ -124,7 +127,8 @@ class Persistence(QObject):
         try:  # a damaged save is set aside by load(); anything else must not stop the app
             return self.autosave.load(_restore_state)
         except Exception as error:  # noqa: BLE001 - the player starts a new game instead
-            self.window.notify(f"The game in progress could not be resumed: {error}")
+            self.window.notify(tr("The game in progress could not be resumed: {problem}").format(
+                problem=error))
             return None
 
     def last_finished(self) -> Any:
@@ -144,11 +148,12 @@ class Persistence(QObject):
             _game, _session, start = restored
             start(self.window)
         except Exception as error:  # noqa: BLE001 - the player starts a new game instead
-            self.window.notify(f"The game in progress could not be resumed: {error}")
+            self.window.notify(tr("The game in progress could not be resumed: {problem}").format(
+                problem=error))
             return False
         self.started_at = datetime.now(UTC)
         self.recorded = False
-        self.window.status_line().show_message("Resumed your game in progress", "success")
+        self.window.status_line().show_message(tr("Resumed your game in progress"), "success")
         return True
 
     #: Checks a saved state and returns how to start it (the autosave loader's validator).
@@ -207,7 +212,7 @@ class Persistence(QObject):
 
         def tell(problem: str) -> None:
             if problem:
-                self.window.notify(f"Could not save: {problem}")
+                self.window.notify(tr("Could not save: {error}").format(error=problem))
 
         self.jobs.submit(record, tell, tell, writes=True)
 
@@ -236,5 +241,5 @@ class Persistence(QObject):
         try:
             return call()
         except Exception as error:  # noqa: BLE001 - the game goes on; the player is told
-            self.window.notify(f"Could not save: {plain_os_error(error)}")
+            self.window.notify(tr("Could not save: {error}").format(error=plain_os_error(error)))
             return None

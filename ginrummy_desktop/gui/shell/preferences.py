@@ -7,6 +7,7 @@ values are checked by the settings layer, and a refused value is explained in th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ginrummy_desktop.engine import translation
 from ginrummy_desktop.engine.cribbage.rules import GAME_LENGTHS, CribbageRules
 from ginrummy_desktop.engine.cribbage.rules import OPTION_LABELS as CRIBBAGE_LABELS
 from ginrummy_desktop.engine.gin.rules import (
@@ -39,6 +41,7 @@ from ginrummy_desktop.engine.gin.rules import (
     OPTION_LABELS,
     SHUTOUT_CHOICES,
 )
+from ginrummy_desktop.engine.translation import LANGUAGES, mark, tr, tr_ctx
 from ginrummy_desktop.gui.cribbage.opponents import list_opponents as cribbage_opponents
 from ginrummy_desktop.gui.gin.opponents import list_opponents
 from ginrummy_desktop.storage.settings import (
@@ -67,16 +70,74 @@ GIN_FLAG_OPTIONS = tuple(
     (name, OPTION_LABELS[name])
     for name in ("oklahoma", "deal_eleven", "rediscard_taken", "last_discard_to_knock")
 )
-CONFIRMATION_LABELS = {
-    "knock": "Before knocking",
-    "new_match": "Before abandoning a match for a new one",
-    "quit_match": "Before quitting during a match",
-    "resign": "Before resigning",
+CONFIRMATION_LABELS = {  # shown with tr()
+    "knock": mark("Before knocking"),
+    "new_match": mark("Before abandoning a match for a new one"),
+    "quit_match": mark("Before quitting during a match"),
+    "resign": mark("Before resigning"),
+}
+# How the settings' values read (the values are saved ids and stay English): card faces, backs,
+# sizes, felts, speeds, gin presets and the gin choices; anything else reads as its id.
+VALUE_WORDS: dict[str, Callable[[], str]] = {
+    "standard": lambda: tr_ctx("card faces", "Standard"),
+    "large-index": lambda: tr_ctx("card faces", "Large index"),
+    "blue": lambda: tr("Blue"),
+    "red": lambda: tr("Red"),
+    "green": lambda: tr("Green"),
+    "grey": lambda: tr("Grey"),
+    "midnight": lambda: tr_ctx("card back", "Midnight"),
+    "small": lambda: tr_ctx("card size", "Small"),
+    "medium": lambda: tr_ctx("card size", "Medium"),
+    "large": lambda: tr_ctx("card size", "Large"),
+    "huge": lambda: tr_ctx("card size", "Huge"),
+    "instant": lambda: tr("Instant"),
+    "fast": lambda: tr("Fast"),
+    "normal": lambda: tr("Normal"),
+    "slow": lambda: tr("Slow"),
+    "classic": lambda: tr("Classic"),
+    "traditional": lambda: tr("Traditional"),
+    "tournament": lambda: tr("Tournament"),
+    "oklahoma": lambda: tr("Oklahoma"),
+    "straight": lambda: tr("Straight"),
+    "hollywood": lambda: tr("Hollywood"),
+    "three-player": lambda: tr("Three player"),
+    "partnership": lambda: tr("Partnership"),
+    # Translators: gin's shutout rule: the game bonus is doubled when the loser scored nothing.
+    "double_game_bonus": lambda: tr("Double game bonus"),
+    # Translators: gin's shutout rule: the winner's whole total is doubled.
+    "double_total": lambda: tr("Double total"),
+    # Translators: gin's shutout rule: nothing extra.
+    "none": lambda: tr_ctx("shutout", "None"),
+    # Translators: who deals the next gin hand.
+    "loser": lambda: tr_ctx("next dealer", "Loser"),
+    "winner": lambda: tr_ctx("next dealer", "Winner"),
+    "alternate": lambda: tr_ctx("next dealer", "Alternate"),
 }
 
 
 def _label(text: str) -> str:
+    """A setting's value as the player reads it, in the chosen language."""
+    words = VALUE_WORDS.get(text)
+    if words is not None:
+        return words()
     return text.replace("_", " ").replace("-", " ").capitalize()
+
+
+def language_choices() -> list[tuple[str, str]]:
+    """The Language box's entries: the system's choice (naming the language it gives), then
+    each shipped language in its own name."""
+    from ginrummy_desktop.gui.common.language import system_language
+
+    system = LANGUAGES.get(system_language(), LANGUAGES[translation.SOURCE_LANGUAGE])
+    return [(tr("System ({language})").format(language=system), ""),
+            *((name, code) for code, name in LANGUAGES.items())]
+
+
+def chosen_language(choice: str) -> str:
+    """The language a Language setting gives at start ("": the system's)."""
+    from ginrummy_desktop.gui.common.language import system_language
+
+    return translation.supported([choice]) if choice else system_language()
 
 
 class _PageScroll(QScrollArea):
@@ -106,13 +167,14 @@ class PreferencesDialog(QDialog):
 
     def __init__(self, storage: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Preferences")
+        self.setWindowTitle(tr("Preferences"))
         self.store = storage.settings
         self._loading = False
         self.tabs = QTabWidget()
-        for page, title in ((self._player_tab(), "Player"),
-                            (self._appearance_tab(), "Appearance"),
-                            (self._gin_tab(), "Gin Rummy"), (self._cribbage_tab(), "Cribbage")):
+        for page, title in ((self._player_tab(), tr("Player")),
+                            (self._appearance_tab(), tr("Appearance")),
+                            (self._gin_tab(), tr("Gin Rummy")),
+                            (self._cribbage_tab(), tr("Cribbage"))):
             self.tabs.addTab(_PageScroll(page), title)
         self.message = QLabel()
         self.message.setObjectName("preferencesMessage")
@@ -120,7 +182,7 @@ class PreferencesDialog(QDialog):
         self.message.setStyleSheet("color: #a3182b;")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.reset_button = buttons.addButton(
-            "Reset to defaults", QDialogButtonBox.ButtonRole.ResetRole
+            tr("Reset to defaults"), QDialogButtonBox.ButtonRole.ResetRole
         )
         self.reset_button.clicked.connect(self.reset_to_defaults)
         buttons.rejected.connect(self.close)
@@ -153,17 +215,30 @@ class PreferencesDialog(QDialog):
     def _player_tab(self) -> QWidget:
         page = QWidget()
         form = QFormLayout(page)
+        # The language: saved like the other settings, used from the next start (every window
+        # is built in one language), which the line under the box says.
+        self.language_combo = self._combo(language_choices(),
+                                          lambda value: self._apply("language", value))
+        self.language_combo.setObjectName("languageCombo")
+        self.language_note = QLabel(tr("The new language is used from the next start."))
+        self.language_note.setObjectName("languageNote")
+        self.language_note.setWordWrap(True)
+        language_box = QVBoxLayout()
+        language_box.setContentsMargins(0, 0, 0, 0)
+        language_box.addWidget(self.language_combo)
+        language_box.addWidget(self.language_note)
+        form.addRow(tr("Language"), language_box)
         self.profile_combo = QComboBox()
         self.profile_combo.currentIndexChanged.connect(
             lambda _i: self._user(self._switch_profile, self.profile_combo.currentData())
         )
-        form.addRow("Profile", self.profile_combo)
+        form.addRow(tr("Profile"), self.profile_combo)
         self.new_profile_edit = QLineEdit()
-        self.new_profile_edit.setPlaceholderText("New player's name")
-        self.add_profile_button = QPushButton("Add profile")
+        self.new_profile_edit.setPlaceholderText(tr("New player's name"))
+        self.add_profile_button = QPushButton(tr("Add profile"))
         self.add_profile_button.clicked.connect(self._add_profile)
         self.new_profile_edit.returnPressed.connect(self._add_profile)
-        self.remove_profile_button = QPushButton("Remove this profile")
+        self.remove_profile_button = QPushButton(tr("Remove this profile"))
         self.remove_profile_button.clicked.connect(self._remove_profile)
         row = QHBoxLayout()
         row.addWidget(self.new_profile_edit)
@@ -175,38 +250,39 @@ class PreferencesDialog(QDialog):
         self.name_edit.editingFinished.connect(
             lambda: self._user(self._apply, "player_name", self.name_edit.text().strip())
         )
-        form.addRow("Your name", self.name_edit)
+        form.addRow(tr("Your name"), self.name_edit)
         self.online_server_edit = QLineEdit()
-        self.online_server_edit.setPlaceholderText("the address your club's server gave you")
+        self.online_server_edit.setPlaceholderText(tr("the address your club's server gave you"))
         self.online_server_edit.editingFinished.connect(
             lambda: self._user(self._apply, "online_server",
                                self.online_server_edit.text().strip())
         )
-        form.addRow("Online server", self.online_server_edit)
+        form.addRow(tr("Online server"), self.online_server_edit)
         self.opponent_combos: dict[str, QComboBox] = {}
         gin_bots = [(info.name, info.bot_id) for info in list_opponents()]
         cribbage_bots = [(info.name, info.bot_id) for info in cribbage_opponents()]
-        for game, bots, label in (("gin", gin_bots, "Gin Rummy opponent"),
-                                  ("cribbage", cribbage_bots, "Cribbage opponent")):
+        for game, bots, label in (("gin", gin_bots, tr("Gin Rummy opponent")),
+                                  ("cribbage", cribbage_bots, tr("Cribbage opponent"))):
             combo = self._combo(bots, lambda value, g=game: self._set_opponent(g, value))
             self.opponent_combos[game] = combo
             form.addRow(label, combo)
         self.auto_sort_check = self._check(
-            "Sort my hand automatically", lambda on: self._apply("auto_sort", on)
+            tr("Sort my hand automatically"), lambda on: self._apply("auto_sort", on)
         )
         form.addRow("", self.auto_sort_check)
         self.undo_check = self._check(
-            "Allow undo against the computer (Gin Rummy; never in online games)",
+            tr("Allow undo against the computer (Gin Rummy; never in online games)"),
             lambda on: self._apply("undo_vs_computer", on))
-        self.undo_check.setToolTip("Ctrl+Z takes back your last move; the match is marked "
-                                   "as played with undo in your statistics")
+        self.undo_check.setToolTip(tr("Ctrl+Z takes back your last move; the match is marked "
+                                      "as played with undo in your statistics"))
         form.addRow("", self.undo_check)
         self.confirm_checks: dict[str, QCheckBox] = {}
         for key in CONFIRMATION_KEYS:
-            box = self._check(CONFIRMATION_LABELS.get(key, _label(key)),
+            box = self._check(tr(CONFIRMATION_LABELS[key]) if key in CONFIRMATION_LABELS
+                              else _label(key),
                               lambda on, k=key: self._set_confirmation(k, on))
             self.confirm_checks[key] = box
-            form.addRow("Ask for confirmation" if key == CONFIRMATION_KEYS[0] else "", box)
+            form.addRow(tr("Ask for confirmation") if key == CONFIRMATION_KEYS[0] else "", box)
         return page
 
     def _appearance_tab(self) -> QWidget:
@@ -221,22 +297,22 @@ class PreferencesDialog(QDialog):
         self.table_combo = self._combo([(_label(c), c) for c in TABLE_COLOURS],
                                        lambda v: self._apply("table_colour", v))
         self.four_colour_check = self._check(
-            "Four-colour deck (each suit its own colour)",
+            tr("Four-colour deck (each suit its own colour)"),
             lambda on: self._apply("four_colour_deck", on),
         )
         self.speed_combo = self._combo([(_label(s), s) for s in ANIMATION_SPEEDS],
                                        lambda v: self._apply("animation_speed", v))
-        form.addRow("Card faces", self.face_combo)
-        form.addRow("Card back", self.back_combo)
-        form.addRow("Card size", self.size_combo)
-        form.addRow("Table colour", self.table_combo)
+        form.addRow(tr("Card faces"), self.face_combo)
+        form.addRow(tr("Card back"), self.back_combo)
+        form.addRow(tr("Card size"), self.size_combo)
+        form.addRow(tr("Table colour"), self.table_combo)
         form.addRow("", self.four_colour_check)
-        form.addRow("Animation speed", self.speed_combo)
+        form.addRow(tr("Animation speed"), self.speed_combo)
         self.volume_slider = QSlider(Qt.Orientation.Horizontal)
         self.volume_slider.setObjectName("soundVolume")
         self.volume_slider.setRange(0, 100)
         self.volume_slider.setPageStep(10)
-        self.volume_slider.setAccessibleName("Sound volume")
+        self.volume_slider.setAccessibleName(tr("Sound volume"))
         self.volume_label = QLabel()
         self.volume_label.setMinimumWidth(self.volume_label.fontMetrics().horizontalAdvance("100%"))
         self.volume_slider.valueChanged.connect(self._volume_moved)
@@ -246,8 +322,8 @@ class PreferencesDialog(QDialog):
         volume_row = QHBoxLayout()
         volume_row.addWidget(self.volume_slider, 1)
         volume_row.addWidget(self.volume_label)
-        form.addRow("Sound volume", volume_row)
-        self.mute_check = self._check("Mute sounds", lambda on: self._apply("sound_muted", on))
+        form.addRow(tr("Sound volume"), volume_row)
+        self.mute_check = self._check(tr("Mute sounds"), lambda on: self._apply("sound_muted", on))
         form.addRow("", self.mute_check)
         return page
 
@@ -268,23 +344,23 @@ class PreferencesDialog(QDialog):
         form = QFormLayout(page)
         self.preset_combo = self._combo([(_label(p), p) for p in GIN_PRESETS],
                                         self._set_preset)
-        form.addRow("Rules preset", self.preset_combo)
+        form.addRow(tr("Rules preset"), self.preset_combo)
         self.gin_spins: dict[str, QSpinBox] = {}
         for key, text, maximum in GIN_NUMBER_OPTIONS:
             spin = QSpinBox()
             spin.setRange(0, maximum)
             spin.valueChanged.connect(lambda v, k=key: self._user(self._set_gin_option, k, v))
             self.gin_spins[key] = spin
-            form.addRow(text, spin)
+            form.addRow(tr(text), spin)
         self.gin_choices: dict[str, QComboBox] = {}
         for key, text, choices in GIN_CHOICE_OPTIONS:
             combo = self._combo([(_label(c), c) for c in choices],
                                 lambda v, k=key: self._set_gin_option(k, v))
             self.gin_choices[key] = combo
-            form.addRow(text, combo)
+            form.addRow(tr(text), combo)
         self.gin_flags: dict[str, QCheckBox] = {}
         for key, text in GIN_FLAG_OPTIONS:
-            box = self._check(text, lambda on, k=key: self._set_gin_option(k, on))
+            box = self._check(tr(text), lambda on, k=key: self._set_gin_option(k, on))
             self.gin_flags[key] = box
             form.addRow("", box)
         return page
@@ -297,12 +373,12 @@ class PreferencesDialog(QDialog):
             lambda v: self._set_cribbage("target", v),
         )
         self.stinkhole_check = self._check(
-            CRIBBAGE_LABELS["stinkhole"], lambda on: self._set_cribbage("stinkhole", on),
+            tr(CRIBBAGE_LABELS["stinkhole"]), lambda on: self._set_cribbage("stinkhole", on),
         )
         self.muggins_check = self._check(
-            CRIBBAGE_LABELS["muggins"], lambda on: self._set_cribbage("muggins", on),
+            tr(CRIBBAGE_LABELS["muggins"]), lambda on: self._set_cribbage("muggins", on),
         )
-        form.addRow("Game length", self.cribbage_target_combo)
+        form.addRow(tr("Game length"), self.cribbage_target_combo)
         form.addRow("", self.stinkhole_check)
         form.addRow("", self.muggins_check)
         return page
@@ -319,11 +395,14 @@ class PreferencesDialog(QDialog):
             self._select(self.profile_combo, self.store.current_profile)
             self.remove_profile_button.setEnabled(len(self.store.profiles()) > 1)
             self.name_edit.setText(s.player_name)
+            self._select(self.language_combo, s.language)
+            self.language_note.setVisible(chosen_language(s.language) != translation.language())
             self.online_server_edit.setText(s.online_server)
             for game, combo in self.opponent_combos.items():
                 wanted = s.default_opponent.get(game) or self._app_default_opponent(game)
                 if combo.findData(wanted) < 0:  # saved opponent not installed in this version
-                    combo.addItem(f"{_label(str(wanted))} (not available)", wanted)
+                    combo.addItem(tr("{name} (not available)").format(name=_label(str(wanted))),
+                                  wanted)
                 self._select(combo, wanted)
             self.auto_sort_check.setChecked(s.auto_sort)
             self.undo_check.setChecked(s.undo_vs_computer)
@@ -335,7 +414,8 @@ class PreferencesDialog(QDialog):
             if s.table_colour not in TABLE_COLOURS and self.table_combo.findData(
                 s.table_colour
             ) < 0:
-                self.table_combo.addItem(f"Custom {s.table_colour}", s.table_colour)
+                self.table_combo.addItem(tr("Custom {colour}").format(colour=s.table_colour),
+                                         s.table_colour)
             self._select(self.table_combo, s.table_colour)
             self.four_colour_check.setChecked(s.four_colour_deck)
             self._select(self.speed_combo, s.animation_speed)
@@ -427,7 +507,7 @@ class PreferencesDialog(QDialog):
     def _add_profile(self) -> None:
         name = self.new_profile_edit.text().strip()
         if not name:
-            self.message.setText("Type the new player's name first.")
+            self.message.setText(tr("Type the new player's name first."))
             return
         try:
             profile_id = self.store.add_profile(name)

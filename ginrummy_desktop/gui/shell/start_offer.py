@@ -12,6 +12,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMessageBox, QWidget
 from shiboken6 import isValid
 
+from ginrummy_desktop.engine.translation import tr
 from ginrummy_desktop.gui.table.palette import TablePalette, fill_with
 
 if TYPE_CHECKING:
@@ -36,17 +37,20 @@ def resume_question(game: str, session: Any, bot_id: str, others: tuple[str, ...
                     ) -> str:
     """"Resume your match against Ada (score 25–10, hand 3)?" (the person's side first;
     three-player gin names both opponents and all three scores)."""
-    from ginrummy_desktop.engine.wording import together
+    from ginrummy_desktop.engine.wording import names_together
 
     score = "–".join(f"{points}" for points in session.scores)
     hand = len(session.hand_records()) + 1
     names = [opponent_name(game, bot) for bot in (bot_id, *others)]
     if len(names) == 3:  # a partnership: the partner is named apart
-        against = f"{together(names[::2])} with {names[1]} as your partner"
+        return tr("Resume your match against {names} with {partner} as your partner (score "
+                  "{score}, hand {hand})?").format(names=names_together(names[::2]),
+                                                   partner=names[1], score=score, hand=hand)
+    if game == "cribbage":  # a cribbage game is not a match
+        text = tr("Resume your game against {names} (score {score}, hand {hand})?")
     else:
-        against = together(names)
-    contest = "game" if game == "cribbage" else "match"  # a cribbage game is not a match
-    return f"Resume your {contest} against {against} (score {score}, hand {hand})?"
+        text = tr("Resume your match against {names} (score {score}, hand {hand})?")
+    return text.format(names=names_together(names), score=score, hand=hand)
 
 
 def _ask(window: MainWindow, name: str, title: str, text: str,
@@ -93,13 +97,14 @@ def offer_resume(window: MainWindow, restored: tuple[str, Any, Any]) -> QMessage
         try:
             start(window)  # on screen for a moment, so the new game records it as abandoned
         except Exception as error:  # noqa: BLE001 - a new game must start all the same
-            window.notify(f"The game in progress could not be recorded as abandoned: {error}")
+            window.notify(tr("The game in progress could not be recorded as abandoned: "
+                             "{problem}").format(problem=error))
         _new_game(window, game)
     text = resume_question(game, session, getattr(start, "opponent", ""),
                            tuple(getattr(start, "others", ())))
-    title = "Game in progress" if game == "cribbage" else "Match in progress"
+    title = tr("Game in progress") if game == "cribbage" else tr("Match in progress")
     return _ask(window, RESUME_OBJECT, title, text,
-                [("Resume", resume), ("New match", new_match)])
+                [(tr("Resume"), resume), (tr("New match"), new_match)])
 
 
 def _new_game(window: MainWindow, game: str) -> None:
@@ -128,9 +133,14 @@ def offer_after_match(window: MainWindow, last: Any) -> QMessageBox:
     """The last match ended: a calm table offering a new match or a rematch of ``last`` (a
     stored ``HistoryRow``)."""
     name = last.opponent_name or opponent_name(last.game, last.opponent_id)
-    outcome = {"win": "You won", "loss": "You lost"}.get(last.result, "Your last match ended")
-    text = (f"{outcome} your last match against {name}, "
-            f"{last.player_score}–{last.opponent_score}. Play again?")
+    score = f"{last.player_score}–{last.opponent_score}"
+    if last.result == "win":
+        text = tr("You won your last match against {name}, {score}. Play again?")
+    elif last.result == "loss":
+        text = tr("You lost your last match against {name}, {score}. Play again?")
+    else:
+        text = tr("Your last match against {name} ended {score}. Play again?")
+    text = text.format(name=name, score=score)
 
     def rematch() -> None:
         if last.game == "cribbage":
@@ -144,5 +154,5 @@ def offer_after_match(window: MainWindow, last: Any) -> QMessageBox:
 
             preset = last.rules if last.rules in GIN_PRESETS else window._preferred_preset()
             window.gin_screen.new_match(MatchSetup(preset=preset, opponent=last.opponent_id))
-    return _ask(window, AFTER_MATCH_OBJECT, "Match over", text,
-                [("Rematch", rematch), ("New match", window.new_match_dialog)])
+    return _ask(window, AFTER_MATCH_OBJECT, tr("Match over"), text,
+                [(tr("Rematch"), rematch), (tr("New match"), window.new_match_dialog)])

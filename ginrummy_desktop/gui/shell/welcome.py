@@ -23,6 +23,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ginrummy_desktop.engine.translation import tr
+from ginrummy_desktop.engine.wording import YOU
 from ginrummy_desktop.gui.common.opponent_picker import OpponentPicker
 from ginrummy_desktop.gui.common.opponents import OpponentInfo
 from ginrummy_desktop.gui.game_registry import GameMapping, gui_game
@@ -30,7 +32,7 @@ from ginrummy_desktop.gui.game_registry import GameMapping, gui_game
 # The games a newcomer can pick: each registered game with opponents to offer.
 GAME_TITLES: Mapping[str, str] = GameMapping(lambda game: game.title if game.opponents else None)
 NAME_LIMIT = 40  # the settings' limit for a player name
-DEFAULT_NAME = "You"  # a blank name: the table speaks to "You"
+DEFAULT_NAME = YOU  # a blank name: the table speaks to "You" (in the chosen language)
 
 
 def game_opponents(game: str) -> tuple[list[OpponentInfo], str]:
@@ -64,45 +66,45 @@ class WelcomePage(QWidget):
         row.addStretch(1)
         outer.addLayout(row, 1)
         layout = QVBoxLayout(card)
-        title = QLabel("<h2>Welcome to Gin Rummy Desktop</h2>")
+        title = QLabel("<h2>{}</h2>".format(tr("Welcome to Gin Rummy Desktop")))
         title.setObjectName("welcomeTitle")
         layout.addWidget(title)
-        intro = QLabel("Tell us your name, choose a game and an opponent, and the cards are "
-                       "dealt. You can change all of this later in Preferences.")
+        intro = QLabel(tr("Tell us your name, choose a game and an opponent, and the cards are "
+                          "dealt. You can change all of this later in Preferences."))
         intro.setWordWrap(True)
         layout.addWidget(intro)
         form = QFormLayout()
         self.name_edit = QLineEdit("" if name in ("", "Player", DEFAULT_NAME) else name)
         self.name_edit.setObjectName("welcomeName")
         self.name_edit.setMaxLength(NAME_LIMIT)
-        self.name_edit.setPlaceholderText("Your name (blank: \u201cYou\u201d)")
-        self.name_edit.setAccessibleName("Your name")
+        self.name_edit.setPlaceholderText(tr("Your name (blank: \u201cYou\u201d)"))
+        self.name_edit.setAccessibleName(tr("Your name"))
         self.name_edit.returnPressed.connect(self.play)
-        form.addRow("Your &name", self.name_edit)
+        form.addRow(tr("Your &name"), self.name_edit)
         games = QHBoxLayout()
         self.game_group = QButtonGroup(self)
         self.game_buttons: dict[str, QRadioButton] = {}
         for game, text in GAME_TITLES.items():
-            button = QRadioButton(text)
+            button = QRadioButton(tr(text))
             button.setObjectName(f"welcomeGame_{game}")
             self.game_group.addButton(button)
             self.game_buttons[game] = button
             button.toggled.connect(lambda on, g=game: self._game_toggled(g, on))
             games.addWidget(button)
         games.addStretch(1)
-        form.addRow("Game", games)
+        form.addRow(tr("Game"), games)
         layout.addLayout(form)
-        layout.addWidget(QLabel("<b>Choose your opponent</b>"))
+        layout.addWidget(QLabel("<b>{}</b>".format(tr("Choose your opponent"))))
         self.picker_slot = QVBoxLayout()
         layout.addLayout(self.picker_slot, 1)
         self.picker: OpponentPicker | None = None
-        self.play_button = QPushButton("&Play")
+        self.play_button = QPushButton(tr("&Play"))
         self.play_button.setObjectName("welcomePlay")
         self.play_button.setDefault(True)
         self.play_button.clicked.connect(self.play)
-        self.learn_button = QPushButton("&Learn to play")
+        self.learn_button = QPushButton(tr("&Learn to play"))
         self.learn_button.setObjectName("welcomeLearn")
-        self.learn_button.setToolTip("A guided first game of the chosen game, step by step")
+        self.learn_button.setToolTip(tr("A guided first game of the chosen game, step by step"))
         self.learn_button.clicked.connect(
             lambda: self.on_learn(self.game) if self.on_learn is not None else None)
         buttons = QHBoxLayout()
