@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ginrummy_desktop.engine.cards import Card
+from ginrummy_desktop.engine.translation import tr
 from ginrummy_desktop.gui.table.card_renderer import CARD_ASPECT, CardRenderer
 
 FELT = "#1f6b3f"
@@ -86,7 +87,8 @@ class CardRow(QWidget):
                     painter.drawRoundedRect(QRectF(x + 1, top + 1, width - 2, height - 2), 6, 6)
                 x += step
             if label:
-                painter.setPen(QColor(HIGHLIGHT if label == "laid off" else "white"))
+                laid_off = label in ("laid off", tr("laid off"))
+                painter.setPen(QColor(HIGHLIGHT if laid_off else "white"))
                 painter.drawText(QRectF(left, top + height + 2, span, self._label_space()),
                                  Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
                                  label)

@@ -13,6 +13,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPainterPath, Q
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ginrummy_desktop.engine.registry import get_game
+from ginrummy_desktop.engine.translation import tr
 
 PLAYER_COLOUR = "#1f6fd1"
 OPPONENT_COLOUR = "#d1495b"
@@ -68,7 +69,7 @@ class _ChartBase(QWidget):
     def __init__(self, title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.title = title
-        self.empty_text = "Nothing to show yet: play a few matches."
+        self.empty_text = tr("Nothing to show yet: play a few matches.")
         # Small enough for two charts, one above the other, in a window on an 800x600 screen.
         self.setMinimumSize(280, 150)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)

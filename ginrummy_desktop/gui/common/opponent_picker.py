@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ginrummy_desktop.engine.translation import tr, tr_ctx
 from ginrummy_desktop.gui.common.opponents import OpponentInfo
 
 _EMBLEM_COLOURS = ("#1f4e9c", "#a3182b", "#1d6b45", "#6b3fa0", "#b8651b", "#1d2238", "#2f7f7a")
@@ -48,7 +49,7 @@ def deal_buttons(dialog: QDialog) -> QDialogButtonBox:
     """"Deal" and "Cancel" for a new-game dialog."""
     buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                | QDialogButtonBox.StandardButton.Cancel, dialog)
-    buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Deal")
+    buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr_ctx("deal the cards", "Deal"))
     buttons.accepted.connect(dialog.accept)
     buttons.rejected.connect(dialog.reject)
     return buttons
@@ -67,10 +68,12 @@ class OpponentPicker(QListWidget):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         for info in opponents:
             # The strength goes beside the name: at the end of the style line it was cut off.
-            item = QListWidgetItem(emblem_icon(info), f"{info.name}  ·  strength: {info.rating}"
-                                                     f"\n{info.style}")
+            line = tr("{name}  ·  strength: {strength}").format(name=info.name,
+                                                                 strength=info.rating)
+            item = QListWidgetItem(emblem_icon(info), f"{line}\n{info.style}")
             item.setData(Qt.ItemDataRole.UserRole, info.bot_id)
-            item.setToolTip(f"{info.name}: {info.style} (strength: {info.rating})")
+            item.setToolTip(tr("{name}: {style} (strength: {strength})").format(
+                name=info.name, style=info.style, strength=info.rating))
             self.addItem(item)
             if info.bot_id == current:
                 self.setCurrentItem(item)
@@ -94,7 +97,7 @@ class NewGameDialog(QDialog):
         self.setWindowTitle(title)
         self.setAccessibleName(title)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("<b>Choose your opponent</b>"))
+        layout.addWidget(QLabel(tr("<b>Choose your opponent</b>")))
         self.opponents = OpponentPicker(opponents, current, self)
         layout.addWidget(self.opponents, 1)
         self.form = QFormLayout()

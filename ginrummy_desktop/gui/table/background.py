@@ -18,6 +18,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
 
+from ginrummy_desktop.engine.translation import tr
+
 #: Threads that ran background work (tests check that no bot call happens on the GUI thread).
 WORKER_THREADS: set[int] = set()
 
@@ -77,7 +79,8 @@ class Background(QObject):
             timer = QTimer(self)
             timer.setSingleShot(True)
             timer.timeout.connect(lambda: self._deliver(
-                op_id, None, f"no answer within {time_limit_ms / 1000:g} s"))
+                op_id, None, tr("no answer within {seconds} s").format(
+                    seconds=f"{time_limit_ms / 1000:g}")))
             timer.start(time_limit_ms)
             self._timers[op_id] = timer
         self._pool.start(_Job(op_id, work, self._relay))

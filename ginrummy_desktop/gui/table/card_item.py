@@ -11,6 +11,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from ginrummy_desktop.engine.cards import Card
+from ginrummy_desktop.engine.translation import tr
 from ginrummy_desktop.gui.table.card_renderer import CardRenderer, badge_boxes, card_height
 
 # Marks a table can put on a card; each is drawn differently so colour is never the only cue.
@@ -120,12 +121,12 @@ class CardItem(QGraphicsObject):
     flip = Property(float, _get_flip, set_flip)
 
     def _update_accessible_text(self) -> None:
-        text = self.card.name if self.face_up and self.card else "face-down card"
-        notes = {MARK_NEW: "just drawn", MARK_LOCKED: "cannot be discarded this turn",
-                 MARK_KNOWN: "known to you", MARK_LAID_OFF: "laid off",
-                 MARK_DEADWOOD: "deadwood", MARK_CHOSEN: "chosen for the crib"}
+        text = self.card.name if self.face_up and self.card else tr("face-down card")
+        notes = {MARK_NEW: tr("just drawn"), MARK_LOCKED: tr("cannot be discarded this turn"),
+                 MARK_KNOWN: tr("known to you"), MARK_LAID_OFF: tr("laid off"),
+                 MARK_DEADWOOD: tr("deadwood"), MARK_CHOSEN: tr("chosen for the crib")}
         extra = [notes[m] for m in sorted(self._marks) if m in notes]
-        self.setToolTip(", ".join([text, *extra]))
+        self.setToolTip(tr(", ").join([text, *extra]))
 
     # -- QGraphicsItem -------------------------------------------------------------------
 

@@ -31,6 +31,7 @@ from PySide6.QtGui import (
 )
 
 from ginrummy_desktop.engine.cards import RANK_LETTERS, Card
+from ginrummy_desktop.engine.translation import mark
 from ginrummy_desktop.gui.table.court_figures import paint_court
 
 CARD_ASPECT = 1.4  # height / width, close to a poker card's 88.9 x 63.5 mm
@@ -39,12 +40,13 @@ _MIN_GAP_PX = 3.0  # the least space between the index and the pips or court fra
 WIDTH_STEP = 2  # card widths are rounded to this many pixels (fewer sizes while resizing)
 CACHE_BYTES = 8 * 1024 * 1024  # a full deck at a large size on a 2x screen is about this
 
-# Named backs: (display name, main colour, accent colour, pattern).
+# Named backs: (display name, main colour, accent colour, pattern); the name is shown with
+# tr(name).
 BACKS: dict[str, tuple[str, str, str, str]] = {
-    "blue": ("Royal blue lattice", "#1f4e9c", "#dfe8f7", "lattice"),
-    "red": ("Crimson lattice", "#a3182b", "#f8e2e4", "lattice"),
-    "green": ("Forest rings", "#1d6b45", "#e3f3e9", "rings"),
-    "midnight": ("Midnight diamonds", "#1d2238", "#d9b65a", "diamonds"),
+    "blue": (mark("Royal blue lattice"), "#1f4e9c", "#dfe8f7", "lattice"),
+    "red": (mark("Crimson lattice"), "#a3182b", "#f8e2e4", "lattice"),
+    "green": (mark("Forest rings"), "#1d6b45", "#e3f3e9", "rings"),
+    "midnight": (mark("Midnight diamonds"), "#1d2238", "#d9b65a", "diamonds"),
 }
 DEFAULT_BACK = "blue"
 

@@ -3,7 +3,8 @@
 Each game keeps its keys as rows of ``(action id, label, shortcut(s), description)`` (gin:
 ``gui/gin/screen.py``'s ``KEYS``, cribbage: ``gui/cribbage/keys.py``). ``add_key_actions`` turns
 the rows into window-wide ``QAction``s on the table's widget, so the keys work wherever the focus
-is in the window while that table shows; ``key_rows`` lists them for the Help page.
+is in the window while that table shows; ``key_rows`` lists them for the Help page. Labels and
+descriptions are module constants written with ``mark()``: both functions show them with ``tr()``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
+
+from ginrummy_desktop.engine.translation import tr
 
 KeyRow = tuple[str, str, tuple[str, ...], str]
 
@@ -27,6 +30,7 @@ def add_key_actions(widget: QWidget, rows: Sequence[KeyRow],
     the handler reads the new state from ``isChecked()``."""
     actions: dict[str, QAction] = {}
     for action_id, label, keys, text in rows:
+        label, text = tr(label), tr(text)
         action = QAction(label, widget)
         action.setCheckable(checkable)
         action.setShortcuts([QKeySequence(key) for key in keys])
@@ -45,4 +49,4 @@ def add_key_actions(widget: QWidget, rows: Sequence[KeyRow],
 
 def key_rows(rows: Sequence[KeyRow]) -> list[tuple[str, str, str]]:
     """(keys, action, description) rows for the Help menu's keyboard page."""
-    return [(" / ".join(keys), label, text) for _id, label, keys, text in rows]
+    return [(" / ".join(keys), tr(label), tr(text)) for _id, label, keys, text in rows]

@@ -20,7 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-MOVE_LOG_TITLE = "Moves this hand"
+from ginrummy_desktop.engine.translation import mark, tr
+
+MOVE_LOG_TITLE = mark("Moves this hand")  # the title shows tr(MOVE_LOG_TITLE)
 
 _STYLE = """
 QFrame#moveLog { background: #f7f3e6; }
@@ -39,7 +41,7 @@ class MoveLog(QFrame):
         self.setObjectName("moveLog")
         self.setAccessibleName(MOVE_LOG_TITLE)
         self.setStyleSheet(_STYLE)
-        self.title = QLabel(MOVE_LOG_TITLE, self)
+        self.title = QLabel(tr(MOVE_LOG_TITLE), self)
         self.close_button = QToolButton(self)
         self.close_button.setText("×")
         self.close_button.setAccessibleName("Close the move log")

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from ginrummy_desktop.engine.cards import card_text, parse_cards
 from ginrummy_desktop.engine.deck import verify_commitment
+from ginrummy_desktop.engine.translation import tr
 
 _PANEL_STYLE = """
 QFrame#resultPanel { background: rgb(12, 30, 20); border: 2px solid #d9b65a;
@@ -147,17 +148,20 @@ def verify_deal_text(record: dict, published: str | None) -> tuple[bool, str]:
     deck, salt = record.get("deck", []), record.get("salt", "")
     expected = published or record.get("commitment", "")
     ok = bool(deck) and verify_commitment(" ".join(deck), salt, expected)
-    verdict = ("<b style='color:#1a7f37'>✔ Verified:</b> the cards were dealt exactly as "
-               "committed before the hand began." if ok else
-               "<b style='color:#c3192d'>✘ Mismatch:</b> the revealed deck does not match the "
-               "published commitment.")
+    verdict = (tr("<b style='color:#1a7f37'>✔ Verified:</b> the cards were dealt exactly as "
+                  "committed before the hand began.") if ok else
+               tr("<b style='color:#c3192d'>✘ Mismatch:</b> the revealed deck does not match the "
+                  "published commitment."))
     codes = " ".join(deck)
-    text = (f"{verdict}<br><br><b>Deck in dealt order:</b><br>{_readable_deck(deck)}<br><br>"
-            f"<b>Commitment published before the hand</b> (SHA-256):<br><tt>{expected}</tt>"
-            f"<br><br><b>Salt revealed after the hand:</b> <tt>{salt}</tt><br><br>"
-            "To check it yourself, compute SHA-256 of the salt, a colon and the deck written "
-            "in card codes (10 as T, suits as C D H S, separated by spaces):"
-            f"<br><tt>{codes}</tt>")
+    deck_words = tr("<b>Deck in dealt order:</b>")
+    commitment_words = tr("<b>Commitment published before the hand</b> (SHA-256):")
+    salt_words = tr("<b>Salt revealed after the hand:</b>")
+    check_words = tr("To check it yourself, compute SHA-256 of the salt, a colon and the deck "
+                     "written in card codes (10 as T, suits as C D H S, separated by spaces):")
+    text = (f"{verdict}<br><br>{deck_words}<br>{_readable_deck(deck)}<br><br>"
+            f"{commitment_words}<br><tt>{expected}</tt>"
+            f"<br><br>{salt_words} <tt>{salt}</tt><br><br>"
+            f"{check_words}<br><tt>{codes}</tt>")
     return ok, text
 
 
@@ -176,7 +180,7 @@ def _readable_deck(deck: Sequence[str]) -> str:
 def show_verification(parent: QWidget, ok: bool, text: str) -> QMessageBox:
     """The Verify deal verdict in a non-modal box (both tables' Verify deal uses it)."""
     box = QMessageBox(QMessageBox.Icon.Information if ok else QMessageBox.Icon.Warning,
-                      "Verify deal", text, QMessageBox.StandardButton.Ok, parent)
+                      tr("Verify deal"), text, QMessageBox.StandardButton.Ok, parent)
     box.setTextFormat(Qt.TextFormat.RichText)
     box.setAccessibleName("Deal verification")
     box.open()

@@ -16,6 +16,7 @@ import html
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel, QWidget
 
+from ginrummy_desktop.engine.translation import mark, tr
 from ginrummy_desktop.gui.table.palette import TablePalette, fill_with
 
 # Prefix signs come from the common symbol blocks that DejaVu Sans (Linux), Segoe UI Symbol
@@ -23,10 +24,17 @@ from ginrummy_desktop.gui.table.palette import TablePalette, fill_with
 _STYLES = {
     "info": ("", "color: #f2f2f2; font-weight: normal;"),
     "turn": ("\u25b6 ", "color: #ffffff; font-weight: bold;"),
-    "warning": ("\u26a0 Not allowed: ", "color: #ffd7d7; font-weight: bold;"),
+    "warning": (mark("\u26a0 Not allowed: "), "color: #ffd7d7; font-weight: bold;"),
     "success": ("\u2714 ", "color: #d8ffd8; font-weight: bold;"),
-    "hint": ("\u2605 Hint: ", "color: #fff3c4;"),
+    "hint": (mark("\u2605 Hint: "), "color: #fff3c4;"),
 }
+
+
+def _prefixed(kind: str) -> tuple[str, str]:
+    """The sign and word a message of ``kind`` starts with, in the chosen language, and its
+    style."""
+    prefix, style = _STYLES.get(kind, _STYLES["info"])
+    return (tr(prefix) if prefix else ""), style
 
 
 class StatusLine(QLabel):
@@ -92,7 +100,7 @@ class StatusLine(QLabel):
         return self.accessibleDescription()
 
     def _display(self, text: str, kind: str, beside: tuple[str, str] | None = None) -> None:
-        prefix, _style = _STYLES.get(kind, _STYLES["info"])
+        prefix, _style = _prefixed(kind)
         self.message = text
         self.kind = kind
         plain = prefix + text
@@ -101,7 +109,7 @@ class StatusLine(QLabel):
             self.setText(plain)
         else:
             # The notice in its own colour, then the prompt in its own: both stay readable.
-            prompt_prefix, prompt_style = _STYLES.get(beside[1], _STYLES["info"])
+            prompt_prefix, prompt_style = _prefixed(beside[1])
             prompt = prompt_prefix + beside[0]
             self.setTextFormat(Qt.TextFormat.RichText)
             self.setText(f"<span style='{_style}'>{html.escape(plain, quote=False)}</span>"

@@ -29,6 +29,7 @@ from typing import Any
 from PySide6.QtCore import QDeadlineTimer, QEventLoop, QObject, QTimer, Signal
 
 from ginrummy_desktop.engine.actions import Action, IllegalActionError
+from ginrummy_desktop.engine.translation import tr
 from ginrummy_desktop.engine.wording import action_text
 from ginrummy_desktop.gui.table.seats import Player
 
@@ -103,7 +104,7 @@ class TurnLoop(QObject):
                 then()
             return
         if self._submitting:
-            raise IllegalActionError("your last move is on its way to the server: a moment")
+            raise IllegalActionError(tr("your last move is on its way to the server: a moment"))
         ticket = self._ticket
 
         def confirmed() -> None:
@@ -149,7 +150,7 @@ class TurnLoop(QObject):
         self.seats[seat].request(
             observation,
             lambda action: self._answered(ticket, seat, action, ""),
-            lambda reason: self._answered(ticket, seat, None, reason or "failed"))
+            lambda reason: self._answered(ticket, seat, None, reason or tr("failed")))
 
     def _answered(self, ticket: int, seat: int, action: Action | None, reason: str) -> None:
         if ticket != self._ticket:
@@ -159,12 +160,14 @@ class TurnLoop(QObject):
             return
         legal = list(self.session.observation(seat).legal_actions)
         if not reason and action not in legal:
-            reason = f"returned an illegal action ({action_text(action)})"
+            reason = tr("returned an illegal action ({action})").format(
+                action=action_text(action))
         if not reason:
             try:
                 self.session.apply(seat, action)
             except IllegalActionError as error:  # legal_actions and apply disagree: same policy
-                reason = f"returned an illegal action ({action_text(action)}: {error})"
+                reason = tr("returned an illegal action ({action}: {error})").format(
+                    action=action_text(action), error=error)
         if reason:
             action = legal[0]
             self.session.apply(seat, action)
@@ -172,8 +175,9 @@ class TurnLoop(QObject):
         self._present(seat, action)
         if reason:
             name = self.seats[seat].name
-            self.failed.emit(seat, f"{name} failed to move ({reason}); its first legal move "
-                                   f"was played instead: {action_text(action)}")
+            self.failed.emit(seat, tr("{name} failed to move ({reason}); its first legal move "
+                                      "was played instead: {action}").format(
+                name=name, reason=reason, action=action_text(action)))
         self.kick()
 
     def _set_pending(self, pending: bool) -> None:
