@@ -123,7 +123,7 @@ class NewMatchDialog(NewGameDialog):
                             if key != "target"}
         self.own_target = current.overrides.get("target")
         self.preset = QComboBox(self)
-        self.preset.setAccessibleName("Rules preset")
+        self.preset.setAccessibleName(tr("Rules preset"))
         for name in TABLE_PRESETS:
             self.preset.addItem(preset_title(name, name == self.own_preset
                                              and bool(current.overrides)), name)
@@ -133,12 +133,12 @@ class NewMatchDialog(NewGameDialog):
         self.target.setRange(1, MAX_TARGET)
         # Translators: after the match target in its box: "100 points".
         self.target.setSuffix(" " + tr_ctx("spin box suffix", "points"))
-        self.target.setAccessibleName("Match length: play to")
+        self.target.setAccessibleName(tr("Match length: play to"))
         self.target.setToolTip(tr("The match ends when a player (or team) reaches this many "
                                   "points"))
         self.form.addRow(tr("Play to:"), self.target)
         self.description = WrappedLabel(self)
-        self.description.setAccessibleName("Rules of the chosen preset")
+        self.description.setAccessibleName(tr("Rules of the chosen preset"))
         self.form.addRow("", self.description)
         self.seat_boxes: list[QComboBox] = []
         self.seat_labels: list[QLabel] = []
@@ -149,7 +149,7 @@ class NewMatchDialog(NewGameDialog):
             for info in reversed(opponents):  # strongest first
                 box.addItem(f"{info.name} ({info.rating})", info.bot_id)
             label = QLabel(self)
-            box.setAccessibleName(f"Computer player {index + 2}")
+            box.setAccessibleName(tr("Computer player {number}").format(number=index + 2))
             self.form.addRow(label, box)
             self.seat_boxes.append(box)
             self.seat_labels.append(label)

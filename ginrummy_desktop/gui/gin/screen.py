@@ -183,7 +183,7 @@ class GinScreen(QWidget):
         self.controller.hand_over.connect(self._show_result)
         self.controller.moves_changed.connect(
             lambda: self.move_log.set_lines(self.controller.moves))
-        self.setAccessibleName("Gin Rummy table")
+        self.setAccessibleName(tr("Gin Rummy table"))
 
     # -- construction ------------------------------------------------------------------
 
@@ -310,7 +310,7 @@ class GinScreen(QWidget):
         moves = QPushButton(tr_ctx("button", "Moves"), bar)
         moves.setCheckable(True)
         moves.setToolTip(self.view_actions["move_log"].toolTip())
-        moves.setAccessibleName("Move log")
+        moves.setAccessibleName(tr("Move log"))
         moves.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         moves.clicked.connect(lambda checked: self.show_move_log(checked))
         # Where the bar has no room for it (800 px beside the online chat) it steps aside
@@ -604,7 +604,7 @@ class GinScreen(QWidget):
         box.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         copy = box.addButton(tr_ctx("button", "Copy"), QMessageBox.ButtonRole.ActionRole)
         copy.clicked.connect(lambda: QApplication.clipboard().setText(commitment))
-        box.setAccessibleName("Deal commitment")
+        box.setAccessibleName(tr("Deal commitment"))
         box.open()
         self.commitment_box = box
         return commitment
