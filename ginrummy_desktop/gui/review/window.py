@@ -46,7 +46,7 @@ from ginrummy_desktop.engine.wording import YOU, is_you
 from ginrummy_desktop.gui.common.card_row import FELT, CardRow, in_hand_order
 from ginrummy_desktop.gui.review.history import ReviewHistory
 from ginrummy_desktop.gui.table.background import Background
-from ginrummy_desktop.gui.table.card_renderer import CardRenderer
+from ginrummy_desktop.gui.table.card_renderer import CARD_ASPECT, CardRenderer
 
 GRADE_COLOURS = {"fine": "#7fd18b", "inaccuracy": "#f2c94c", "mistake": "#f2994a",
                  "blunder": "#eb5757"}
@@ -149,7 +149,14 @@ class ReviewWindow(QWidget):
         for label in (self.top_label, self.bottom_label):
             label.setFont(bold)
         self.top_row = CardRow(self.renderer, max_width=60, min_width=24)
-        self.pile_row = CardRow(self.renderer, max_width=70, overlap=0.7)
+        # A gin pile's cards wide enough for their labels ("stock", "pile") in any language.
+        labels = (tr_ctx("card group", "stock"), tr_ctx("card group", "pile"))
+        room = max(self.fontMetrics().horizontalAdvance(label) for label in labels) + 4
+        self.pile_row = CardRow(self.renderer, max_width=70, overlap=0.7,
+                                min_width=max(36, room))
+        if room > 36:  # and tall enough for those cards with their labels under them
+            self.pile_row.setMinimumHeight(int(room * CARD_ASPECT)
+                                           + self.fontMetrics().height() + 12)
         self.bottom_row = CardRow(self.renderer, max_width=90)
         self.note_label = QLabel()
         self.chosen_label = QLabel()
