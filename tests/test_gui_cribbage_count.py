@@ -37,15 +37,15 @@ def test_the_count_shown_is_the_engines_count_also_after_a_count_ends(qtbot):
     table = active_table(qtbot)
     controller = table.controller
     seen: list[tuple[int, int, str]] = []  # (count drawn, engine's count, note) per render
-    render = table.render
+    show_display = table.show_display
 
     def watching_render(display):
-        render(display)
+        show_display(display)
         if display.stage == STAGE_PLAY:
             seen.append((table.count_display.count, controller.match.count,
                          table.count_display.note))
 
-    table.render = watching_render
+    table.show_display = watching_render  # type: ignore[method-assign]
     discard_by_keys(qtbot, table)
     for card in parse_cards("KH 5H 5S TH"):
         qtbot.waitUntil(lambda: persons_turn(controller) or controller.stage == STAGE_SHOW)
