@@ -61,7 +61,7 @@ class OpponentPicker(QListWidget):
     def __init__(self, opponents: Iterable[OpponentInfo], current: str | None,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setAccessibleName("Opponents")
+        self.setAccessibleName(tr("Opponents"))
         self.setIconSize(QSize(44, 44))
         self.setSpacing(2)
         self.setWordWrap(True)  # long style lines wrap instead of needing a sideways scroll

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from ginrummy_desktop.engine.translation import mark, tr
 
-MOVE_LOG_TITLE = mark("Moves this hand")  # the title shows tr(MOVE_LOG_TITLE)
+MOVE_LOG_TITLE = mark("Moves this hand")  # shown with tr(MOVE_LOG_TITLE)
 
 _STYLE = """
 QFrame#moveLog { background: #f7f3e6; }
@@ -39,12 +39,12 @@ class MoveLog(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("moveLog")
-        self.setAccessibleName(MOVE_LOG_TITLE)
+        self.setAccessibleName(tr(MOVE_LOG_TITLE))
         self.setStyleSheet(_STYLE)
         self.title = QLabel(tr(MOVE_LOG_TITLE), self)
         self.close_button = QToolButton(self)
         self.close_button.setText("×")
-        self.close_button.setAccessibleName("Close the move log")
+        self.close_button.setAccessibleName(tr("Close the move log"))
         self.close_button.setAutoRaise(True)
         self.close_button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.list = QListWidget(self)
@@ -52,7 +52,7 @@ class MoveLog(QFrame):
         # Long sentences wrap inside the panel instead of scrolling sideways.
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.list.setResizeMode(QListWidget.ResizeMode.Adjust)
-        self.list.setAccessibleName("Moves")
+        self.list.setAccessibleName(tr("Moves"))
         self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the table keeps the keys
         header = QHBoxLayout()
         header.setContentsMargins(10, 6, 4, 4)

@@ -48,7 +48,7 @@ class ResultPanel(QFrame):
         super().__init__(parent)
         self.setObjectName("resultPanel")
         self.setStyleSheet(_PANEL_STYLE)
-        self.setAccessibleName("Hand result")
+        self.setAccessibleName(tr("Hand result"))
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(22, 16, 22, 16)
         self._layout.setSpacing(6)
@@ -182,6 +182,6 @@ def show_verification(parent: QWidget, ok: bool, text: str) -> QMessageBox:
     box = QMessageBox(QMessageBox.Icon.Information if ok else QMessageBox.Icon.Warning,
                       tr("Verify deal"), text, QMessageBox.StandardButton.Ok, parent)
     box.setTextFormat(Qt.TextFormat.RichText)
-    box.setAccessibleName("Deal verification")
+    box.setAccessibleName(tr("Deal verification"))
     box.open()
     return box

@@ -42,7 +42,7 @@ class StatusLine(QLabel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setAccessibleName("Status")
+        self.setAccessibleName(tr("Status"))
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.setMinimumHeight(28)
         # Not the text's width: after a big window's big font the table must still shrink.

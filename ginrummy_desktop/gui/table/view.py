@@ -10,6 +10,7 @@ from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGraphicsView, QWidget
 
+from ginrummy_desktop.engine.translation import tr
 from ginrummy_desktop.gui.table.scene import TableScene
 
 
@@ -31,7 +32,7 @@ class TableView(QGraphicsView):
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setAccessibleName("Card table")
+        self.setAccessibleName(tr("Card table"))
         self.setMinimumSize(320, 240)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
