@@ -239,9 +239,20 @@ class Literal:
         return f"{self.path}:{self.line}: {self.text!r}"
 
 
+# Not words though they look like some: style sheets, card codes ("KH 5H TH JS"), Qt's key
+# names (for QKeySequence; Qt's own catalogue translates them where shown).
+_STYLE_SHEET = re.compile(r"\d+px\b|^[\w-]+\s*:\s*[^;]*;|[{};]\s*$|^\s*[\w-]+:\s*[^ ]+\s*;")
+_CARD_CODES = re.compile(r"^\s*(?:(?:10|[2-9TJQKA])[CDHS♣♦♥♠]\s*)+$")
+_KEY_NAMES = frozenset({"Return", "Enter", "Left", "Right", "Up", "Down", "Space", "Escape",
+                        "Tab", "Backspace", "Delete", "Home", "End", "Insert", "PgUp",
+                        "PgDown"})
+
+
 def looks_like_words(text: str) -> bool:
     """A sentence, a phrase or a capitalised word: what a label, button or message shows."""
     stripped = text.strip()
+    if _STYLE_SHEET.search(stripped) or _CARD_CODES.match(stripped) or stripped in _KEY_NAMES:
+        return False
     return bool(_SENTENCE.search(stripped) or _TITLE_WORD.match(stripped))
 
 
