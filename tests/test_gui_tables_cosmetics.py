@@ -149,15 +149,39 @@ def test_resign_panel_hides_what_is_under_it_and_has_no_gap(window, qtbot):
             assert line not in ("100)", "to 100)", "(playing"), (width, line)
 
 
-def test_end_of_hand_panel_has_no_gap_under_its_rows(window, qtbot):
+def _inked_rows(image: QImage, left: int, right: int, top: int, bottom: int) -> list[int]:
+    """The pixel rows in which the panel's light text is painted (its felt is dark)."""
+    return [y for y in range(max(0, top), min(image.height(), bottom + 1))
+            if any(QColor(image.pixel(x, y)).lightness() > 170
+                   for x in range(max(0, left), min(image.width(), right + 1)))]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_end_of_hand_panel_has_no_gap_under_its_rows(window, qtbot, size):
+    """Issue 39: the end-of-hand panel showed an empty band between its last row and the
+    score line (at 1280x800 about three rows high). Measured in the panel's painted pixels:
+    the blank between the rows and the score line is less than one and a half score lines
+    (the layout's spacing and the rows' padding, about 16 px at both sizes)."""
     screen = window.gin_screen
-    window.resize(800, 600)
+    window.resize(*size)
     screen.new_match(MatchSetup(preset="classic", opponent="greedy", seed=4))
     stand_in_until(screen, lambda: screen.controller.reveal is not None)
     qtbot.waitUntil(screen.panel.isVisible)
+    qtbot.wait(50)  # the window's new size and the panel's place are settled
     panel = screen.panel
-    gap = panel.score.geometry().top() - panel.body.geometry().bottom()
-    assert gap <= panel.layout().spacing() + 2
+    assert panel.body.isVisible() and panel.score.isVisible() and panel.rows
+    image = panel.grab().toImage()
+    ratio = image.devicePixelRatio()
+    body, score = panel.body.geometry(), panel.score.geometry()
+    left, right = int(min(body.left(), score.left()) * ratio), int(max(body.right(),
+                                                                      score.right()) * ratio)
+    rows = _inked_rows(image, left, right, int(body.top() * ratio), int(body.bottom() * ratio))
+    words = _inked_rows(image, left, right, int(score.top() * ratio), int(score.bottom() * ratio))
+    assert rows and words
+    blank = (words[0] - rows[-1] - 1) / ratio
+    line = panel.score.fontMetrics().height()
+    assert blank < 1.5 * line, (f"{size[0]}x{size[1]}: {blank:.0f} px of empty panel between "
+                                f"the last row and the score line (one line is {line} px)")
 
 
 def test_nobody_is_dealer_before_the_cut_for_the_deal(qtbot):
