@@ -239,10 +239,15 @@ class Literal:
         return f"{self.path}:{self.line}: {self.text!r}"
 
 
-# Not words though they look like some: style sheets, card codes ("KH 5H TH JS"), Qt's key
-# names (for QKeySequence; Qt's own catalogue translates them where shown).
+# Not words though they look like some: style sheets, card codes ("KH 5H TH JS"), SQL (upper
+# case keywords), font families, Qt's key names (for QKeySequence; Qt's own catalogue
+# translates them where shown).
 _STYLE_SHEET = re.compile(r"\d+px\b|^[\w-]+\s*:\s*[^;]*;|[{};]\s*$|^\s*[\w-]+:\s*[^ ]+\s*;")
 _CARD_CODES = re.compile(r"^\s*(?:(?:10|[2-9TJQKA])[CDHS♣♦♥♠]\s*)+$")
+_SQL = re.compile(r"^\s*(?:SELECT|INSERT|UPDATE|DELETE|CREATE|ALTER|DROP|WITH|PRAGMA|BEGIN|COMMIT|"
+                  r"ROLLBACK)\b|\b(?:FROM|WHERE|JOIN|GROUP BY|ORDER BY|NOT NULL|PRIMARY KEY|"
+                  r"INTEGER|VALUES|AND|OR|IS NULL|CASE WHEN|COALESCE|WHEN|THEN)\b")
+_FONT_FAMILIES = frozenset({"DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono"})
 _KEY_NAMES = frozenset({"Return", "Enter", "Left", "Right", "Up", "Down", "Space", "Escape",
                         "Tab", "Backspace", "Delete", "Home", "End", "Insert", "PgUp",
                         "PgDown"})
@@ -250,8 +255,9 @@ _KEY_NAMES = frozenset({"Return", "Enter", "Left", "Right", "Up", "Down", "Space
 
 def looks_like_words(text: str) -> bool:
     """A sentence, a phrase or a capitalised word: what a label, button or message shows."""
-    stripped = text.strip()
-    if _STYLE_SHEET.search(stripped) or _CARD_CODES.match(stripped) or stripped in _KEY_NAMES:
+    stripped = re.sub(r"<[^>]*>|&\w+;", " ", text).strip()  # markup: only its words count
+    if (_STYLE_SHEET.search(stripped) or _CARD_CODES.match(stripped) or _SQL.search(stripped)
+            or stripped in _KEY_NAMES or stripped in _FONT_FAMILIES):
         return False
     return bool(_SENTENCE.search(stripped) or _TITLE_WORD.match(stripped))
 
