@@ -110,6 +110,7 @@ def statistics_scene(fill: Callable[[Any], None], tab: str,
     ``fill(storage)`` records matches into, on ``tab``. On History the oldest match is opened
     (and its hand ``select_hand`` selected) once the queries are in; the folder is removed
     with the window. Scenes of any game build their Statistics pictures with this."""
+    from ginrummy_desktop.engine.translation import tr
     from ginrummy_desktop.gui.common.storage_jobs import StorageJobs
     from ginrummy_desktop.gui.stats.window import StatisticsWindow
     from ginrummy_desktop.storage import Storage
@@ -122,7 +123,7 @@ def statistics_scene(fill: Callable[[Any], None], tab: str,
     window = StatisticsWindow(StatisticsQueries(storage), jobs)
     jobs.setParent(window)
     titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
-    window.tabs.setCurrentIndex(titles.index(tab))
+    window.tabs.setCurrentIndex(titles.index(tr(tab)))  # ``tab`` in English, shown translated
 
     def settle() -> None:
         for _ in range(10):
