@@ -14,7 +14,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication, QPushButton
 
 from ginrummy_desktop.gui.gin.controller import MatchSetup
-from ginrummy_desktop.gui.gin.new_match_dialog import NewMatchDialog
+from ginrummy_desktop.gui.gin.new_game_dialog import NewMatchDialog
 from ginrummy_desktop.gui.shell.help_pages import HelpDialog
 from ginrummy_desktop.gui.shell.main_window import CRIBBAGE, MainWindow
 from ginrummy_desktop.gui.shell.preferences import PreferencesDialog

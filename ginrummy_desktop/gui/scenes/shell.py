@@ -61,7 +61,7 @@ def _preferences_gin() -> QWidget:
 @register_scene("new-gin-match")
 def _new_gin_match() -> QWidget:
     from ginrummy_desktop.gui.gin.controller import MatchSetup
-    from ginrummy_desktop.gui.gin.new_match_dialog import NewMatchDialog
+    from ginrummy_desktop.gui.gin.new_game_dialog import NewMatchDialog
 
     return NewMatchDialog(MatchSetup())
 

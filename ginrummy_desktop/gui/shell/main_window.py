@@ -519,7 +519,7 @@ class MainWindow(QMainWindow):
         elif self.storage is not None:
             current = dataclasses.replace(current, preset=preferred.preset,
                                           overrides=preferred.overrides)
-        from ginrummy_desktop.gui.gin.new_match_dialog import NewMatchDialog
+        from ginrummy_desktop.gui.gin.new_game_dialog import NewMatchDialog
 
         dialog = NewMatchDialog(current, self)
         self.dialogs.append(dialog)
@@ -546,7 +546,7 @@ class MainWindow(QMainWindow):
         if self.game == CRIBBAGE and self.cribbage_table is not None:
             self.cribbage_table.controller.rematch()  # before_new_match records the old one
             return
-        from ginrummy_desktop.gui.gin.new_match_dialog import rule_changes
+        from ginrummy_desktop.gui.gin.new_game_dialog import rule_changes
 
         controller = self.gin_screen.controller
         setup = controller.setup
