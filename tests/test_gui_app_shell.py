@@ -8,9 +8,9 @@ from PySide6.QtWidgets import QPushButton
 
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.gui.gin.controller import MatchSetup
+from ginrummy_desktop.gui.gin.keys import KEYS, shortcut_rows
 from ginrummy_desktop.gui.gin.new_game_dialog import TABLE_PRESETS, NewMatchDialog
 from ginrummy_desktop.gui.gin.opponents import hint, list_opponents
-from ginrummy_desktop.gui.gin.screen import KEYS, shortcut_rows
 from ginrummy_desktop.gui.shell.main_window import MainWindow
 
 

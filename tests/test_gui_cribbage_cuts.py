@@ -167,7 +167,7 @@ def test_the_opponent_cuts_the_starter_when_the_person_deals(qtbot):
 
 
 def test_help_lists_how_to_cut_with_the_mouse_and_the_keys():
-    from ginrummy_desktop.gui.gin.screen import shortcut_rows
+    from ginrummy_desktop.gui.gin.keys import shortcut_rows
     from ginrummy_desktop.gui.shell.help_pages import shortcuts_html
 
     cribbage = shortcuts_html(shortcut_rows()).split("<h3>Cribbage</h3>")[1]

@@ -100,7 +100,7 @@ def test_h_asks_for_the_discard_advisor(qtbot):
 
 
 def test_help_lists_the_keys_of_both_games():
-    from ginrummy_desktop.gui.gin.screen import shortcut_rows
+    from ginrummy_desktop.gui.gin.keys import shortcut_rows
 
     html = shortcuts_html(shortcut_rows())
     assert "Gin Rummy" in html and "Cribbage" in html

@@ -11,7 +11,7 @@ from ginrummy_desktop.engine.gin import GIN_PRESETS, GinMatch
 from ginrummy_desktop.engine.gin.match import cut_for_deal
 from ginrummy_desktop.engine.gin.results import match_totals
 from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
-from ginrummy_desktop.gui.gin.screen import shortcut_rows
+from ginrummy_desktop.gui.gin.keys import shortcut_rows
 from tests.gui_helpers import open_gin_window, settle
 from tests.test_gin_match import KNOCK_DEAL
 from tests.text_layout import text_problems

@@ -1,7 +1,8 @@
 """The Gin Rummy screen: the table view, the action bar, the status line and the result panel.
 
-Keyboard: every action is a ``QAction`` with a shortcut (listed in ``shortcut_rows()`` for the
-Help menu and tooltips). The screen wires the scene's mouse signals to the controller.
+Keyboard: every action is a ``QAction`` with a shortcut (``keys.py``: ``KEYS``, listed by
+``shortcut_rows()`` for the Help menu and tooltips). The screen wires the scene's mouse signals
+to the controller.
 """
 
 from __future__ import annotations
@@ -30,15 +31,16 @@ from ginrummy_desktop.engine.gin.results import (
     match_totals,
     score_label_text,
 )
-from ginrummy_desktop.engine.translation import mark, tr, tr_ctx, tr_n
+from ginrummy_desktop.engine.translation import tr, tr_ctx, tr_n
 from ginrummy_desktop.engine.wording import YOU
 from ginrummy_desktop.gui.gin.controller import HUMAN, GinController, MatchSetup, shown_name
+from ginrummy_desktop.gui.gin.keys import KEYS, VIEW_KEYS, shown_rows
 from ginrummy_desktop.gui.gin.score_sheet import ScoreSheetPanel
 from ginrummy_desktop.gui.gin.table import GinTable
 from ginrummy_desktop.gui.table.animation import DEFAULT_SPEED, Animator
 from ginrummy_desktop.gui.table.card_renderer import CardRenderer
 from ginrummy_desktop.gui.table.controls_style import button_style, control_pixels
-from ginrummy_desktop.gui.table.keys import KeyRow, add_key_actions, key_rows
+from ginrummy_desktop.gui.table.keys import add_key_actions
 from ginrummy_desktop.gui.table.layout import card_scale
 from ginrummy_desktop.gui.table.move_log import MoveLog
 from ginrummy_desktop.gui.table.result_panel import (
@@ -53,62 +55,6 @@ from ginrummy_desktop.gui.table.view import TableView
 _BAR_EXTRA = """
 QPushButton#knockButton:enabled { background: #ffcf4d; }
 """
-
-# (action id, label, shortcut(s), description) — the single source for keys, tooltips and Help.
-# Labels and descriptions are marked for the catalogue and shown through ``shown_rows``; the
-# shortcuts are Qt's key names (``QKeySequence``), the same in every language.
-KEYS: tuple[KeyRow, ...] = (
-    ("stock", mark("Draw from stock"), ("S",), mark("Draw the top card of the stock")),
-    ("take", mark("Take discard"), ("D", "T"),
-     mark("Take the top card of the discard pile (or the upcard)")),
-    ("pass", mark("Pass"), ("P",), mark("Pass on the upcard (first turn only)")),
-    ("discard", mark("Discard selected"), ("Return", "Enter"), mark("Discard the selected card")),
-    ("knock", mark("Knock / Gin"), ("K",),
-     mark("Knock or go gin with the selected card (or the best discard)")),
-    ("prev", mark("Select left"), ("Left",), mark("Select the card to the left")),
-    ("next", mark("Select right"), ("Right",), mark("Select the card to the right")),
-    ("move_left", mark("Move card left"), ("Ctrl+Left",),
-     mark("Move the selected card one place left")),
-    ("move_right", mark("Move card right"), ("Ctrl+Right",),
-     mark("Move the selected card one place right")),
-    ("sort_rank", mark("Sort by rank"), ("1",), mark("Sort the hand by rank")),
-    ("sort_suit", mark("Sort by suit"), ("2",), mark("Sort the hand by suit")),
-    ("sort_melds", mark("Sort by melds"), ("3",),
-     mark("Melds left, deadwood right (highest last)")),
-    ("hint", mark("Hint"), ("H",), mark("Ask the expert for a suggestion")),
-    ("use_hint", mark("Use this hint"), ("U",),
-     mark("Select the hinted card (Enter or K then plays it), or make the hinted draw")),
-    ("undo", mark("Undo"), ("Ctrl+Z",), mark("Take back your last move (practice games)")),
-    ("fan", mark("Fan discard pile"), ("F",), mark("Spread the discard pile to see its history")),
-    ("skip", mark("Skip animation / next hand"), ("Space",),
-     mark("Finish animations; continue after a hand; play out a hand you sit out")),
-    ("deselect", mark("Clear selection"), ("Escape",), mark("Deselect the card")),
-)
-
-# The View menu's gin entries (same shape as KEYS; they are not moves, so not in Game → Play).
-VIEW_KEYS: tuple[tuple[str, str, tuple[str, ...], str], ...] = (
-    ("score_sheet", mark("Score sheet"), ("Ctrl+G",), mark("Show or hide the running score sheet")),
-    ("move_log", mark("Move log"), ("L",), mark("Show or hide the moves of the hand in play")),
-)
-
-
-def shown_rows(rows: tuple[KeyRow, ...]) -> tuple[KeyRow, ...]:
-    """``rows`` with their labels and descriptions in the chosen language (the ids and keys
-    stay)."""
-    return tuple((action_id, tr(label), keys, tr(text)) for action_id, label, keys, text in rows)
-
-
-def shortcut_rows() -> list[tuple[str, str, str]]:
-    """(keys, action, description) rows for the Help menu's keyboard page."""
-    rows = key_rows(shown_rows(KEYS + VIEW_KEYS))
-    rows += [(tr_ctx("mouse", "Drag"), tr("Move cards"),
-              tr("Drag a card within your hand to reorder it; drag to the pile to discard, to "
-                 "the knock area to knock")),
-             (tr_ctx("mouse", "Double-click"), tr_ctx("mouse action", "Discard"),
-              tr("Double-click a card in your hand to discard it")),
-             (tr_ctx("mouse", "Click"), tr("Draw / select"),
-              tr("Click the stock or the pile to draw; click a card to select it"))]
-    return rows
 
 
 def final_label_text(label: str) -> str:

@@ -83,7 +83,7 @@ def _about() -> QWidget:
 @register_scene("help-keys")
 def _help_keys() -> QWidget:
     """Help > Keyboard shortcuts: both games' keys."""
-    from ginrummy_desktop.gui.gin.screen import shortcut_rows
+    from ginrummy_desktop.gui.gin.keys import shortcut_rows
     from ginrummy_desktop.gui.shell.help_pages import HelpDialog, shortcuts_html
 
     return HelpDialog("Keyboard shortcuts", shortcuts_html(shortcut_rows()))

@@ -26,8 +26,9 @@ from ginrummy_desktop.engine.translation import mark, tr
 from ginrummy_desktop.engine.wording import YOU
 from ginrummy_desktop.gui.game_registry import GameMapping, gui_game, gui_games
 from ginrummy_desktop.gui.gin.controller import MatchSetup
+from ginrummy_desktop.gui.gin.keys import shortcut_rows
 from ginrummy_desktop.gui.gin.opponents import default_opponent
-from ginrummy_desktop.gui.gin.screen import GinScreen, shortcut_rows
+from ginrummy_desktop.gui.gin.screen import GinScreen
 from ginrummy_desktop.gui.shell.help_pages import (
     HelpDialog,
     shortcuts_html,
