@@ -43,6 +43,7 @@ from ginrummy_desktop.engine.cribbage.observation import (
     OVER,
 )
 from ginrummy_desktop.engine.cribbage.scoring import ScoreItem, ShowScore
+from ginrummy_desktop.engine.translation import tr, tr_ctx, tr_n
 from ginrummy_desktop.engine.wording import YOU
 from ginrummy_desktop.gui.cribbage.display import (
     STAGE_CUT,
@@ -117,7 +118,7 @@ class CribbageController(QObject):
         seed: int | None = None,
         match: CribbageMatch | None = None,
         human_seat: int = 0,
-        names: tuple[str, str] = ("You", "Computer"),
+        names: tuple[str, str] | None = None,
         manual_count: bool = False,
     ) -> None:
         super().__init__(table)
@@ -142,7 +143,7 @@ class CribbageController(QObject):
         self._bot_counting = False  # muggins: the opponent's count or claim is awaited
         self._hint_op: int | None = None
         self.rules = match.rules if match is not None else (rules or CribbageRules())
-        self.names = names
+        self.names = names or (YOU, tr("Computer"))
         self.match: CribbageMatch = match or CribbageMatch(seed=seed, rules=self.rules)
         self.display = CribbageDisplay()
         self.published: dict[int, str] = {}  # hand number -> fair-deal commitment before play
@@ -343,8 +344,8 @@ class CribbageController(QObject):
         self._hint = None
         self._refresh()
         self.table.status.clear_prompt()  # nothing more to do at this table
-        self._say(f"You resigned: {self.names[self.bot_seat]} wins the game. "
-                  "Press Rematch to play again.", "info")
+        self._say(tr("You resigned: {name} wins the game. Press Rematch to play again.").format(
+            name=self.names[self.bot_seat]), "info")
         self.match_over.emit()
         return True
 
@@ -435,9 +436,12 @@ class CribbageController(QObject):
                     self.table.clear_announcement()  # "Cut for the deal" is done
                     dealer = self.speaker(match.dealer)
                     text = crib_words.low_card_deals(dealer)
-                    self._say(f"{crib_words.cuts_text(self.speaker(0), first)} "
-                              f"{crib_words.cuts_text(self.speaker(1), second)} {text}. "
-                              "Press Deal (Enter).", "turn")
+                    # Translators: {cuts} are the two cut sentences, {dealer} "Low card deals: Ann".
+                    self._say(tr("{cuts} {dealer}. Press Deal (Enter).").format(
+                        cuts=tr("{first} {second}").format(
+                            first=crib_words.cuts_text(self.speaker(0), first),
+                            second=crib_words.cuts_text(self.speaker(1), second)),
+                        dealer=text), "turn")
             self._refresh()
             self._next_turn()
             return True
@@ -555,7 +559,7 @@ class CribbageController(QObject):
         elif self._stage == STAGE_PLAY:
             card = self.focus
             if card is None:
-                self._say("Choose a card with the arrow keys, then press Enter to play it.",
+                self._say(tr("Choose a card with the arrow keys, then press Enter to play it."),
                           "info")
                 return
             self._focus_after_leaving(card)
@@ -593,7 +597,7 @@ class CribbageController(QObject):
             self._refresh()
             return
         if self.match.to_move() != self.human or self._stage not in (STAGE_DISCARD, STAGE_PLAY):
-            self._say("A hint is available when it is your move.", "info")
+            self._say(tr("A hint is available when it is your move."), "info")
             return
         if self._hint_op is not None:
             return  # already thinking about one
@@ -607,13 +611,13 @@ class CribbageController(QObject):
         else:
             self._hint_op = self.background.run(lambda: suggested_play(observation),
                                                 self._play_hint_ready, self._hint_failed)
-        self._say("Thinking about a hint…", "info")
+        self._say(tr("Thinking about a hint…"), "info")
 
     def use_hint(self) -> None:
         """"Use this hint": the advisor's toss becomes the person's choice for the crib (they
         still confirm with Send), or the expert's play gets the keyboard focus (Enter plays)."""
         if self._hint is None or self.match.to_move() != self.human:
-            self._say("Ask for a hint first (H).", "info")
+            self._say(tr("Ask for a hint first (H)."), "info")
             return
         cards = [c for c in self._hint[2] if c in self.display.hand]
         if self._stage == STAGE_DISCARD and len(cards) == 2:
@@ -625,8 +629,8 @@ class CribbageController(QObject):
             self._focus = cards[0]
             self._hint = None
             self._refresh()
-            self._say(f"{card_text(cards[0])} is ready: press Enter (or double-click it) to "
-                      "play it.", "info")
+            self._say(tr("{card} is ready: press Enter (or double-click it) to play it.").format(
+                card=card_text(cards[0])), "info")
 
     def _cancel_hint(self) -> None:
         """The position changed: a hint still being worked out would be stale."""
@@ -637,15 +641,16 @@ class CribbageController(QObject):
 
     def _hint_failed(self, reason: str) -> None:
         self._hint_op = None
-        self._say(f"No suggestion is available right now ({reason}).", "info")
+        self._say(tr("No suggestion is available right now ({reason}).").format(reason=reason),
+                  "info")
 
     def _play_hint_ready(self, card: Card | None) -> None:
         self._hint_op = None
         if card is None:
-            self._say("No suggestion is available right now.", "info")
+            self._say(tr("No suggestion is available right now."), "info")
             return
         self._hint = ("", (), frozenset({card}))
-        self._say(f"The expert would play {card_text(card)}.", "hint")
+        self._say(tr("The expert would play {card}.").format(card=card_text(card)), "hint")
         self._refresh()
 
     def _discard_hint_ready(self, options: Any) -> None:
@@ -655,9 +660,10 @@ class CribbageController(QObject):
 
     def _discard_hint(self, options: Any) -> tuple[str, tuple, frozenset[Card]]:
         is_dealer = self.match.dealer == self.human
-        whose = "your crib" if is_dealer else "the opponent's crib"
-        title = f"Discard advisor: expected points ({whose})"
-        lines = [("Keep   |   toss", "hand   crib    net", True)]
+        title = tr("Discard advisor: expected points (your crib)") if is_dealer \
+            else tr("Discard advisor: expected points (the opponent's crib)")
+        # Translators: the advisor table's column heads; spaces line the columns up.
+        lines = [(tr("Keep   |   toss"), tr("hand   crib    net"), True)]
         for option in options:
             lines.append(
                 (
@@ -667,8 +673,9 @@ class CribbageController(QObject):
                 )
             )
         self._say(
-            f"Best: keep {cards_text(options[0].keep)} and toss "
-            f"{cards_text(options[0].toss)} ({options[0].net:.2f} expected).",
+            tr("Best: keep {keep} and toss {toss} ({points} expected).").format(
+                keep=cards_text(options[0].keep), toss=cards_text(options[0].toss),
+                points=f"{options[0].net:.2f}"),
             "hint",
         )
         return title, tuple(lines), frozenset(options[0].toss)
@@ -686,7 +693,7 @@ class CribbageController(QObject):
         if self._stage == STAGE_DISCARD:
             self.toggle_discard(card)
         elif self._stage == STAGE_PLAY and card in self.display.hand:
-            self._say("Double-click a card or drag it to the play area to play it.", "info")
+            self._say(tr("Double-click a card or drag it to the play area to play it."), "info")
 
     def _on_card_double_clicked(self, item: CardItem) -> None:
         card = item.key if isinstance(item.key, Card) else None
@@ -834,17 +841,18 @@ class CribbageController(QObject):
             legal = match.legal_actions(self.human)
             if len(legal) == 1 and legal[0].kind == "go":
                 self._say(
-                    f"None of your cards fits under 31 (the count is {match.count}): Go.",
+                    tr("None of your cards fits under 31 (the count is {count}): Go.").format(
+                        count=match.count),
                     "info",
                 )
-                self.table.announce("Go", self.human)
+                self.table.announce(tr_ctx("cribbage call", "Go"), self.human)
                 self._later(self._auto_go, AUTO_GO_PAUSE_MS)
             elif self._stage == STAGE_DISCARD:
                 self._say(self._discard_prompt(), "turn")
             else:
                 self._say(
-                    f"Your turn (count {match.count}): double-click a card or drag it to the "
-                    "play area (keys: arrows, Enter).",
+                    tr("Your turn (count {count}): double-click a card or drag it to the play "
+                       "area (keys: arrows, Enter).").format(count=match.count),
                     "turn",
                 )
 
@@ -852,15 +860,14 @@ class CribbageController(QObject):
         """What to do next in the discard: choose two cards, then confirm them."""
         whose = crib_words.crib_owner(self.speaker(self.match.dealer), start=False)
         if len(self._pending) == 2:
-            return (f"Send {cards_text(self._pending)} to {whose}: press Send to crib "
-                    "(Enter), or click a raised card to change your mind.")
+            return tr("Send {cards} to {whose}: press Send to crib (Enter), or click a raised "
+                      "card to change your mind.").format(cards=cards_text(self._pending),
+                                                           whose=whose)
         if len(self._pending) == 1:
-            return (f"{card_text(self._pending[0])} is chosen for {whose}: choose one more "
-                    "card (click it, or arrows and Space).")
-        return (
-            f"Choose two cards for {whose} (click them, or arrows and Space), "
-            "then press Send to crib (Enter)."
-        )
+            return tr("{card} is chosen for {whose}: choose one more card (click it, or arrows "
+                      "and Space).").format(card=card_text(self._pending[0]), whose=whose)
+        return tr("Choose two cards for {whose} (click them, or arrows and Space), then press "
+                  "Send to crib (Enter).").format(whose=whose)
 
     def _auto_go(self) -> None:
         legal = self.match.legal_actions(self.human)
@@ -885,7 +892,7 @@ class CribbageController(QObject):
             self._show_next_item()
             return
         if action.kind == "go":
-            self.table.announce("Go", seat)
+            self.table.announce(tr_ctx("cribbage call", "Go"), seat)
             self._say(crib_words.says_go(self.speaker(seat)), "info")
         elif action.kind == "discard":
             self._say(crib_words.lays_away(self.speaker(seat)), "info")
@@ -993,9 +1000,12 @@ class CribbageController(QObject):
             if match.to_move() == self.human:
                 self._awaiting_count = True
                 self._refresh()
-                what = "crib" if self._show_steps[self._show_index].what == "crib" else "hand"
-                self._say(f"Count your {what} with the starter: type or pick the points and "
-                          "press Count (Enter). Points you miss go to your opponent.", "turn")
+                crib = self._show_steps[self._show_index].what == "crib"
+                self._say(tr("Count your crib with the starter: type or pick the points and "
+                             "press Count (Enter). Points you miss go to your opponent.") if crib
+                          else tr("Count your hand with the starter: type or pick the points "
+                                  "and press Count (Enter). Points you miss go to your "
+                                  "opponent."), "turn")
                 return False
             return self._ask_opponent_count()
         if match.phase == MUGGINS and match.hand_number == self._hand_seen:
@@ -1034,8 +1044,9 @@ class CribbageController(QObject):
                 self._counted_by_person is None:
             self._awaiting_count = True  # the person counts first; see submit_count
             self._refresh()
-            what = "crib" if step.what == "crib" else "hand"
-            self._say(f"Count your {what} with the starter, enter the points and press Count.",
+            self._say(tr("Count your crib with the starter, enter the points and press Count.")
+                      if step.what == "crib" else
+                      tr("Count your hand with the starter, enter the points and press Count."),
                       "turn")
             return
         animator = self.table.animator
@@ -1050,15 +1061,20 @@ class CribbageController(QObject):
         what = "crib" if step.what == "crib" else "hand"
         claimed, mugged = self._step_claim or (step.total, 0)
         if claimed:
-            note = step.spoken if claimed == step.total else f"counted {claimed} of {step.total}"
-            self.table.board.peg(step.seat, claimed, f"{what}: {note}")
+            note = step.spoken if claimed == step.total else tr(
+                "counted {claimed} of {total}").format(claimed=claimed, total=step.total)
+            self.table.board.peg(step.seat, claimed, (
+                tr("crib: {note}") if what == "crib" else tr("hand: {note}")).format(note=note))
         verdict = self._count_verdict(step)
         text = verdict + crib_words.show_text(self.speaker(step.seat), what, step.spoken,
                                               step.total)
         if mugged:
             text += " " + self._announce_muggins(step, mugged)
         elif claimed < step.total:
-            text += f" {step.total - claimed} missed; nobody took them."
+            missed = step.total - claimed
+            # Translators: {count} points of a short count; English says "them" for one too.
+            text += " " + tr_n("{count} missed; nobody took them.",
+                               "{count} missed; nobody took them.", missed).format(count=missed)
         # A short count is not a refused move: no "Not allowed" sign, the words say it all.
         self._say(text, "info")
         self._log(text.strip())
@@ -1089,7 +1105,7 @@ class CribbageController(QObject):
             try:
                 self._engine_apply(self.human, Action("count", points=int(points)))
             except IllegalActionError as error:
-                self._say(f"{error} Count again.", "warning")
+                self._say(tr("{problem} Count again.").format(problem=error), "warning")
                 return
         self._awaiting_count = False
         self._counted_by_person = int(points)
@@ -1125,9 +1141,9 @@ class CribbageController(QObject):
         text = crib_words.game_over_text(self.speaker(match.winner), outcome,
                                     (match.scores[0], match.scores[1]), self.rules.target)
         # Online there is no Rematch at the table (a new game is a new table in the lobby).
-        again = " Press Rematch to play again." if getattr(self.table, "rematch_allowed", True) \
-            else " Open or join a new table in the lobby to play again."
-        self._say(text + again, "success")
+        again = tr("Press Rematch to play again.") if getattr(self.table, "rematch_allowed", True) \
+            else tr("Open or join a new table in the lobby to play again.")
+        self._say(text + " " + again, "success")
         self._refresh()
         self._result_sent = True
         self.match_over.emit()
@@ -1242,7 +1258,7 @@ class CribbageController(QObject):
             # The finished count stays in view until the next card, but the number is the
             # engine's live count (0), as the status line says; the note names the old total.
             total = sum(card.points for _, card in play)
-            note = f"after {total}"
+            note = tr("after {total}").format(total=total)
             count = view.count
         else:
             play = current
@@ -1294,7 +1310,7 @@ class CribbageController(QObject):
                 show_title=title,
                 spoken=spoken,
                 your_turn=your_cut,
-                continue_label="Deal" if self._cut_result else "",
+                continue_label=tr("Deal") if self._cut_result else "",
                 cut_pack=0 if self._cut_result else view.pack_size,
                 cut_for_deal=True,
                 cut_depths=self._cut_bounds() if your_cut else (0, view.pack_size),
@@ -1344,7 +1360,7 @@ class CribbageController(QObject):
         opponent = tuple(c for c in kept.get(self.bot_seat, ()) if c not in in_middle)
         crib_cards = tuple(c for c in crib if c not in in_middle)
         over = self.match.over and done
-        label = "" if over or not done else "Next hand"
+        label = "" if over or not done else tr("Next hand")
         return CribbageDisplay(
             stage=STAGE_OVER if over and self._stage == STAGE_OVER else STAGE_SHOW,
             names=self.names,

@@ -11,12 +11,19 @@ from dataclasses import dataclass, field
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage.scoring import ScoreItem
+from ginrummy_desktop.engine.translation import tr
+from ginrummy_desktop.engine.wording import YOU, is_you
 
 STAGE_DISCARD = "discard"
 STAGE_PLAY = "play"
 STAGE_SHOW = "show"
 STAGE_OVER = "over"
 STAGE_CUT = "cut"  # the pack is spread for a cut (the deal's or the starter's)
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as the table writes it: the person's "You" in the chosen language."""
+    return tr("You") if is_you(name) else name
 
 
 @dataclass(frozen=True)
@@ -44,7 +51,7 @@ class CribbageDisplay:
     """Everything the table draws; card tuples are in the order they are laid out."""
 
     stage: str = STAGE_DISCARD
-    names: tuple[str, str] = ("You", "Computer")
+    names: tuple[str, str] = field(default_factory=lambda: (YOU, tr("Computer")))
     dealer: int = 0
     hand: tuple[Card, ...] = ()
     pending: tuple[Card, ...] = ()  # chosen for the crib, not yet sent

@@ -7,12 +7,15 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import QCheckBox, QComboBox, QWidget
 
 from ginrummy_desktop.engine.cribbage import CribbageRules
-from ginrummy_desktop.engine.cribbage.rules import GAME_LENGTHS, OPTION_LABELS, STANDARD_TARGET
+from ginrummy_desktop.engine.cribbage.rules import GAME_LENGTHS, STANDARD_TARGET, option_label
+from ginrummy_desktop.engine.translation import tr
 from ginrummy_desktop.gui.common.opponent_picker import NewGameDialog
 from ginrummy_desktop.gui.cribbage.opponents import default_opponent, list_opponents
 
-# Game length -> its words, from the engine's rules for that length.
-TARGETS = {target: CribbageRules.for_target(target).describe() for target in GAME_LENGTHS}
+
+def targets() -> dict[int, str]:
+    """Game length -> its words in the chosen language, from the engine's rules for it."""
+    return {target: CribbageRules.for_target(target).describe() for target in GAME_LENGTHS}
 
 
 @dataclass(frozen=True)
@@ -45,17 +48,17 @@ class NewCribbageGameDialog(NewGameDialog):
     def __init__(self, current: CribbageSetup | None = None,
                  parent: QWidget | None = None) -> None:
         current = current or CribbageSetup(default_opponent())
-        super().__init__("New Cribbage game", list_opponents(), current.opponent, parent)
+        super().__init__(tr("New Cribbage game"), list_opponents(), current.opponent, parent)
         self.target = QComboBox(self)
-        self.target.setAccessibleName("Game length")
-        for target, text in TARGETS.items():
+        self.target.setAccessibleName(tr("Game length"))
+        for target, text in targets().items():
             self.target.addItem(text, target)
         self.target.setCurrentIndex(max(0, self.target.findData(current.target)))
-        self.form.addRow("Game:", self.target)
-        self.stinkhole = QCheckBox(OPTION_LABELS["stinkhole"], self)
+        self.form.addRow(tr("Game:"), self.target)
+        self.stinkhole = QCheckBox(option_label("stinkhole"), self)
         self.stinkhole.setChecked(current.stinkhole)
         self.form.addRow("", self.stinkhole)
-        self.muggins = QCheckBox(OPTION_LABELS["muggins"], self)
+        self.muggins = QCheckBox(option_label("muggins"), self)
         self.muggins.setChecked(current.muggins)
         self.form.addRow("", self.muggins)
 

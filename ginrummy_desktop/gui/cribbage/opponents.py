@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ginrummy_desktop.engine.cribbage import bots as cribbage_bots
+from ginrummy_desktop.engine.translation import tr
 from ginrummy_desktop.gui.common.opponents import FRIENDLY, OpponentInfo, strength_text
 
 STRONGEST = "expert"
@@ -31,7 +32,7 @@ def _style(bot_id: str, bot_class: type) -> str:
     if own:
         return str(own)
     text = " ".join((bot_class.__doc__ or "").split())
-    return (text.split(". ")[0].rstrip(".") + ".") if text else "Computer opponent"
+    return (text.split(". ")[0].rstrip(".") + ".") if text else tr("Computer opponent")
 
 
 def short_name(bot_id: str) -> str:

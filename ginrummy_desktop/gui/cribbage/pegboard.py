@@ -44,6 +44,9 @@ from PySide6.QtWidgets import (
 )
 
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
+from ginrummy_desktop.engine.translation import tr, tr_ctx, tr_n
+from ginrummy_desktop.engine.wording import YOU
+from ginrummy_desktop.gui.cribbage.display import shown_name
 from ginrummy_desktop.gui.cribbage.pegboard_layout import (
     GROUP,
     STREET_LENGTH,
@@ -77,8 +80,11 @@ class LastScore:
     after: int
 
     def describe(self, name: str) -> str:
-        what = self.reason or f"{self.points} point{'s' if self.points != 1 else ''}"
-        return f"{name}: {what}\n{self.before} → {self.after}"
+        what = self.reason or tr_n("{count} point", "{count} points", self.points).format(
+            count=self.points)
+        # Translators: a peg's note: who scored, what for, and the holes it moved between.
+        return tr("{name}: {what}\n{before} → {after}").format(
+            name=shown_name(name), what=what, before=self.before, after=self.after)
 
 
 @dataclass
@@ -209,14 +215,14 @@ class CribbagePegboard(QGraphicsObject):
 
     def __init__(
         self,
-        names: tuple[str, str] = ("You", "Computer"),
+        names: tuple[str, str] | None = None,
         width: float = 240,
         height: float = 820,
         parent: QGraphicsItem | None = None,
         rules: CribbageRules | None = None,
     ) -> None:
         super().__init__(parent)
-        self.names = tuple(names)
+        self.names = tuple(names or (YOU, tr("Computer")))
         self.rules = rules or CribbageRules()
         self._rect = QRectF(0, 0, width, height)
         self.layout = PegboardLayout.for_size(width, height, self.rules.target)
@@ -438,7 +444,8 @@ class CribbagePegboard(QGraphicsObject):
     # -- hover ------------------------------------------------------------------------------------
     def show_last_score(self, player: int, peg: PegItem) -> None:
         last = self._last[player]
-        text = last.describe(self.names[player]) if last else f"{self.names[player]}: no score yet"
+        text = last.describe(self.names[player]) if last else tr("{name}: no score yet").format(
+            name=shown_name(self.names[player]))
         self.hovered_player = player
         self._callout.set_text(text)
         box = self._callout.boundingRect()
@@ -523,14 +530,14 @@ class CribbagePegboard(QGraphicsObject):
         painter.drawText(
             QRectF(gx - u * 2, gy + u * 0.55, u * 4, u * 0.8),
             Qt.AlignmentFlag.AlignCenter,
-            "GAME",
+            tr_ctx("peg board: the winning hole", "GAME"),
         )
         sx = (lay.lane_x(0, 0) + lay.lane_x(1, 0)) / 2
         _, sy = lay.start_hole(0, 1)
         painter.drawText(
             QRectF(sx - u * 2, sy + u * 0.35, u * 4, u * 0.8),
             Qt.AlignmentFlag.AlignCenter,
-            "START",
+            tr_ctx("peg board: the start holes", "START"),
         )
 
     def _paint_wood(self, painter: QPainter, board: QRectF) -> None:
@@ -650,7 +657,7 @@ class CribbagePegboard(QGraphicsObject):
             painter.drawText(
                 row.adjusted(u * 0.9, 0, 0, 0),
                 Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
-                self.names[player],
+                shown_name(self.names[player]),
             )
             painter.setFont(score_font)
             painter.drawText(

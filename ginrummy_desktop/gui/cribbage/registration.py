@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ginrummy_desktop.engine.translation import mark, tr
 from ginrummy_desktop.gui.game_registry import (
     GuiGame,
     Restored,
@@ -63,35 +64,38 @@ def rules_html() -> str:
 
 
 def _best_hand(best: int | None) -> str:
-    return "–" if best is None else f"{best}" + ("  (a perfect 29!)" if best == 29 else "")
+    if best is None:
+        return "–"
+    return tr("{points}  (a perfect 29!)").format(points=best) if best == 29 else f"{best}"
 
 
+# Labels and the GAME's labels are marked here and translated where shown.
 FIGURES = (
-    StatFigure("avg_hand", "Average hand", lambda f: number_text(f.average_hand_points)),
-    StatFigure("avg_crib", "Average crib", lambda f: number_text(f.average_crib_points)),
-    StatFigure("avg_pegging", "Average pegging",
+    StatFigure("avg_hand", mark("Average hand"), lambda f: number_text(f.average_hand_points)),
+    StatFigure("avg_crib", mark("Average crib"), lambda f: number_text(f.average_crib_points)),
+    StatFigure("avg_pegging", mark("Average pegging"),
                lambda f: number_text(f.average_pegging_points)),
-    StatFigure("skunks_given", "Skunks / double skunks given",
+    StatFigure("skunks_given", mark("Skunks / double skunks given"),
                lambda f: f"{f.skunks_given} / {f.double_skunks_given}"),
-    StatFigure("skunks_taken", "Skunks / double skunks taken",
+    StatFigure("skunks_taken", mark("Skunks / double skunks taken"),
                lambda f: f"{f.skunks_taken} / {f.double_skunks_taken}"),
-    StatFigure("best_hand", "Best hand", lambda f: _best_hand(f.best_hand)),
-    StatFigure("best_pegging", "Highest pegging in a deal",
+    StatFigure("best_hand", mark("Best hand"), lambda f: _best_hand(f.best_hand)),
+    StatFigure("best_pegging", mark("Highest pegging in a deal"),
                lambda f: "–" if f.best_pegging is None else str(f.best_pegging)),
 )
 
 GAME = GuiGame(
     name="cribbage",
-    title="Cribbage",
-    new_game_label="New &Cribbage Game…",
+    title=mark("Cribbage"),
+    new_game_label=mark("New &Cribbage Game…"),
     new_game_shortcut="Ctrl+Shift+N",
     new_game_dialog=lambda window: window.new_cribbage_dialog(),
     restore=restore,
     statistics_figures=FIGURES,
     online_seat=online_seat,
-    rules_label="&Cribbage rules",
+    rules_label=mark("&Cribbage rules"),
     rules_html=rules_html,
-    lesson_label="Learn Cri&bbage (guided game)",
+    lesson_label=mark("Learn Cri&bbage (guided game)"),
     opponents=opponents,
     start_against=start_against,
 )

@@ -31,6 +31,7 @@ from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
 from ginrummy_desktop.engine.cribbage import words as crib_words
 from ginrummy_desktop.engine.cribbage.scoring import MAX_SHOW_POINTS
+from ginrummy_desktop.engine.translation import tr, tr_ctx, tr_n
 from ginrummy_desktop.engine.wording import YOU
 from ginrummy_desktop.gui.cribbage.controller import ZONE_CRIB, ZONE_PLAY, CribbageController
 from ginrummy_desktop.gui.cribbage.display import (
@@ -40,6 +41,7 @@ from ginrummy_desktop.gui.cribbage.display import (
     STAGE_PLAY,
     STAGE_SHOW,
     CribbageDisplay,
+    shown_name,
 )
 from ginrummy_desktop.gui.cribbage.keys import CRIBBAGE_KEYS
 from ginrummy_desktop.gui.cribbage.pegboard import CribbagePegboard
@@ -88,11 +90,12 @@ class CribbageTable(QWidget):
         match: CribbageMatch | None = None,
         renderer: CardRenderer | None = None,
         speed: str = DEFAULT_SPEED,
-        names: tuple[str, str] = ("You", "Computer"),
+        names: tuple[str, str] | None = None,
         manual_count: bool = False,
     ) -> None:
         super().__init__(parent)
-        self.setAccessibleName("Cribbage table")
+        names = names or (YOU, tr("Computer"))
+        self.setAccessibleName(tr("Cribbage table"))
         self.scene = TableScene(self)
         self.view = TableView(self.scene, self)
         self.renderer = renderer or CardRenderer()
@@ -102,7 +105,7 @@ class CribbageTable(QWidget):
         self.board = CribbagePegboard(names=names)
         self.board.set_speed(speed)
         self.scene.addItem(self.board)
-        self.crib_zone = self.scene.add_zone(DropZone(ZONE_CRIB, "Crib"))
+        self.crib_zone = self.scene.add_zone(DropZone(ZONE_CRIB, tr("Crib")))
         self.play_zone = self.scene.add_zone(DropZone(ZONE_PLAY, "", visible_frame=True))
         self.count_display = CountDisplay()
         self.announcement = Announcement()
@@ -122,36 +125,36 @@ class CribbageTable(QWidget):
         self.card_scale = card_scale(DEFAULT_CARD_SIZE)
         self.layout_geometry: CribbageTableLayout = table_layout(1000, 700)
 
-        self.hint_button = QPushButton("Hint", self)
-        self.use_hint_button = QPushButton("Use this hint", self)
-        self.use_hint_button.setAccessibleName("Use this hint")
-        self.send_button = QPushButton("Send to crib", self)
-        self.continue_button = QPushButton("Next hand", self)
-        self.verify_button = QPushButton("Verify deal", self)
+        self.hint_button = QPushButton(tr("Hint"), self)
+        self.use_hint_button = QPushButton(tr("Use this hint"), self)
+        self.use_hint_button.setAccessibleName(tr("Use this hint"))
+        self.send_button = QPushButton(tr("Send to crib"), self)
+        self.continue_button = QPushButton(tr("Next hand"), self)
+        self.verify_button = QPushButton(tr("Verify deal"), self)
         self.verification_box: QMessageBox | None = None
-        self.rematch_button = QPushButton("Rematch", self)
+        self.rematch_button = QPushButton(tr("Rematch"), self)
         # Review the finished game's hands: shown at the game's end when the app gives the
         # table a way to open the review (the main window does; a practice or online table not).
-        self.review_button = QPushButton("Review", self)
+        self.review_button = QPushButton(tr("Review"), self)
         self.on_review: Callable[[], object] | None = None
-        self.moves_button = QPushButton("Moves", self)
+        self.moves_button = QPushButton(tr("Moves"), self)
         self.moves_button.setCheckable(True)
         self.move_log = MoveLog()
         self.move_log.hide()
         self.count_entry = QSpinBox(self)
         self.count_entry.setRange(0, MAX_SHOW_POINTS)
-        self.count_entry.setAccessibleName("Your count")
+        self.count_entry.setAccessibleName(tr("Your count"))
         self._count_asked = False  # the count box was on show at the last render
-        self.count_button = QPushButton("Count", self)
+        self.count_button = QPushButton(tr_ctx("button", "Count"), self)
         for button, tip in (
-            (self.hint_button, "Discard advisor while discarding; the expert's play after"),
-            (self.send_button, "Lay the two chosen cards away to the crib"),
-            (self.continue_button, "Deal the next hand"),
-            (self.verify_button, "Check the fair-deal commitment of the deal just shown"),
-            (self.rematch_button, "Play another game"),
-            (self.review_button, "Review your decisions in this game"),
-            (self.count_button, "Score your hand with the points you entered"),
-            (self.moves_button, "Show or hide the moves of the hand in play"),
+            (self.hint_button, tr("Discard advisor while discarding; the expert's play after")),
+            (self.send_button, tr("Lay the two chosen cards away to the crib")),
+            (self.continue_button, tr("Deal the next hand")),
+            (self.verify_button, tr("Check the fair-deal commitment of the deal just shown")),
+            (self.rematch_button, tr("Play another game")),
+            (self.review_button, tr("Review your decisions in this game")),
+            (self.count_button, tr("Score your hand with the points you entered")),
+            (self.moves_button, tr("Show or hide the moves of the hand in play")),
         ):
             button.setToolTip(tip)
             button.setAccessibleName(button.text())
@@ -449,7 +452,7 @@ class CribbageTable(QWidget):
         self.board.set_size(lay.board.width(), lay.board.height())
         self.crib_zone.set_rect(lay.crib)
         self.crib_zone.accepting = d.stage == STAGE_DISCARD and d.your_turn
-        self.crib_zone.label = "Crib" if d.stage == STAGE_DISCARD else ""
+        self.crib_zone.label = tr("Crib") if d.stage == STAGE_DISCARD else ""
         self.crib_zone.setVisible(not d.cut_for_deal)
         self.crib_zone.update()
         self.play_zone.set_rect(lay.play)
@@ -463,11 +466,10 @@ class CribbageTable(QWidget):
         self.crib_badge.set_rect(QRectF(lay.crib.center().x() - w * 0.8,
                                         lay.crib.bottom() + w * 0.06, w * 1.6, badge_h))
         # Nobody deals until the cut for the deal is decided (its title then names the dealer).
-        dealer_mark = "" if d.cut_for_deal else " · dealer"
-        self.opponent_badge.set_text(d.names[1] + (dealer_mark if d.dealer == 1 else ""))
+        self.opponent_badge.set_text(self._badge_text(d, 1))
         self.opponent_badge.set_rect(QRectF(lay.field.left() + w * 0.1, lay.field.top(),
                                             w * 1.9, badge_h))
-        self.player_badge.set_text(d.names[0] + (dealer_mark if d.dealer == 0 else ""))
+        self.player_badge.set_text(self._badge_text(d, 0))
         self.player_badge.set_rect(QRectF(lay.field.left() + w * 0.1,
                                           lay.player_row_top - badge_h - w * 0.06,
                                           w * 1.9, badge_h))
@@ -505,7 +507,7 @@ class CribbageTable(QWidget):
         self.hint_button.setVisible(self.hints_allowed
                                     and d.stage not in (STAGE_CUT, STAGE_OVER))
         self.continue_button.setVisible(bool(d.continue_label))
-        self.continue_button.setText(d.continue_label or "Next hand")
+        self.continue_button.setText(d.continue_label or tr("Next hand"))
         self.rematch_button.setVisible(d.stage == STAGE_OVER and self.rematch_allowed)
         self.review_button.setVisible(d.stage == STAGE_OVER and self.on_review is not None)
         self.verify_button.setVisible(d.verifiable)
@@ -517,6 +519,15 @@ class CribbageTable(QWidget):
             self.count_entry.setFocus()
             self.count_entry.selectAll()
 
+    @staticmethod
+    def _badge_text(d: CribbageDisplay, seat: int) -> str:
+        """A seat's name badge: its name, and " · dealer" when it deals (nobody deals until
+        the cut for the deal is decided; its title then names the dealer)."""
+        name = shown_name(d.names[seat])
+        if d.cut_for_deal or d.dealer != seat:
+            return name
+        return tr("{name} · dealer").format(name=name)
+
     def _sync_result(self, lay: CribbageTableLayout) -> None:
         result = self.display.result
         self.result_panel.setVisible(result is not None)
@@ -526,10 +537,13 @@ class CribbageTable(QWidget):
         title = crib_words.winner_title(YOU if result.winner == 0 else names[result.winner])
         loser = 1 - result.winner
         subtitle = self.controller.match.rules.outcome_note(result.outcome, names[loser])
-        worth = f" · worth {result.game_points} games" if result.game_points > 1 else ""
         target = self.controller.rules.target
         shown = [min(score, target) for score in result.scores]  # as the pegs stand
-        score_line = f"{shown[0]} – {shown[1]}{worth}"
+        score_line = f"{shown[0]} – {shown[1]}"
+        if result.game_points > 1:
+            score_line = tr_n("{score} · worth {count} game", "{score} · worth {count} games",
+                              result.game_points).format(score=score_line,
+                                                         count=result.game_points)
         picture = result.outcome if result.outcome != "win" else "trophy"
         self.result_panel.set_result(title, subtitle, score_line, picture, result.winner)
         # Centred right of the deck and the crib, which stay in view (it used to cover them).

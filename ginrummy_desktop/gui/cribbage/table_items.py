@@ -26,6 +26,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QStyleOptionGraphicsItem, QWidget
 
+from ginrummy_desktop.engine.translation import tr_ctx
 from ginrummy_desktop.gui.cribbage.pegboard import PLAYER_COLOURS
 from ginrummy_desktop.gui.table.box_item import BoxItem
 from ginrummy_desktop.gui.table.items import table_font
@@ -61,7 +62,8 @@ class CountDisplay(_BoxItem):
         painter.setPen(QColor("#f4ead2"))
         painter.setFont(table_font(r.height() * 0.12, bold=True))
         painter.drawText(QRectF(r.left(), r.top() + r.height() * 0.05, r.width(),
-                                r.height() * 0.18), Qt.AlignmentFlag.AlignCenter, "COUNT")
+                                r.height() * 0.18), Qt.AlignmentFlag.AlignCenter,
+                         tr_ctx("running count heading", "COUNT"))
         painter.setFont(table_font(min(r.height() * 0.48, r.width() * 0.55), bold=True))
         colour = QColor("#ffd84a") if self.count == 31 else QColor("#ffffff")
         painter.setPen(colour)
