@@ -1310,7 +1310,7 @@ class CribbageController(QObject):
                 show_title=title,
                 spoken=spoken,
                 your_turn=your_cut,
-                continue_label=tr("Deal") if self._cut_result else "",
+                continue_label=tr_ctx("button", "Deal") if self._cut_result else "",
                 cut_pack=0 if self._cut_result else view.pack_size,
                 cut_for_deal=True,
                 cut_depths=self._cut_bounds() if your_cut else (0, view.pack_size),
