@@ -24,7 +24,7 @@ from ginrummy_desktop.engine.gin.results import (
 )
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
 from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
-from ginrummy_desktop.gui.gin.table import ZONE_HAND, ZONE_KNOCK
+from ginrummy_desktop.gui.gin.table_layout import ZONE_HAND, ZONE_KNOCK
 from ginrummy_desktop.gui.shell.main_window import MainWindow
 from ginrummy_desktop.storage import open_storage
 from tests.gui_helpers import open_gin_window
@@ -381,7 +381,8 @@ def test_dialog_keeps_the_chosen_players_apart(window, qtbot):
 @given(width=st.integers(800, 3840), height=st.integers(520, 2160), known=st.integers(0, 3))
 def test_a_watched_hand_and_its_name_tags_fit_without_overlap(width, height, known):
     from ginrummy_desktop.engine.cards import FULL_DECK
-    from ginrummy_desktop.gui.gin.table import GinTableModel, compute_layout
+    from ginrummy_desktop.gui.gin.display import GinTableModel
+    from ginrummy_desktop.gui.gin.table_layout import compute_layout
 
     model = GinTableModel(opponent_hidden=10 - known, opponent_known=FULL_DECK[:known],
                           bottom_hidden=11 - known, bottom_known=FULL_DECK[10:10 + known],

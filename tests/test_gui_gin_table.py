@@ -10,7 +10,7 @@ from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.gin.melds import best_arrangement
 from ginrummy_desktop.gui.gin.controller import BOT, HUMAN, MatchSetup, sort_cards
-from ginrummy_desktop.gui.gin.table import ZONE_DISCARD, ZONE_HAND, ZONE_KNOCK
+from ginrummy_desktop.gui.gin.table_layout import ZONE_DISCARD, ZONE_HAND, ZONE_KNOCK
 from ginrummy_desktop.gui.shell.main_window import MainWindow
 from ginrummy_desktop.gui.table.background import Background
 from ginrummy_desktop.gui.table.card_item import MARK_KNOWN, MARK_LOCKED, MARK_NEW
@@ -206,7 +206,8 @@ SPLIT_HAND = [Card.parse(t) for t in ["2C", "9S", "3C", "9H", "KD", "4C", "9D", 
 
 
 def test_a_split_meld_is_labelled_once_in_its_own_colour():
-    from ginrummy_desktop.gui.gin.table import GinTableModel, compute_layout
+    from ginrummy_desktop.gui.gin.display import GinTableModel
+    from ginrummy_desktop.gui.gin.table_layout import compute_layout
 
     melds = tuple(best_arrangement(SPLIT_HAND).melds)
     assert meld_segments(SPLIT_HAND, melds) > len(melds)  # the hand really splits them
@@ -642,7 +643,8 @@ def test_a_practice_game_is_marked_on_the_table(window):
 
 
 def test_a_raised_card_leaves_its_meld_label_visible():
-    from ginrummy_desktop.gui.gin.table import GinTableModel, compute_layout
+    from ginrummy_desktop.gui.gin.display import GinTableModel
+    from ginrummy_desktop.gui.gin.table_layout import compute_layout
 
     hand = tuple(sort_cards(SPLIT_HAND, "melds"))
     melds = tuple(best_arrangement(list(hand)).melds)
@@ -658,7 +660,8 @@ def test_a_raised_card_leaves_its_meld_label_visible():
 
 
 def test_the_fanned_discard_pile_leaves_stock_knock_area_and_score_clear():
-    from ginrummy_desktop.gui.gin.table import GinTableModel, compute_layout
+    from ginrummy_desktop.gui.gin.display import GinTableModel
+    from ginrummy_desktop.gui.gin.table_layout import compute_layout
     from ginrummy_desktop.gui.table.card_renderer import card_height
 
     pile = tuple(Card.parse(r + s) for s in "CDH" for r in "A23456789TJQK")[:28]

@@ -11,7 +11,8 @@ from PySide6.QtCore import QRectF
 
 from ginrummy_desktop.engine.cards import FULL_DECK, parse_cards
 from ginrummy_desktop.gui.gin.controller import MatchSetup
-from ginrummy_desktop.gui.gin.table import GinTableModel, RevealedRow, compute_layout
+from ginrummy_desktop.gui.gin.display import GinTableModel, RevealedRow
+from ginrummy_desktop.gui.gin.table_layout import compute_layout
 from ginrummy_desktop.gui.shell.main_window import MainWindow
 from ginrummy_desktop.gui.table.layout import fit_spacing, grouped_row, insertion_index, row_width
 

@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
-from ginrummy_desktop.gui.gin.table import ZONE_DISCARD, ZONE_HAND, ZONE_KNOCK
+from ginrummy_desktop.gui.gin.table_layout import ZONE_DISCARD, ZONE_HAND, ZONE_KNOCK
 from ginrummy_desktop.online.bot_player import BotPlayer
 from tests.online_gui_support import PASSWORD, new_client, run
 

@@ -12,9 +12,9 @@ from ginrummy_desktop.engine import translation
 from ginrummy_desktop.engine.gin.rules import PRESET_TITLES
 from ginrummy_desktop.engine.translation import tr, tr_ctx
 from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
+from ginrummy_desktop.gui.gin.display import GinTableModel, stock_tooltip
 from ginrummy_desktop.gui.gin.keys import shortcut_rows
 from ginrummy_desktop.gui.gin.new_game_dialog import NewMatchDialog
-from ginrummy_desktop.gui.gin.table import GinTableModel, stock_tooltip
 from tests.gui_helpers import open_gin_window, stand_in_until
 
 LANGUAGES = ("de", "fr", "es")

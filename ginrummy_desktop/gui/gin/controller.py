@@ -41,15 +41,9 @@ from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, GinRules, preset_titl
 from ginrummy_desktop.engine.translation import mark, tr, tr_ctx
 from ginrummy_desktop.engine.wording import YOU, is_you, names_together, person
 from ginrummy_desktop.gui.gin import opponents as gin_opponents
-from ginrummy_desktop.gui.gin.table import (
-    ZONE_DISCARD,
-    ZONE_HAND,
-    ZONE_KNOCK,
-    GinTable,
-    GinTableModel,
-    RevealedRow,
-    meld_kind,
-)
+from ginrummy_desktop.gui.gin.display import GinTableModel, RevealedRow, meld_kind
+from ginrummy_desktop.gui.gin.table import GinTable
+from ginrummy_desktop.gui.gin.table_layout import ZONE_DISCARD, ZONE_HAND, ZONE_KNOCK
 from ginrummy_desktop.gui.table.animation import Animator
 from ginrummy_desktop.gui.table.background import Background
 from ginrummy_desktop.gui.table.layout import insertion_index
