@@ -183,6 +183,29 @@ def problems(areas: list[str] | None = None) -> Iterator[Problem]:
             if compiled != current:
                 yield Problem(language, area, str(mo_path.relative_to(ROOT)),
                               "compiled catalogue is older than its .po")
+    yield from disagreements()
+
+
+def disagreements(areas: list[str] | None = None) -> Iterator[Problem]:
+    """One English text translated two ways in two areas of one language. Every area's
+    catalogue is loaded together and the first found wins, so the other translation would
+    never show; a text that means two things needs a context (``tr_ctx``)."""
+    for language in TRANSLATED:
+        seen: dict[tuple, tuple[str, object]] = {}
+        for area in areas or list(AREAS):
+            path = catalogue_path(language, area)
+            if not path.exists():
+                continue
+            for message in _read(path, language):
+                string = _hashable(message.string)
+                if not message.id or not all(string if isinstance(string, tuple) else [string]):
+                    continue
+                key = (message.context, _hashable(message.id))
+                first = seen.setdefault(key, (area, string))
+                if first[1] != string:
+                    yield Problem(language, area, _first(message.id),
+                                  f"translated otherwise in {first[0]} ({first[1]!r} here "
+                                  f"{string!r})")
 
 
 def _hashable(value):
