@@ -14,7 +14,7 @@ from ginrummy_desktop.storage.settings import Settings
 from tools import translations as catalogues
 
 # Areas whose words are not all wrapped in tr() yet; each leaves this list when it is done.
-NOT_YET_TRANSLATED = {"cribbage", "shell", "stats"}
+NOT_YET_TRANSLATED = {"cribbage", "shell"}
 # Literals that look like words but are not for translation: (file, text) and why.
 NOT_WORDS: dict[tuple[str, str], str] = {
     ("ginrummy_desktop/engine/bot_host.py",
@@ -50,6 +50,7 @@ NOT_WORDS: dict[tuple[str, str], str] = {
         "a caller's mistake (a seat that does not exist), never a player's move",
     ("ginrummy_desktop/engine/cribbage/match.py", "last card"): "a score kind's id",
     ("ginrummy_desktop/engine/cribbage/observation.py", "last card"): "a score kind's id",
+    ("ginrummy_desktop/gui/stats/window.py", "last card"): "a score kind's id in records",
     ("ginrummy_desktop/engine/cribbage/rules.py", "double skunk"): "a rule option's id",
     ("ginrummy_desktop/engine/cribbage/scoring.py", "pair royal"): "a score kind's id",
     ("ginrummy_desktop/engine/cribbage/scoring.py", "double pair royal"): "a score kind's id",
