@@ -49,6 +49,12 @@ def is_you(name: str) -> bool:
     return name.strip().casefold() == "you"
 
 
+def shown_name(name: str) -> str:
+    """A seat's name as a label shows it: the person at the table is "You" in the chosen
+    language (the stored name stays "You"), anyone else as named."""
+    return tr("You") if is_you(name) else name
+
+
 def subject(name: str) -> str:
     """The name at the start of a sentence: ``"You"`` or the name as given."""
     return YOU if is_you(name) else name

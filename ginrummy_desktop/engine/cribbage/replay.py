@@ -21,7 +21,7 @@ from ginrummy_desktop.engine.cribbage.scoring import ScoreItem
 from ginrummy_desktop.engine.cribbage.words import hand_owner
 from ginrummy_desktop.engine.replay import ReplayFrame, ShownHand, seat_names
 from ginrummy_desktop.engine.translation import tr, tr_n
-from ginrummy_desktop.engine.wording import person
+from ginrummy_desktop.engine.wording import person, shown_name
 
 
 def cribbage_replay_frames(
@@ -64,7 +64,7 @@ def cribbage_replay_frames(
         text = _told(named[seat], action, match.starter)
         for e in hand_events:
             text = tr("{move}; {name}: {words}").format(
-                move=text, name=named[e["seat"]], words=event_from_json(e).text)
+                move=text, name=shown_name(named[e["seat"]]), words=event_from_json(e).text)
         if finished:  # the hand is over; keep the cards as they were before the next deal
             last_card = (action.card,) if action.card is not None else ()
             hands: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
