@@ -95,7 +95,9 @@ class _ChartBase(QWidget):
 
     def _empty(self, painter: QPainter) -> None:
         painter.setPen(QColor(AXIS_TEXT))
-        painter.drawText(self._plot_area(), Qt.AlignmentFlag.AlignCenter, self.empty_text)
+        # Wrapped: a translated sentence may be longer than a small chart is wide.
+        painter.drawText(self._plot_area(),
+                         Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, self.empty_text)
 
     def _y_axis(self, painter: QPainter, area: QRectF, low: float, high: float,
                 fmt: Formatter) -> Callable[[float], float]:
