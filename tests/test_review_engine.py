@@ -15,9 +15,11 @@ from ginrummy_desktop.engine.actions import Action
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
 from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS as CRIBBAGE_BOTS
+from ginrummy_desktop.engine.cribbage.review import cribbage_hand_review
 from ginrummy_desktop.engine.gin import GIN_PRESETS, GinMatch
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS as GIN_BOTS
 from ginrummy_desktop.engine.gin.hand import GinHand
+from ginrummy_desktop.engine.gin.review import gin_hand_review
 from ginrummy_desktop.engine.gin.rules import GinRules
 from ginrummy_desktop.engine.review import (
     BLUNDER,
@@ -29,8 +31,6 @@ from ginrummy_desktop.engine.review import (
     review_hand,
     review_match,
 )
-from ginrummy_desktop.engine.review.cribbage import cribbage_hand_review
-from ginrummy_desktop.engine.review.gin import gin_hand_review
 from ginrummy_desktop.engine.rng import StableRandom
 
 

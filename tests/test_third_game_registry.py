@@ -15,6 +15,15 @@ import pytest
 
 from ginrummy_desktop.engine import registry, wire
 from ginrummy_desktop.engine.replay import replay_frames
+from ginrummy_desktop.engine.review import (
+    BLUNDER,
+    FINE,
+    THRESHOLDS,
+    clear_cache,
+    review_hand,
+    review_match,
+)
+from ginrummy_desktop.engine.review.practice import can_practise, practice
 from ginrummy_desktop.online import protocol
 from ginrummy_desktop.online.table import LiveTable, MoveRefused, public_view, unfinished_deal
 from ginrummy_desktop.storage import HandSummary, MatchSummary, Storage
@@ -120,6 +129,25 @@ def test_a_live_table_plays_restores_and_reveals_it(high_card):
     again.restore(table.snapshot(), table.seq, table.records_sent)
     assert again.match.observation(1 - seat) == table.match.observation(1 - seat)
     assert public_view(NAME, again.match, 0) == {"hands_won": [0, 0]}
+
+
+def test_its_hands_are_reviewed_and_practised_through_its_spec(high_card):
+    match = play_out(high_card)
+    record = match.hand_records()[0]
+    leader = record["seats"][0]
+    assert THRESHOLDS[NAME] == (0.5, 1.0, 1.0) and NAME in THRESHOLDS
+    review = review_hand(record, leader)
+    assert review.game == NAME and [d.kind for d in review.decisions] == ["lay"]
+    assert review.decisions[0].grade in (FINE, BLUNDER)
+    assert len(review_match(match.hand_records(), leader).hands) == len(match.hand_records())
+    session = practice(record, leader, 2)
+    assert session.to_move() == record["seats"][1] and len(session.plays) == 1
+    registry.unregister_game(NAME)
+    clear_cache()  # a cached review is the record's, whatever the registry holds now
+    assert NAME not in THRESHOLDS and not can_practise(NAME)
+    with pytest.raises(ValueError, match="unknown game 'highcard'"):
+        review_hand(record, leader)
+    registry.register_game(NAME, SPEC)
 
 
 def high_card_summary(records: list[dict]) -> MatchSummary:

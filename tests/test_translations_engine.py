@@ -18,13 +18,13 @@ from ginrummy_desktop.engine.actions import Action, IllegalActionError, action_k
 from ginrummy_desktop.engine.cards import Card, card_name
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
 from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS as CRIBBAGE_BOTS
+from ginrummy_desktop.engine.cribbage.review import cribbage_hand_review
 from ginrummy_desktop.engine.gin import GIN_PRESETS, GinMatch
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS as GIN_BOTS
+from ginrummy_desktop.engine.gin.review import gin_hand_review
 from ginrummy_desktop.engine.records_check import NO_RECORDS, check_records
 from ginrummy_desktop.engine.registry import get_game
 from ginrummy_desktop.engine.replay import seat_names
-from ginrummy_desktop.engine.review.cribbage import cribbage_hand_review
-from ginrummy_desktop.engine.review.gin import gin_hand_review
 from ginrummy_desktop.engine.review.grades import BLUNDER, FINE, MISTAKE, grade_count, grade_name
 from ginrummy_desktop.engine.runner import make_agent, play_match, prepare_run
 from ginrummy_desktop.engine.translation import tr, tr_ctx, tr_n

@@ -159,7 +159,7 @@ def _replay(record: dict[str, Any]) -> list[tuple[int, Card]]:
     if not verify_commitment(deck, record["salt"], record["commitment"]):
         raise ValueError("the deck does not match its commitment")
     leader, other = record["seats"]
-    hands = {leader: deck[:HAND_SIZE], other: deck[HAND_SIZE:2 * HAND_SIZE]}
+    hands = {0: deck[:HAND_SIZE], 1: deck[HAND_SIZE:2 * HAND_SIZE]}  # by seat, as dealt
     plays = [(seat, Card.parse(text)) for seat, text in record["plays"]]
     if [seat for seat, _ in plays] != [leader, other]:
         raise ValueError("the players did not lay their cards in turn")
@@ -222,7 +222,7 @@ class HighCardSpec:
         leader, other = record["seats"]
         named = seat_names((leader, other), names)
         deck = parse_cards(record["deck"])
-        hands = {leader: list(deck[:HAND_SIZE]), other: list(deck[HAND_SIZE:2 * HAND_SIZE])}
+        hands = {0: list(deck[:HAND_SIZE]), 1: list(deck[HAND_SIZE:2 * HAND_SIZE])}
         laid: list[Card] = []
 
         def frame(step: int, text: str, actor: int | None = None,
@@ -248,6 +248,41 @@ class HighCardSpec:
 
     def replay_record(self, record: dict) -> None:
         _replay(record)
+
+    review_thresholds = (0.5, 1.0, 1.0)  # a hand is won or lost: a wrong card is a blunder
+
+    def review(self, record: dict[str, Any], seat: int) -> Any:
+        """Each card ``seat`` laid, against the others it held: worth 1 if it wins the hand."""
+        from ginrummy_desktop.engine.review.grades import HandReview, Option, decision, summarise
+
+        plays = _replay(record)
+        if seat not in record["seats"]:
+            raise ValueError(f"seat {seat} did not play this hand")
+        leader, other = record["seats"]
+        deck = parse_cards(record["deck"])
+        held = deck[HAND_SIZE * seat:HAND_SIZE * (seat + 1)]
+        step, laid = next((i, card) for i, (s, card) in enumerate(plays, start=1) if s == seat)
+        rival = plays[1 - (step - 1)][1]
+
+        def wins(card: Card) -> float:
+            return float(beats(card, rival) if seat == other else not beats(rival, card))
+
+        options = [Option(card_text(card), wins(card), str(card)) for card in held]
+        decisions = (decision(self.review_thresholds, step, seat, "lay", options, str(laid),
+                              lambda best, chosen, loss: "a higher card wins" if loss else ""),)
+        number = record["hand_number"]
+        return HandReview(NAME, seat, number, decisions, summarise([(number, decisions)]))
+
+    def practice(self, record: dict[str, Any], seat: int, step: int) -> HighCardMatch:
+        """The match dealt afresh and played up to just before ``step`` of the hand."""
+        match = HighCardMatch(HighCardRules.from_dict(record["rules"]), 0)
+        match.hand_number, match.scores = record["hand_number"] - 1, [0, 0]
+        match._deal()
+        match.deck = parse_cards(record["deck"])
+        match.hands = [list(match.deck[:HAND_SIZE]), list(match.deck[HAND_SIZE:2 * HAND_SIZE])]
+        for played_by, text in record["plays"][: step - 1]:
+            match.apply(played_by, Action("discard", Card.parse(text)))
+        return match
 
 
 SPEC = HighCardSpec()

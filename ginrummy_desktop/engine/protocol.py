@@ -124,3 +124,7 @@ class GameSpec(Protocol):
 
     # Optional: ``derived_stats(counters, hands) -> dict[str, float]`` adds figures computed from
     # a player's summed counters (e.g. averages per hand) to the runner's per-player report.
+    # Optional, for the hand review (engine/review/): ``review(record, seat) -> HandReview``
+    # values and grades one seat's decisions in a hand record, by ``review_thresholds``
+    # ((inaccuracy, mistake, blunder) in points lost); ``practice(record, seat, step) ->
+    # MatchSession`` sets a recorded hand up again just before action ``step`` to play on.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.cribbage.match import CribbageMatch
@@ -14,6 +14,9 @@ from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.engine.cribbage.wire_codec import cribbage_from_wire, cribbage_to_wire
 from ginrummy_desktop.engine.protocol import MatchSession
 from ginrummy_desktop.engine.translation import mark
+
+if TYPE_CHECKING:
+    from ginrummy_desktop.engine.review.grades import HandReview
 
 CRIBBAGE_PRESETS: dict[str, CribbageRules] = {
     "acc": CribbageRules(),
@@ -167,6 +170,22 @@ class CribbageSpec:
             "average_crib_points": per("crib_points", counters.get("cribs", 0)),
             "average_pegging_points": per("pegging_points", hands),
         }
+
+    #: The review's (inaccuracy, mistake, blunder) thresholds in points lost (docs/review.md).
+    review_thresholds: tuple[float, float, float] = (0.5, 1.5, 3.0)
+
+    def review(self, record: dict[str, Any], seat: int) -> HandReview:
+        """``seat``'s decisions in one hand record, valued and graded (``engine.review``)."""
+        from ginrummy_desktop.engine.cribbage.review import cribbage_hand_review
+
+        return cribbage_hand_review(record, seat)
+
+    def practice(self, record: dict[str, Any], seat: int, step: int) -> CribbageMatch:
+        """The match just before action ``step`` of ``record``, to play on (the person
+        keeps ``seat``)."""
+        from ginrummy_desktop.engine.cribbage.practice import cribbage_practice
+
+        return cribbage_practice(record, step)
 
     def replay_record(self, record: dict) -> None:
         replay_record(record)

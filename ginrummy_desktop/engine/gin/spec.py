@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.gin.match import GinMatch, replay_record
@@ -13,6 +13,9 @@ from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, GinRules, parse_rules
 from ginrummy_desktop.engine.gin.wire_codec import gin_from_wire, gin_to_wire
 from ginrummy_desktop.engine.protocol import MatchSession
 from ginrummy_desktop.engine.translation import mark
+
+if TYPE_CHECKING:
+    from ginrummy_desktop.engine.review.grades import HandReview
 
 
 class GinSpec:
@@ -87,6 +90,22 @@ class GinSpec:
             if result["knocker"] == seat and result["kind"] in ("knock", "undercut"):
                 stats["knocks"] += 1
         return stats
+
+    #: The review's (inaccuracy, mistake, blunder) thresholds in points lost (docs/review.md).
+    review_thresholds: tuple[float, float, float] = (2.0, 5.0, 10.0)
+
+    def review(self, record: dict[str, Any], seat: int) -> HandReview:
+        """``seat``'s decisions in one hand record, valued and graded (``engine.review``)."""
+        from ginrummy_desktop.engine.gin.review import gin_hand_review
+
+        return gin_hand_review(record, seat)
+
+    def practice(self, record: dict[str, Any], seat: int, step: int) -> GinMatch:
+        """The match just before action ``step`` of ``record``, to play on (the reviewed
+        seat moved to seat 0)."""
+        from ginrummy_desktop.engine.gin.practice import gin_practice
+
+        return gin_practice(record, seat, step)
 
     def replay_record(self, record: dict) -> None:
         replay_record(record)

@@ -1,7 +1,8 @@
 """Hand review: where a seat lost points, decision by decision, from what it could see then.
 
-``review_hand(record, seat)`` reviews one gin or cribbage hand record (``HandReview``: every
-decision valued and graded fine / inaccuracy / mistake / blunder, with a reason in words);
+``review_hand(record, seat)`` reviews one hand record of any game whose spec has a ``review``
+hook (gin's and cribbage's are ``engine/<game>/review.py``): a ``HandReview``, every decision
+valued and graded fine / inaccuracy / mistake / blunder, with a reason in words;
 ``review_match(records, seat)`` reviews each hand and sums them up (``MatchReview``). Reviews
 are cached per record for the session (``review_hand`` returns the same object for the same
 record and seat). Thresholds and what the review never reads: docs/review.md.
@@ -16,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ginrummy_desktop.engine import registry
 from ginrummy_desktop.engine.review.grades import (
     BLUNDER,
     FINE,
@@ -72,19 +74,14 @@ def review_hand(record: dict[str, Any], seat: int) -> HandReview:
         _cache.move_to_end(key)
         return cached
     game = record.get("game")
+    review_of = _reviewer(game)
+    if review_of is None:
+        # Translators: {games} lists the games' ids as a record stores them (gin, cribbage),
+        # kept as they are.
+        raise ValueError(tr("unknown game {game} (expected one of: {games})").format(
+            game=repr(game), games=", ".join(_reviewed_games())))
     try:
-        if game == "gin":
-            from ginrummy_desktop.engine.review.gin import gin_hand_review
-
-            review = gin_hand_review(record, seat)
-        elif game == "cribbage":
-            from ginrummy_desktop.engine.review.cribbage import cribbage_hand_review
-
-            review = cribbage_hand_review(record, seat)
-        else:
-            # Translators: gin and cribbage are the games' ids in a record, kept as they are.
-            raise ValueError(tr("unknown game {game} (expected gin or cribbage)").format(
-                game=repr(game)))
+        review = review_of(record, seat)
     except (KeyError, TypeError, IndexError, AttributeError) as error:
         # Translators: {game} is the game's id in the record (gin, cribbage).
         raise ValueError(tr("damaged {game} record ({error})").format(
@@ -93,6 +90,17 @@ def review_hand(record: dict[str, Any], seat: int) -> HandReview:
     if len(_cache) > _CACHE_SIZE:
         _cache.popitem(last=False)
     return review
+
+
+def _reviewer(game: Any) -> Callable[[dict[str, Any], int], HandReview] | None:
+    """The ``review`` hook of registered game ``game``'s spec, None when there is none."""
+    if not isinstance(game, str) or game not in registry.GAMES:
+        return None
+    return getattr(registry.get_game(game), "review", None)
+
+
+def _reviewed_games() -> list[str]:
+    return [name for name in registry.game_names() if _reviewer(name) is not None]
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,8 @@
 
 Every decision is valued in points of the hand from the reviewed seat's side (positive: that
 seat scores), as the expert values it from what the seat could see then. ``loss`` is the best
-option's value less the chosen one's, never negative, and the grade follows from it:
+option's value less the chosen one's, never negative, and the grade follows from it by the
+game's own thresholds (its spec's ``review_thresholds``: inaccuracy, mistake, blunder):
 
 ========  ==================  ===================
 game      inaccuracy from     mistake / blunder
@@ -17,19 +18,47 @@ Below the first threshold a decision is "fine". Cribbage points are smaller mone
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from ginrummy_desktop.engine import registry
 from ginrummy_desktop.engine.translation import tr, tr_ctx, tr_n
 
 FINE, INACCURACY, MISTAKE, BLUNDER = "fine", "inaccuracy", "mistake", "blunder"
 GRADES = (FINE, INACCURACY, MISTAKE, BLUNDER)
-# (inaccuracy, mistake, blunder) thresholds in points lost, by game.
-THRESHOLDS: dict[str, tuple[float, float, float]] = {
-    "gin": (2.0, 5.0, 10.0),
-    "cribbage": (0.5, 1.5, 3.0),
-}
+Thresholds = tuple[float, float, float]  # (inaccuracy, mistake, blunder) in points lost
+
+
+class _Thresholds(Mapping[str, Thresholds]):
+    """Game name -> its spec's ``review_thresholds``, for every registered game that has a
+    review; read from the registry at each use."""
+
+    def __getitem__(self, game: str) -> Thresholds:
+        try:
+            spec = registry.get_game(game)
+        except ValueError:
+            raise KeyError(game) from None
+        thresholds: Thresholds | None = getattr(spec, "review_thresholds", None)
+        if thresholds is None:
+            raise KeyError(game)
+        return thresholds
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([name for name in registry.game_names() if name in self])
+
+    def __contains__(self, game: object) -> bool:
+        try:
+            return isinstance(game, str) and self[game] is not None
+        except (KeyError, ImportError):
+            return False
+
+    def __len__(self) -> int:
+        return len(list(iter(self)))
+
+
+#: Game name -> (inaccuracy, mistake, blunder) thresholds in points lost.
+THRESHOLDS: Mapping[str, Thresholds] = _Thresholds()
 
 
 def grade_name(grade: str, title: bool = False) -> str:
@@ -64,9 +93,10 @@ def grade_count(grade: str, count: int) -> str:
     return text.format(count=count)
 
 
-def grade(game: str, loss: float) -> str:
-    """The label for ``loss`` points lost against the best choice in ``game``."""
-    inaccuracy, mistake, blunder = THRESHOLDS[game]
+def grade(game: str | Thresholds, loss: float) -> str:
+    """The label for ``loss`` points lost against the best choice in ``game`` (a game's name,
+    or its thresholds themselves)."""
+    inaccuracy, mistake, blunder = THRESHOLDS[game] if isinstance(game, str) else game
     if loss >= blunder:
         return BLUNDER
     if loss >= mistake:
@@ -127,10 +157,11 @@ def _option_json(option: Option) -> dict[str, Any]:
     return data
 
 
-def decision(game: str, step: int, seat: int, kind: str, options: Iterable[Option],
+def decision(game: str | Thresholds, step: int, seat: int, kind: str, options: Iterable[Option],
              chosen_action: Any, reason_for: Any) -> Decision:
     """Rank ``options`` (best first; ties keep the given order), find the chosen one and grade
-    it. ``reason_for(best, chosen, loss)`` writes the one-line reason."""
+    it by ``game``'s thresholds (see ``grade``). ``reason_for(best, chosen, loss)`` writes the
+    one-line reason."""
     ranked = sorted(options, key=lambda option: -option.value)
     chosen = next(i for i, option in enumerate(ranked) if option.action == chosen_action)
     loss = max(0.0, ranked[0].value - ranked[chosen].value)

@@ -41,8 +41,8 @@ from ginrummy_desktop.engine.gin.match import GinMatch
 from ginrummy_desktop.engine.gin.observation import GinObservation
 from ginrummy_desktop.engine.gin.replay import gin_replay_frames
 from ginrummy_desktop.engine.gin.rules import GinRules
+from ginrummy_desktop.engine.gin.spec import GinSpec
 from ginrummy_desktop.engine.review.grades import (
-    THRESHOLDS,
     Decision,
     HandReview,
     Option,
@@ -61,6 +61,7 @@ CONFIRM_OPTIONS = 3  # the best options valued again (besides the chosen one)
 DISCARD_OPTIONS = 6  # discards valued besides the one chosen: those leaving the least deadwood
 UPCARD_PHASES = ("first_upcard", "dealer_upcard", "last_discard")
 GOING_OUT = ("knock", "gin", "big_gin")
+THRESHOLDS = GinSpec.review_thresholds  # (inaccuracy, mistake, blunder) in points lost
 
 
 def gin_hand_review(record: dict[str, Any], seat: int, worlds: int = WORLDS) -> HandReview:
@@ -89,7 +90,7 @@ def gin_hand_review(record: dict[str, Any], seat: int, worlds: int = WORLDS) -> 
             decisions.append(review_decision(observation, action, step, worlds))
         match.apply(actor, action)
     hand_decisions = tuple(decisions)
-    return HandReview("gin", seat, hand_number, hand_decisions,
+    return HandReview(GinSpec.name, seat, hand_number, hand_decisions,
                       summarise([(hand_number, hand_decisions)]))
 
 
@@ -142,11 +143,11 @@ def review_decision(observation: GinObservation, chosen: Action, step: int = 0,
 
     def graded(valued: list[Action]) -> Decision:
         value = _draw_option if kind in ("upcard", "draw") else _discard_option
-        return decision("gin", step, observation.seat, kind,
+        return decision(THRESHOLDS, step, observation.seat, kind,
                         [value(position, action) for action in valued], _key(chosen),
                         lambda best, made, loss: gin_reason(position, kind, best, made, loss))
     verdict = graded(actions)
-    if verdict.loss >= THRESHOLDS["gin"][0] and CONFIRM_FACTOR > 1:
+    if verdict.loss >= THRESHOLDS[0] and CONFIRM_FACTOR > 1:
         # Only the leading options and the one chosen are worth the larger sample.
         leading = [option.action for option in verdict.options[:CONFIRM_OPTIONS]]
         contenders = [a for a in actions if _key(a) in leading or a == chosen]

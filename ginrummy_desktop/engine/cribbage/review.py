@@ -39,6 +39,7 @@ from ginrummy_desktop.engine.cribbage.observation import (
 )
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.engine.cribbage.scoring import play_points_for_ranks, show_points
+from ginrummy_desktop.engine.cribbage.spec import CribbageSpec
 from ginrummy_desktop.engine.review.grades import Decision, HandReview, Option, decision, summarise
 from ginrummy_desktop.engine.rng import StableRandom
 from ginrummy_desktop.engine.translation import tr, tr_n
@@ -46,6 +47,7 @@ from ginrummy_desktop.engine.translation import tr, tr_n
 WORLDS = 24  # opponent holdings per pegging decision (the expert's own number)
 CANDIDATES = 384  # weighted candidate holdings they are drawn from (the expert's own number)
 REVIEW_SEED = 41
+THRESHOLDS = CribbageSpec.review_thresholds  # (inaccuracy, mistake, blunder) in points lost
 
 
 def cribbage_hand_review(record: dict[str, Any], seat: int) -> HandReview:
@@ -53,7 +55,7 @@ def cribbage_hand_review(record: dict[str, Any], seat: int) -> HandReview:
 
     Raises ``ValueError`` with the reason for a record that does not replay or a bad seat.
     """
-    if not isinstance(record, dict) or record.get("game") != "cribbage":
+    if not isinstance(record, dict) or record.get("game") != CribbageSpec.name:
         raise ValueError(tr("not a cribbage hand record"))
     if seat not in (0, 1):
         raise ValueError(f"seat must be 0 or 1 in cribbage, not {seat!r}")
@@ -84,7 +86,7 @@ def cribbage_hand_review(record: dict[str, Any], seat: int) -> HandReview:
             raise ValueError(tr("move {step} does not replay: {error}").format(
                 step=step, error=error)) from None
     hand_decisions = tuple(decisions)
-    return HandReview("cribbage", seat, hand_number, hand_decisions,
+    return HandReview(CribbageSpec.name, seat, hand_number, hand_decisions,
                       summarise([(hand_number, hand_decisions)]))
 
 
@@ -135,7 +137,7 @@ def _discard(observation: CribbageObservation, chosen: Action, step: int) -> Dec
         return tr("Keep {kept} averages {points:.1f} points more in the show (net {net:.1f} "
                   "over the 46 starters)").format(
                       kept=cards_text(kept_for[tuple(best.action)]), points=hand_gap, net=loss)
-    return decision("cribbage", step, observation.seat, "discard", options,
+    return decision(THRESHOLDS, step, observation.seat, "discard", options,
                     _toss_key(chosen.cards), reason)
 
 
@@ -192,7 +194,7 @@ def _play(observation: CribbageObservation, chosen: Action, step: int) -> Decisi
                           card=card_text(made_card), points=made_now, other=card_text(best_card))
         return tr("{card} holds up better over the rest of the play (about {points:.1f} points)"
                   ).format(card=card_text(best_card), points=loss)
-    return decision("cribbage", step, observation.seat, "play", options, chosen.card.rank, reason)
+    return decision(THRESHOLDS, step, observation.seat, "play", options, chosen.card.rank, reason)
 
 
 def _show(observation: CribbageObservation, chosen: Action, step: int) -> Decision | None:
@@ -227,7 +229,7 @@ def _show(observation: CribbageObservation, chosen: Action, step: int) -> Decisi
                             "left uncounted", missed)
             return text.format(cards=cards, starter=card_text(starter), points=true,
                                count=missed)
-        return decision("cribbage", step, observation.seat, "show", options, chosen.points,
+        return decision(THRESHOLDS, step, observation.seat, "show", options, chosen.points,
                         reason)
     claimed = observation.claimed or 0
     missed = true - claimed
@@ -241,5 +243,5 @@ def _show(observation: CribbageObservation, chosen: Action, step: int) -> Decisi
         return tr_n("The opponent counted {claimed} of {points}: {count} point was yours to take",
                     "The opponent counted {claimed} of {points}: {count} points were yours to "
                     "take", missed).format(claimed=claimed, points=true, count=missed)
-    return decision("cribbage", step, observation.seat, "show", options, chosen.kind,
+    return decision(THRESHOLDS, step, observation.seat, "show", options, chosen.kind,
                     muggins_reason)
