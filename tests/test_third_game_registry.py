@@ -166,10 +166,17 @@ def high_card_summary(records: list[dict]) -> MatchSummary:
 def test_storage_takes_its_matches_and_settings(high_card, tmp_path):
     storage = Storage(tmp_path)
     try:
-        storage.record_match(high_card_summary(play_out(high_card).hand_records()))
+        summary = high_card_summary(play_out(high_card).hand_records())
+        storage.record_match(summary)
         [line] = breakdown(storage.database, storage.profile, by="game")
         assert (line.key, line.matches) == (NAME, 1)
-        assert storage.figures(game=NAME).matches_played == 1
+        figures = storage.figures(game=NAME)
+        assert figures.matches_played == 1
+        won = summary.result == "win"  # its spec's match_score: the best score of a won match
+        assert figures.best_score == (100 * (summary.player_score - summary.opponent_score)
+                                      if won else None)
+        storage.record_match(high_card_summary(play_out(high_card, seed=8).hand_records()))
+        assert storage.figures(game=NAME).best_score in (None, 100, 200)
     finally:
         storage.close()
     settings = Settings().with_changes(default_opponent={NAME: "first"})

@@ -249,6 +249,9 @@ class HighCardSpec:
     def replay_record(self, record: dict) -> None:
         _replay(record)
 
+    def match_score(self, mine: int, theirs: int) -> int:
+        return 100 * (mine - theirs)  # storage keeps the best of the won matches
+
     review_thresholds = (0.5, 1.0, 1.0)  # a hand is won or lost: a wrong card is a blunder
 
     def review(self, record: dict[str, Any], seat: int) -> Any:

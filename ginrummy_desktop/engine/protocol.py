@@ -128,3 +128,5 @@ class GameSpec(Protocol):
     # values and grades one seat's decisions in a hand record, by ``review_thresholds``
     # ((inaccuracy, mistake, blunder) in points lost); ``practice(record, seat, step) ->
     # MatchSession`` sets a recorded hand up again just before action ``step`` to play on.
+    # Optional: ``match_score(mine, theirs) -> int``, the arcade score of a won match from the
+    # match totals (storage keeps the best for the Statistics window).

@@ -18,6 +18,8 @@ import os
 import sys
 from typing import Any
 
+from ginrummy_desktop.engine import registry
+
 
 def add_online_parser(commands: Any) -> None:
     sub = commands.add_parser("online", help="seat a bot as a player on an online server")
@@ -28,7 +30,8 @@ def add_online_parser(commands: Any) -> None:
     sub.add_argument("--password", help="default: $GINRUMMY_PASSWORD")
     sub.add_argument("--players", required=True, metavar="BOT",
                      help="the bot: a built-in bot id or package.module:Class")
-    sub.add_argument("--game", choices=("gin", "cribbage"), default="gin")
+    games = registry.game_names()
+    sub.add_argument("--game", choices=games, default=games[0])
     how = sub.add_mutually_exclusive_group()
     how.add_argument("--join", metavar="TABLE", help="join this open table")
     how.add_argument("--quick", action="store_true", help="ask for a quick match")

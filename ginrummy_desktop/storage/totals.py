@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ginrummy_desktop.engine.gin.results import arcade_score
+from ginrummy_desktop.engine import registry
 from ginrummy_desktop.storage.migrations import MATCH_TOTAL_COLUMNS
 from ginrummy_desktop.storage.summaries import lineup_label, stored_seat_names
 
@@ -66,7 +66,7 @@ class Figures:
     average_hand_turns: float | None = None
     best_match: MatchRef | None = None
     worst_match: MatchRef | None = None
-    best_score: int | None = None  # the best arcade score of a won gin match
+    best_score: int | None = None  # the best arcade score of a won match (gin's: see below)
     longest_win_streak: int = 0
     longest_losing_streak: int = 0
     current_streak: int = 0  # +n: n wins in a row now; -n: n losses in a row
@@ -110,6 +110,18 @@ MATCH_ROW_SQL = (
     + " FROM matches m"
 )
 _FIRST_TOTAL = 12  # index of the first MATCH_TOTAL_COLUMNS value in a MATCH_ROW_SQL row
+
+
+def match_score(game: str, mine: int, theirs: int) -> int | None:
+    """The arcade score of a won match of ``game`` (its spec's optional ``match_score``: gin's
+    is (mine - theirs) x 200), None for a game that keeps none or is not registered."""
+    if game not in registry.GAMES:
+        return None
+    try:
+        score = getattr(registry.get_game(game), "match_score", None)
+    except ValueError:  # registered but not importable: its matches still count
+        return None
+    return None if score is None else int(score(mine, theirs))
 
 
 class Totals:
@@ -173,8 +185,8 @@ class Totals:
             self.best = [margin, match_id, mine, theirs]
         if self.worst is None or margin < self.worst[0]:
             self.worst = [margin, match_id, mine, theirs]
-        if won and game == "gin":
-            score = arcade_score(mine, theirs)
+        score = match_score(str(game), mine, theirs) if won else None
+        if score is not None:
             self.best_score = score if self.best_score is None else max(self.best_score, score)
 
     def figures(self) -> Figures:

@@ -9,6 +9,7 @@ from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
 from ginrummy_desktop.engine.gin.match import GinMatch, replay_record
 from ginrummy_desktop.engine.gin.observation import GinObservation
 from ginrummy_desktop.engine.gin.records import GinMatchChain
+from ginrummy_desktop.engine.gin.results import arcade_score
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, GinRules, parse_rules
 from ginrummy_desktop.engine.gin.wire_codec import gin_from_wire, gin_to_wire
 from ginrummy_desktop.engine.protocol import MatchSession
@@ -106,6 +107,10 @@ class GinSpec:
         from ginrummy_desktop.engine.gin.practice import gin_practice
 
         return gin_practice(record, seat, step)
+
+    def match_score(self, mine: int, theirs: int) -> int:
+        """The arcade score of a won match (the Statistics window keeps the best)."""
+        return arcade_score(mine, theirs)
 
     def replay_record(self, record: dict) -> None:
         replay_record(record)
