@@ -13,6 +13,13 @@ the partner at seat 2, the opponents at 1 and 3). Which seats play a hand, who s
 team totals come from the engine (``GinView.in_hand``, ``GinMatch.sides``). A hand the person
 does not play (sitting out with three players, or the partner's table of a partnership deal)
 is *watched*: the same turn loop plays it, the hands face down; ``skip_ahead`` stops pacing it.
+
+This module keeps the public class, the match's start and the game's pacing (a hand dealt, a
+move applied, the computer players' turns); ``GinController``'s other jobs are mixins, one
+module each: ``controller_table`` (what the table shows), ``controller_input`` (the person's
+moves, selection, sorting, clicks and drops), ``controller_undo`` (undo and the table state
+saved with the match), ``controller_hints``, ``controller_log`` (the move log and the prompt)
+and ``controller_results`` (hand results, partnership deals, resigning).
 """
 
 from __future__ import annotations
@@ -23,104 +30,44 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from ginrummy_desktop.engine import cards
-from ginrummy_desktop.engine.actions import Action, IllegalActionError
-from ginrummy_desktop.engine.cards import SUITS, Card, parse_cards
+from ginrummy_desktop.engine.actions import Action
+from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.gin.match import GinMatch
-from ginrummy_desktop.engine.gin.melds import best_arrangement, min_deadwood
 from ginrummy_desktop.engine.gin.observation import GinView
-from ginrummy_desktop.engine.gin.results import (
-    HandResult,
-    describe_hand,
-    ending_text,
-    partner_table_text,
-    sits_out_text,
-    team_name,
+from ginrummy_desktop.engine.gin.results import HandResult, team_name
+from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, GinRules
+from ginrummy_desktop.engine.translation import tr
+from ginrummy_desktop.engine.wording import YOU
+from ginrummy_desktop.gui.gin import (
+    controller_hints,
+    controller_input,
+    controller_log,
+    controller_results,
+    controller_table,
+    controller_undo,
 )
-from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, GinRules, preset_title
-from ginrummy_desktop.engine.translation import mark, tr, tr_ctx
-from ginrummy_desktop.engine.wording import YOU, is_you, names_together, person
 from ginrummy_desktop.gui.gin import opponents as gin_opponents
-from ginrummy_desktop.gui.gin.display import GinTableModel, RevealedRow, meld_kind
+from ginrummy_desktop.gui.gin.controller_input import (  # noqa: F401 - public names
+    SORTED_TEXT,
+    SORTS,
+    auto_sorted,
+    keep_melds_together,
+    sort_cards,
+)
+from ginrummy_desktop.gui.gin.controller_undo import _Undo
+from ginrummy_desktop.gui.gin.display import (  # noqa: F401 - public names
+    BOT,
+    DRAW_KINDS,
+    HUMAN,
+    OUT_KINDS,
+    card_text,
+    shown_name,
+)
 from ginrummy_desktop.gui.gin.table import GinTable
-from ginrummy_desktop.gui.gin.table_layout import ZONE_DISCARD, ZONE_HAND, ZONE_KNOCK
 from ginrummy_desktop.gui.table.animation import Animator
 from ginrummy_desktop.gui.table.background import Background
-from ginrummy_desktop.gui.table.layout import insertion_index
 from ginrummy_desktop.gui.table.seats import BotPlayer, LocalPerson, Player
 from ginrummy_desktop.gui.table.turn_loop import TurnLoop
-
-HUMAN = 0  # the person's seat, in every format
-BOT = 1  # the first computer seat (the only one in two-player gin)
-DRAW_KINDS = ("draw_stock", "draw_discard")
-OUT_KINDS = ("knock", "gin", "big_gin")
-SORTS = ("rank", "suit", "melds")
-# What the status line says after a sort, by sort (``tr`` where shown).
-SORTED_TEXT = {"rank": mark("Sorted by rank"), "suit": mark("Sorted by suit"),
-               "melds": mark("Sorted by melds")}
-
-
-def sort_cards(cards: list[Card] | tuple[Card, ...], how: str) -> list[Card]:
-    """Order a hand by rank, by suit, or melds first (grouped) and deadwood last, highest last."""
-    if how == "rank":
-        return sorted(cards, key=lambda c: (c.rank, SUITS.index(c.suit)))
-    if how == "suit":
-        return sorted(cards, key=lambda c: (SUITS.index(c.suit), c.rank))
-    if how == "melds":
-        arrangement = best_arrangement(list(cards))
-        ordered: list[Card] = []
-        for meld in sorted(arrangement.melds, key=lambda m: (SUITS.index(m[0].suit), m[0].rank)):
-            ordered.extend(sorted(meld, key=lambda c: (c.rank, SUITS.index(c.suit))))
-        ordered.extend(sorted(arrangement.deadwood,
-                              key=lambda c: (c.points, c.rank, SUITS.index(c.suit))))
-        return ordered
-    raise ValueError(f"unknown sort {how!r}; choose rank, suit or melds")
-
-
-def keep_melds_together(order: list[Card], melds: tuple[tuple[Card, ...], ...] | list
-                        ) -> list[Card]:
-    """``order`` with each meld's cards pulled together where its first card stands (in the
-    meld's own order), so an automatically sorted hand shows every meld as one group."""
-    meld_of = {card: i for i, meld in enumerate(melds) for card in meld}
-    placed: set[int] = set()
-    grouped: list[Card] = []
-    for card in order:
-        index = meld_of.get(card)
-        if index is None:
-            grouped.append(card)
-        elif index not in placed:
-            placed.add(index)
-            members = set(melds[index])
-            grouped.extend(c for c in order if c in members)
-    return grouped
-
-
-def auto_sorted(cards: list[Card] | tuple[Card, ...], how: str) -> list[Card]:
-    """The automatic sort: ``sort_cards`` with the best arrangement's melds kept together."""
-    ordered = sort_cards(cards, how)
-    if how == "melds" or not ordered:
-        return ordered
-    return keep_melds_together(ordered, best_arrangement(list(ordered)).melds)
-
-
-def card_text(card: Card | None) -> str:
-    """The engine's ``J♣`` for a card; "a card" for one the person may not see."""
-    return tr("a card") if card is None else cards.card_text(card)
-
-
-def shown_name(name: str) -> str:
-    """A name as a label shows it: the person without a profile name (``"You"``, the name
-    kept in records) in the chosen language, anyone else as named."""
-    return tr("You") if is_you(name) else name
-
-
-@dataclass
-class _Undo:
-    snapshot: dict[str, Any]
-    hand_order: list[Card]
-    drawn: Card | None
-    locked: Card | None
-    log_length: int = 0  # how many moves the move log held before the move
 
 
 @dataclass
@@ -351,52 +298,6 @@ class GinController(QObject):
     def _pace(self, ms: int) -> int:
         return 0 if self.fast_forward and self.watching else self.animator.scaled(ms)
 
-    def snapshot(self) -> dict[str, Any]:
-        """Match plus table state (hand order), JSON-ready, for autosave."""
-        assert self.session is not None
-        return {"game": "gin", "match": self.session.snapshot(),
-                "hand_order": [str(c) for c in self.hand_order],
-                "opponent": self.setup.opponent, "preset": self.setup.preset,
-                "others": list(self.setup.seat_bots(self.players).values())[1:],
-                "practice": self.setup.practice, "undo_used": self.undo_used,
-                "table": self._table_state()}
-
-    def _table_state(self) -> dict[str, Any]:
-        """What the table shows beyond the match: the NEW/KEEP marks and, in practice games,
-        the undo history (SEEN comes from the match itself)."""
-        def card(value: Card | None) -> str | None:
-            return None if value is None else str(value)
-        return {"drawn": card(self.drawn), "locked": card(self.locked),
-                "undo": [{"match": entry.snapshot, "hand_order": [str(c) for c in entry.hand_order],
-                          "drawn": card(entry.drawn), "locked": card(entry.locked)}
-                         for entry in self._undo]}
-
-    def restore_table(self, state: dict[str, Any] | None) -> None:
-        """Put back ``_table_state()`` after ``start`` of a restored match (an autosave from
-        before the marks were kept has none: the table starts unmarked, as it did)."""
-        if not state:
-            return
-        hand = set(self.view().hand)
-
-        def card(text: Any) -> Card | None:
-            if text is None:
-                return None
-            (value,) = parse_cards([text])
-            return value
-        try:
-            drawn, locked = card(state.get("drawn")), card(state.get("locked"))
-            undo = [_Undo(entry["match"], parse_cards(entry["hand_order"]),
-                          card(entry["drawn"]), card(entry["locked"]))
-                    for entry in (state.get("undo", []) if self.undo_on else [])]
-            for entry in undo:
-                GinMatch.restore(entry.snapshot)  # refuse a damaged entry now, not at undo
-        except (KeyError, TypeError, ValueError, AttributeError):
-            return  # the match itself resumed; only its marks and undo are dropped
-        self.drawn = drawn if drawn in hand else None
-        self.locked = locked if locked in hand else None
-        self._undo = undo
-        self._refresh()
-
     def summary(self, started_at: Any, result: str) -> Any:
         """The storage ``MatchSummary`` of this match ("win", "loss" or "abandoned")."""
         from ginrummy_desktop.gui.gin.summary import match_summary
@@ -424,407 +325,7 @@ class GinController(QObject):
         self._announce()
         self._schedule_bot()
 
-    # -- what the table shows --------------------------------------------------------------
-
-    def _refresh(self, deal: bool = False, animate: bool = True) -> None:
-        if self.fast_forward and self.watching:
-            animate = deal = False  # skipping ahead: the cards jump to where they go
-        self.table.show(self.build_model(), animate=animate, deal=deal)
-        self.changed.emit()
-
-    def build_model(self) -> GinTableModel:
-        view = self.view()
-        if self.reveal is not None:
-            return self._reveal_model(self.reveal)
-        legal = view.legal_actions
-        kinds = {a.kind for a in legal}
-        hand = list(view.hand)
-        arrangement = best_arrangement(hand) if hand else None
-        accepting = set()
-        if "discard" in kinds or kinds & set(OUT_KINDS):
-            accepting.add(ZONE_DISCARD)
-        if kinds & set(OUT_KINDS):
-            accepting.add(ZONE_KNOCK)
-        if kinds & set(DRAW_KINDS):
-            accepting.add(ZONE_HAND)
-        accepting.add(ZONE_HAND)  # reordering is always allowed
-        top_hidden = view.opponent_hand_size - len(view.known_opponent_cards)
-        top_known = view.known_opponent_cards
-        bottom_hidden = 0
-        bottom_known: tuple[Card, ...] = ()
-        top_name, bottom_name = shown_name(self.name_of(view.opponent)), ""
-        if self.watching:  # both players' hands face down, their pile cards face up
-            top_known, bottom_known = view.known_cards
-            top_hidden = view.hand_sizes[0] - len(top_known)
-            bottom_hidden = view.hand_sizes[1] - len(bottom_known)
-            top_name, bottom_name = (shown_name(self.name_of(s)) for s in view.in_hand)
-        if self.players == 2:
-            top_name = bottom_name = ""  # one opponent: the score panel names them
-        return GinTableModel(
-            hand_order=tuple(self.hand_order),
-            melds=arrangement.melds if arrangement else (),
-            deadwood_points=arrangement.deadwood_points if arrangement else 0,
-            opponent_hidden=top_hidden,
-            opponent_known=top_known,
-            bottom_hidden=bottom_hidden,
-            bottom_known=bottom_known,
-            top_name=top_name,
-            bottom_name=bottom_name,
-            discard_pile=view.discard_pile,
-            stock_size=view.stock_size,
-            drawn=self.drawn,
-            locked=self.locked,
-            selected=self.selected,
-            accepting=frozenset(accepting),
-            stock_draggable="draw_stock" in kinds,
-            discard_draggable="draw_discard" in kinds,
-            fan_discard=self.fan_discard,
-            # After resigning, the panel over the middle says the score: the piles and the
-            # score panel would only show around (or through) its edges.
-            show_piles=not self.resigned,
-            knock_label=self.knock_label(),
-            score_title=self._score_title(),
-            score_lines=tuple(self._score_lines(view, arrangement)),
-            commitment=view.commitment,
-        )
-
-    def _score_title(self) -> str:
-        rules = self.rules
-        # Translators: the score panel's title: the rules preset and the match target.
-        return tr("{preset} · to {target}").format(preset=preset_title(rules.preset),
-                                                    target=rules.target)
-
-    def _score_lines(self, view: GinView, arrangement: Any) -> list[tuple[str, str, bool]]:
-        dealer = view.dealer
-        lines: list[tuple[str, str, bool]] = []
-        if self.players == 4:  # team scores; the person's table is named below
-            for side, members in enumerate(self.sides()):
-                moving = view.to_move in members
-                lines.append((("● " if moving else "") + self.side_name(side),
-                              str(view.scores[members[0]]), True))
-            if view.opponent is not None:
-                lines.append((tr("Your table"), tr("vs {name}").format(
-                    name=shown_name(self.name_of(view.opponent))), False))
-        else:
-            for seat in range(self.players):
-                name = shown_name(self.name_of(seat))
-                if seat in view.sitting_out:
-                    # Translators: the score panel: a player who sits out this hand.
-                    name = tr("{name}  (out)").format(name=name)
-                elif dealer == seat and self.players == 2:
-                    name = tr("{name}  (dealer)").format(name=name)
-                lines.append((("● " if view.to_move == seat else "") + name,
-                              str(view.scores[seat]), True))
-        lines.append((tr("Knock limit"), tr("gin only") if view.knock_limit == 0
-                      else str(view.knock_limit), False))
-        if arrangement is not None:
-            if len(view.hand) == 11:
-                lines.append((tr("Deadwood after discard"), str(min_deadwood(list(view.hand))),
-                              False))
-            else:
-                lines.append((tr("Your deadwood"), str(arrangement.deadwood_points), False))
-        deals = getattr(self.session, "deals_scored", None)
-        if self.players == 4 and deals is not None:  # a deal is two tables' hands
-            # Translators: the score panel: the number of the deal in play.
-            lines.append((tr_ctx("score panel", "Deal"), str(deals + 1), False))
-        else:
-            # Translators: the score panel: the number of the hand in play.
-            lines.append((tr_ctx("score panel", "Hand"), str(view.hand_number + 1), False))
-        if self.setup.practice:  # undo is allowed and the match is not counted as rated
-            lines.append((tr("Practice game"), tr("undo on"), True))
-        return lines
-
-    def knock_label(self) -> str:
-        kinds = {a.kind for a in self.view().legal_actions} if self.session else set()
-        if "big_gin" in kinds:
-            return tr("Big Gin!")
-        if "gin" in kinds:
-            return tr("Gin! Drop a card here")
-        if "knock" in kinds:
-            return tr("Knock: drop your discard here")
-        return tr("Knock area")
-
-    def _reveal_model(self, result: HandResult) -> GinTableModel:
-        hands = {h.seat: h for h in result.hands}
-        # The person's cards at the bottom; a hand they watched shows its dealer there.
-        bottom_seat = HUMAN if HUMAN in hands else result.hands[-1].seat
-        top_seat = next((h.seat for h in result.hands if h.seat != bottom_seat), bottom_seat)
-        mine, theirs = hands.get(bottom_seat), hands.get(top_seat)
-
-        def row(hand: Any, knocker_hand: Any | None) -> RevealedRow:
-            if hand is None:
-                return RevealedRow((), 0)
-            groups = [list(m) for m in hand.melds]
-            laid: set[Card] = set()
-            if knocker_hand is None:  # this is the knocker: append the defender's lay-offs
-                other = theirs if hand is mine else mine
-                for card, index in (other.layoffs if other else ()):
-                    if 0 <= index < len(groups):
-                        groups[index].append(card)
-                        laid.add(card)
-                groups = [sorted(g, key=lambda c: (c.rank, SUITS.index(c.suit))) for g in groups]
-            laid_off = {c for c, _ in hand.layoffs}
-            deadwood = [c for c in hand.deadwood if c not in laid_off]
-            # Translators: a meld's label at the end of a hand when the defender laid off on it.
-            labels = tuple(tr("{meld} + lay-off").format(meld=meld_kind(g)) if laid & set(g)
-                           else meld_kind(g) for g in groups)
-            return RevealedRow(tuple(tuple(g) for g in groups) + (tuple(deadwood),),
-                               len(groups), frozenset(laid), labels)
-
-        knocker = result.knocker
-        knocker_hand = None if knocker is None else hands.get(knocker)
-        top = row(theirs, None if knocker == top_seat else knocker_hand)
-        bottom = row(mine, None if knocker == bottom_seat else knocker_hand)
-        if result.kind == "draw":
-            top = RevealedRow((tuple(theirs.cards),) if theirs else (), 0)
-            bottom = RevealedRow((tuple(mine.cards),) if mine else (), 0)
-        several = self.players > 2
-        return GinTableModel(reveal_top=top, reveal_bottom=bottom, show_piles=False,
-                             score_title=self._score_title(),
-                             top_name=shown_name(self.name_of(top_seat)) if several else "",
-                             bottom_name=shown_name(self.name_of(bottom_seat)) if several
-                             else "")
-
-    # -- player input ----------------------------------------------------------------------
-
-    def play(self, action: Action) -> bool:
-        """Apply the player's action; on refusal show why and spring the table back."""
-        if self.session is None or self.reveal is not None:
-            return False
-        if self.session.over or self.resigned:
-            self._refuse(tr("the match is over: start a rematch or a new match from the Game "
-                            "menu"))
-            return False
-        if self.session.to_move() != HUMAN:
-            if self.watching:
-                self._refuse(tr("{watching} (Space skips ahead)").format(
-                    watching=self._watch_text()))
-            else:
-                self._refuse(tr("it is {name}'s turn: wait for their move").format(
-                    name=self.name_of(self.session.to_move())))
-            return False
-        before = self.session.snapshot() if self.undo_on else None
-        old_hand = set(self.view().hand)
-        undo = _Undo(before, list(self.hand_order), self.drawn, self.locked,
-                     len(self.moves)) if before else None
-
-        def played() -> None:  # at once offline; online when the referee confirms the move
-            if undo is not None:
-                self._undo.append(undo)
-            self.selected = None
-            self.last_hint = None
-            self._after_move(HUMAN, action, old_hand)
-            self.action_applied.emit(HUMAN, action)
-        try:
-            self.loop.play(HUMAN, action, then=played)
-        except IllegalActionError as error:
-            self._refuse(str(error))
-            return False
-        self.changed.emit()
-        return True
-
-    def _refuse(self, reason: str) -> None:
-        text = reason[:1].upper() + reason[1:]
-        self.message.emit(text, "warning")
-        self.table.refresh()
-
-    def _by_kind(self, kind: str) -> Action:
-        """The legal action of ``kind`` (the engine may name the card, e.g. the pile's top);
-        when there is none, a bare action that the engine will refuse with its reason."""
-        if self.session is not None:
-            for action in self.view().legal_actions:
-                if action.kind == kind:
-                    return action
-        return Action(kind)
-
-    def draw_stock(self) -> bool:
-        return self.play(self._by_kind("draw_stock"))
-
-    def draw_discard(self) -> bool:
-        return self.play(self._by_kind("draw_discard"))
-
-    def pass_upcard(self) -> bool:
-        return self.play(self._by_kind("pass"))
-
-    def discard(self, card: Card) -> bool:
-        return self.play(Action("discard", card))
-
-    def knock(self, card: Card | None = None) -> bool:
-        """Knock (or gin / big gin, whichever is legal) discarding ``card``.
-
-        Without a card, the discard that leaves the least deadwood is chosen among the legal
-        knocks, using the meld solver.
-        """
-        if self.session is None:
-            return False
-        legal = self.view().legal_actions
-        if any(a.kind == "big_gin" for a in legal) and card is None:
-            return self.play(self._by_kind("big_gin"))
-        outs = [a for a in legal if a.kind in ("gin", "knock")]
-        if card is None:
-            if not outs:
-                reason = tr("you can knock only after drawing, with deadwood at or under the "
-                            "knock limit ({limit})").format(limit=self.view().knock_limit)
-                self._refuse(reason)
-                return False
-            hand = list(self.view().hand)
-            best = min(outs, key=lambda a: (a.kind != "gin", min_deadwood(
-                [c for c in hand if c != a.card])))
-            return self._knock_if_confirmed(best)
-        for kind in ("gin", "knock"):
-            if Action(kind, card) in legal:
-                return self._knock_if_confirmed(Action(kind, card))
-        return self.play(Action("knock", card))  # the engine explains why not
-
-    def _knock_if_confirmed(self, action: Action) -> bool:
-        if action.kind == "knock" and self.confirm_knock is not None \
-                and not self.confirm_knock(action):
-            self.message.emit(tr("You did not knock: play on"), "info")
-            self.table.refresh()
-            return False
-        return self.play(action)
-
-    def select(self, card: Card | None) -> None:
-        self.selected = None if card == self.selected else card
-        self._refresh()
-
-    def move_selection(self, step: int) -> None:
-        if not self.hand_order:
-            return
-        if self.selected not in self.hand_order:
-            index = 0 if step > 0 else len(self.hand_order) - 1
-        else:
-            index = (self.hand_order.index(self.selected) + step) % len(self.hand_order)
-        self.selected = self.hand_order[index]
-        self._refresh()
-
-    def shift_selected(self, step: int) -> None:
-        """Move the selected card left or right within the hand (keyboard reordering)."""
-        if self.selected not in self.hand_order:
-            return
-        index = self.hand_order.index(self.selected)
-        target = max(0, min(len(self.hand_order) - 1, index + step))
-        self.reorder(self.selected, target)
-
-    def discard_selected(self) -> bool:
-        if self.selected is None:
-            self.message.emit(tr("Select a card first: use the arrow keys or click a card"),
-                              "info")
-            return False
-        return self.discard(self.selected)
-
-    def reorder(self, card: Card, index: int) -> None:
-        if card not in self.hand_order:
-            return
-        self.hand_order.remove(card)
-        self.hand_order.insert(max(0, min(index, len(self.hand_order))), card)
-        self._refresh()
-
-    def sort_hand(self, how: str) -> None:
-        # With auto-sort on, a chosen sort keeps melds together too (it is the sort to come).
-        self.hand_order = (auto_sorted if self.auto_sort else sort_cards)(self.hand_order, how)
-        self.sort_how = how
-        self._refresh()
-        self.message.emit(tr(SORTED_TEXT[how]), "info")
-
-    def toggle_fan(self) -> None:
-        self.fan_discard = not self.fan_discard
-        self._refresh()
-
-    def drop(self, item: Any, zone: str, centre_x: float) -> None:
-        """A card was dragged and released over ``zone`` (or nowhere)."""
-        key = item.key
-        if self.reveal is not None:
-            self.table.refresh()
-            return
-        in_hand = isinstance(key, Card) and key in self.hand_order
-        from_stock = isinstance(key, tuple) and key[:1] == ("stock",)
-        from_pile = isinstance(key, Card) and key in self.view().discard_pile
-        if in_hand and zone == ZONE_DISCARD:
-            self.discard(key)
-        elif in_hand and zone == ZONE_KNOCK:
-            self.knock(key)
-        elif in_hand and zone == ZONE_HAND:
-            centres = [x for c, x in zip(self.hand_order, self.table.hand_centres(),
-                                         strict=False) if c != key]
-            self.reorder(key, insertion_index(centres, centre_x))
-        elif from_stock and zone == ZONE_HAND:
-            self.draw_stock()
-        elif from_pile and zone == ZONE_HAND:
-            self.draw_discard()
-        else:
-            self.message.emit(tr("Drop cards on the discard pile, the knock area or your hand"),
-                              "info")
-            self.table.refresh()
-
-    def accepts(self, zone: str, item: Any) -> bool:
-        """May this dragged card go to ``zone`` now? Asked of the engine's legal actions, per
-        card, while dragging (the zone lights up only then)."""
-        if self.session is None:
-            return False
-        key = item.key
-        in_hand = isinstance(key, Card) and key in self.hand_order
-        if zone == ZONE_HAND and in_hand:
-            return True  # reordering is always allowed
-        if self.reveal is not None or self.resigned:
-            return False
-        legal = self.view().legal_actions
-        if in_hand and zone == ZONE_DISCARD:
-            return Action("discard", key) in legal
-        if in_hand and zone == ZONE_KNOCK:
-            return Action("knock", key) in legal or Action("gin", key) in legal
-        if zone == ZONE_HAND and isinstance(key, tuple) and key[:1] == ("stock",):
-            return any(a.kind == "draw_stock" for a in legal)
-        if zone == ZONE_HAND and isinstance(key, Card) and key in self.view().discard_pile:
-            return any(a.kind == "draw_discard" for a in legal)
-        return False
-
-    def click(self, item: Any) -> None:
-        key = item.key
-        if self.reveal is not None:
-            return
-        view = self.view()
-        if isinstance(key, tuple) and key[:1] == ("stock",):
-            self.draw_stock()
-        elif isinstance(key, Card) and view.discard_pile and key == view.discard_pile[-1] \
-                and key not in self.hand_order:
-            if self.fan_discard:
-                self.toggle_fan()
-            else:
-                self.draw_discard()
-        elif isinstance(key, Card) and key in view.discard_pile:
-            self.toggle_fan()
-        elif isinstance(key, Card) and key in self.hand_order:
-            self.select(key)
-
-    def double_click(self, item: Any) -> None:
-        if isinstance(item.key, Card) and item.key in self.hand_order:
-            self.discard(item.key)
-
-    def resign(self) -> bool:
-        """End the match now as the person's loss (``match_over`` records it)."""
-        if self.session is None or self.session.over or self.resigned:
-            return False
-        self.stop()
-        self.resigned = True
-        self.reveal = None
-        self.selected = None
-        self._refresh()
-        self.prompt.emit(self.resign_text(), "info")
-        self.match_over.emit()
-        return True
-
-    def resign_text(self) -> str:
-        """"You resigned: Ada wins the match" (partnerships: the other team wins; three
-        players: nobody else is named the winner)."""
-        if self.players == 3:
-            return tr("You resigned the match")
-        other = 1 - self.person_side()
-        if len(self.sides()[other]) > 1:
-            return tr("You resigned: {team} win the match").format(team=self.side_name(other))
-        return tr("You resigned: {name} wins the match").format(name=self.side_name(other))
-
-    # -- undo and hints ------------------------------------------------------------------
+    # -- undo ------------------------------------------------------------------------------
 
     @property
     def undo_on(self) -> bool:
@@ -836,72 +337,59 @@ class GinController(QObject):
     def can_undo(self) -> bool:
         return self.undo_on and bool(self._undo) and self.reveal is None
 
-    def undo(self) -> bool:
-        if not self.undo_on:
-            self.message.emit(tr("Undo is available in practice games only"), "warning")
-            return False
-        if not self._undo or self.reveal is not None:
-            self.message.emit(tr("Nothing to undo in this hand"), "warning")
-            return False
-        entry = self._undo.pop()
-        self.background.cancel()
-        self.session = GinMatch.restore(entry.snapshot)
-        self.loop.attach(self.session, self.loop.seats)
-        self.hand_order, self.drawn, self.locked = entry.hand_order, entry.drawn, entry.locked
-        self.selected = None
-        del self.moves[entry.log_length:]  # the moves taken back leave the log too
-        self.moves_changed.emit()
-        self.last_hint = None
-        self.undo_used = True
-        self._refresh()
-        self.message.emit(tr("Took back your last move (this match is marked as played with "
-                             "undo)"), "info")
-        self._schedule_bot()
-        return True
+    # -- the controller's other jobs, one module each (their functions take the controller) --
 
-    def request_hint(self) -> None:
-        if not self.setup.hints:
-            self.message.emit(tr("Hints are off in rated games"), "warning")
-            return
-        if self.session is None or self.view().to_move != HUMAN or self.reveal is not None:
-            self.message.emit(tr("A hint is available when it is your turn"), "info")
-            return
-        observation = self.session.observation(HUMAN)
-        if self._hint_op is not None:
-            self.background.forget(self._hint_op)
-        self._hint_op = self.background.run(lambda: gin_opponents.hint(observation),
-                                            self._hint_ready, self._hint_failed)
-        self.message.emit(tr("Thinking about a hint…"), "info")
-
-    def _hint_ready(self, hint: tuple[Action, str]) -> None:
-        self._hint_op = None
-        action, reason = hint
-        self.last_hint = (action, reason)
-        self.message.emit(reason, "hint")
-        self.changed.emit()  # "Use this hint" is offered
-
-    def use_hint(self) -> bool:
-        """"Use this hint": the hinted card is selected (Enter discards it, K knocks with it),
-        or the hinted draw or pass is made. The person still makes every discard."""
-        hint = self.last_hint
-        if hint is None or self.session is None or self.view().to_move != HUMAN \
-                or self.reveal is not None:
-            self.message.emit(tr("Ask for a hint first (H)"), "info")
-            return False
-        action = hint[0]
-        if action.card is not None and action.card in self.hand_order \
-                and action.kind in ("discard", *OUT_KINDS):
-            self.selected = action.card
-            self._refresh()
-            text = tr("{card} is selected: press K to knock") if action.kind in OUT_KINDS \
-                else tr("{card} is selected: press Enter to discard it")
-            self.message.emit(text.format(card=card_text(action.card)), "info")
-            return True
-        return self.play(action)
-
-    def _hint_failed(self, reason: str) -> None:
-        self._hint_op = None
-        self.message.emit(tr("No hint this time ({reason})").format(reason=reason), "info")
+    # What the table shows (controller_table.py).
+    _refresh = controller_table._refresh
+    build_model = controller_table.build_model
+    _score_title = controller_table._score_title
+    _score_lines = controller_table._score_lines
+    knock_label = controller_table.knock_label
+    _reveal_model = controller_table._reveal_model
+    # The person's moves, selection, sorting, clicks and drops (controller_input.py).
+    play = controller_input.play
+    _refuse = controller_input._refuse
+    _by_kind = controller_input._by_kind
+    draw_stock = controller_input.draw_stock
+    draw_discard = controller_input.draw_discard
+    pass_upcard = controller_input.pass_upcard
+    discard = controller_input.discard
+    knock = controller_input.knock
+    _knock_if_confirmed = controller_input._knock_if_confirmed
+    select = controller_input.select
+    move_selection = controller_input.move_selection
+    shift_selected = controller_input.shift_selected
+    discard_selected = controller_input.discard_selected
+    reorder = controller_input.reorder
+    sort_hand = controller_input.sort_hand
+    toggle_fan = controller_input.toggle_fan
+    drop = controller_input.drop
+    accepts = controller_input.accepts
+    click = controller_input.click
+    double_click = controller_input.double_click
+    # Undo and the table state saved with the match (controller_undo.py).
+    undo = controller_undo.undo
+    snapshot = controller_undo.snapshot
+    _table_state = controller_undo._table_state
+    restore_table = controller_undo.restore_table
+    # Hints (controller_hints.py).
+    request_hint = controller_hints.request_hint
+    _hint_ready = controller_hints._hint_ready
+    use_hint = controller_hints.use_hint
+    _hint_failed = controller_hints._hint_failed
+    # The move log and the prompt (controller_log.py).
+    _describe = controller_log._describe
+    _announce = controller_log._announce
+    _log = controller_log._log
+    _watch_text = controller_log._watch_text
+    # Hand results, partnership deals, continuing and resigning (controller_results.py).
+    _hand_ended = controller_results._hand_ended
+    deal_outcome_text = controller_results.deal_outcome_text
+    _watch_partner_table = controller_results._watch_partner_table
+    _show_hand_result = controller_results._show_hand_result
+    continue_after_hand = controller_results.continue_after_hand
+    resign = controller_results.resign
+    resign_text = controller_results.resign_text
 
     # -- after every move ------------------------------------------------------------------
 
@@ -935,154 +423,6 @@ class GinController(QObject):
         self._refresh()
         self._announce(seat, action)
         self._schedule_bot()
-
-    def _describe(self, seat: int, action: Action) -> str:
-        who = self.name_of(seat, you=True)
-        if action.kind == "draw_stock":
-            if seat == HUMAN and self.drawn is not None:
-                return tr("You drew {card} from the stock").format(card=card_text(self.drawn))
-            return person(who, tr("You drew from the stock"), tr("{name} drew from the stock"))
-        if action.kind == "draw_discard":
-            view = self.view()
-            known = view.known_opponent_cards
-            if seat in view.in_hand and view.known_cards:
-                known = view.known_cards[view.in_hand.index(seat)]
-            pile_card = self.drawn if seat == HUMAN else next(iter(known[-1:]), None)
-            return person(who, tr("You took {card} from the discard pile"),
-                          tr("{name} took {card} from the discard pile"),
-                          card=card_text(pile_card))
-        if action.kind == "pass":
-            return person(who, tr("You passed on the upcard"), tr("{name} passed on the upcard"))
-        if action.kind == "discard":
-            return person(who, tr("You discarded {card}"), tr("{name} discarded {card}"),
-                          card=card_text(action.card))
-        return ending_text(action.kind, who)  # knock, gin, big gin: "Ada knocked"
-
-    def _announce(self, seat: int | None = None, action: Action | None = None) -> None:
-        if self.session is None:
-            return
-        view = self.view()
-        described = ""
-        if action is not None and seat is not None:
-            described = self._describe(seat, action)
-            self._log(described)
-
-        def after_move(text: str) -> str:  # "Ada discarded 7♥. Your turn: ..."
-            # Translators: the move just made, then what happens now.
-            return tr("{move}. {now}").format(move=described, now=text) if described else text
-        if view.match_over:
-            return
-        if self.watching:
-            watching = self._watch_text()
-            if not self.fast_forward:
-                watching = tr("{watching} (Space skips ahead)").format(watching=watching)
-            self.prompt.emit(after_move(watching), "info")
-            return
-        if view.to_move != HUMAN:
-            self.prompt.emit(after_move(tr("{name} is thinking…").format(
-                name=self.name_of(view.to_move))), "info")
-            return
-        kinds = {a.kind for a in view.legal_actions}
-        upcard = card_text(view.discard_pile[-1] if view.discard_pile else None)
-        if "pass" in kinds:
-            text = tr("Take the upcard {card} (D) or pass (P)?").format(card=upcard)
-        elif kinds & set(DRAW_KINDS):
-            text = tr("Your turn: draw from the stock (S) or take {card} from the discard pile "
-                      "(D)").format(card=upcard)
-        elif "big_gin" in kinds:
-            text = tr("Big gin is yours: press K")
-        elif "gin" in kinds:
-            text = tr("You can go gin: drop your discard on the knock area (K)")
-        elif "knock" in kinds:
-            text = tr("You may knock (K), or discard to play on")
-        else:
-            text = tr("Discard: drag a card to the pile, double-click it, or select it and Enter")
-        self.prompt.emit(after_move(text), "turn")
-
-    def _log(self, line: str) -> None:
-        self.moves.append(line)
-        self.moves_changed.emit()
-
-    def _watch_text(self) -> str:
-        """What the person watches: "You sit out this hand: Ada and Bo play"."""
-        players = [self.name_of(seat, you=True) for seat in self.view().in_hand]
-        if self.players == 4:
-            return partner_table_text(players)
-        return sits_out_text(YOU, players)
-
-    def _hand_ended(self, record: dict[str, Any]) -> None:
-        """A hand record arrived: show the result, or (a partnership's first table) keep the
-        person's result on the felt while the other table is played."""
-        assert self.session is not None
-        result = self.session.last_result
-        if self.partner_table_running:
-            if record.get("table") == 0:
-                self._watch_partner_table()
-            return  # the other table's dead hand: it is dealt again and played on
-        if self.players == 4 and record.get("table") == 1 and self.my_table is not None:
-            self.deal_results = (self.my_table, result) if result is not None else ()
-            self.reveal = None
-            self._show_hand_result(self.my_table)
-            return
-        self.deal_results = (result,) if result is not None else ()
-        self._show_hand_result(result)
-
-    def deal_outcome_text(self, last: bool = False) -> str:
-        """What the partnership deal just shown scored, from the engine's team scores:
-        "This deal: you and Bo score 12", or "This deal: no score, the tables cancel out"
-        (``last``: "Last deal: ...", under the match-over panel)."""
-        scores = self.view().scores
-        for members in self.sides():
-            before = self.deal_start_scores[members[0]] if self.deal_start_scores else 0
-            gained = scores[members[0]] - before
-            if not gained:
-                continue
-            if HUMAN in members:
-                partner = next((self.name_of(seat) for seat in members if seat != HUMAN), "?")
-                text = tr("Last deal: you and {partner} score {points}") if last \
-                    else tr("This deal: you and {partner} score {points}")
-                return text.format(partner=partner, points=gained)
-            team = names_together([self.name_of(seat, you=True) for seat in members])
-            text = tr("Last deal: {team} score {points}") if last \
-                else tr("This deal: {team} score {points}")
-            return text.format(team=team, points=gained)
-        return tr("Last deal: no score, the two tables cancel out") if last \
-            else tr("This deal: no score, the two tables cancel out")
-
-    def _watch_partner_table(self) -> None:
-        """Show the person's table result while the loop plays the other table unpaced."""
-        assert self.session is not None
-        self.my_table = self.session.table_results[0]
-        self.deal_start_scores = self.view().scores  # the deal is scored after both tables
-        self.reveal = self.my_table
-        self.fast_forward = True
-        self.drawn = self.locked = self.selected = None
-        self._refresh()
-        mine = describe_hand(self.my_table, self.seat_names(you=True))
-        self.prompt.emit(tr("Your table: {result}. {others}…").format(
-            result=mine, others=self._watch_text()), "info")
-        self._schedule_bot()
-
-    def _show_hand_result(self, result: HandResult | None) -> None:
-        if result is None:
-            return
-        self.reveal = result
-        self.drawn = self.locked = self.selected = None
-        self.fan_discard = False
-        self._refresh()
-        self.hand_over.emit(result)
-        if self.session is not None and self.session.over:
-            self.match_over.emit()
-
-    def continue_after_hand(self) -> None:
-        """The player dismissed the end-of-hand panel: deal the next hand."""
-        if self.reveal is None or self.session is None or self.session.over:
-            return
-        self.reveal = None
-        self.my_table = None
-        self.deal_results = ()
-        self.hand_order = []
-        self._begin_hand(deal=True)
 
     # -- the opponent (the shared turn loop asks it) -------------------------------------
 

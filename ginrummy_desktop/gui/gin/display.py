@@ -2,7 +2,9 @@
 
 The controller builds a ``GinTableModel`` from the engine's view of the person's seat (or, at
 the end of a hand, from the hand result: ``RevealedRow``); the table only lays it out and draws
-it. The words the table writes from it (the stock's tooltip, a meld's label) are here too.
+it. The words the table writes from it (the stock's tooltip, a meld's label, a card, a name)
+are here too, and the seats as the table places them: the person (``HUMAN``, seat 0 in every
+format) at the bottom, the first computer player (``BOT``) at the top.
 """
 
 from __future__ import annotations
@@ -10,8 +12,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ginrummy_desktop.engine import cards
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.translation import mark, tr, tr_ctx, tr_n
+from ginrummy_desktop.engine.wording import is_you
+
+HUMAN = 0  # the person's seat, in every format
+BOT = 1  # the first computer seat (the only one in two-player gin)
+DRAW_KINDS = ("draw_stock", "draw_discard")
+OUT_KINDS = ("knock", "gin", "big_gin")
 
 
 @dataclass(frozen=True)
@@ -86,3 +95,14 @@ def meld_label(meld: Sequence[Card]) -> str:
     points = sum(c.points for c in meld)
     # Translators: a meld's label on the table: "Run · 12" (its deadwood points).
     return tr("{meld} · {points}").format(meld=meld_kind(meld), points=points)
+
+
+def card_text(card: Card | None) -> str:
+    """The engine's ``J♣`` for a card; "a card" for one the person may not see."""
+    return tr("a card") if card is None else cards.card_text(card)
+
+
+def shown_name(name: str) -> str:
+    """A name as a label shows it: the person without a profile name (``"You"``, the name
+    kept in records) in the chosen language, anyone else as named."""
+    return tr("You") if is_you(name) else name
