@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt
+from PySide6.QtCore import QEvent, QMargins, QObject, QRect, QSize, Qt
 from PySide6.QtGui import QAction, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
@@ -504,11 +504,11 @@ class GinScreen(QWidget):
         buttons = [b for b in self.panel.findChildren(QPushButton) if not b.isHidden()]
         if buttons:
             margins = self.panel.contentsMargins()
+            inner = self.panel.layout()
+            padding = inner.contentsMargins() if inner is not None else QMargins()
             row = sum(b.sizeHint().width() for b in buttons) \
                 + max(6, self.panel.buttons.spacing()) * (len(buttons) - 1) \
-                + margins.left() + margins.right() \
-                + self.panel.layout().contentsMargins().left() \
-                + self.panel.layout().contentsMargins().right()
+                + margins.left() + margins.right() + padding.left() + padding.right()
             width = max(width, min(row, room - 8))
         # The height the panel needs at this width (wrapped text included); the size hint's
         # height is for its own narrower width, where titles wrap more, and left a gap.
