@@ -1,7 +1,7 @@
 """Keyboard shortcuts for a table, from one table of rows: ``QAction``s and Help's rows.
 
 Each game keeps its keys as rows of ``(action id, label, shortcut(s), description)`` (gin:
-``gui/gin/screen.py``'s ``KEYS``, cribbage: ``gui/cribbage/keys.py``). ``add_key_actions`` turns
+``gui/gin/keys.py``'s ``KEYS``, cribbage: ``gui/cribbage/keys.py``). ``add_key_actions`` turns
 the rows into window-wide ``QAction``s on the table's widget, so the keys work wherever the focus
 is in the window while that table shows; ``key_rows`` lists them for the Help page. Labels and
 descriptions are module constants written with ``mark()``: both functions show them with ``tr()``.
