@@ -259,3 +259,17 @@ def test_online_play_is_offered_only_for_games_with_an_online_seat(qtbot, high_c
     assert window.lobbies["gin"].create_button.isEnabled()
     with pytest.raises(ValueError, match="High Card cannot be played online yet"):
         online_seat(NAME)
+
+
+def test_the_create_table_dialog_reads_its_titles_and_lengths_from_its_spec(qtbot, high_card_gui):
+    from ginrummy_desktop.gui.online.lobby import CreateTableDialog, preset_title
+
+    assert preset_title("long", NAME) == preset_title("long") == "Best of nine"
+    dialog = CreateTableDialog(NAME)
+    qtbot.addWidget(dialog)
+    assert dialog.length is not None and dialog.target.isHidden()
+    assert [dialog.length.itemData(i) for i in range(dialog.length.count())] == [5, 2]
+    assert [dialog.preset.itemText(i) for i in range(dialog.preset.count())] == ["Best of nine"]
+    assert dialog.options()["preset"] == "long" and dialog.options()["target"] == 5
+    dialog.length.setCurrentIndex(1)
+    assert dialog.options()["preset"] == "standard" and dialog.options()["target"] == 2

@@ -172,7 +172,12 @@ def _replay(record: dict[str, Any]) -> list[tuple[int, Card]]:
 class HighCardSpec:
     name = NAME
     title = "High Card"
-    presets: Mapping[str, HighCardRules] = {"standard": HighCardRules()}
+    presets: Mapping[str, HighCardRules] = {"standard": HighCardRules(),
+                                            "long": HighCardRules(target=5)}
+    preset_titles = {"standard": "Best of three", "long": "Best of nine"}
+
+    def game_lengths(self) -> dict[int, str]:  # picked by name, the long game a preset
+        return {5: "five hands", 2: "two hands"}
     builtin_bots = {"first": FirstCardBot}
     observation_type = HighCardObservation
 

@@ -130,3 +130,7 @@ class GameSpec(Protocol):
     # MatchSession`` sets a recorded hand up again just before action ``step`` to play on.
     # Optional: ``match_score(mine, theirs) -> int``, the arcade score of a won match from the
     # match totals (storage keeps the best for the Statistics window).
+    # Optional: ``preset_titles`` (preset id -> its name as people read it, English, shown with
+    # ``tr()``); ``game_lengths() -> dict[int, str]`` (target -> words, longest first) when
+    # people pick a game's length by name rather than typing a target: the longest plays the
+    # preset chosen, each shorter one is the preset whose rules have that target.

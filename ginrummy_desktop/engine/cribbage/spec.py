@@ -24,6 +24,10 @@ CRIBBAGE_PRESETS: dict[str, CribbageRules] = {
     "stinkhole": CribbageRules(stinkhole=True),
     "muggins": CribbageRules(muggins=True),
 }
+# The presets' names as a player reads them (``tr(PRESET_TITLES[name])``); the ids stay.
+# Translators: names of cribbage rule sets (ACC: the American Cribbage Congress's rules).
+PRESET_TITLES = {"acc": mark("Acc"), "short": mark("Short"), "stinkhole": mark("Stinkhole"),
+                 "muggins": mark("Muggins")}
 
 
 def parse_rules(preset: str, overrides: Mapping[str, str]) -> CribbageRules:
@@ -70,6 +74,7 @@ class CribbageSpec:
     name = "cribbage"
     title = mark("Cribbage")  # English; shown with tr()
     presets: Mapping[str, CribbageRules] = CRIBBAGE_PRESETS
+    preset_titles: Mapping[str, str] = PRESET_TITLES
     builtin_bots = BUILTIN_BOTS
     observation_type = CribbageObservation
 
@@ -186,6 +191,13 @@ class CribbageSpec:
         from ginrummy_desktop.engine.cribbage.practice import cribbage_practice
 
         return cribbage_practice(record, step)
+
+    def game_lengths(self) -> dict[int, str]:
+        """The game lengths people pick by name (target -> words, longest first): 121 plays
+        the preset chosen, 61 is the "short" preset of its own."""
+        from ginrummy_desktop.engine.cribbage.rules import GAME_LENGTHS
+
+        return {target: CribbageRules.for_target(target).describe() for target in GAME_LENGTHS}
 
     def replay_record(self, record: dict) -> None:
         replay_record(record)

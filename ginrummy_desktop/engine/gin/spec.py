@@ -10,7 +10,7 @@ from ginrummy_desktop.engine.gin.match import GinMatch, replay_record
 from ginrummy_desktop.engine.gin.observation import GinObservation
 from ginrummy_desktop.engine.gin.records import GinMatchChain
 from ginrummy_desktop.engine.gin.results import arcade_score
-from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, GinRules, parse_rules
+from ginrummy_desktop.engine.gin.rules import GIN_PRESETS, PRESET_TITLES, GinRules, parse_rules
 from ginrummy_desktop.engine.gin.wire_codec import gin_from_wire, gin_to_wire
 from ginrummy_desktop.engine.protocol import MatchSession
 from ginrummy_desktop.engine.translation import mark
@@ -26,6 +26,7 @@ class GinSpec:
     name = "gin"
     title = mark("Gin Rummy")  # shown with tr(title)
     presets: Mapping[str, GinRules] = GIN_PRESETS
+    preset_titles: Mapping[str, str] = PRESET_TITLES
     observation_type = GinObservation
 
     @property

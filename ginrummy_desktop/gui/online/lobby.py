@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ginrummy_desktop.engine import registry
 from ginrummy_desktop.engine.registry import get_game
 from ginrummy_desktop.engine.translation import SOURCE_LANGUAGE, language, mark, tr, tr_ctx
 from ginrummy_desktop.gui.game_registry import GAME_TITLES
@@ -37,10 +38,6 @@ from ginrummy_desktop.gui.game_registry import GAME_TITLES
 # The open tables' column headings, shown with tr().
 TABLE_COLUMNS = (mark("Host"), mark("Rating"), mark("Rules"), mark("Target"), mark("Rated"),
                  mark("Clock"))
-# Preset ids of games whose engine has no titles for them ("acc" -> "Acc"), shown with tr().
-# Translators: names of cribbage rule sets (ACC: the American Cribbage Congress's rules).
-_PRESET_TITLES = {"acc": mark("Acc"), "short": mark("Short"), "stinkhole": mark("Stinkhole"),
-                  "muggins": mark("Muggins")}
 
 
 def game_title(game: str) -> str:
@@ -48,19 +45,23 @@ def game_title(game: str) -> str:
     return tr(GAME_TITLES[game])
 
 
-def preset_title(name: str) -> str:
-    """A preset id ("classic", "acc") as its title in the chosen language ("Classic")."""
-    from ginrummy_desktop.engine.gin.rules import PRESET_TITLES
-    title = _PRESET_TITLES.get(name) or PRESET_TITLES.get(name)
-    return tr(title) if title is not None else name.replace("_", " ").title()
+def preset_title(name: str, game: str | None = None) -> str:
+    """A preset id ("classic", "acc") as its title in the chosen language ("Classic"): from
+    ``game``'s spec (its ``preset_titles``), or from any game's when none is given."""
+    games = [game] if game is not None else list(registry.game_names())
+    for each in games:
+        titles = getattr(registry.get_game(each), "preset_titles", None) or {}
+        if name in titles:
+            return tr(titles[name])
+    return name.replace("_", " ").title()
 
 
-def _preset_cell(name: str) -> str:
+def _preset_cell(name: str, game: str | None = None) -> str:
     """The open tables' Rules cell: in English the preset id as it has always been shown
     ("classic"), in another language the preset's title ("Klassisch")."""
     if language() == SOURCE_LANGUAGE:
         return name.replace("_", " ")
-    return preset_title(name)
+    return preset_title(name, game)
 
 
 def presets_for(game: str) -> dict[str, Any]:
@@ -71,10 +72,11 @@ def presets_for(game: str) -> dict[str, Any]:
             if getattr(rules, "players", 2) == 2 and not getattr(rules, "muggins", False)}
 
 
-def cribbage_lengths() -> dict[int, str]:
-    """Cribbage game lengths the create dialog offers, from the engine's rules."""
-    from ginrummy_desktop.engine.cribbage.rules import GAME_LENGTHS, CribbageRules
-    return {target: CribbageRules.for_target(target).describe() for target in GAME_LENGTHS}
+def game_lengths(game: str) -> dict[int, str] | None:
+    """The game lengths the create dialog offers by name (the spec's ``game_lengths``: target
+    -> words), None for a game whose target is typed."""
+    lengths = getattr(get_game(game), "game_lengths", None)
+    return None if lengths is None else dict(lengths())
 
 
 class CreateTableDialog(QDialog):
@@ -85,18 +87,20 @@ class CreateTableDialog(QDialog):
         self.game = game
         self.setWindowTitle(tr("Create a {game} table").format(game=game_title(game)))
         presets = presets_for(game)
+        self.lengths = game_lengths(game)
         self.preset = QComboBox(self)
         self.length: QComboBox | None = None
         for name, rules in presets.items():
-            # Cribbage: the length picks the short game; the rules list the full-length ones.
-            if game == "cribbage" and rules.target != max(cribbage_lengths()):
+            # Lengths picked by name (cribbage): the length picks the short game; the rules
+            # list the full-length ones.
+            if self.lengths and rules.target != max(self.lengths):
                 continue
-            self.preset.addItem(preset_title(name), name)
+            self.preset.addItem(preset_title(name, game), name)
         self.target = QSpinBox(self)
         self.target.setRange(1, 1000)
-        if game == "cribbage":
+        if self.lengths:
             self.length = QComboBox(self)
-            for target, words in cribbage_lengths().items():
+            for target, words in self.lengths.items():
                 self.length.addItem(words[:1].upper() + words[1:], target)
             self.length.currentIndexChanged.connect(self._length_changed)
             self.target.hide()
@@ -126,7 +130,7 @@ class CreateTableDialog(QDialog):
 
     def _length_changed(self) -> None:
         assert self.length is not None
-        full = self.length.currentData() == max(cribbage_lengths())
+        full = self.length.currentData() == max(self.lengths or (0,))
         self.preset.setEnabled(full)  # the short game is one preset of its own
         self.target.setValue(int(self.length.currentData()))
 
@@ -138,7 +142,7 @@ class CreateTableDialog(QDialog):
         preset = self.preset.currentData()
         if self.length is not None:
             target = int(self.length.currentData())
-            if target != max(cribbage_lengths()):
+            if target != max(self.lengths or (0,)):
                 preset = next(name for name, rules in presets_for(self.game).items()
                               if rules.target == target)
             return {"preset": preset, "target": target,
@@ -252,7 +256,7 @@ class LobbyTab(QWidget):
             default = tr_ctx("open table", "default")
             preset = table.get("preset")
             cells = (table.get("host", "?"), f"{table.get('host_rating', 0):.0f}",
-                     _preset_cell(str(preset)) if preset else default,
+                     _preset_cell(str(preset), self.game) if preset else default,
                      str(table.get("target") or default),
                      tr("Rated") if table.get("rated") else tr("Casual"),
                      # Translators: a move clock in seconds ("60 s").

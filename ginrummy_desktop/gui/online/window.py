@@ -295,9 +295,9 @@ class OnlineWindow(QMainWindow):
             listed = next((t for t in lobby.tables if t.get("table") == table), None)
             preset = (listed or {}).get("preset")
             if preset and preset not in presets_for(lobby.game):
+                title = preset_title(preset, lobby.game)
                 lobby.show_notice(tr("This version cannot play {preset} tables online: choose "
-                                     "another table").format(preset=preset_title(preset)),
-                                  warning=True)
+                                     "another table").format(preset=title), warning=True)
                 return
         if self.session is not None:
             spawn(self._client().join_table(table), self._notice)
