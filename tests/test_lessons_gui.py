@@ -51,11 +51,11 @@ def _make(qtbot, window: LessonWindow, action: Action) -> None:
         pile = window.pile
         qtbot.mouseClick(pile, Qt.MouseButton.LeftButton,
                          pos=_point(pile, len(pile.cards) - 1).toPoint())
-    elif kind in ("knock", "gin") and window.is_gin:
+    elif kind in ("knock", "gin") and window.draws:
         _click(qtbot, window.move_buttons[kind])
         assert action.card is not None
         _click_card(qtbot, window.hand, action.card)
-    elif kind == "discard" and window.is_gin:
+    elif kind == "discard" and window.draws:
         assert action.card is not None
         _click_card(qtbot, window.hand, action.card, double=True)
     elif kind == "discard":

@@ -273,3 +273,11 @@ def test_the_create_table_dialog_reads_its_titles_and_lengths_from_its_spec(qtbo
     assert dialog.options()["preset"] == "long" and dialog.options()["target"] == 5
     dialog.length.setCurrentIndex(1)
     assert dialog.options()["preset"] == "standard" and dialog.options()["target"] == 2
+
+
+def test_a_game_without_a_lesson_opens_none(high_card):
+    from ginrummy_desktop.gui.lessons.window import lesson_for
+
+    assert lesson_for("gin").lesson_id == "gin" and lesson_for("cribbage").draws is False
+    with pytest.raises(ValueError, match="has no lesson"):
+        lesson_for(NAME)

@@ -134,3 +134,5 @@ class GameSpec(Protocol):
     # ``tr()``); ``game_lengths() -> dict[int, str]`` (target -> words, longest first) when
     # people pick a game's length by name rather than typing a target: the longest plays the
     # preset chosen, each shorter one is the preset whose rules have that target.
+    # Optional: ``lesson``, ``"module:NAME"`` of the game's guided game (an
+    # ``engine.lessons.Lesson``), loaded when the lesson window opens.

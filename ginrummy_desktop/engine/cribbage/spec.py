@@ -176,6 +176,8 @@ class CribbageSpec:
             "average_pegging_points": per("pegging_points", hands),
         }
 
+    #: The guided game (gui/lessons/window.py), loaded on first use.
+    lesson = "ginrummy_desktop.engine.lessons.cribbage:CRIBBAGE_LESSON"
     #: The review's (inaccuracy, mistake, blunder) thresholds in points lost (docs/review.md).
     review_thresholds: tuple[float, float, float] = (0.5, 1.5, 3.0)
 

@@ -93,6 +93,8 @@ class GinSpec:
                 stats["knocks"] += 1
         return stats
 
+    #: The guided game (gui/lessons/window.py), loaded on first use.
+    lesson = "ginrummy_desktop.engine.lessons.gin:GIN_LESSON"
     #: The review's (inaccuracy, mistake, blunder) thresholds in points lost (docs/review.md).
     review_thresholds: tuple[float, float, float] = (2.0, 5.0, 10.0)
 

@@ -69,10 +69,35 @@ class Chapter:
 
 
 @dataclass(frozen=True)
+class LessonTable:
+    """What the lesson window shows of a state, for the person's seat: their cards in the order
+    shown, how many the opponent holds (face down), the cards in the middle (the discard pile's
+    top, or the cards of the count), the stock (``None``: face down) or the starter, and the
+    words beside them."""
+
+    mine: tuple[Card, ...]
+    others: int
+    pile: tuple[Card, ...]
+    stock: tuple[Card | None, ...]
+    middle: str
+
+
+@dataclass(frozen=True)
 class Lesson:
+    """A guided game. Its game's lesson module says how its table looks and plays in the lesson
+    window (gui/lessons/window.py), so the window names no game: ``table(state, person)``,
+    ``legal(state, person)`` (the person's moves now), ``draws`` (cards are drawn from the stock
+    and the pile by a click and thrown by a double-click or an armed Knock or Gin, as in gin;
+    otherwise two are laid away with a button and cards played by a click, as in cribbage) and
+    ``hand_overlap`` (how much the person's cards overlap)."""
+
     lesson_id: str
     title: str
     chapters: tuple[Chapter, ...]
+    table: Callable[[Any, int], LessonTable] | None = None
+    legal: Callable[[Any, int], tuple[Action, ...]] | None = None
+    draws: bool = False
+    hand_overlap: float = 0.15
 
 
 def stacked(placed: dict[int, str], seed: int) -> list[Card]:

@@ -17,7 +17,16 @@ from ginrummy_desktop.engine.cribbage.advisor import discard_table
 from ginrummy_desktop.engine.cribbage.match import STARTER_POSITION, CribbageMatch
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.engine.cribbage.scoring import play_points_for_ranks, score_show
-from ginrummy_desktop.engine.lessons import Chapter, Do, Lesson, Play, Say, cards_at, stacked
+from ginrummy_desktop.engine.lessons import (
+    Chapter,
+    Do,
+    Lesson,
+    LessonTable,
+    Play,
+    Say,
+    cards_at,
+    stacked,
+)
 from ginrummy_desktop.engine.translation import mark, tr, tr_ctx
 
 PERSON, OPPONENT = 0, 1
@@ -224,4 +233,22 @@ CHAPTERS = (
             )),
 )
 
-CRIBBAGE_LESSON = Lesson("cribbage", mark("Learn Cribbage"), CHAPTERS)
+def table(state: CribbageMatch, person: int) -> LessonTable:
+    """The person's cards by rank, the opponent's count, the cards of the count, the starter
+    and the count and scores beside them."""
+    starter = state.starter
+    turned = card_text(starter) if starter is not None else tr("not turned yet")
+    return LessonTable(
+        mine=tuple(sorted(state.hands[person], key=lambda card: (card.rank, card.suit))),
+        others=len(state.hands[1 - person]), pile=tuple(card for _, card in state.current),
+        stock=(starter,),
+        middle=tr("Starter: {card}\nCount: {count}\nScore: you {you}, opponent {opponent}")
+        .format(card=turned, count=state.count, you=state.scores[person],
+                opponent=state.scores[1 - person]))
+
+
+def legal(state: CribbageMatch, person: int) -> tuple[Action, ...]:
+    return tuple(state.legal_actions(person))
+
+
+CRIBBAGE_LESSON = Lesson("cribbage", mark("Learn Cribbage"), CHAPTERS, table=table, legal=legal)

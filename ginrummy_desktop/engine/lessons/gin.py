@@ -15,8 +15,17 @@ from ginrummy_desktop.engine.cards import Card, card_text
 from ginrummy_desktop.engine.gin.hand import GinHand
 from ginrummy_desktop.engine.gin.melds import min_deadwood
 from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
-from ginrummy_desktop.engine.lessons import Chapter, Do, Lesson, Play, Say, cards_at, stacked
-from ginrummy_desktop.engine.translation import mark, tr
+from ginrummy_desktop.engine.lessons import (
+    Chapter,
+    Do,
+    Lesson,
+    LessonTable,
+    Play,
+    Say,
+    cards_at,
+    stacked,
+)
+from ginrummy_desktop.engine.translation import mark, tr, tr_n
 
 PERSON = 0
 
@@ -207,4 +216,19 @@ CHAPTERS = (
             )),
 )
 
-GIN_LESSON = Lesson("gin", mark("Learn Gin Rummy"), CHAPTERS)
+def table(state: GinHand, person: int) -> LessonTable:
+    """The person's cards, the opponent's count, the pile's top and the stock face down."""
+    return LessonTable(
+        mine=tuple(state.hands[0]), others=len(state.hands[1]),
+        pile=tuple(state.discard_pile[-1:]), stock=(None,),
+        middle=tr_n("Stock: {count} card", "Stock: {count} cards",
+                    state.stock_size).format(count=state.stock_size))
+
+
+def legal(state: GinHand, person: int) -> tuple[Action, ...]:
+    """The person's moves when it is their turn (the person sits at seat 0)."""
+    return tuple(state.legal_actions()) if state.to_move_seat == 0 else ()
+
+
+GIN_LESSON = Lesson("gin", mark("Learn Gin Rummy"), CHAPTERS, table=table, legal=legal,
+                    draws=True, hand_overlap=0.45)

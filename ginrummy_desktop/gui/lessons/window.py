@@ -22,9 +22,10 @@ from PySide6.QtWidgets import (
 )
 
 from ginrummy_desktop.engine.actions import Action
-from ginrummy_desktop.engine.cards import Card, card_text
+from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.lessons import Do, Lesson, LessonRun, Say
-from ginrummy_desktop.engine.translation import tr, tr_ctx, tr_n
+from ginrummy_desktop.engine.registry import get_game, load_object
+from ginrummy_desktop.engine.translation import tr, tr_ctx
 from ginrummy_desktop.gui.common.card_row import FELT, CardRow
 from ginrummy_desktop.gui.lessons.progress import LessonProgress
 from ginrummy_desktop.gui.table.card_renderer import CARD_ASPECT, CardRenderer
@@ -39,13 +40,13 @@ WANTED_STYLE = f"QPushButton {{ border: 3px solid {GOLD}; }}"
 
 
 def lesson_for(lesson_id: str) -> Lesson:
-    if lesson_id == "cribbage":
-        from ginrummy_desktop.engine.lessons.cribbage import CRIBBAGE_LESSON
-
-        return CRIBBAGE_LESSON
-    from ginrummy_desktop.engine.lessons.gin import GIN_LESSON
-
-    return GIN_LESSON
+    """The guided game of game ``lesson_id``: its spec's ``lesson`` (``"module:NAME"``, loaded
+    on first use); ``ValueError`` for a game that has none."""
+    path = getattr(get_game(lesson_id), "lesson", None)
+    lesson = load_object(path) if path else None
+    if not isinstance(lesson, Lesson):
+        raise ValueError(f"game {lesson_id!r} has no lesson")
+    return lesson
 
 
 class ClickableCards(CardRow):
@@ -166,8 +167,7 @@ class LessonWindow(QWidget):
         middle.addWidget(self.middle_label, 1)
         self.hand_label = QLabel(tr("Your cards"))
         # Six cribbage cards spread wider than eleven gin cards, so each outline shows whole.
-        self.hand = ClickableCards(self.renderer, max_width=110,
-                                   overlap=0.45 if self.is_gin else 0.15)
+        self.hand = ClickableCards(self.renderer, max_width=110, overlap=self.lesson.hand_overlap)
         self.stock.clicked.connect(lambda _index: self._stock_clicked())
         self.pile.clicked.connect(lambda _index: self._pile_clicked())
         self.hand.clicked.connect(self._card_clicked)
@@ -208,8 +208,10 @@ class LessonWindow(QWidget):
 
     # ----- showing ---------------------------------------------------------------------------
     @property
-    def is_gin(self) -> bool:
-        return self.lesson.lesson_id == "gin"
+    def draws(self) -> bool:
+        """Cards are drawn from the stock and pile and thrown by a double-click or an armed
+        Knock or Gin (the lesson's game says so: gin)."""
+        return self.lesson.draws
 
     def refresh(self) -> None:
         run = self.run
@@ -237,7 +239,7 @@ class LessonWindow(QWidget):
         legal = {a.kind for a in self._legal()} if doing else set()
         for key, button in self.move_buttons.items():
             # Gin throws by double-clicking a card; cribbage lays away with the button.
-            shown = doing and key in legal and not (key == "discard" and self.is_gin)
+            shown = doing and key in legal and not (key == "discard" and self.draws)
             button.setVisible(shown)
             button.setStyleSheet(WANTED_STYLE if shown and key in kinds else "")
             if not shown and button.isCheckable():
@@ -246,31 +248,17 @@ class LessonWindow(QWidget):
         self._save()
 
     def _legal(self) -> tuple[Action, ...]:
-        state = self.run.state
-        if self.is_gin:
-            return tuple(state.legal_actions()) if state.to_move_seat == 0 else ()
-        return tuple(state.legal_actions(self.run.chapter.person))
+        if self.lesson.legal is None:
+            return ()
+        return self.lesson.legal(self.run.state, self.run.chapter.person)
 
     def _show_table(self, state: Any, wanted: tuple[Action, ...]) -> None:
-        person = self.run.chapter.person
-        if self.is_gin:
-            mine = list(state.hands[0])
-            others = len(state.hands[1])
-            pile = list(state.discard_pile[-1:])
-            self.stock.set_cards([None])
-            self.middle_label.setText(tr_n("Stock: {count} card", "Stock: {count} cards",
-                                           state.stock_size).format(count=state.stock_size))
-        else:
-            mine = sorted(state.hands[person], key=lambda card: (card.rank, card.suit))
-            others = len(state.hands[1 - person])
-            pile = [card for _, card in state.current]
-            starter = state.starter
-            self.stock.set_cards([starter] if starter is not None else [None])
-            turned = card_text(starter) if starter is not None else tr("not turned yet")
-            self.middle_label.setText(
-                tr("Starter: {card}\nCount: {count}\nScore: you {you}, opponent {opponent}")
-                .format(card=turned, count=state.count, you=state.scores[person],
-                        opponent=state.scores[1 - person]))
+        if self.lesson.table is None:
+            return
+        view = self.lesson.table(state, self.run.chapter.person)
+        mine, others, pile = list(view.mine), view.others, list(view.pile)
+        self.stock.set_cards(list(view.stock))
+        self.middle_label.setText(view.middle)
         self.opponent_row.set_cards([None] * others)
         self.hand_cards = mine
         self.hand.set_cards(list(mine))
@@ -325,11 +313,11 @@ class LessonWindow(QWidget):
         self.refresh()
 
     def _stock_clicked(self) -> None:
-        if self.is_gin:
+        if self.draws:
             self.try_move(Action("draw_stock"))
 
     def _pile_clicked(self) -> None:
-        if self.is_gin and self.run.state.discard_pile:
+        if self.draws and self.run.state.discard_pile:
             self.try_move(Action("draw_discard", self.run.state.discard_pile[-1]))
 
     def _armed(self) -> str | None:
@@ -340,7 +328,7 @@ class LessonWindow(QWidget):
 
     def _card_clicked(self, index: int) -> None:
         card = self.hand_cards[index]
-        if self.is_gin:
+        if self.draws:
             armed = self._armed()
             if armed is not None:
                 self.try_move(Action(armed, card))
@@ -352,7 +340,7 @@ class LessonWindow(QWidget):
         self.try_move(Action("play", card))
 
     def _card_double_clicked(self, index: int) -> None:
-        if self.is_gin and self._armed() is None:
+        if self.draws and self._armed() is None:
             self.try_move(Action("discard", self.hand_cards[index]))
 
     def _button(self, key: str) -> None:
