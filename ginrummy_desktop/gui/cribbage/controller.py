@@ -815,11 +815,12 @@ class CribbageController(QObject):
     def _announce_event(self, event: ScoreEvent) -> None:
         who = self.speaker(event.seat)
         if event.points:
-            self.table.announce(event.words, event.seat)
-            self.table.board.peg(event.seat, event.points, event.words)
-            self._say(crib_words.scored_text(who, event.words),
+            words = event.text  # the engine's words in the chosen language (records: English)
+            self.table.announce(words, event.seat)
+            self.table.board.peg(event.seat, event.points, words)
+            self._say(crib_words.scored_text(who, words),
                       "success" if event.seat == self.human else "info")
-            self._log(crib_words.scored_text(who, event.words).removesuffix("."))
+            self._log(crib_words.scored_text(who, words).removesuffix("."))
 
     def _next_turn(self) -> None:
         """Ask the opponent to move, say go for the person, or wait for the person."""
@@ -939,7 +940,9 @@ class CribbageController(QObject):
                 cards=tuple(parse_cards(show["cards"])),
                 items=_items_from_json(show["items"]),
                 total=show["total"],
-                spoken=show["spoken"],
+                # The record keeps the count in English; the table says it in the chosen
+                # language from the same items.
+                spoken=ShowScore(_items_from_json(show["items"])).spoken,
             )
             for show in record["shows"]
         ]

@@ -12,18 +12,13 @@ from dataclasses import dataclass, field
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage.scoring import ScoreItem
 from ginrummy_desktop.engine.translation import tr
-from ginrummy_desktop.engine.wording import YOU, is_you
+from ginrummy_desktop.engine.wording import YOU
 
 STAGE_DISCARD = "discard"
 STAGE_PLAY = "play"
 STAGE_SHOW = "show"
 STAGE_OVER = "over"
 STAGE_CUT = "cut"  # the pack is spread for a cut (the deal's or the starter's)
-
-
-def shown_name(name: str) -> str:
-    """A seat's name as the table writes it: the person's "You" in the chosen language."""
-    return tr("You") if is_you(name) else name
 
 
 @dataclass(frozen=True)

@@ -45,8 +45,7 @@ from PySide6.QtWidgets import (
 
 from ginrummy_desktop.engine.cribbage.rules import CribbageRules
 from ginrummy_desktop.engine.translation import tr, tr_ctx, tr_n
-from ginrummy_desktop.engine.wording import YOU
-from ginrummy_desktop.gui.cribbage.display import shown_name
+from ginrummy_desktop.engine.wording import YOU, shown_name
 from ginrummy_desktop.gui.cribbage.pegboard_layout import (
     GROUP,
     STREET_LENGTH,

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QFontMetricsF
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QMessageBox,
@@ -32,7 +32,7 @@ from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
 from ginrummy_desktop.engine.cribbage import words as crib_words
 from ginrummy_desktop.engine.cribbage.scoring import MAX_SHOW_POINTS
 from ginrummy_desktop.engine.translation import tr, tr_ctx, tr_n
-from ginrummy_desktop.engine.wording import YOU
+from ginrummy_desktop.engine.wording import YOU, shown_name
 from ginrummy_desktop.gui.cribbage.controller import ZONE_CRIB, ZONE_PLAY, CribbageController
 from ginrummy_desktop.gui.cribbage.display import (
     STAGE_CUT,
@@ -41,7 +41,6 @@ from ginrummy_desktop.gui.cribbage.display import (
     STAGE_PLAY,
     STAGE_SHOW,
     CribbageDisplay,
-    shown_name,
 )
 from ginrummy_desktop.gui.cribbage.keys import CRIBBAGE_KEYS
 from ginrummy_desktop.gui.cribbage.pegboard import CribbagePegboard
@@ -57,7 +56,7 @@ from ginrummy_desktop.gui.table.card_item import MARK_CHOSEN, MARK_DEADWOOD, Car
 from ginrummy_desktop.gui.table.card_items import CardItems
 from ginrummy_desktop.gui.table.card_renderer import CardRenderer
 from ginrummy_desktop.gui.table.controls_style import button_style, control_pixels
-from ginrummy_desktop.gui.table.items import Badge, InfoPanel
+from ginrummy_desktop.gui.table.items import Badge, InfoPanel, table_font
 from ginrummy_desktop.gui.table.keys import add_key_actions
 from ginrummy_desktop.gui.table.layout import DEFAULT_CARD_SIZE, Placement, card_scale
 from ginrummy_desktop.gui.table.move_log import MoveLog
@@ -461,18 +460,26 @@ class CribbageTable(QWidget):
         self.play_zone.update()
         owner = crib_words.crib_owner(YOU if d.dealer == 0 else d.names[d.dealer])
         badge_h = max(16.0, w * 0.2)
-        self.crib_badge.set_text(owner)
+        # As wide as the owner's words need ("Krippe von Computer" is longer than "Computer's
+        # crib"), up to the crib's surroundings; a longer name shows just the word "Crib".
+        needed = QFontMetricsF(table_font(badge_h * 0.62, bold=True)).horizontalAdvance(owner)
+        badge_w = min(max(w * 1.6, needed + badge_h), w * 2.6)
+        badge_left = max(lay.field.left(), lay.crib.center().x() - badge_w / 2)
+        self.crib_badge.set_text(owner, tr("Crib"))
         self.crib_badge.setVisible(not d.cut_for_deal)
-        self.crib_badge.set_rect(QRectF(lay.crib.center().x() - w * 0.8,
-                                        lay.crib.bottom() + w * 0.06, w * 1.6, badge_h))
+        self.crib_badge.set_rect(QRectF(badge_left, lay.crib.bottom() + w * 0.06, badge_w,
+                                        badge_h))
         # Nobody deals until the cut for the deal is decided (its title then names the dealer).
-        self.opponent_badge.set_text(self._badge_text(d, 1))
-        self.opponent_badge.set_rect(QRectF(lay.field.left() + w * 0.1, lay.field.top(),
-                                            w * 1.9, badge_h))
-        self.player_badge.set_text(self._badge_text(d, 0))
-        self.player_badge.set_rect(QRectF(lay.field.left() + w * 0.1,
-                                          lay.player_row_top - badge_h - w * 0.06,
-                                          w * 1.9, badge_h))
+        # Name badges as wide as their words need (a long name and " · dealer" in German),
+        # up to half a card more; past that the name alone.
+        fonts = QFontMetricsF(table_font(badge_h * 0.62, bold=True))
+        for badge, seat, top in ((self.opponent_badge, 1, lay.field.top()),
+                                 (self.player_badge, 0,
+                                  lay.player_row_top - badge_h - w * 0.06)):
+            text = self._badge_text(d, seat)
+            badge.set_text(text, shown_name(d.names[seat]))
+            width = min(max(w * 1.9, fonts.horizontalAdvance(text) + badge_h), w * 2.6)
+            badge.set_rect(QRectF(lay.field.left() + w * 0.1, top, width, badge_h))
         self.count_display.set_rect(lay.count_box)
         self.count_display.set_count(d.count, d.count_note)
         self.count_display.setVisible(d.stage == STAGE_PLAY or (

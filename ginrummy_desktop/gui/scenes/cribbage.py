@@ -144,9 +144,11 @@ def hint_scene() -> QWidget:
 
 def _mid_play(table: CribbageTable) -> bool:
     d = table.display
+    events = table.controller.match.events
+    last = events[-1] if events else None  # the call just flashed is the last points pegged
     return (table.controller.stage == "play" and d.your_turn and len(d.play) >= 3
-            and bool(table.announcement_text) and table.announcement_text[0].isupper()
-            and "for" in table.announcement_text)
+            and last is not None and last.points > 0
+            and table.announcement_text == last.text)
 
 
 @register_scene("cribbage-play")

@@ -46,9 +46,11 @@ def about_html(assets: Path = ASSETS) -> str:
     title = tr("Gin Rummy Desktop {version}").format(version=ginrummy_desktop.__version__)
     about = tr("Gin Rummy and Cribbage against good computer opponents. Every deal is committed "
                "in advance and can be verified after the hand.")
+    heading = tr("Credits")
+    licence = tr("MIT licence · Copyright © Gin Rummy Desktop developers")
     return (f"<h2>{html.escape(title)}</h2><p>{html.escape(about)}</p>"
-            f"<p><b>{html.escape(tr('Credits'))}</b></p><ul>{items}</ul>"
-            f"<p>{html.escape(tr('MIT licence · Copyright © Gin Rummy Desktop developers'))}</p>")
+            f"<p><b>{html.escape(heading)}</b></p><ul>{items}</ul>"
+            f"<p>{html.escape(licence)}</p>")
 
 
 class AboutDialog(QDialog):

@@ -311,9 +311,9 @@ def __getattr__(name: str) -> str:
 def _shortcut_table(rows: Sequence[tuple[str, str, str]]) -> str:
     body = "".join(f"<tr><td><b>{keys}</b></td><td>{name}</td><td>{text}</td></tr>"
                    for keys, name, text in rows)
-    return (f"<table cellpadding='4'><tr><th align='left'>{tr('Keys')}</th>"
-            f"<th align='left'>{tr('Action')}</th>"
-            f"<th align='left'>{tr('What it does')}</th></tr>{body}</table>")
+    heads = "".join(f"<th align='left'>{head}</th>"
+                    for head in (tr("Keys"), tr("Action"), tr("What it does")))
+    return f"<table cellpadding='4'><tr>{heads}</tr>{body}</table>"
 
 
 def shortcuts_html(gin_rows: Sequence[tuple[str, str, str]],
