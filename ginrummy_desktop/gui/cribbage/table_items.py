@@ -17,6 +17,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import (
     QBrush,
     QColor,
+    QFont,
     QFontMetricsF,
     QLinearGradient,
     QPainter,
@@ -30,6 +31,7 @@ from ginrummy_desktop.engine.translation import tr_ctx
 from ginrummy_desktop.gui.cribbage.pegboard import PLAYER_COLOURS
 from ginrummy_desktop.gui.table.box_item import BoxItem
 from ginrummy_desktop.gui.table.items import table_font
+from ginrummy_desktop.gui.table.palette import READABLE_PX
 
 
 class _BoxItem(BoxItem):
@@ -252,17 +254,32 @@ class ResultPanel(_BoxItem):
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
                          | Qt.TextFlag.TextWordWrap, self.title)
         painter.setPen(QColor("#ffffff"))
-        painter.setFont(table_font(min(text.height() * 0.11, text.width() * 0.07), bold=True))
-        painter.drawText(QRectF(text.left(), text.top() + text.height() * 0.38, text.width(),
-                                text.height() * 0.3),
-                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+        # The skunk's sentence is long in some languages: it gets the room down to the score
+        # line and a smaller size when it would not fit (never below the readable size).
+        note = QRectF(text.left(), text.top() + text.height() * 0.37, text.width(),
+                      text.height() * 0.39)
+        painter.setFont(_fitted_font(self.subtitle, note,
+                                     min(text.height() * 0.11, text.width() * 0.07)))
+        painter.drawText(note, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
                          | Qt.TextFlag.TextWordWrap, self.subtitle)
         painter.setPen(QColor("#e4d6bd"))
         painter.setFont(table_font(min(text.height() * 0.1, text.width() * 0.065)))
-        painter.drawText(QRectF(text.left(), text.top() + text.height() * 0.68, text.width(),
-                                text.height() * 0.3),
+        painter.drawText(QRectF(text.left(), text.top() + text.height() * 0.76, text.width(),
+                                text.height() * 0.24),
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
                          | Qt.TextFlag.TextWordWrap, self.score_line)
+
+
+def _fitted_font(text: str, box: QRectF, pixels: float, bold: bool = True) -> QFont:
+    """The table font at ``pixels``, or smaller until ``text`` word-wrapped fits ``box``."""
+    flags = int(Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap)
+    font = table_font(pixels, bold=bold)
+    while font.pixelSize() > READABLE_PX:
+        needed = QFontMetricsF(font).boundingRect(box, flags, text)
+        if needed.height() <= box.height() and needed.width() <= box.width() + 1:
+            break
+        font = table_font(font.pixelSize() - 1, bold=bold)
+    return font
 
 
 def paint_trophy(painter: QPainter, box: QRectF, ribbon: QColor) -> None:
