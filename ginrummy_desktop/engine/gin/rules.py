@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from ginrummy_desktop.engine.translation import mark, tr
+from ginrummy_desktop.engine.translation import mark, tr, tr_ctx
 
 NEXT_DEALER_CHOICES = ("loser", "winner", "alternate")
 SHUTOUT_CHOICES = ("double_game_bonus", "double_total", "none")
@@ -74,7 +74,7 @@ class GinRules:
         if self.box_bonus:
             values.append(tr("box {points}").format(points=self.box_bonus))
         if self.game_bonus:
-            values.append(tr("game {points}").format(points=self.game_bonus))
+            values.append(tr_ctx("game bonus", "game {points}").format(points=self.game_bonus))
         if self.oklahoma:
             knock = tr("the upcard sets the knock limit, a spade upcard doubles")
         elif self.knock_limit == 0:
