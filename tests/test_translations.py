@@ -14,7 +14,7 @@ from ginrummy_desktop.storage.settings import Settings
 from tools import translations as catalogues
 
 # Areas whose words are not all wrapped in tr() yet; each leaves this list when it is done.
-NOT_YET_TRANSLATED = {"cribbage", "shell"}
+NOT_YET_TRANSLATED: set[str] = set()
 # Literals that look like words but are not for translation: (file, text) and why.
 NOT_WORDS: dict[tuple[str, str], str] = {
     ("ginrummy_desktop/engine/bot_host.py",
@@ -65,6 +65,18 @@ NOT_WORDS: dict[tuple[str, str], str] = {
     ("ginrummy_desktop/gui/table/card_sheet.py", "could not write "):
         "command line (the card sheet, a developer's tool)",
     ("ginrummy_desktop/gui/table/seats.py", "You"): "the name that means the person at the table",
+    ("ginrummy_desktop/gui/shell/desktop_entry.py", "Application"): "a .desktop file key's value",
+    ("ginrummy_desktop/gui/shell/desktop_entry.py", "Gin Rummy Desktop"): "the app's name",
+    ("ginrummy_desktop/gui/shell/desktop_entry.py", "Card Game"):
+        "the .desktop file's GenericName, kept equal to the installers' file",
+    ("ginrummy_desktop/gui/shell/desktop_entry.py",
+     "Play Gin Rummy and Cribbage against good computer opponents"):
+        "the .desktop file's Comment, kept equal to the installers' file",
+    ("ginrummy_desktop/gui/shell/desktop_entry.py", "[Desktop Entry]\n"): "a file format's header",
+    ("ginrummy_desktop/gui/shell/help_pages.py", '<img src="((?:cards|board):[^"]*)"'):
+        "a pattern that finds the pictures in a page",
+    ("ginrummy_desktop/gui/cribbage/controller.py", "last card"): "a score kind's id",
+    ("ginrummy_desktop/gui/cribbage/summary.py", "last card"): "a score kind's id",
     ("ginrummy_desktop/gui/online/credentials.py", "Gin Rummy Desktop online"):
         "the keyring entry's service name, a stored key",
     ("ginrummy_desktop/gui/online/profile.py",
