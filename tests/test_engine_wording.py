@@ -24,7 +24,7 @@ from ginrummy_desktop.engine.gin.results import (
     ending_text,
     match_over_text,
 )
-from ginrummy_desktop.engine.wording import action_text, count_of, says, verb
+from ginrummy_desktop.engine.wording import action_text, names_together, person, shown_name
 from tests.test_gin_rules import DEFENDER, KNOCKER, play, rigged_deck
 
 #: A card code as records and the command line write it ("JC", "TH", "10H").
@@ -71,25 +71,22 @@ def test_gin_and_dead_hand_and_history_phrases():
     assert ending_text("gin", "Ann") == "Ann went gin"
 
 
-def test_verbs_take_the_second_person_only_for_you():
-    for third, second in [("scores", "score"), ("was", "were"), ("takes", "take"),
-                          ("misses", "miss"), ("says", "say"), ("knocked", "knocked"),
-                          ("goes", "go"), ("has", "have"), ("passes", "pass")]:
-        assert verb("You", third) == second and verb("you", third) == second
-        assert verb("Ann", third) == third and verb(BOT, third) == third
-    assert says("You", "scores", start=False) == "you score"
+def test_a_sentence_about_a_person_is_chosen_whole_for_you_or_anyone_else():
+    for you in ("You", "you", " YOU "):
+        assert person(you, "You score {points}", "{name} scores {points}", points=9) == \
+            "You score 9"
+    assert person(BOT, "You score {points}", "{name} scores {points}", points=9) == \
+        "Ada the Expert scores 9"
+    assert names_together(["Bo", "You"]) == "You and Bo"
+    assert names_together(["Ann", "Bo", "You"]) == "You, Ann and Bo"
+    assert shown_name("You") == "You" and shown_name(BOT) == BOT
 
 
 @given(st.text(min_size=1, max_size=30).filter(lambda n: n.strip().casefold() != "you"))
 def test_any_other_name_keeps_its_spelling_and_third_person(name):
-    assert says(name, "wins") == f"{name} wins"
+    assert person(name, "You win", "{name} wins") == f"{name} wins"
     assert describe_hand(result("knock", 1, 1, 9), {0: "You", 1: name}).endswith(
         f"{name} scores 9")
-
-
-def test_plurals():
-    assert count_of(1, "out") == "1 out" and count_of(2, "out") == "2 outs"
-    assert count_of(0, "point") == "0 points"
 
 
 # ----------------------------------------------------------------------------- cribbage sentences

@@ -16,7 +16,7 @@ from typing import Any
 from ginrummy_desktop.engine.actions import Action, IllegalActionError
 from ginrummy_desktop.engine.cards import SUITS, Card, card_text, parse_cards
 from ginrummy_desktop.engine.deck import commitment, shuffled_deck, verify_commitment
-from ginrummy_desktop.engine.replay import ReplayFrame, seat_names, verb
+from ginrummy_desktop.engine.replay import ReplayFrame, seat_names
 from ginrummy_desktop.engine.rng import StableRandom
 from ginrummy_desktop.engine.wire import (
     ObservationFields,
@@ -25,6 +25,7 @@ from ginrummy_desktop.engine.wire import (
     decoded_rules,
     seat_cards_to_wire,
 )
+from ginrummy_desktop.engine.wording import person
 
 NAME = "highcard"
 HAND_SIZE = 3
@@ -241,8 +242,8 @@ class HighCardSpec:
         for step, (seat, card) in enumerate(plays, start=1):
             hands[seat].remove(card)
             laid.append(card)
-            frames.append(frame(step, f"{verb(named[seat], 'lay', 'lays')} {card_text(card)}",
-                                seat, card))
+            frames.append(frame(step, person(named[seat], "You lay {card}", "{name} lays {card}",
+                                             card=card_text(card)), seat, card))
         return frames
 
     def match_winners(self, session: Any) -> tuple[int, ...]:

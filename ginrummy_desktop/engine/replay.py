@@ -17,7 +17,6 @@ from typing import Any
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.registry import GAMES, game_names, get_game
 from ginrummy_desktop.engine.translation import tr
-from ginrummy_desktop.engine.wording import is_you, subject
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +81,3 @@ def seat_names(seats: tuple[int, ...], names: dict[int, str] | None) -> dict[int
     given = names or {}
     return {seat: given[seat] if seat in given else tr("Seat {number}").format(number=seat)
             for seat in seats}
-
-
-def verb(name: str, you: str, other: str) -> str:
-    """``"You discard"`` but ``"Max discards"``: the verb form that fits the name (English
-    only, for text not translated yet; translated text uses ``wording.person``)."""
-    return f"{subject(name)} {you if is_you(name) else other}"

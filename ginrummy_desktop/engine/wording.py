@@ -1,15 +1,13 @@
 """Sentences that name people: one place for "You knocked" / "Ann knocks" grammar.
 
-Translatable sentences use ``person``: the caller gives the whole sentence twice, once for the
-person at the table and once for anyone else, both through ``tr`` so each language words them
-its own way (German "Du klopfst" / "Ann klopft"). The English-only helpers below (``verb``,
-``says``, ``count_of``) are for text that is not translated yet.
+Sentences use ``person``: the caller gives the whole sentence twice, once for the person at
+the table and once for anyone else, both through ``tr`` so each language words them its own way
+(German "Du klopfst" / "Ann klopft"); counts use ``tr_n`` (engine/translation.py).
 
 Every message that names a seat takes the seat's display name. The name "You" (any case) is the
 person at the table, addressed in the second person ("You score 9", "your crib"); every other
-name — a profile name like "Ann" or a bot's "Ada the Expert" — is third person singular
-("Ann scores 9", "Ada the Expert's crib"). Verbs are given in their third-person form and turned
-into the second-person one here, so no caller writes ``"score" if human else "scores"``.
+name — a profile name like "Ann" or a bot's "Ada the Expert" — is named ("Ann scores 9",
+"Ada the Expert's crib").
 """
 
 from __future__ import annotations
@@ -22,11 +20,6 @@ from ginrummy_desktop.engine.cards import card_text, cards_text
 from ginrummy_desktop.engine.translation import tr, tr_ctx
 
 YOU = "You"
-
-# Third-person forms whose second-person form is not just the word without its -s / -es.
-_IRREGULAR = {"is": "are", "was": "were", "has": "have", "does": "do", "goes": "go"}
-_ES_ENDINGS = ("sses", "shes", "ches", "xes", "zes", "oes")
-
 
 def person(name: str, you: str, other: str, **values: Any) -> str:
     """``you`` or ``other`` (already translated, with ``{name}`` and ``values`` placeholders)
@@ -53,53 +46,6 @@ def shown_name(name: str) -> str:
     """A seat's name as a label shows it: the person at the table is "You" in the chosen
     language (the stored name stays "You"), anyone else as named."""
     return tr("You") if is_you(name) else name
-
-
-def subject(name: str) -> str:
-    """The name at the start of a sentence: ``"You"`` or the name as given."""
-    return YOU if is_you(name) else name
-
-
-def mention(name: str) -> str:
-    """The name inside a sentence: ``"you"`` or the name as given."""
-    return "you" if is_you(name) else name
-
-
-def verb(name: str, third_person: str) -> str:
-    """``third_person`` (``"scores"``, ``"was"``, ``"knocked"``) agreed with ``name``."""
-    if not is_you(name):
-        return third_person
-    if third_person in _IRREGULAR:
-        return _IRREGULAR[third_person]
-    if third_person.endswith(_ES_ENDINGS):
-        return third_person[:-2]
-    if third_person.endswith("ies") and len(third_person) > 4:
-        return third_person[:-3] + "y"
-    if third_person.endswith("s") and not third_person.endswith("ss"):
-        return third_person[:-1]
-    return third_person  # past tense and the like read the same for everyone
-
-
-def says(name: str, third_person: str, start: bool = True) -> str:
-    """``"You score"`` / ``"Ann scores"`` (``start=False``: ``"you score"`` inside a sentence)."""
-    who = subject(name) if start else mention(name)
-    return f"{who} {verb(name, third_person)}"
-
-
-def together(names: list[str] | tuple[str, ...], start: bool = True) -> str:
-    """Names joined for a team or a pair: ``"You and Bo"``, ``"Ann, Bo and Cy"``; the person
-    comes first (``start=False``: inside a sentence, ``"you and Bo"``)."""
-    ordered = sorted(names, key=lambda name: not is_you(name))
-    ordered = [subject(name) if i == 0 and start else mention(name)
-               for i, name in enumerate(ordered)]
-    if len(ordered) <= 1:
-        return "".join(ordered)
-    return f"{', '.join(ordered[:-1])} and {ordered[-1]}"
-
-
-def count_of(count: int, word: str, plural: str | None = None) -> str:
-    """``"1 out"``, ``"2 outs"``, ``"1 point"``: a number with its noun agreed."""
-    return f"{count} {word if count == 1 else plural or word + 's'}"
 
 
 # An action in words, by (kind, what it names): whole phrases so each language orders them.
