@@ -12,8 +12,9 @@ import pytest
 from PySide6.QtCore import Qt
 
 from ginrummy_desktop.gui.common.storage_jobs import StorageJobs
+from ginrummy_desktop.gui.gin.history_words import ENDINGS as GIN_ENDINGS
 from ginrummy_desktop.gui.stats.replay_window import ReplayWindow
-from ginrummy_desktop.gui.stats.window import GIN_ENDINGS, StatisticsWindow
+from ginrummy_desktop.gui.stats.window import StatisticsWindow
 from ginrummy_desktop.storage import Storage
 from ginrummy_desktop.storage.stats import StatisticsQueries
 from tests.storage_fixtures import (

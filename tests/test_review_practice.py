@@ -77,15 +77,13 @@ def test_cribbage_practice_starts_from_the_scores_before_the_hand():
     assert list(cribbage_practice(record, 1).scores) == list(record["scores_before"])
 
 
-def test_practice_asks_the_records_game_and_the_old_names_still_load():
+def test_practice_asks_the_records_game():
     gin_record, cribbage_record = gin_records()[0], cribbage_records()[0]
     seat = gin_record["seats"][1]
     gin_match = shared_practice.practice(gin_record, seat, 3)
     assert gin_match.observation(0) == gin_practice(gin_record, seat, 3).observation(0)
     cribbage_match = shared_practice.practice(cribbage_record, 0, 2)
     assert cribbage_match.observation(0) == cribbage_practice(cribbage_record, 2).observation(0)
-    assert shared_practice.gin_practice is gin_practice  # gui/review/try_again.py's import
-    assert shared_practice.cribbage_practice is cribbage_practice
     assert not shared_practice.can_practise("chess")
     with pytest.raises(ValueError, match="cannot be practised"):
         shared_practice.practice({"game": "chess"}, 0, 1)

@@ -281,3 +281,63 @@ def test_a_game_without_a_lesson_opens_none(high_card):
     assert lesson_for("gin").lesson_id == "gin" and lesson_for("cribbage").draws is False
     with pytest.raises(ValueError, match="has no lesson"):
         lesson_for(NAME)
+
+
+def test_its_review_numbers_its_hands_and_shows_its_stock(qtbot, high_card_gui):
+    from ginrummy_desktop.gui.review.window import ReviewWindow
+
+    records = play_out(SPEC).hand_records()
+    review = ReviewWindow(records, 0, {0: "You", 1: "First"})
+    qtbot.addWidget(review)
+    qtbot.waitUntil(lambda: review.review is not None or review.error is not None,
+                    timeout=60_000)
+    first = review.decisions.item(0).text()
+    assert records[0]["hand_number"] == 0 and first.startswith("Hand 1 · ")  # from 0: + 1
+    review.show_decision(0)
+    assert [label for label, _ in review.pile_row.groups][0] == "stock"  # its spec's has_stock
+
+
+def test_try_again_plays_on_at_its_practice_table(qtbot, high_card_gui):
+    from ginrummy_desktop.gui.review.try_again import TryAgainWindow
+
+    record = play_out(SPEC).hand_records()[0]
+    leader = record["seats"][0]
+    window = TryAgainWindow(record, leader, 2)
+    qtbot.addWidget(window)
+    assert window.screen.text() == "High Card from step 2"  # its registration's table
+    assert window.controller.session.to_move() == record["seats"][1]
+    window.close()
+    assert window.controller.stopped
+
+
+def test_the_review_opens_on_the_match_at_its_table(qtbot, high_card_gui):
+    from PySide6.QtWidgets import QWidget
+
+    from ginrummy_desktop.gui.review.launch import review_from_window
+    from tests.third_game import PracticeController
+
+    match = play_out(SPEC)
+    window = QWidget()  # a main window with High Card on its table
+    qtbot.addWidget(window)
+    window.game, window.controller, window.renderer, window.dialogs = \
+        NAME, PracticeController(match, 0), None, []
+    review = review_from_window(window, whole_match=True)
+    qtbot.waitUntil(lambda: review.review is not None or review.error is not None,
+                    timeout=60_000)
+    assert review.records == match.hand_records() and review.seat == 0
+    assert window.dialogs == [review]
+
+
+def test_the_statistics_window_words_its_records_and_hands(high_card_gui):
+    from types import SimpleNamespace
+
+    from ginrummy_desktop.gui.stats import window as stats
+
+    line = SimpleNamespace(game=NAME, result_kind="win", winner_seat=1, dealer_seat=0,
+                           player_seat=0, opponents="First", players=2, seat_names=())
+    assert stats.record_result(line) == "First took the hand"  # named by the window
+    assert stats.record_ending(line) == "Higher card"
+    won = SimpleNamespace(winner="player", ending=None, knocker=None)
+    assert stats._outcome(won, "First", None, NAME) == "You laid the higher card"
+    lost = SimpleNamespace(winner="opponent", ending=None, knocker=None)
+    assert stats._outcome(lost, "First", None, NAME) == "First scored more"  # the default

@@ -79,8 +79,8 @@ def test_figures_durations_rules_and_results(language):
     assert stats._matches_figure(6, 1) != "6 (1 abandoned)"
     assert filled(stats._duration(3900)).startswith("1 h 05")
     assert stats._result_word("win") == tr_ctx("match result", "Win") != "Win"
-    assert stats._rules_text("classic (practice)") != "classic (practice)"
-    assert filled(stats._rules_text("121 points, muggins")).startswith("121 ")
+    assert stats._rules_text("classic (practice)", "gin") != "classic (practice)"
+    assert filled(stats._rules_text("121 points, muggins", "cribbage")).startswith("121 ")
     model = stats.HistoryModel()
     headers = [model.headerData(c, stats.Qt.Orientation.Horizontal)
                for c in range(model.columnCount())]

@@ -259,6 +259,8 @@ class HighCardSpec:
         return 100 * (mine - theirs)  # storage keeps the best of the won matches
 
     review_thresholds = (0.5, 1.0, 1.0)  # a hand is won or lost: a wrong card is a blunder
+    hands_numbered_from = 0  # records number hands from 0, as gin's do (shown from 1)
+    has_stock = True  # the undealt cards lie face down beside the laid ones
 
     def review(self, record: dict[str, Any], seat: int) -> Any:
         """Each card ``seat`` laid, against the others it held: worth 1 if it wins the hand."""
@@ -297,9 +299,23 @@ class HighCardSpec:
 SPEC = HighCardSpec()
 
 
+class PracticeController:
+    """The practice table's controller: holds the session; ``stop()`` ends it."""
+
+    def __init__(self, session: HighCardMatch, seat: int) -> None:
+        self.session, self.seat, self.stopped = session, seat, False
+
+    def stop(self) -> None:
+        self.stopped = True
+
+    def hand_records(self) -> list[dict[str, Any]]:
+        return self.session.hand_records()
+
+
 def gui_registration() -> Any:
-    """High Card's GUI: a New game dialog and one statistics figure (no online seat)."""
-    from PySide6.QtWidgets import QDialog
+    """High Card's GUI: a New game dialog, one statistics figure, its review's source and
+    practice table and its words in the Statistics window (no online seat)."""
+    from PySide6.QtWidgets import QDialog, QLabel
 
     from ginrummy_desktop.gui.game_registry import GuiGame, StatFigure, number_text
 
@@ -313,7 +329,26 @@ def gui_registration() -> Any:
     def hands_per_match(f: Any) -> str:
         return number_text(f.hands_played / f.matches_played if f.matches_played else None)
 
+    def practice_table(table: Any) -> QLabel:
+        label = QLabel(f"High Card from step {len(table.session.plays) + 1}", table.parent)
+        label.controller = PracticeController(table.session, table.seat)  # type: ignore[attr-defined]
+        return label
+
+    def review_source(controller: Any) -> tuple[Any, dict[int, str], int, str | None]:
+        return controller.session, {controller.seat: "You", 1 - controller.seat: "First"}, \
+            controller.seat, "first"
+
+    def record_result(line: Any, name_of: Any) -> str:
+        return f"{name_of(line.winner_seat)} took the hand"
+
+    def hand_outcome(hand: Any, opponent: str, players: Any) -> str | None:
+        return "You laid the higher card" if hand.winner == "player" else None
+
     return GuiGame(name=NAME, title="High Card", new_game_label="New &High Card Game…",
                    new_game_dialog=new_game_dialog,
                    statistics_figures=(StatFigure("highcard_hands", "Hands per match",
-                                                  hands_per_match),))
+                                                  hands_per_match),),
+                   review_source=review_source, practice_table=practice_table,
+                   record_result=record_result,
+                   record_ending=lambda line: "Higher card",
+                   hand_outcome=hand_outcome)

@@ -136,3 +136,8 @@ class GameSpec(Protocol):
     # preset chosen, each shorter one is the preset whose rules have that target.
     # Optional: ``lesson``, ``"module:NAME"`` of the game's guided game (an
     # ``engine.lessons.Lesson``), loaded when the lesson window opens.
+    # Optional, how the table and records read (replays, reviews, statistics; absent: no):
+    # ``hands_numbered_from`` (0 when records number hands from 0; absent: 1), ``has_stock``
+    # (a face-down stock beside the discard pile), ``shows_melds`` (a hand shown at the end of
+    # a deal is melds, deadwood and cards laid off rather than one counted group),
+    # ``match_bonuses`` (the match totals add bonuses to the hands' points).

@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from ginrummy_desktop.engine.protocol import GameSpec
 
@@ -97,3 +98,14 @@ def get_game(name: str) -> GameSpec:
 def game_titles() -> dict[str, str]:
     """Game name -> the title people read ("Gin Rummy"), for every registered game."""
     return {name: get_game(name).title for name in GAMES}
+
+
+def spec_value(name: object, attribute: str, default: Any = None) -> Any:
+    """One optional hook or attribute of game ``name``'s spec (docs/engine.md, "Adding a game"),
+    ``default`` when the spec has none or ``name`` is no registered game (a damaged record)."""
+    if not isinstance(name, str) or name not in GAMES:
+        return default
+    try:
+        return getattr(get_game(name), attribute, default)
+    except ValueError:  # registered but not available
+        return default

@@ -43,6 +43,24 @@ class StatFigure:
 
 
 @dataclass(frozen=True)
+class PracticeTable:
+    """What a game's ``practice_table`` builds its table from: the ``session`` set up at the
+    reviewed moment (``engine.review.practice``), the ``record`` and ``seat`` reviewed, the
+    bot ``opponent`` (None: the game's usual one), the card ``renderer``, the seats'
+    ``names`` (the person "You"), the window it sits in (``parent``) and ``end``, to call
+    when the table offers a rematch or a new opponent (nothing follows a practice moment)."""
+
+    session: Any
+    record: dict[str, Any]
+    seat: int
+    opponent: str | None
+    renderer: Any
+    names: tuple[str, str]
+    parent: Any
+    end: Callable[[], None]
+
+
+@dataclass(frozen=True)
 class GuiGame:
     """One game as the app's windows see it.
 
@@ -56,6 +74,17 @@ class GuiGame:
     with ``gui/lessons/launch.open_lesson(window, name)`` (empty: the game has none). The
     welcome page offers the game when it has ``opponents()`` (the opponents to pick from and
     the one offered first) and starts it with ``start_against(window, bot_id)``.
+
+    The review (gui/review/): ``review_source(controller)`` gives (session, seat names, the
+    person's seat, opponent id) of the match on the main window's table, whose finished hands
+    the review reads; ``practice_table(PracticeTable)`` builds the table that plays on a
+    reviewed moment ("Try again"), a widget with a ``controller`` (``stop()`` ends it). The
+    Statistics window's words for this game's records and hands (gui/stats/window.py's
+    defaults when None): ``record_result(line, name_of)`` who won a listed record and what it
+    scored (``name_of(seat)`` names a seat), ``record_ending(line)`` how it ended,
+    ``hand_outcome(hand, opponent, players)`` how a hand of a match ended (None: the default
+    words), ``hand_players(record, names)`` (the names a hand's outcome puts first and second,
+    read from its record in a match of more than two players).
     """
 
     name: str
@@ -72,6 +101,13 @@ class GuiGame:
     lesson_label: str = ""
     opponents: Callable[[], tuple[list[Any], str]] | None = None
     start_against: Callable[[Any, str], None] | None = None
+    review_source: Callable[[Any], tuple[Any, dict[int, str], int, str | None]] | None = None
+    practice_table: Callable[[PracticeTable], Any] | None = None
+    record_result: Callable[[Any, Callable[[int], str]], str] | None = None
+    record_ending: Callable[[Any], str] | None = None
+    hand_outcome: Callable[[Any, str, tuple[str, str] | None], str | None] | None = None
+    hand_players: Callable[[dict[str, Any] | None, dict[int, str]],
+                           tuple[str, str] | None] | None = None
 
 
 _REGISTERED: dict[str, GuiGame] = {}

@@ -28,6 +28,14 @@ class GinSpec:
     presets: Mapping[str, GinRules] = GIN_PRESETS
     preset_titles: Mapping[str, str] = PRESET_TITLES
     observation_type = GinObservation
+    #: How the table and its records read (docs/engine.md, "Adding a game"): the records
+    #: number hands from 0; a face-down stock lies beside the discard pile; a hand shown at
+    #: the end of a deal is its melds, deadwood and cards laid off; the match totals add
+    #: boxes and bonuses to the hands' points.
+    hands_numbered_from = 0
+    has_stock = True
+    shows_melds = True
+    match_bonuses = True
 
     @property
     def builtin_bots(self):  # read each time: persona modules may register later

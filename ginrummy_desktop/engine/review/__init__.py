@@ -38,8 +38,8 @@ from ginrummy_desktop.engine.translation import tr
 
 __all__ = [
     "BLUNDER", "FINE", "GRADES", "INACCURACY", "MISTAKE", "THRESHOLDS", "Decision",
-    "HandReview", "MatchReview", "Option", "Summary", "clear_cache", "grade", "grade_count",
-    "grade_name", "record_key", "review_hand", "review_match",
+    "HandReview", "MatchReview", "Option", "Summary", "can_review", "clear_cache", "grade",
+    "grade_count", "grade_name", "record_key", "review_hand", "review_match",
 ]
 
 # Bump when the analysis changes, so no cached review from an older one is reused.
@@ -97,6 +97,11 @@ def _reviewer(game: Any) -> Callable[[dict[str, Any], int], HandReview] | None:
     if not isinstance(game, str) or game not in registry.GAMES:
         return None
     return getattr(registry.get_game(game), "review", None)
+
+
+def can_review(game: Any) -> bool:
+    """Whether hands of ``game`` (a record's ``game`` field) can be reviewed."""
+    return _reviewer(game) is not None
 
 
 def _reviewed_games() -> list[str]:

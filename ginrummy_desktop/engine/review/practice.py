@@ -13,13 +13,6 @@ from typing import Any
 from ginrummy_desktop.engine import registry
 from ginrummy_desktop.engine.protocol import MatchSession
 
-# Names this module had before each game's practice moved into its own package; kept until
-# gui/review/try_again.py asks ``practice`` instead (loaded on use: this module imports no game).
-_MOVED = {
-    "gin_practice": "ginrummy_desktop.engine.gin.practice:gin_practice",
-    "cribbage_practice": "ginrummy_desktop.engine.cribbage.practice:cribbage_practice",
-}
-
 
 def can_practise(game: Any) -> bool:
     """Whether hands of ``game`` (a record's ``game`` field) can be played on from a step."""
@@ -37,9 +30,3 @@ def practice(record: dict[str, Any], seat: int, step: int) -> MatchSession:
     session: MatchSession = registry.get_game(game).practice(  # type: ignore[attr-defined]
         record, seat, step)
     return session
-
-
-def __getattr__(name: str) -> Any:
-    if name in _MOVED:
-        return registry.load_object(_MOVED[name])
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

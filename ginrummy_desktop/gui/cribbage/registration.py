@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ginrummy_desktop.engine.translation import mark, tr
 from ginrummy_desktop.gui.game_registry import (
     GuiGame,
+    PracticeTable,
     Restored,
     StatFigure,
     number_text,
@@ -57,6 +58,26 @@ def start_against(window: MainWindow, bot_id: str) -> None:
     window.start_cribbage(CribbageSetup.from_rules(bot_id, rules))
 
 
+def review_source(controller: Any) -> tuple[Any, dict[int, str], int, str | None]:
+    """The game on the cribbage table, for the review: the person keeps their seat."""
+    names = {controller.human: controller.names[controller.human],
+             controller.bot_seat: controller.names[controller.bot_seat]}
+    return controller.match, names, controller.human, controller.opponent_id
+
+
+def practice_table(table: PracticeTable) -> Any:
+    """A cribbage table playing on from a reviewed moment (the person keeps their seat)."""
+    from ginrummy_desktop.gui.cribbage.opponents import default_opponent
+    from ginrummy_desktop.gui.cribbage.table import CribbageTable
+
+    screen = CribbageTable(table.parent, opponent=table.opponent or default_opponent(),
+                           match=table.session, renderer=table.renderer, speed="fast",
+                           names=table.names)
+    if table.seat != 0:
+        screen.controller.start(table.session, human_seat=table.seat)
+    return screen
+
+
 def rules_html() -> str:
     from ginrummy_desktop.gui.shell.help_pages import CRIBBAGE_RULES_HTML
 
@@ -98,4 +119,6 @@ GAME = GuiGame(
     lesson_label=mark("Learn Cri&bbage (guided game)"),
     opponents=opponents,
     start_against=start_against,
+    review_source=review_source,
+    practice_table=practice_table,
 )

@@ -12,6 +12,7 @@ from PySide6.QtGui import QKeySequence
 from ginrummy_desktop.engine.translation import mark, tr
 from ginrummy_desktop.gui.game_registry import (
     GuiGame,
+    PracticeTable,
     Restored,
     StatFigure,
     number_text,
@@ -79,6 +80,41 @@ def rules_html() -> str:
     return GIN_RULES_HTML
 
 
+def review_source(controller: Any) -> tuple[Any, dict[int, str], int, str | None]:
+    """The match on the gin table, for the review: the person holds seat 0."""
+    from ginrummy_desktop.engine.wording import YOU
+
+    session = controller.session
+    names = controller.seat_names(you=True) if session is not None else {0: YOU}
+    return session, names, 0, controller.setup.opponent
+
+
+def practice_table(table: PracticeTable) -> Any:
+    """A gin table playing on from a reviewed moment (the person moved to seat 0)."""
+    from ginrummy_desktop.engine.gin import GIN_PRESETS
+    from ginrummy_desktop.gui.gin.controller import MatchSetup
+    from ginrummy_desktop.gui.gin.opponents import default_opponent
+    from ginrummy_desktop.gui.gin.screen import GinScreen
+
+    preset = table.record.get("rules", {}).get("preset")
+    setup = MatchSetup(preset=preset if preset in GIN_PRESETS else "classic",
+                       opponent=table.opponent or default_opponent(), practice=True)
+    screen = GinScreen(table.renderer, "fast", parent=table.parent)
+    screen.on_rematch = table.end  # a rematch of a practice moment: nothing
+    screen.on_new_opponent = table.end
+    screen.start_session(table.session, setup)
+    return screen
+
+
+def _history(name: str) -> Any:
+    """``gui/gin/history_words.py``'s ``name``, loaded when the Statistics window first asks."""
+    def call(*args: Any) -> Any:
+        from ginrummy_desktop.gui.gin import history_words
+
+        return getattr(history_words, name)(*args)
+    return call
+
+
 def _best_score(figures: Any) -> str:
     from ginrummy_desktop.engine.gin.results import number_text as thousands
 
@@ -116,4 +152,10 @@ GAME = GuiGame(
     lesson_label=mark("&Learn Gin Rummy (guided game)"),
     opponents=opponents,
     start_against=start_against,
+    review_source=review_source,
+    practice_table=practice_table,
+    record_result=_history("record_result"),
+    record_ending=_history("record_ending"),
+    hand_outcome=_history("hand_outcome"),
+    hand_players=_history("hand_players"),
 )

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from ginrummy_desktop.engine.review import can_review
 from ginrummy_desktop.engine.translation import tr
 from ginrummy_desktop.storage.files import atomic_write_text, move_aside
 from ginrummy_desktop.storage.jsonfile import JsonProblem, Missing, read_json_file
@@ -46,7 +47,7 @@ class ReviewHistory:
         return [item for item in data if _valid(item)]
 
     def entries(self, game: str | None = None) -> list[dict[str, Any]]:
-        """Oldest first, of one game or of both."""
+        """Oldest first, of one game or of every game."""
         return [item for item in self.items if game is None or item["game"] == game]
 
     def add(self, key: str, game: str, accuracy: float, decisions: int,
@@ -67,7 +68,7 @@ class ReviewHistory:
 
 def _valid(item: Any) -> bool:
     return (isinstance(item, dict) and isinstance(item.get("key"), str)
-            and item.get("game") in ("gin", "cribbage")
+            and can_review(item.get("game"))
             and isinstance(item.get("accuracy"), int | float)
             and 0 <= item["accuracy"] <= 100
             and isinstance(item.get("decisions"), int) and isinstance(item.get("when"), str))

@@ -8,7 +8,8 @@ from typing import Any
 from PySide6.QtWidgets import QWidget
 
 from ginrummy_desktop.engine.translation import tr
-from ginrummy_desktop.engine.wording import YOU, is_you
+from ginrummy_desktop.engine.wording import is_you
+from ginrummy_desktop.gui.game_registry import find_gui_game
 from ginrummy_desktop.gui.review.history import ReviewHistory
 from ginrummy_desktop.gui.review.window import ReviewWindow
 
@@ -40,17 +41,10 @@ def open_review(parent: QWidget, records: Sequence[dict[str, Any]], names: dict[
 
 def review_from_window(window: Any, whole_match: bool = False) -> ReviewWindow | None:
     """Review the last finished hand (or every finished hand) of the game on ``window``."""
-    if window.game == "cribbage" and window.cribbage_table is not None:
-        controller = window.cribbage_table.controller
-        session: Any = controller.match
-        names = {controller.human: controller.names[controller.human],
-                 controller.bot_seat: controller.names[controller.bot_seat]}
-        seat, opponent = controller.human, controller.opponent_id
-    else:
-        gin = window.gin_screen.controller
-        session = gin.session
-        names = gin.seat_names(you=True) if session is not None else {0: YOU}
-        seat, opponent = 0, gin.setup.opponent
+    game = find_gui_game(window.game)  # the registration says where its match and names are
+    source = game.review_source if game is not None else None
+    session, names, seat, opponent = (None, {}, 0, None) if source is None else \
+        source(window.controller)
     records = session.hand_records() if session is not None else []
     if not records:
         window.status_line().show_message(tr("No finished hand to review yet"), "info")

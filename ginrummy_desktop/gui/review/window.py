@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from ginrummy_desktop.engine.cards import Card
+from ginrummy_desktop.engine.registry import spec_value
 from ginrummy_desktop.engine.replay import ReplayFrame, replay_frames
 from ginrummy_desktop.engine.review import (
     FINE,
@@ -280,7 +281,7 @@ class ReviewWindow(QWidget):
             if len(review.hands) > 1:
                 # Translators: a decision in a match's review: the hand, the move, the choice.
                 text = tr("Hand {hand} · {step}. {option}").format(
-                    hand=hand.hand_number + (1 if hand.game == "gin" else 0),
+                    hand=hand.hand_number + 1 - spec_value(hand.game, "hands_numbered_from", 1),
                     step=decision.step, option=option)
             else:
                 text = tr("{step}. {option}").format(step=decision.step, option=option)
@@ -397,7 +398,7 @@ class ReviewWindow(QWidget):
             name=tr("You") if is_you(name) else name))
         highlight = _chosen_card(decision)
         self.bottom_row.set_cards(in_hand_order(frame.hands[mine]), highlight)
-        if self.records[hand_index].get("game") == "gin":
+        if spec_value(self.records[hand_index].get("game"), "has_stock", False):
             self.pile_row.set_groups([(tr_ctx("card group", "stock"), [None]),
                                       (tr_ctx("card group", "pile"), frame.discard_pile[-8:])])
             note = tr_n("Stock: {count} card · discard pile: {pile}",

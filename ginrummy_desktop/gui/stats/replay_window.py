@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ginrummy_desktop.engine.registry import spec_value
 from ginrummy_desktop.engine.replay import ReplayFrame, ShownHand, replay_frames
 from ginrummy_desktop.engine.translation import mark, tr, tr_ctx
 from ginrummy_desktop.engine.wording import is_you
@@ -212,7 +213,7 @@ class ReplayWindow(QWidget):
                                      (self.bottom_row, self.bottom_label,
                                       self.bottom_position)):
             self._show_seat(frame, position, row, label)
-        if self.record.get("game") == "gin":  # the stock face down beside the discard pile
+        if spec_value(self.record.get("game"), "has_stock", False):  # face down by the pile
             # Translators: the labels under the stock (with its cards left) and the pile.
             self.pile_row.set_groups([(tr("stock: {count}").format(count=frame.stock_count),
                                        [None]),
@@ -254,7 +255,7 @@ class ReplayWindow(QWidget):
 
 def _shown_groups(shown: ShownHand, game: Any) -> list[Group]:
     # Translators: labels under groups of cards as a hand was scored.
-    if game != "gin":  # cribbage: the counted hand or crib (the starter is in the middle)
+    if not spec_value(game, "shows_melds", False):  # a counted hand or crib (cribbage)
         return [(tr_ctx("card group", "counted"), meld) for meld in shown.melds]
     groups: list[Group] = [(tr_ctx("card group", "meld"), meld) for meld in shown.melds]
     groups.append((tr_ctx("card group", "deadwood"), in_hand_order(shown.deadwood)))

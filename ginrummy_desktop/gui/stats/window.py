@@ -53,7 +53,7 @@ from PySide6.QtWidgets import (
 )
 
 from ginrummy_desktop.engine import wording
-from ginrummy_desktop.engine.gin.results import ending_text
+from ginrummy_desktop.engine.registry import spec_value
 from ginrummy_desktop.engine.translation import mark, tr, tr_ctx, tr_n
 from ginrummy_desktop.gui.common.charts import (
     OPPONENT_COLOUR,
@@ -65,7 +65,7 @@ from ginrummy_desktop.gui.common.charts import (
     rule_lines,
 )
 from ginrummy_desktop.gui.common.storage_jobs import StorageJobs
-from ginrummy_desktop.gui.game_registry import GAME_TITLES, gui_games
+from ginrummy_desktop.gui.game_registry import GAME_TITLES, find_gui_game, gui_games
 from ginrummy_desktop.gui.stats.replay_window import replay_names
 from ginrummy_desktop.gui.table.background import Background
 from ginrummy_desktop.storage.database import HistoryRow
@@ -84,18 +84,6 @@ GAME_NAMES = GAME_TITLES  # every registered game's title (gui/game_registry.py)
 SEARCH_PAUSE_MS = 250  # re-filter the history once typing pauses this long
 NAME_CHARS = 34  # a figure's name wider than this many average characters wraps
 PRACTICE_SUFFIX = " (practice)"  # after a practice match's stored rules (gui/gin/summary.py)
-# How a gin hand ended, as the records list names it (the keys are the records' kinds), in
-# English; ``ending_word`` gives them in the chosen language.
-GIN_ENDINGS = {"knock": mark("Knock"), "gin": mark("Gin"), "big_gin": mark("Big gin"),
-               "undercut": mark("Undercut"), "draw": mark("Dead hand")}
-# The same as nouns naming an ending (a "Knock" button elsewhere is a verb).
-_ENDING_WORDS: dict[str, Callable[[], str]] = {
-    "knock": lambda: tr_ctx("hand ending", "Knock"),
-    "gin": lambda: tr_ctx("hand ending", "Gin"),
-    "big_gin": lambda: tr_ctx("hand ending", "Big gin"),
-    "undercut": lambda: tr_ctx("hand ending", "Undercut"),
-    "draw": lambda: tr_ctx("hand ending", "Dead hand"),
-}
 PLAY_EVENTS = ("play", "go", "last card", "heels")
 # A match's result as stored ("win", "loss", "abandoned") in words: capitalised in the history
 # list, as it reads inside a sentence in a match's title.
@@ -135,16 +123,16 @@ def _result_word(result: str, title: bool = True) -> str:
     return words()[0 if title else 1]
 
 
-def _rules_text(rules: str) -> str:
+def _rules_text(rules: str, game: str) -> str:
     """A match's stored rules ("classic", "three-player (practice)", "121 points, muggins") in
-    the chosen language; English shows them as stored."""
-    from ginrummy_desktop.engine.gin.rules import PRESET_TITLES
-
+    the chosen language; English shows them as stored. A preset's id is named by its
+    ``game``'s spec (``preset_titles``)."""
     practice = rules.endswith(PRACTICE_SUFFIX)
     name = rules[:-len(PRACTICE_SUFFIX)] if practice else rules
-    if name in PRESET_TITLES:
-        title = tr(PRESET_TITLES[name])
-        name = name if title == PRESET_TITLES[name] else title  # untranslated: the id as stored
+    titles = spec_value(game, "preset_titles", {})
+    if name in titles:
+        title = tr(titles[name])
+        name = name if title == titles[name] else title  # untranslated: the id as stored
     else:  # cribbage: "121 points, stinkhole, muggins"
         parts = []
         for part in name.split(", "):
@@ -206,17 +194,12 @@ def record_seat_names(line: RecordInfo) -> dict[int, str]:
 
 
 def record_result(line: RecordInfo) -> str:
-    """Who won the deal and what it scored, in words: "You won 25", "Marjorie won 14",
-    "You 12, Careful 8" (a cribbage deal), "No score" (a dead hand)."""
-    if line.game == "gin":
-        if line.result_kind == "draw":
-            return tr("No score")
-        if line.winner_seat is not None and line.points is not None:
-            name = replay_names(record_seat_names(line), (line.winner_seat,),
-                                line.dealer_seat)[line.winner_seat]
-            return wording.person(name, tr("You won {points}"), tr("{name} won {points}"),
-                                  points=line.points)
-        return "–"
+    """Who won the deal and what it scored, in words: "You won 25", "Marjorie won 14" (the
+    game registration's ``record_result``), else each side's points: "You 12, Careful 8"."""
+    game = find_gui_game(line.game)
+    if game is not None and game.record_result is not None:
+        return game.record_result(line, lambda seat: replay_names(
+            record_seat_names(line), (seat,), line.dealer_seat)[seat])
     if line.player_points is not None and line.opponent_points is not None and line.opponents:
         # Translators: a cribbage deal's points: yours, then the opponent's ("You 12, Greta 8").
         return tr("You {points}, {opponent} {opponent_points}").format(
@@ -225,20 +208,16 @@ def record_result(line: RecordInfo) -> str:
     return "–"
 
 
-def _outcome(hand: StoredHand, opponent: str,
-             players: tuple[str, str] | None = None) -> str:
-    """How a hand ended, in words: "You went gin", "Max undercut you", "Dead hand"...
-    ``players`` (the knocker's name, the other player's) come from the hand's record when
-    more than two play: "Sam knocked" rather than "Sam and Marjorie knocked"."""
-    if hand.ending == "draw":
-        return tr("Dead hand")
-    if hand.ending and hand.knocker:
-        you = wording.YOU
-        knocker, other = (you, opponent) if hand.knocker == "player" else (opponent, you)
-        if players is not None:
-            knocker, other = players
-        # An undercut is told from the defender, who scores: "Ada undercut you".
-        return ending_text(hand.ending, knocker, other if hand.ending == "undercut" else None)
+def _outcome(hand: StoredHand, opponent: str, players: tuple[str, str] | None = None,
+             game: str = "") -> str:
+    """How a hand of ``game`` ended, in words: "You went gin", "Max undercut you" (the game
+    registration's ``hand_outcome``, given ``players`` read from the hand's record), else who
+    scored more."""
+    registered = find_gui_game(game)
+    if registered is not None and registered.hand_outcome is not None:
+        words = registered.hand_outcome(hand, opponent, players)
+        if words is not None:
+            return words
     if hand.winner is None:
         # Translators: a hand both players scored the same in.
         return tr("Even")
@@ -247,25 +226,14 @@ def _outcome(hand: StoredHand, opponent: str,
     return tr("{name} scored more").format(name=opponent)
 
 
-def _hand_players(record: dict[str, Any] | None, names: dict[int, str]
-                  ) -> tuple[str, str] | None:
-    """(the knocker's name, the other player's) of a gin hand record, or None."""
-    if not isinstance(record, dict) or not isinstance(record.get("result"), dict):
-        return None
-    knocker, seats = record["result"].get("knocker"), record.get("seats")
-    if not isinstance(seats, list) or knocker not in seats or len(seats) != 2:
-        return None
-    other = seats[1 - seats.index(knocker)]
-    return names.get(knocker, "?"), names.get(other, "?")
-
-
 def record_ending(line: RecordInfo) -> str:
-    """How a recorded deal ended, from the record: "Gin", "Dead hand", "Deal over, game went
-    on", "Won in the show (skunk)"... (short: the list fits 800 pixels beside the players)."""
+    """How a recorded deal ended, from the record: "Gin", "Dead hand" (the game registration's
+    ``record_ending``), else "Deal over, game went on", "Won in the show (skunk)"... (short:
+    the list fits 800 pixels beside the players)."""
+    game = find_gui_game(line.game)
+    if game is not None and game.record_ending is not None:
+        return game.record_ending(line)
     kind = line.result_kind
-    if line.game == "gin":
-        ending = _ENDING_WORDS.get(kind or "")
-        return ending() if ending is not None else "–"
     if kind in (None, "continue"):
         return tr("Deal over, game went on")
     in_play = line.last_event in PLAY_EVENTS
@@ -432,7 +400,7 @@ class HistoryModel(_RowsModel):
                  result, row[AT["rules"]],
                  datetime.fromtimestamp(row[AT["started_at"]]).strftime("%Y-%m-%d")]
         shown = (tr(GAME_NAMES.get(game, game)), _result_word(result),  # as the list shows them
-                 _rules_text(row[AT["rules"]]))
+                 _rules_text(row[AT["rules"]], game))
         words += [word for word in shown if word.casefold() not in " ".join(words).casefold()]
         return " ".join(words).casefold()
 
@@ -448,7 +416,8 @@ class HistoryModel(_RowsModel):
         column = index.column()
         opponents = row.lineup_label or row.opponent_name
         if role == Qt.ItemDataRole.ToolTipRole:  # the whole text, where a column elides it
-            return opponents if column == 2 else _rules_text(row.rules) if column == 6 else None
+            return opponents if column == 2 else \
+                _rules_text(row.rules, row.game) if column == 6 else None
         if column == 0:
             return datetime.fromtimestamp(row.started_at).strftime("%Y-%m-%d %H:%M")
         if column == 1:
@@ -462,7 +431,7 @@ class HistoryModel(_RowsModel):
         if column == 5:
             return _duration(row.ended_at - row.started_at)
         if column == 6:
-            return _rules_text(row.rules)
+            return _rules_text(row.rules, row.game)
         if column == 7:
             return row.hands
         # Practice matches with a move taken back.
@@ -1103,11 +1072,14 @@ class StatisticsWindow(QWidget):
         def read() -> tuple[Any, ...]:
             hands = self.queries.match_hands(row.match_id)
             players: dict[int, tuple[str, str]] = {}
-            if row.seat_names:  # three or four players: who knocked, from each record
+            game = find_gui_game(row.game)
+            read_players = game.hand_players if game is not None else None
+            if row.seat_names and read_players is not None:  # three or four players: who
+                # knocked, from each record
                 names = seat_names_of(row.player_seat, row.opponent_name, row.seat_names)
                 for hand in hands:
                     record = self.queries.record(hand.record_id) if hand.record_id else None
-                    found = _hand_players(record, names)
+                    found = read_players(record, names)
                     if found is not None:
                         players[hand.number] = found
             return hands, self.queries.match_rules(row.match_id), players
@@ -1121,7 +1093,7 @@ class StatisticsWindow(QWidget):
         the target, and a cribbage game's skunk lines."""
         self.current_hands = hands
         last = hands[-1] if hands else None
-        if row.game == "gin" and last is not None and (
+        if spec_value(row.game, "match_bonuses", False) and last is not None and (
                 last.player_total, last.opponent_total) != (row.player_score, row.opponent_score):
             self.match_title.setText(  # the hands add up to less than the match totals
                 tr("{title} (hand points {points}, plus boxes and bonuses)").format(
@@ -1129,7 +1101,8 @@ class StatisticsWindow(QWidget):
                     points=f"{last.player_total}–{last.opponent_total}"))
         self.hands_table.setRowCount(len(hands))
         for index, hand in enumerate(hands):
-            outcome = _outcome(hand, row.opponent_name, (players or {}).get(hand.number))
+            outcome = _outcome(hand, row.opponent_name, (players or {}).get(hand.number),
+                               row.game)
             values = (str(hand.number), outcome, str(hand.player_points),
                       str(hand.opponent_points), f"{hand.player_total}–{hand.opponent_total}")
             for column, text in enumerate(values):
