@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from PySide6.QtCore import QLocale, QTranslator
 from PySide6.QtWidgets import QLabel, QPushButton
 
 from ginrummy_desktop.engine import translation
@@ -97,3 +98,28 @@ def test_german_new_game_dialog_and_result_panel_fit_800x600(qtbot, english_afte
     panel.grab().save("/tmp/t4_table_result_panel_de.png")
     for button in panel.findChildren(QPushButton):
         assert button.width() >= button.sizeHint().width(), button.text()
+
+
+@pytest.mark.parametrize(("language", "space"), [("de", "Leertaste"), ("fr", "Espace"),
+                                                 ("es", "Espacio")])
+def test_key_names_are_the_keyboards_words_in_the_chosen_language(
+        qtbot, language: str, space: str, english_after) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    from ginrummy_desktop.gui.common.language import apply_language
+    from ginrummy_desktop.gui.table.keys import shown_keys
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    before = QLocale()
+    try:
+        apply_language(app, language)
+        assert shown_keys(("Space",)) == space
+        assert key_rows([("skip", "Skip ahead", ("Space",), "Play the hand out")])[0][0] == space
+    finally:
+        for translator in app.findChildren(QTranslator):
+            app.removeTranslator(translator)
+            translator.deleteLater()
+        QLocale.setDefault(before)
+    translation.set_language("en")
+    assert shown_keys(("Space", "Escape")) == "Space / Escape"

@@ -15,6 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QWidget
 
+from ginrummy_desktop.engine import translation
 from ginrummy_desktop.engine.translation import tr
 
 KeyRow = tuple[str, str, tuple[str, ...], str]
@@ -35,7 +36,7 @@ def add_key_actions(widget: QWidget, rows: Sequence[KeyRow],
         action.setCheckable(checkable)
         action.setShortcuts([QKeySequence(key) for key in keys])
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        action.setToolTip(f"{text} ({' / '.join(keys)})")
+        action.setToolTip(f"{text} ({shown_keys(keys)})")
         action.setStatusTip(text)
         handler = handlers[action_id]
         if guard is None:
@@ -47,6 +48,15 @@ def add_key_actions(widget: QWidget, rows: Sequence[KeyRow],
     return actions
 
 
+def shown_keys(keys: Sequence[str]) -> str:
+    """The keys as the player's keyboard names them ("Leertaste", "Entrée"): Qt words them in
+    the chosen language from its own catalogue; English keeps the names as written ("Escape")."""
+    if translation.language() == translation.SOURCE_LANGUAGE:
+        return " / ".join(keys)
+    return " / ".join(QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText) or key
+                      for key in keys)
+
+
 def key_rows(rows: Sequence[KeyRow]) -> list[tuple[str, str, str]]:
     """(keys, action, description) rows for the Help menu's keyboard page."""
-    return [(" / ".join(keys), tr(label), tr(text)) for _id, label, keys, text in rows]
+    return [(shown_keys(keys), tr(label), tr(text)) for _id, label, keys, text in rows]
