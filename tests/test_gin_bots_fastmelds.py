@@ -140,3 +140,57 @@ def test_knock_points_scores_gin_undercut_and_knock() -> None:
     # the defender lays the 10 of clubs off on the knocker's run 7-8-9 of clubs
     defender = cards_mask(parse_cards("TC KH KD KS 6H 6D 6S QH JD 2H"))
     assert knock_points(knocker, defender, rules) == (10 + 10 + 2) - 5
+
+
+def _scanned_throws(hand: int, barred: int) -> tuple[int, tuple[int, int]]:
+    """The two greedy throws by scanning ``after_each_discard``: the world sampler's (first
+    least, -1 if none) and the play-outs' ((index, deadwood left): least, highest, first)."""
+    first, least = -1, 1 << 30
+    highest = (-1, 1 << 30, -1)
+    for index, value in fastmelds.after_each_discard(hand):
+        if barred >> index & 1:
+            continue
+        if value < least:
+            first, least = index, value
+        points = fastmelds.POINTS[index]
+        if value < highest[1] or (value == highest[1] and points > highest[2]):
+            highest = (index, value, points)
+    return first, highest[:2]
+
+
+def _shaped_hand(rng: StableRandom) -> list[int]:
+    """Eleven cards with sets and runs in them, as developed hands have (many compete)."""
+    cards: set[int] = set()
+    for _ in range(rng.randbelow(4)):
+        rank = rng.randbelow(13)
+        suits = list(range(4))
+        rng.shuffle(suits)
+        cards |= {suit * 13 + rank for suit in suits[: 3 + rng.randbelow(2)]}
+    for _ in range(rng.randbelow(3)):
+        suit, start, length = rng.randbelow(4), rng.randbelow(11), 2 + rng.randbelow(4)
+        cards |= {suit * 13 + rank for rank in range(start, min(13, start + length))}
+    chosen = sorted(cards)
+    rng.shuffle(chosen)
+    chosen = chosen[:11]
+    while len(chosen) < 11:
+        card = rng.randbelow(52)
+        if card not in chosen:
+            chosen.append(card)
+    return chosen
+
+
+def test_suit_by_suit_throws_are_the_scanned_throws() -> None:
+    """``greedy_throw`` and ``choose_throw`` (the per-suit look-ups) pick the card the scan of
+    ``after_each_discard`` picks, by the same tie-breaks, with and without barred cards."""
+    rng = StableRandom(43)
+    for _ in range(20_000):
+        cards = _shaped_hand(rng)
+        hand = sum(1 << card for card in cards)
+        rng.shuffle(cards)
+        barred = sum(1 << card for card in cards[: rng.randbelow(4)])
+        first, highest = _scanned_throws(hand, barred)
+        assert fastmelds.greedy_throw(hand, barred) == first
+        assert fastmelds.choose_throw(hand, barred) == highest
+    hand = cards_mask(parse_cards("AS 2S 3S 4H 4D 4C 7C 8C 9C KD QH"))
+    assert fastmelds.greedy_throw(hand, hand) == -1
+    assert fastmelds.choose_throw(hand, hand) == (-1, 1 << 30)

@@ -50,3 +50,173 @@ def best_arrangements(hand: int) -> list[tuple[int, ...]]:
 def defender_deadwood(defender: int, knocker_melds: tuple[int, ...] | list[int]) -> int:
     """The defender's least deadwood when it may also lay off on the knocker's melds."""
     return defender_deadwood_mask(defender, tuple(knocker_melds))
+
+
+# -- Greedy throws, suit by suit ---------------------------------------------------------------
+# The world sampler's imagined turns and the play-outs throw one card of eleven thousands of
+# times per decision, nearly always from a hand never seen before (a miss in the engine's
+# memo). When no rank is held three times no set is possible, so the hand's deadwood is each
+# suit's run-less cards and discarding a card changes only its own suit's count; when every
+# rank held three times is clear of the runs, those sets are melded whole and the rest is
+# again suit by suit. Either way the best throw is the best of four per-suit answers, each
+# looked up by the suit's 13-bit pattern and the cards that may not go (the sets' cards are
+# weighed on their own), which is the same card, by the same tie-breaks, as scanning
+# ``after_each_discard``, the engine's answer. Hands where a set and a run compete for a card
+# take that scan.
+
+_SUIT = 0x1FFF
+_RANK_POINTS = tuple(min(rank + 1, 10) for rank in range(13))
+_RUN_STARTS = sum(0x7FF << 13 * suit for suit in range(4))  # ranks ace..J: a run may start
+_RANK_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
+
+
+def _suit_dead(pattern: int) -> int:
+    """Deadwood points of one suit's cards when no set is possible (cards outside every run)."""
+    starts = pattern & pattern >> 1 & pattern >> 2
+    dead = pattern & ~(starts | starts << 1 | starts << 2)
+    return sum(_RANK_POINTS[rank] for rank in range(13) if dead >> rank & 1)
+
+
+class _SuitThrows(dict[int, tuple[int, int, int]]):
+    """Suit pattern | barred ranks << 13 -> (the suit's deadwood, change in it of the best throw
+    among the pattern's unbarred ranks, that rank: -1 when none may go). ``by_points``: ties
+    in the change go to the higher card (the play-outs' rule), else to the lower rank (the
+    sampler's)."""
+
+    def __init__(self, by_points: bool) -> None:
+        super().__init__()
+        self.by_points = by_points
+
+    def __missing__(self, key: int) -> tuple[int, int, int]:
+        pattern, barred = key & _SUIT, key >> 13
+        dead = _suit_dead(pattern)
+        best: tuple[int, int] | None = None  # (change, -points if by_points else 0)
+        best_rank = -1
+        for rank in range(13):
+            if not pattern >> rank & 1 or barred >> rank & 1:
+                continue
+            order = (_suit_dead(pattern & ~(1 << rank)) - dead,
+                     -_RANK_POINTS[rank] if self.by_points else 0)
+            if best is None or order < best:
+                best, best_rank = order, rank
+        entry = (dead, best[0] if best is not None else 1 << 30, best_rank)
+        self[key] = entry
+        return entry
+
+
+_LOWEST_THROW = _SuitThrows(by_points=False)
+_HIGHEST_THROW = _SuitThrows(by_points=True)
+
+
+def _sets_apart(hand: int, triples: int) -> list[int] | None:
+    """The sets (every card of each rank in ``triples``) when none of their cards is in a run of
+    ``hand``; None when a set and a run compete for a card."""
+    starts = hand & hand >> 1 & hand >> 2 & _RUN_STARTS
+    cover = starts | starts << 1 | starts << 2
+    sets = []
+    while triples:
+        low = triples & -triples
+        triples ^= low
+        cards = hand & _RANK_SPREAD << low.bit_length() - 1
+        if cards & cover:
+            return None
+        sets.append(cards)
+    return sets
+
+
+def _sets_points(sets: list[int]) -> int:
+    """The points of the cards in ``sets``."""
+    return sum(cards.bit_count() * POINTS[(cards & -cards).bit_length() - 1]
+               for cards in sets)
+
+
+def _set_throws(sets: list[int], barred: int, base: int) -> list[tuple[int, int]]:
+    """(deadwood left, card index) for throwing each unbarred card of ``sets`` from a hand whose
+    deadwood is ``base`` with the sets melded: a four stays a set, a three leaves two loose."""
+    throws = []
+    for cards in sets:
+        three = cards.bit_count() == 3
+        points = POINTS[(cards & -cards).bit_length() - 1]
+        while cards:
+            low = cards & -cards
+            cards ^= low
+            if not barred & low:
+                throws.append((base + 2 * points if three else base, low.bit_length() - 1))
+    return throws
+
+
+def greedy_throw(eleven: int, fixed: int) -> int:
+    """The first card, in index order, of ``eleven`` not in ``fixed`` whose discard leaves the
+    least deadwood (-1 if every card is fixed): the scan of ``after_each_discard`` the world
+    sampler's imagined turns make."""
+    c, d, h, s = eleven & _SUIT, eleven >> 13 & _SUIT, eleven >> 26 & _SUIT, eleven >> 39
+    triples = (c & d & (h | s)) | (h & s & (c | d))
+    barred = fixed
+    sets: list[int] | None = None
+    if triples:
+        sets = _sets_apart(eleven, triples)
+        if sets is None:
+            best_index, best_value = -1, 1 << 30
+            for index, value in after_each_discard(eleven):
+                if value < best_value and not fixed >> index & 1:
+                    best_index, best_value = index, value
+            return best_index
+        for cards in sets:
+            barred |= cards
+    total = 0
+    best_value, best_index = 1 << 30, -1
+    for offset, pattern in ((0, c), (13, d), (26, h), (39, s)):
+        dead, change, rank = _LOWEST_THROW[pattern | (barred >> offset & _SUIT) << 13]
+        total += dead
+        if change < best_value:  # strictly: an equal change in a later suit is a later index
+            best_value, best_index = change, offset + rank
+    if sets is None:
+        return best_index
+    base = total - _sets_points(sets)
+    best = (base + best_value, best_index) if best_index >= 0 else (1 << 30, -1)
+    for throw in _set_throws(sets, fixed, base):
+        if throw < best:
+            best = throw
+    return best[1]
+
+
+def choose_throw(hand: int, forbidden: int) -> tuple[int, int]:
+    """(card index, deadwood left) of the least-deadwood throw from ``hand`` (not ``forbidden``),
+    ties to the highest card, then the lowest index: the play-outs' greedy throw."""
+    c, d, h, s = hand & _SUIT, hand >> 13 & _SUIT, hand >> 26 & _SUIT, hand >> 39
+    triples = (c & d & (h | s)) | (h & s & (c | d))
+    barred = forbidden
+    sets: list[int] | None = None
+    if triples:
+        sets = _sets_apart(hand, triples)
+        if sets is None:
+            best_index, best_value, best_points = -1, 1 << 30, -1
+            for index, value in after_each_discard(hand):
+                if forbidden >> index & 1:
+                    continue
+                points = POINTS[index]
+                if value < best_value or (value == best_value and points > best_points):
+                    best_index, best_value, best_points = index, value, points
+            return best_index, best_value
+        for cards in sets:
+            barred |= cards
+    total = 0
+    best: tuple[int, int, int] = (1 << 30, 0, -1)  # (change, -points, index)
+    for offset, pattern in ((0, c), (13, d), (26, h), (39, s)):
+        dead, change, rank = _HIGHEST_THROW[pattern | (barred >> offset & _SUIT) << 13]
+        total += dead
+        if rank >= 0:
+            order = (change, -_RANK_POINTS[rank], offset + rank)
+            if order < best:
+                best = order
+    if sets is not None:
+        total -= _sets_points(sets)
+    best = (total + best[0], best[1], best[2]) if best[2] >= 0 else best
+    if sets is not None:
+        for value, index in _set_throws(sets, forbidden, total):
+            order = (value, -POINTS[index], index)
+            if order < best:
+                best = order
+    if best[2] < 0:
+        return -1, 1 << 30
+    return best[2], best[0]

@@ -16,9 +16,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ginrummy_desktop.engine.gin.bots.fastmelds import (
-    POINTS,
-    after_each_discard,
     best_arrangements,
+    choose_throw,
     deadwood,
     defender_deadwood,
 )
@@ -69,16 +68,8 @@ def knock_points(knocker: int, defender: int, rules: SimRules) -> int:
     return (theirs - ours) * rules.multiplier
 
 
-def _choose_discard(hand: int, forbidden: int) -> tuple[int, int]:
-    """(card index, deadwood left): least deadwood, then the highest card, then the lowest index."""
-    best_index, best_value, best_points = -1, 1 << 30, -1
-    for index, value in after_each_discard(hand):
-        if forbidden >> index & 1:
-            continue
-        points = POINTS[index]
-        if value < best_value or (value == best_value and points > best_points):
-            best_index, best_value, best_points = index, value, points
-    return best_index, best_value
+# (card index, deadwood left): least deadwood, then the highest card, then the lowest index.
+_choose_discard = choose_throw
 
 
 def play_out(
@@ -108,7 +99,7 @@ def play_out(
         if top >= 0:
             bit = 1 << top
             forbid = 0 if rules.rediscard_taken else bit
-            index, value = _choose_discard(hand | bit, forbid)
+            index, value = choose_throw(hand | bit, forbid)
             if value < current:
                 pile.pop()
                 hand |= bit
@@ -117,7 +108,7 @@ def play_out(
             if len(stock) <= rules.dead_stock:
                 return 0
             hand |= 1 << stock.pop()
-            index, value = _choose_discard(hand, 0)
+            index, value = choose_throw(hand, 0)
         hand &= ~(1 << index)
         threshold = go_out_at[me]
         if value == 0 or (value <= limit and value <= threshold):

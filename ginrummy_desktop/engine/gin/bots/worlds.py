@@ -48,6 +48,7 @@ from ginrummy_desktop.engine.gin.bots.fastmelds import (
     after_each_discard,
     best_arrangements,
     deadwood,
+    greedy_throw,
     melded_in_any,
 )
 from ginrummy_desktop.engine.gin.bots.knowledge import Knowledge
@@ -120,10 +121,9 @@ def _develop(hand: int, fixed: int, pool: list[int], steps: int, rng: StableRand
         position = rng.randbelow(len(pool))
         drawn = pool[position]
         eleven = hand | 1 << drawn
-        best_index, best_value = drawn, 1 << 30
-        for index, value in after_each_discard(eleven):
-            if value < best_value and not fixed >> index & 1:
-                best_index, best_value = index, value
+        best_index = greedy_throw(eleven, fixed)
+        if best_index < 0:
+            best_index = drawn
         hand = eleven & ~(1 << best_index)
         pool[position] = best_index
     return hand
