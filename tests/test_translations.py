@@ -199,3 +199,13 @@ def test_qt_dialog_buttons_speak_the_chosen_language(qtbot, speaking: None) -> N
             app.removeTranslator(translator)
             translator.deleteLater()
         QLocale.setDefault(before)
+
+
+def test_numbers_are_written_as_each_language_writes_them(speaking: None) -> None:
+    assert translation.number(77800) == "77,800" and translation.number(9.44, 1) == "9.4"
+    translation.set_language("de")
+    assert translation.number(77800) == "77.800" and translation.number(9.44, 1) == "9,4"
+    translation.set_language("fr")
+    assert translation.number(1234567.5, 1) == "1\u202f234\u202f567,5"
+    translation.set_language("es")
+    assert translation.number(13.25, 2) == "13,25"

@@ -49,6 +49,17 @@ def tr_ctx(context: str, message: str) -> str:
     return _translations.pgettext(context, message)
 
 
+def number(value: float, digits: int = 0) -> str:
+    """``value`` as the chosen language writes numbers: "77,800" and "9.4" in English,
+    "77.800" and "9,4" in German, "77 800" and "9,4" in French."""
+    text = f"{value:,.{digits}f}"
+    # Translators: the mark between whole and decimal part ("9.4"): German, French, Spanish ",".
+    decimal = tr_ctx("decimal mark", ".")
+    # Translators: the mark between groups of thousands ("77,800").
+    thousands = tr_ctx("thousands separator", ",")
+    return text.replace(",", "\0").replace(".", decimal).replace("\0", thousands)
+
+
 def mark(message: str) -> str:
     """Marks a constant for the catalogue; it is translated where it is shown, with ``tr``."""
     return message

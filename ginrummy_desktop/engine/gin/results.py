@@ -7,8 +7,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ginrummy_desktop.engine import translation
 from ginrummy_desktop.engine.cards import Card, parse_cards
-from ginrummy_desktop.engine.translation import mark, tr, tr_ctx
+from ginrummy_desktop.engine.translation import mark, tr
 from ginrummy_desktop.engine.wording import is_you, names_together, person
 
 #: How a hand can end (a ``HandResult``'s and a hand record's ``result.kind``); storage checks
@@ -141,7 +142,7 @@ assert str(ARCADE_POINT_VALUE) in ARCADE_SCORE_MEANING
 
 def number_text(number: int) -> str:
     """``77800`` as the chosen language writes it: "77,800" (German "77.800")."""
-    return f"{number:,}".replace(",", tr_ctx("thousands separator", ","))
+    return translation.number(number)
 
 
 def arcade_score_text(winner_points: int, loser_points: int, loser_name: str) -> str:
