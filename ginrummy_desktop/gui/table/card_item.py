@@ -11,7 +11,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from ginrummy_desktop.engine.cards import Card
-from ginrummy_desktop.engine.translation import tr
+from ginrummy_desktop.engine.translation import tr, tr_ctx
 from ginrummy_desktop.gui.table.card_renderer import CardRenderer, badge_boxes, card_height
 
 # Marks a table can put on a card; each is drawn differently so colour is never the only cue.
@@ -170,16 +170,18 @@ class CardItem(QGraphicsObject):
             painter.setBrush(QBrush(QColor(40, 40, 40, 90), Qt.BrushStyle.BDiagPattern))
             painter.drawRoundedRect(QRectF(0, 0, w, h), radius, radius)
         # Badges stand upright in the index column: visible in a fan, clear of index and pips.
+        # Translators: the short upright words on a card's ribbon; keep them short (4-7 letters).
         badges = []
-        if MARK_NEW in self._marks or MARK_LAID_OFF in self._marks:
-            badges.append(("NEW" if MARK_NEW in self._marks else "LAID", "#7a5200", "#ffc940",
-                           "#3a2600"))
+        if MARK_NEW in self._marks:
+            badges.append((tr_ctx("card badge", "NEW"), "#7a5200", "#ffc940", "#3a2600"))
+        elif MARK_LAID_OFF in self._marks:
+            badges.append((tr_ctx("card badge", "LAID"), "#7a5200", "#ffc940", "#3a2600"))
         if MARK_LOCKED in self._marks:
-            badges.append(("KEEP", "#202020", "#505050", "#ffffff"))
+            badges.append((tr_ctx("card badge", "KEEP"), "#202020", "#505050", "#ffffff"))
         if MARK_KNOWN in self._marks:
-            badges.append(("SEEN", "#0b3d91", "#dbe8ff", "#0b3d91"))
+            badges.append((tr_ctx("card badge", "SEEN"), "#0b3d91", "#dbe8ff", "#0b3d91"))
         if MARK_CHOSEN in self._marks:
-            badges.append(("CRIB", "#7a5200", "#ffc940", "#3a2600"))
+            badges.append((tr_ctx("card badge", "CRIB"), "#7a5200", "#ffc940", "#3a2600"))
         if badges and self.card is not None:
             boxes = badge_boxes(QRectF(0, 0, w, h), self.card.rank,
                                 self._renderer.style.large_index, self.card.suit, len(badges))
