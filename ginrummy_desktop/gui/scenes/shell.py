@@ -25,11 +25,15 @@ def _preferences_on(tab: int) -> QWidget:
     import shutil
     import tempfile
 
+    from ginrummy_desktop.engine import translation
     from ginrummy_desktop.gui.shell.preferences import PreferencesDialog
     from ginrummy_desktop.storage import Storage
 
     root = tempfile.mkdtemp(prefix="ginrummy-scene-")
     storage = Storage(root)
+    if translation.language() != translation.SOURCE_LANGUAGE:
+        # As a player who chose this language sees it (no "from the next start" note).
+        storage.settings.update(language=translation.language())
     dialog = PreferencesDialog(storage)
     dialog.tabs.setCurrentIndex(tab)
 
