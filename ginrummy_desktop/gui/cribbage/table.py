@@ -3,7 +3,9 @@
 ``CribbageTable()`` is all the main window needs: it builds the scene on the shared table
 machinery (``TableScene`` drag handling, ``CardItem``/``CardRenderer`` card art, ``Animator``,
 ``StatusLine``), the peg board, the buttons, and a ``CribbageController`` that plays a game
-against the engine's bot. It draws whatever ``CribbageDisplay`` the controller gives it.
+against the engine's bot. It draws whatever ``CribbageDisplay`` the controller gives it. The
+view, the action bar, the status line and the result panel are the screen's
+(``CribbageScreen``, screen.py); this module lays out and updates the felt's items.
 
     table = CribbageTable(opponent="expert", speed="normal")   # starts a game at once
     window.setCentralWidget(table)
@@ -12,26 +14,16 @@ against the engine's bot. It draws whatever ``CribbageDisplay`` the controller g
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QAction, QFontMetricsF
-from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QMessageBox,
-    QPushButton,
-    QSpinBox,
-    QSplitter,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QPointF, QRectF, QSize
+from PySide6.QtGui import QFontMetricsF
+from PySide6.QtWidgets import QWidget
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
 from ginrummy_desktop.engine.cribbage import words as crib_words
-from ginrummy_desktop.engine.cribbage.scoring import MAX_SHOW_POINTS
-from ginrummy_desktop.engine.translation import tr, tr_ctx, tr_n
+from ginrummy_desktop.engine.translation import tr
 from ginrummy_desktop.engine.wording import YOU, shown_name
 from ginrummy_desktop.gui.cribbage.controller import ZONE_CRIB, ZONE_PLAY, CribbageController
 from ginrummy_desktop.gui.cribbage.display import (
@@ -42,8 +34,8 @@ from ginrummy_desktop.gui.cribbage.display import (
     STAGE_SHOW,
     CribbageDisplay,
 )
-from ginrummy_desktop.gui.cribbage.keys import CRIBBAGE_KEYS
 from ginrummy_desktop.gui.cribbage.pegboard import CribbagePegboard
+from ginrummy_desktop.gui.cribbage.screen import CribbageScreen
 from ginrummy_desktop.gui.cribbage.table_items import (
     Announcement,
     CountDisplay,
@@ -55,29 +47,18 @@ from ginrummy_desktop.gui.table.animation import DEFAULT_SPEED, Animator
 from ginrummy_desktop.gui.table.card_item import MARK_CHOSEN, MARK_DEADWOOD, CardItem
 from ginrummy_desktop.gui.table.card_items import CardItems
 from ginrummy_desktop.gui.table.card_renderer import CardRenderer
-from ginrummy_desktop.gui.table.controls_style import button_style, control_pixels
 from ginrummy_desktop.gui.table.items import Badge, InfoPanel, table_font
-from ginrummy_desktop.gui.table.keys import add_key_actions
 from ginrummy_desktop.gui.table.layout import DEFAULT_CARD_SIZE, Placement, card_scale
-from ginrummy_desktop.gui.table.move_log import MoveLog
-from ginrummy_desktop.gui.table.palette import TablePalette, fill_with
-from ginrummy_desktop.gui.table.result_panel import show_verification
-from ginrummy_desktop.gui.table.scene import DropZone, TableScene
-from ginrummy_desktop.gui.table.status import StatusLine
-from ginrummy_desktop.gui.table.view import TableView
+from ginrummy_desktop.gui.table.scene import DropZone
 
 DECK_LAYERS = 3
 CARD_Z = 100.0
 CHOSEN_RAISE = 0.28  # a card chosen for the crib stands this many card widths above the hand
 
 
-class CribbageTable(QWidget):
-    """A whole cribbage game: the table view, a status line and the game's buttons."""
-
-    # Online (gui/online/remote_cribbage.py): no hints in a rated game, and no Rematch at the
-    # table (a new match is a new table in the lobby).
-    hints_allowed = True
-    rematch_allowed = True
+class CribbageTable(CribbageScreen):
+    """A whole cribbage game: the table view, a status line and the game's buttons (the
+    screen's parts are ``CribbageScreen``'s, screen.py)."""
 
     def __init__(
         self,
@@ -95,12 +76,9 @@ class CribbageTable(QWidget):
         super().__init__(parent)
         names = names or (YOU, tr("Computer"))
         self.setAccessibleName(tr("Cribbage table"))
-        self.scene = TableScene(self)
-        self.view = TableView(self.scene, self)
+        self._build_view()  # the scene, the view and the status line (screen.py)
         self.renderer = renderer or CardRenderer()
         self.animator = Animator(speed, self)
-        self.status = StatusLine(self)
-        fill_with(self, TablePalette.for_felt("green").status)  # until the window's felt applies
         self.board = CribbagePegboard(names=names)
         self.board.set_speed(speed)
         self.scene.addItem(self.board)
@@ -124,154 +102,14 @@ class CribbageTable(QWidget):
         self.card_scale = card_scale(DEFAULT_CARD_SIZE)
         self.layout_geometry: CribbageTableLayout = table_layout(1000, 700)
 
-        self.hint_button = QPushButton(tr("Hint"), self)
-        self.use_hint_button = QPushButton(tr("Use this hint"), self)
-        self.use_hint_button.setAccessibleName(tr("Use this hint"))
-        self.send_button = QPushButton(tr("Send to crib"), self)
-        self.continue_button = QPushButton(tr("Next hand"), self)
-        self.verify_button = QPushButton(tr("Verify deal"), self)
-        self.verification_box: QMessageBox | None = None
-        self.rematch_button = QPushButton(tr("Rematch"), self)
-        # Review the finished game's hands: shown at the game's end when the app gives the
-        # table a way to open the review (the main window does; a practice or online table not).
-        self.review_button = QPushButton(tr("Review"), self)
-        self.on_review: Callable[[], object] | None = None
-        self.moves_button = QPushButton(tr("Moves"), self)
-        self.moves_button.setCheckable(True)
-        self.move_log = MoveLog()
-        self.move_log.hide()
-        self.count_entry = QSpinBox(self)
-        self.count_entry.setRange(0, MAX_SHOW_POINTS)
-        self.count_entry.setAccessibleName(tr("Your count"))
-        self._count_asked = False  # the count box was on show at the last render
-        self.count_button = QPushButton(tr_ctx("button", "Count"), self)
-        for button, tip in (
-            (self.hint_button, tr("Discard advisor while discarding; the expert's play after")),
-            (self.send_button, tr("Lay the two chosen cards away to the crib")),
-            (self.continue_button, tr("Deal the next hand")),
-            (self.verify_button, tr("Check the fair-deal commitment of the deal just shown")),
-            (self.rematch_button, tr("Play another game")),
-            (self.review_button, tr("Review your decisions in this game")),
-            (self.count_button, tr("Score your hand with the points you entered")),
-            (self.moves_button, tr("Show or hide the moves of the hand in play")),
-        ):
-            button.setToolTip(tip)
-            button.setAccessibleName(button.text())
-        # The buttons have their own bar above the status line (as on the gin table), so a
-        # long prompt keeps the whole width and the count box is wide enough to read.
-        self.bar = QWidget(self)
-        self.bar.setObjectName("actionBar")
-        self.bar.setAttribute(Qt.WidgetAttribute.WA_StyledBackground)
-        row = QHBoxLayout(self.bar)
-        row.setContentsMargins(8, 5, 8, 5)
-        row.setSpacing(6)
-        row.addWidget(self.hint_button)
-        row.addWidget(self.use_hint_button)
-        row.addWidget(self.moves_button)
-        row.addStretch(1)
-        for control in (self.count_entry, self.count_button, self.send_button,
-                        self.verify_button, self.continue_button, self.review_button,
-                        self.rematch_button):
-            row.addWidget(control)
-        column = QVBoxLayout(self)
-        column.setContentsMargins(0, 0, 0, 0)
-        column.setSpacing(0)
-        # The felt and, when shown, the move log beside it.
-        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
-        self.splitter.setChildrenCollapsible(False)
-        self.splitter.addWidget(self.view)
-        self.splitter.addWidget(self.move_log)
-        self.splitter.setStretchFactor(0, 1)
-        column.addWidget(self.splitter, 1)
-        column.addWidget(self.bar)
-        column.addWidget(self.status)
-        self._control_pixels = 0
-        self._scale_controls(600)
+        self._build_bar()  # the buttons, the count box and the move log (screen.py)
         self.view.resized.connect(self._on_resized)
 
         self.controller = CribbageController(
             self, opponent=opponent, rules=rules, seed=seed, match=match, names=names,
             manual_count=manual_count,
         )
-        self.count_button.clicked.connect(self._submit_count)
-        self.moves_button.clicked.connect(lambda checked: self.show_move_log(checked))
-        self.move_log.close_button.clicked.connect(lambda: self.show_move_log(False))
-        self.controller.moves_changed.connect(
-            lambda: self.move_log.set_lines(self.controller.moves))
-        self.verify_button.clicked.connect(self.verify_deal)
-        self.review_button.clicked.connect(self._review)
-        # Keyboard: type the points in the box and press Enter.
-        self.count_entry.lineEdit().returnPressed.connect(self._submit_count)
-        self.key_actions: dict[str, QAction] = {}  # not ``actions``: QWidget.actions()
-        self._build_actions()
-
-    def _build_actions(self) -> None:
-        """One ``QAction`` per row of ``CRIBBAGE_KEYS`` (window-wide while the table shows)."""
-        c = self.controller
-        handlers = {
-            "prev": lambda: c.move_focus(-1), "next": lambda: c.move_focus(1),
-            "choose": c.choose_focused, "confirm": self._confirm,
-            "count": self._focus_count, "next_hand": c.continue_game,
-            "hint": c.toggle_hint, "use_hint": c.use_hint, "verify": self.verify_deal,
-            "rematch": self._rematch_key,
-            "clear": c.clear_choice,
-            "move_log": lambda: self.show_move_log(self.move_log.isHidden()),
-        }
-        self.key_actions.update(add_key_actions(self, CRIBBAGE_KEYS, handlers))
-        self.use_hint_button.clicked.connect(c.use_hint)
-        for button, action_id in ((self.hint_button, "hint"), (self.use_hint_button, "use_hint"),
-                                  (self.continue_button, "next_hand"),
-                                  (self.rematch_button, "rematch"),
-                                  (self.verify_button, "verify")):
-            button.setToolTip(self.key_actions[action_id].toolTip())
-
-    def show_move_log(self, visible: bool = True) -> MoveLog:
-        """Show (or hide) the moves of the hand in play beside the felt."""
-        log = self.move_log
-        if visible and log.isHidden():
-            log.set_lines(self.controller.moves)
-            log.show()
-            total = self.width()
-            width = log.preferred_width(total)
-            self.splitter.setSizes([max(1, total - width), width])
-        elif not visible:
-            log.hide()
-        self.moves_button.setChecked(log.isVisible())
-        return log
-
-    def verify_deal(self) -> bool:
-        """Show whether the deal just shown matches its commitment (False: none, or no match)."""
-        verdict = self.controller.verify_deal()
-        if verdict is None:
-            return False
-        ok, text = verdict
-        self.verification_box = show_verification(self, ok, text)
-        return ok
-
-    def _confirm(self) -> None:
-        """Enter: the count box's points when a count is asked, otherwise the next step."""
-        if self.display.ask_count:
-            self._submit_count()
-        else:
-            self.controller.confirm()
-
-    def _focus_count(self) -> None:
-        if self.display.ask_count:
-            self.count_entry.setFocus()
-            self.count_entry.selectAll()
-
-    def _review(self) -> None:
-        if self.on_review is not None and self.display.stage == STAGE_OVER:
-            self.on_review()
-
-    def _rematch_key(self) -> None:
-        if self.display.stage == STAGE_OVER:
-            self.controller.rematch()
-
-    def _submit_count(self) -> None:
-        if self.display.ask_count:
-            self.count_entry.interpretText()  # a typed number counts even before it is committed
-            self.controller.submit_count(self.count_entry.value())
+        self._connect_bar()
 
     # -- settings -----------------------------------------------------------------------------
     def set_speed(self, speed: str) -> None:
@@ -323,20 +161,6 @@ class CribbageTable(QWidget):
     def _on_resized(self, size: QSize) -> None:
         self._scale_controls(size.height())
         self._sync(animate=False)
-
-    def _scale_controls(self, height: int) -> None:
-        """Buttons and status text in the gin table's style, growing with the window."""
-        pixels = control_pixels(height)
-        if pixels == self._control_pixels:
-            return
-        self._control_pixels = pixels
-        self.setStyleSheet(button_style(pixels, "QPushButton { padding: 5px 16px; }"
-                                        f"QSpinBox {{ font-size: {pixels}px; }}"))
-        self.status.set_font_pixels(pixels)
-        self.move_log.set_font_pixels(pixels)
-        # Room for three digits and the arrows at any font size (it was 55 px wide).
-        digits = self.count_entry.fontMetrics().horizontalAdvance("888")
-        self.count_entry.setMinimumWidth(max(90, digits + pixels * 4))
 
     def _placements(self, lay: CribbageTableLayout) -> list[Placement]:
         d = self.display
@@ -458,28 +282,7 @@ class CribbageTable(QWidget):
         self.play_zone.accepting = d.stage == STAGE_PLAY and d.your_turn
         self.play_zone.setVisible(d.stage in (STAGE_PLAY, STAGE_SHOW, STAGE_OVER))
         self.play_zone.update()
-        owner = crib_words.crib_owner(YOU if d.dealer == 0 else d.names[d.dealer])
-        badge_h = max(16.0, w * 0.2)
-        # As wide as the owner's words need ("Krippe von Computer" is longer than "Computer's
-        # crib"), up to the crib's surroundings; a longer name shows just the word "Crib".
-        needed = QFontMetricsF(table_font(badge_h * 0.62, bold=True)).horizontalAdvance(owner)
-        badge_w = min(max(w * 1.6, needed + badge_h), w * 2.6)
-        badge_left = max(lay.field.left(), lay.crib.center().x() - badge_w / 2)
-        self.crib_badge.set_text(owner, tr("Crib"))
-        self.crib_badge.setVisible(not d.cut_for_deal)
-        self.crib_badge.set_rect(QRectF(badge_left, lay.crib.bottom() + w * 0.06, badge_w,
-                                        badge_h))
-        # Nobody deals until the cut for the deal is decided (its title then names the dealer).
-        # Name badges as wide as their words need (a long name and " · dealer" in German),
-        # up to half a card more; past that the name alone.
-        fonts = QFontMetricsF(table_font(badge_h * 0.62, bold=True))
-        for badge, seat, top in ((self.opponent_badge, 1, lay.field.top()),
-                                 (self.player_badge, 0,
-                                  lay.player_row_top - badge_h - w * 0.06)):
-            text = self._badge_text(d, seat)
-            badge.set_text(text, shown_name(d.names[seat]))
-            width = min(max(w * 1.9, fonts.horizontalAdvance(text) + badge_h), w * 2.6)
-            badge.set_rect(QRectF(lay.field.left() + w * 0.1, top, width, badge_h))
+        self._sync_badges(lay)
         self.count_display.set_rect(lay.count_box)
         self.count_display.set_count(d.count, d.count_note)
         self.count_display.setVisible(d.stage == STAGE_PLAY or (
@@ -504,27 +307,34 @@ class CribbageTable(QWidget):
             width = min(field.width() - w * 1.2, height * 1.45)
             self.hint_panel.set_rect(QRectF(field.center().x() - width / 2, top, width, height))
             self.hint_panel.set_content(d.hint_title, list(d.hint_lines))
-        self.send_button.setVisible(d.stage == STAGE_DISCARD)
-        self.send_button.setEnabled(d.can_send)
-        self.hint_button.setEnabled(d.stage in (STAGE_DISCARD, STAGE_PLAY) and d.your_turn)
-        self.use_hint_button.setVisible(self.hints_allowed and bool(d.hint_cards)
-                                        and d.stage in (STAGE_DISCARD, STAGE_PLAY))
-        # No hint in a cut or after the game (the room goes to the status line), nor in a
-        # rated online game.
-        self.hint_button.setVisible(self.hints_allowed
-                                    and d.stage not in (STAGE_CUT, STAGE_OVER))
-        self.continue_button.setVisible(bool(d.continue_label))
-        self.continue_button.setText(d.continue_label or tr("Next hand"))
-        self.rematch_button.setVisible(d.stage == STAGE_OVER and self.rematch_allowed)
-        self.review_button.setVisible(d.stage == STAGE_OVER and self.on_review is not None)
-        self.verify_button.setVisible(d.verifiable)
-        asking = d.ask_count and not self._count_asked
-        self._count_asked = d.ask_count
-        self.count_entry.setVisible(d.ask_count)
-        self.count_button.setVisible(d.ask_count)
-        if asking:  # ready to type at once
-            self.count_entry.setFocus()
-            self.count_entry.selectAll()
+        self._sync_controls(d)
+
+    def _sync_badges(self, lay: CribbageTableLayout) -> None:
+        """The crib's owner and the players' name badges."""
+        d = self.display
+        w = lay.card_width
+        owner = crib_words.crib_owner(YOU if d.dealer == 0 else d.names[d.dealer])
+        badge_h = max(16.0, w * 0.2)
+        # As wide as the owner's words need ("Krippe von Computer" is longer than "Computer's
+        # crib"), up to the crib's surroundings; a longer name shows just the word "Crib".
+        needed = QFontMetricsF(table_font(badge_h * 0.62, bold=True)).horizontalAdvance(owner)
+        badge_w = min(max(w * 1.6, needed + badge_h), w * 2.6)
+        badge_left = max(lay.field.left(), lay.crib.center().x() - badge_w / 2)
+        self.crib_badge.set_text(owner, tr("Crib"))
+        self.crib_badge.setVisible(not d.cut_for_deal)
+        self.crib_badge.set_rect(QRectF(badge_left, lay.crib.bottom() + w * 0.06, badge_w,
+                                        badge_h))
+        # Nobody deals until the cut for the deal is decided (its title then names the dealer).
+        # Name badges as wide as their words need (a long name and " · dealer" in German),
+        # up to half a card more; past that the name alone.
+        fonts = QFontMetricsF(table_font(badge_h * 0.62, bold=True))
+        for badge, seat, top in ((self.opponent_badge, 1, lay.field.top()),
+                                 (self.player_badge, 0,
+                                  lay.player_row_top - badge_h - w * 0.06)):
+            text = self._badge_text(d, seat)
+            badge.set_text(text, shown_name(d.names[seat]))
+            width = min(max(w * 1.9, fonts.horizontalAdvance(text) + badge_h), w * 2.6)
+            badge.set_rect(QRectF(lay.field.left() + w * 0.1, top, width, badge_h))
 
     @staticmethod
     def _badge_text(d: CribbageDisplay, seat: int) -> str:
@@ -534,30 +344,3 @@ class CribbageTable(QWidget):
         if d.cut_for_deal or d.dealer != seat:
             return name
         return tr("{name} · dealer").format(name=name)
-
-    def _sync_result(self, lay: CribbageTableLayout) -> None:
-        result = self.display.result
-        self.result_panel.setVisible(result is not None)
-        if result is None:
-            return
-        names = self.display.names
-        title = crib_words.winner_title(YOU if result.winner == 0 else names[result.winner])
-        loser = 1 - result.winner
-        subtitle = self.controller.match.rules.outcome_note(result.outcome, names[loser])
-        target = self.controller.rules.target
-        shown = [min(score, target) for score in result.scores]  # as the pegs stand
-        score_line = f"{shown[0]} – {shown[1]}"
-        if result.game_points > 1:
-            score_line = tr_n("{score} · worth {count} game", "{score} · worth {count} games",
-                              result.game_points).format(score=score_line,
-                                                         count=result.game_points)
-        picture = result.outcome if result.outcome != "win" else "trophy"
-        self.result_panel.set_result(title, subtitle, score_line, picture, result.winner)
-        # Centred right of the deck and the crib, which stay in view (it used to cover them).
-        field = lay.field
-        left = lay.crib.right() + lay.card_width * 0.15
-        room = QRectF(left, field.top(), field.right() - left, field.height())
-        height = min(room.height() * 0.42, room.width() * 0.38)
-        width = min(room.width() * 0.94, height * 2.5)
-        self.result_panel.set_rect(QRectF(room.center().x() - width / 2,
-                                          room.center().y() - height / 2, width, height))
