@@ -61,8 +61,8 @@ def defender_deadwood(defender: int, knocker_melds: tuple[int, ...] | list[int])
 # again suit by suit. Either way the best throw is the best of four per-suit answers, each
 # looked up by the suit's 13-bit pattern and the cards that may not go (the sets' cards are
 # weighed on their own), which is the same card, by the same tie-breaks, as scanning
-# ``after_each_discard``, the engine's answer. Hands where a set and a run compete for a card
-# take that scan.
+# ``after_each_discard``, the engine's answer. Where a set and a run compete for a card, each
+# choice of sets is tried as the engine's solver does, the rest again suit by suit.
 
 _SUIT = 0x1FFF
 _RANK_POINTS = tuple(min(rank + 1, 10) for rank in range(13))
@@ -145,6 +145,66 @@ def _set_throws(sets: list[int], barred: int, base: int) -> list[tuple[int, int]
     return throws
 
 
+def _set_choices(hand: int, triples: int) -> list[int]:
+    """Every choice of cards melded as sets among the ranks in ``triples`` (none, each rank's
+    whole set, and each three of a four), as the engine's solver tries them when a set and a
+    run compete: the rest of the hand is then arranged in runs alone."""
+    choices = [0]
+    while triples:
+        low = triples & -triples
+        triples ^= low
+        cards = hand & _RANK_SPREAD << low.bit_length() - 1
+        options = [cards]
+        if cards.bit_count() == 4:
+            rest = cards
+            while rest:
+                card = rest & -rest
+                rest ^= card
+                options.append(cards ^ card)
+        choices += [chosen | option for chosen in choices for option in options]
+    return choices
+
+
+def _greedy_over_set_choices(eleven: int, triples: int, fixed: int) -> int:
+    """``greedy_throw`` when a set and a run compete: the least (deadwood left, index) over
+    every choice of sets, the rest of the hand suit by suit (the sets' cards stay)."""
+    best = (1 << 30, -1)
+    for melded in _set_choices(eleven, triples):
+        rest, barred = eleven & ~melded, fixed | melded
+        total = 0
+        best_change, best_index = 1 << 30, -1
+        for offset in (0, 13, 26, 39):
+            dead, change, rank = _LOWEST_THROW[
+                rest >> offset & _SUIT | (barred >> offset & _SUIT) << 13]
+            total += dead
+            if change < best_change:
+                best_change, best_index = change, offset + rank
+        if best_index >= 0 and (total + best_change, best_index) < best:
+            best = (total + best_change, best_index)
+    return best[1]
+
+
+def _choose_over_set_choices(hand: int, triples: int, forbidden: int) -> tuple[int, int]:
+    """``choose_throw`` when a set and a run compete: the least (deadwood left, -points, index)
+    over every choice of sets, the rest of the hand suit by suit (the sets' cards stay)."""
+    best = (1 << 30, 0, -1)
+    for melded in _set_choices(hand, triples):
+        rest, barred = hand & ~melded, forbidden | melded
+        total = 0
+        choice = (1 << 30, 0, -1)
+        for offset in (0, 13, 26, 39):
+            dead, change, rank = _HIGHEST_THROW[
+                rest >> offset & _SUIT | (barred >> offset & _SUIT) << 13]
+            total += dead
+            if rank >= 0 and (change, -_RANK_POINTS[rank], offset + rank) < choice:
+                choice = (change, -_RANK_POINTS[rank], offset + rank)
+        if choice[2] >= 0 and (total + choice[0], choice[1], choice[2]) < best:
+            best = (total + choice[0], choice[1], choice[2])
+    if best[2] < 0:
+        return -1, 1 << 30
+    return best[2], best[0]
+
+
 def greedy_throw(eleven: int, fixed: int) -> int:
     """The first card, in index order, of ``eleven`` not in ``fixed`` whose discard leaves the
     least deadwood (-1 if every card is fixed): the scan of ``after_each_discard`` the world
@@ -156,11 +216,7 @@ def greedy_throw(eleven: int, fixed: int) -> int:
     if triples:
         sets = _sets_apart(eleven, triples)
         if sets is None:
-            best_index, best_value = -1, 1 << 30
-            for index, value in after_each_discard(eleven):
-                if value < best_value and not fixed >> index & 1:
-                    best_index, best_value = index, value
-            return best_index
+            return _greedy_over_set_choices(eleven, triples, fixed)
         for cards in sets:
             barred |= cards
     total = 0
@@ -190,14 +246,7 @@ def choose_throw(hand: int, forbidden: int) -> tuple[int, int]:
     if triples:
         sets = _sets_apart(hand, triples)
         if sets is None:
-            best_index, best_value, best_points = -1, 1 << 30, -1
-            for index, value in after_each_discard(hand):
-                if forbidden >> index & 1:
-                    continue
-                points = POINTS[index]
-                if value < best_value or (value == best_value and points > best_points):
-                    best_index, best_value, best_points = index, value, points
-            return best_index, best_value
+            return _choose_over_set_choices(hand, triples, forbidden)
         for cards in sets:
             barred |= cards
     total = 0
