@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QDialogButtonBox
 
 from ginrummy_desktop.engine.cards import FULL_DECK, Card, parse_cards
 from ginrummy_desktop.engine.cribbage import CribbageMatch
-from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup, NewCribbageGameDialog
+from ginrummy_desktop.gui.cribbage.new_game_dialog import CribbageSetup, NewCribbageGameDialog
 from ginrummy_desktop.gui.shell.main_window import MainWindow
 from ginrummy_desktop.storage import open_storage
 from ginrummy_desktop.storage.stats import figures

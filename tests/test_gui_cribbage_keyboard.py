@@ -144,7 +144,7 @@ def test_verify_deal_after_the_show_checks_the_commitment_published_before_it(qt
 
 def test_in_the_app_window_the_keys_play_cribbage_and_leave_the_hidden_gin_table_alone(qtbot):
     from ginrummy_desktop.engine.cribbage import CribbageMatch
-    from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
+    from ginrummy_desktop.gui.cribbage.new_game_dialog import CribbageSetup
     from ginrummy_desktop.gui.shell.main_window import MainWindow
     from tests.test_gui_cribbage_table import DEAL, NEXT_DEAL
 

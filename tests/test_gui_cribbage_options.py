@@ -8,7 +8,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QPoint, Qt
 
-from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup, NewCribbageGameDialog
+from ginrummy_desktop.gui.cribbage.new_game_dialog import CribbageSetup, NewCribbageGameDialog
 from ginrummy_desktop.gui.shell.preferences import PreferencesDialog
 from ginrummy_desktop.storage import SettingsStore, Storage
 

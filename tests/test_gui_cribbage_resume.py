@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication
 
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage import CribbageMatch, CribbageRules
-from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
+from ginrummy_desktop.gui.cribbage.new_game_dialog import CribbageSetup
 from ginrummy_desktop.storage import open_storage
 from tests.gui_helpers import settle
 from tests.start_offers import answer_start_offer

@@ -216,7 +216,7 @@ def test_resign_asks_then_ends_the_match_as_a_recorded_loss(window, qtbot, stora
 
 
 def test_resigning_a_cribbage_match(window, qtbot, storage):
-    from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
+    from ginrummy_desktop.gui.cribbage.new_game_dialog import CribbageSetup
 
     untick_confirmation(qtbot, window, "resign")
     table = window.start_cribbage(CribbageSetup("beginner"))

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.cribbage import CribbageMatch
 from ginrummy_desktop.engine.review import review_match
-from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
+from ginrummy_desktop.gui.cribbage.new_game_dialog import CribbageSetup
 from ginrummy_desktop.gui.review.window import ReviewWindow
 from ginrummy_desktop.gui.table.background import Background
 from tests.gui_helpers import settle

@@ -234,7 +234,7 @@ def play_cribbage(app, window, setup, seed: int) -> None:
 
 def leave_cribbage_mid_hand(app, window) -> dict:
     from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
-    from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
+    from ginrummy_desktop.gui.cribbage.new_game_dialog import CribbageSetup
 
     table = window.start_cribbage(CribbageSetup("greedy", target=121, stinkhole=True), seed=77)
     controller = table.controller
@@ -258,7 +258,7 @@ def leave_cribbage_mid_hand(app, window) -> dict:
 
 
 def play_finished_matches(app, window) -> None:
-    from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
+    from ginrummy_desktop.gui.cribbage.new_game_dialog import CribbageSetup
     from ginrummy_desktop.gui.gin.controller import MatchSetup
 
     play_gin(app, window, MatchSetup(preset="oklahoma", opponent="knocker", seed=11,

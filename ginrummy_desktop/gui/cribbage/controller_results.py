@@ -75,7 +75,7 @@ def verify_deal(self: CribbageController) -> tuple[bool, str] | None:
 
 def summary(self: CribbageController, started_at: Any, result: str) -> Any:
     """The storage ``MatchSummary`` of this match ("win", "loss" or "abandoned")."""
-    from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
+    from ginrummy_desktop.gui.cribbage.new_game_dialog import CribbageSetup
     from ginrummy_desktop.gui.cribbage.summary import game_summary
 
     rules_text = CribbageSetup.from_rules(self.opponent_id, self.rules).rules_text()

@@ -72,7 +72,7 @@ def _new_gin_match() -> QWidget:
 
 @register_scene("new-cribbage-game")
 def _new_cribbage_game() -> QWidget:
-    from ginrummy_desktop.gui.cribbage.game_dialog import NewCribbageGameDialog
+    from ginrummy_desktop.gui.cribbage.new_game_dialog import NewCribbageGameDialog
 
     return NewCribbageGameDialog()
 

@@ -40,7 +40,7 @@ from ginrummy_desktop.gui.table.layout import DEFAULT_CARD_SIZE
 from ginrummy_desktop.gui.table.palette import TABLE_COLOURS, TablePalette, window_style_sheet
 
 if TYPE_CHECKING:  # the cribbage modules load when cribbage is first played (faster start-up)
-    from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
+    from ginrummy_desktop.gui.cribbage.new_game_dialog import CribbageSetup
 
 TITLE = mark("Gin Rummy Desktop")
 
@@ -354,7 +354,7 @@ class MainWindow(QMainWindow):
         friendly opponent the welcome offers, as Preferences shows; without settings, the
         strongest)."""
         from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
-        from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
+        from ginrummy_desktop.gui.cribbage.new_game_dialog import CribbageSetup
         from ginrummy_desktop.gui.cribbage.opponents import default_opponent
         from ginrummy_desktop.gui.shell.welcome import game_opponents
 
@@ -368,7 +368,7 @@ class MainWindow(QMainWindow):
     def new_cribbage_dialog(self) -> QWidget | None:
         if self.match_in_progress() and not self.confirm("new_match"):
             return None
-        from ginrummy_desktop.gui.cribbage.game_dialog import NewCribbageGameDialog
+        from ginrummy_desktop.gui.cribbage.new_game_dialog import NewCribbageGameDialog
 
         current = self.cribbage_setup if self.cribbage_table is not None \
             else self.preferred_cribbage_setup()
