@@ -20,8 +20,8 @@ from ginrummy_desktop.engine.cribbage import words as crib_words
 from ginrummy_desktop.engine.cribbage.rules import option_label
 from ginrummy_desktop.engine.translation import tr, tr_ctx, tr_n
 from ginrummy_desktop.gui.cribbage.controller import default_opponent
-from ginrummy_desktop.gui.cribbage.new_game_dialog import NewCribbageGameDialog
 from ginrummy_desktop.gui.cribbage.keys import shortcut_rows
+from ginrummy_desktop.gui.cribbage.new_game_dialog import NewCribbageGameDialog
 from ginrummy_desktop.gui.cribbage.pegboard import LastScore
 from ginrummy_desktop.gui.cribbage.table import CribbageTable
 from ginrummy_desktop.gui.table.background import Background
