@@ -10,6 +10,7 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 
 import pytest
 
@@ -30,7 +31,7 @@ from ginrummy_desktop.storage import HandSummary, MatchSummary, Storage
 from ginrummy_desktop.storage.settings import Settings
 from ginrummy_desktop.storage.stats import breakdown
 from tests.gui_helpers import open_gin_window
-from tests.third_game import NAME, SPEC, FirstCardBot, HighCardRules
+from tests.third_game import NAME, SPEC, FirstCardBot, HighCardMatch, HighCardRules
 
 
 @pytest.fixture
@@ -341,3 +342,57 @@ def test_the_statistics_window_words_its_records_and_hands(high_card_gui):
     assert stats._outcome(won, "First", None, NAME) == "You laid the higher card"
     lost = SimpleNamespace(winner="opponent", ending=None, knocker=None)
     assert stats._outcome(lost, "First", None, NAME) == "First scored more"  # the default
+
+
+def test_the_main_window_plays_it_at_its_own_table(qtbot, main_window):
+    """The window holds High Card's table as it holds gin's: shown, its keys in the Play menu,
+    its status line, its undo note, its keys page, Resign and Rematch through its hooks."""
+    window = main_window
+    assert NAME in window.tables and window.tables[NAME].widget is None  # built when played
+    window.start_new(NAME)
+    table = window.tables[NAME]
+    first = table.widget
+    assert window.game == NAME and window.stack.currentWidget() is first
+    assert window.controller is first.controller and window.contest() == "game"
+    assert [a.text() for a in window.play_menu.actions()] == ["&Lay the first card"]
+    assert not window.commitment_action.isEnabled()  # gin's entries wait, greyed
+    assert not any(a.isEnabled() for a in window.game_view_actions["gin"])
+    window.explain_undo()
+    assert window.status_line() is first.status
+    assert first.status.message == "High Card has no undo: a card laid stays laid"
+    page = window.show_shortcuts()
+    assert page.windowTitle() == "Keyboard shortcuts: High Card"
+    assert "Lay your first card" in page.browser.toPlainText()
+    window.set_confirmations(dict.fromkeys(window.confirmations, False))
+    assert window.resign() and first.controller.resigned
+    window.rematch()  # a new table replaces the resigned one
+    assert table.widget is not first and first.controller.stopped
+    assert window.stack.currentWidget() is table.widget
+    window.start_default_match()  # the first game's table comes back
+    assert window.game == "gin" and window.stack.currentWidget() is window.gin_screen
+    assert window.commitment_action.isEnabled()
+
+
+def test_preferences_list_its_opponent_and_the_start_offer_names_it(qtbot, main_window):
+    from PySide6.QtWidgets import QFormLayout
+
+    from ginrummy_desktop.gui.shell import start_offer
+
+    prefs = main_window.show_preferences()
+    combo = prefs.opponent_combos[NAME]
+    assert combo.itemText(0) == "First Card" and combo.itemData(0) == "first"
+    form = combo.parentWidget().layout()
+    assert isinstance(form, QFormLayout)
+    assert form.labelForField(combo).text() == "High Card opponent"
+    prefs.close()
+    assert start_offer.opponent_name(NAME, "first") == "First Card"
+    match = HighCardMatch(HighCardRules(), 3)
+    assert start_offer.resume_question(NAME, match, "first").startswith(
+        "Resume your game against First Card")
+    last = SimpleNamespace(game=NAME, opponent_name="", opponent_id="first", player_score=2,
+                           opponent_score=1, result="win", rules="standard")
+    box = start_offer.offer_after_match(main_window, last)
+    assert "First Card, 2–1" in box.text()
+    box.buttons()[0].click()  # Rematch: a High Card game against the same bot
+    assert main_window.game == NAME
+    assert main_window.tables[NAME].widget.text() == "High Card game 1 against first"

@@ -312,9 +312,83 @@ class PracticeController:
         return self.session.hand_records()
 
 
+class HighCardOpponent:
+    """What the pickers and Preferences show of High Card's one bot."""
+
+    bot_id, name = "first", "First Card"
+
+
+def window_table(window: Any) -> Any:
+    """High Card's table in the main window: a label with a status line and one key, built
+    afresh for each game (gui/common/window_table.py's hooks)."""
+    from PySide6.QtCore import QObject, Signal
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QLabel
+
+    from ginrummy_desktop.gui.common.window_table import WindowTable
+
+    class Status:
+        def __init__(self) -> None:
+            self.message = ""
+
+        def show_message(self, text: str, _kind: str = "info") -> None:
+            self.message = text
+
+    class Controller(QObject):
+        action_applied = Signal(int, object)
+        match_over = Signal()
+
+        def __init__(self, session: HighCardMatch) -> None:
+            super().__init__()
+            self.session, self.resigned, self.stopped = session, False, False
+
+        def resign(self) -> bool:
+            self.resigned = True
+            return True
+
+        def stop(self) -> None:
+            self.stopped = True
+
+    class Table(WindowTable):
+        def __init__(self, window: Any) -> None:
+            super().__init__(window)
+            self.games = 0
+            self.lay = QAction("&Lay the first card", window)
+
+        def key_actions(self) -> list[QAction]:
+            return [self.lay]
+
+        def shortcuts(self) -> tuple[str, list[tuple[str, str, str]]]:
+            return "Keyboard shortcuts: High Card", [("L", "Lay", "Lay your first card")]
+
+        def no_undo(self) -> str:
+            return "High Card has no undo: a card laid stays laid"
+
+        def replay_source(self) -> tuple[Any, dict[int, str]]:
+            return self.controller.session, {0: "You", 1: "First Card"}
+
+        def start_default(self) -> None:
+            self.start_again("first", None)
+
+        def start_again(self, opponent: str, rules: str | None) -> None:
+            window.new_match_started()
+            self.games += 1
+            label = QLabel(f"High Card game {self.games} against {opponent}", window)
+            label.status = Status()  # type: ignore[attr-defined]
+            label.controller = Controller(HighCardMatch(HighCardRules(), self.games))  # type: ignore[attr-defined]
+            old, self.widget = self.widget, label
+            window.install_table(NAME, label, old)
+
+        def rematch(self) -> None:
+            self.start_default()
+
+    return Table(window)
+
+
 def gui_registration() -> Any:
     """High Card's GUI: a New game dialog, one statistics figure, its review's source and
-    practice table and its words in the Statistics window (no online seat)."""
+    practice table, its words in the Statistics window, its table in the main window and its
+    opponent in Preferences (no online seat)."""
     from PySide6.QtWidgets import QDialog, QLabel
 
     from ginrummy_desktop.gui.game_registry import GuiGame, StatFigure, number_text
@@ -351,4 +425,8 @@ def gui_registration() -> Any:
                    review_source=review_source, practice_table=practice_table,
                    record_result=record_result,
                    record_ending=lambda line: "Higher card",
-                   hand_outcome=hand_outcome)
+                   hand_outcome=hand_outcome,
+                   window_table=window_table, opponent_label="High Card opponent",
+                   opponents=lambda: ([HighCardOpponent()], "first"),
+                   start_against=lambda window, bot_id: window.tables[NAME].start_again(
+                       bot_id, None))

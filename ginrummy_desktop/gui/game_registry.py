@@ -85,6 +85,12 @@ class GuiGame:
     ``hand_outcome(hand, opponent, players)`` how a hand of a match ended (None: the default
     words), ``hand_players(record, names)`` (the names a hand's outcome puts first and second,
     read from its record in a match of more than two players).
+
+    The main window: ``window_table(window)`` makes the game's table there, a
+    ``gui/common/window_table.WindowTable`` (its widget, status line, keys, undo, and the
+    window's commands as the game does them); None: the window cannot show the game.
+    ``opponent_label`` names Preferences' box of the game's default opponent (empty: the
+    title).
     """
 
     name: str
@@ -108,6 +114,8 @@ class GuiGame:
     hand_outcome: Callable[[Any, str, tuple[str, str] | None], str | None] | None = None
     hand_players: Callable[[dict[str, Any] | None, dict[int, str]],
                            tuple[str, str] | None] | None = None
+    window_table: Callable[[Any], Any] | None = None
+    opponent_label: str = ""
 
 
 _REGISTERED: dict[str, GuiGame] = {}

@@ -25,7 +25,7 @@ def restore(state: dict[str, Any]) -> Restored:
     continue it."""
     from ginrummy_desktop.engine.cribbage import CribbageMatch
     from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
-    from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
+    from ginrummy_desktop.gui.cribbage.new_game_dialog import CribbageSetup
 
     match = unfinished(CribbageMatch.restore(state["match"]), state["opponent"], BUILTIN_BOTS)
     setup = CribbageSetup.from_rules(state["opponent"], match.rules)
@@ -35,6 +35,13 @@ def restore(state: dict[str, Any]) -> Restored:
         window.cribbage_table.controller.restore_table(state.get("table"))
     start.opponent = state["opponent"]  # type: ignore[attr-defined]  # for the resume offer
     return "cribbage", match, start
+
+
+def window_table(window: MainWindow) -> Any:
+    """The cribbage table in the main window (gui/cribbage/window_table.py)."""
+    from ginrummy_desktop.gui.cribbage.window_table import CribbageWindowTable
+
+    return CribbageWindowTable(window)
 
 
 def online_seat(me: str, speed: str | None, parent: Any) -> Any:
@@ -52,7 +59,7 @@ def opponents() -> tuple[list[Any], str]:
 
 def start_against(window: MainWindow, bot_id: str) -> None:
     """A game against ``bot_id`` with the options from the settings."""
-    from ginrummy_desktop.gui.cribbage.game_dialog import CribbageSetup
+    from ginrummy_desktop.gui.cribbage.new_game_dialog import CribbageSetup
 
     rules = window.preferred_cribbage_setup().rules()
     window.start_cribbage(CribbageSetup.from_rules(bot_id, rules))
@@ -121,4 +128,6 @@ GAME = GuiGame(
     start_against=start_against,
     review_source=review_source,
     practice_table=practice_table,
+    window_table=window_table,
+    opponent_label=mark("Cribbage opponent"),
 )

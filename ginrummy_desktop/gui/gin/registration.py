@@ -55,6 +55,13 @@ def restore(state: dict[str, Any]) -> Restored:
     return "gin", session, start
 
 
+def window_table(window: MainWindow) -> Any:
+    """The gin table in the main window (gui/gin/window_table.py)."""
+    from ginrummy_desktop.gui.gin.window_table import GinWindowTable
+
+    return GinWindowTable(window)
+
+
 def online_seat(me: str, speed: str | None, parent: Any) -> Any:
     from ginrummy_desktop.gui.online.table_pane import GinSeatGame
 
@@ -158,4 +165,6 @@ GAME = GuiGame(
     record_ending=_history("record_ending"),
     hand_outcome=_history("hand_outcome"),
     hand_players=_history("hand_players"),
+    window_table=window_table,
+    opponent_label=mark("Gin Rummy opponent"),
 )

@@ -7,7 +7,6 @@ remembers nothing. With it, window geometry, appearance and the match in progres
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -24,11 +23,8 @@ from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QStackedWi
 
 from ginrummy_desktop.engine.translation import mark, tr
 from ginrummy_desktop.engine.wording import YOU
+from ginrummy_desktop.gui.common.window_table import WindowTable
 from ginrummy_desktop.gui.game_registry import GameMapping, gui_game, gui_games
-from ginrummy_desktop.gui.gin.controller import MatchSetup
-from ginrummy_desktop.gui.gin.keys import shortcut_rows
-from ginrummy_desktop.gui.gin.opponents import default_opponent
-from ginrummy_desktop.gui.gin.screen import GinScreen
 from ginrummy_desktop.gui.shell.help_pages import (
     HelpDialog,
     shortcuts_html,
@@ -39,12 +35,15 @@ from ginrummy_desktop.gui.table.card_renderer import BACKS, CardRenderer, CardSt
 from ginrummy_desktop.gui.table.layout import DEFAULT_CARD_SIZE
 from ginrummy_desktop.gui.table.palette import TABLE_COLOURS, TablePalette, window_style_sheet
 
-if TYPE_CHECKING:  # the cribbage modules load when cribbage is first played (faster start-up)
+if TYPE_CHECKING:
     from ginrummy_desktop.gui.cribbage.new_game_dialog import CribbageSetup
+    from ginrummy_desktop.gui.gin.controller import MatchSetup
 
 TITLE = mark("Gin Rummy Desktop")
 
 
+# The two built-in games' registry keys, kept for callers that name one (tests); the window
+# itself reads every game from the registry.
 GIN, CRIBBAGE = "gin", "cribbage"
 # What one contest is called in each game: a gin match, a cribbage game (its registration says).
 CONTEST: Mapping[str, str] = GameMapping(lambda game: game.contest)
@@ -96,9 +95,11 @@ def question(key: str, contest: str, saved: bool = True) -> tuple[str, str]:
 
 
 class MainWindow(QMainWindow):
-    """Top-level window hosting the Gin Rummy screen or the Cribbage table (one game at a time).
+    """Top-level window hosting one game's table at a time: each game in the registry that has
+    a ``window_table`` gets one (gui/common/window_table.py), kept in ``tables`` by name; the
+    first game's shows at start.
 
-    Starting a game of the other kind switches the window to it; the game it replaces is
+    Starting a game of another kind switches the window to it; the game it replaces is
     recorded as abandoned, exactly like a new match of the same kind. Closing it (Quit) closes
     every other window of the app and emits ``closed``: the app's event loop ends there.
     """
@@ -112,14 +113,9 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(tr(TITLE))
         self.setMinimumSize(800, 600)
         self.renderer = CardRenderer()
-        self.speed = speed or "normal"
-        self.gin_screen = GinScreen(self.renderer, self.speed, parent=self)
+        self.speed = speed or "normal"  # the tables' animation speed (set_speed)
         self.stack = QStackedWidget(self)
-        self.stack.addWidget(self.gin_screen)
         self.setCentralWidget(self.stack)
-        self.game = GIN
-        self.cribbage_table: Any = None  # a CribbageTable once a cribbage game is started
-        self.cribbage_setup: CribbageSetup | None = None  # the last cribbage game's setup
         self.player_name = YOU  # the person at the table (wording.is_you), shown translated
         self.table_colour = "green"
         self.card_size = DEFAULT_CARD_SIZE
@@ -127,21 +123,29 @@ class MainWindow(QMainWindow):
         self.confirmations: dict[str, bool] = dict.fromkeys(CONFIRMATIONS, True)
         self.last_question: QMessageBox | None = None  # the confirmation on show (tests)
         self.start_offer: QMessageBox | None = None  # resume/rematch question (start_offer.py)
-        self.gin_screen.controller.confirm_knock = self._confirm_knock
-        self.gin_screen.on_rematch = self.rematch
-        self.gin_screen.on_new_opponent = self.new_match_dialog
-        self.gin_screen.panel.extra_buttons = [(tr("Review"), self.review_last_hand,
-                                                tr("Review your decisions in this hand"))]
         self.dialogs: list[QWidget] = []  # keep modeless dialogs alive
         self.notifications: list[str] = []
+        self.persistence: Any = None
+        self.welcome: Any = None  # the first-run page while it is shown
+        # Each game's table (gui/game_registry.py's window_table), in the registry's order.
+        self.tables: dict[str, WindowTable] = {}
+        for entry in gui_games():
+            if entry.window_table is not None:
+                self.tables[entry.name] = entry.window_table(self)
+        if not self.tables:
+            raise ValueError("no registered game has a table for the main window")
+        self.game = next(iter(self.tables))  # the game on screen
         self.setStyleSheet(window_style_sheet(TablePalette.for_felt(self.table_colour)))
         self.sounds = TableSounds()
-        self.sounds.attach(self.gin_screen.controller)
+        for table in self.tables.values():
+            table.offer_review(self.review_last_hand, tr("Review"),
+                               tr("Review your decisions in this hand"))
+            if table.widget is not None:  # a table made with the window (the first game's)
+                self.stack.addWidget(table.widget)
+                self.sounds.attach(table.controller)
         self._build_menus()
         self.resize(1280, 800)
         self.restored_geometry = False
-        self.persistence = None
-        self.welcome: Any = None  # the first-run page while it is shown
         # The welcome shows until the player has chosen an opponent there (or in Preferences):
         # quitting on the welcome page shows it again next time.
         self.first_run = storage is not None and not storage.settings.settings.default_opponent
@@ -154,8 +158,10 @@ class MainWindow(QMainWindow):
             self.set_undo_allowed(storage.settings.settings.undo_vs_computer)
             self._unsubscribe_undo = storage.settings.subscribe(
                 lambda settings, _changed: self.set_undo_allowed(settings.undo_vs_computer))
-        self.gin_screen.before_new_match = self._before_gin_match
-        self.gin_screen.key_actions["undo"].changed.connect(self._sync_undo_fallback)
+        for table in self.tables.values():
+            undo = table.undo_action()
+            if undo is not None:
+                undo.changed.connect(self._sync_undo_fallback)
         self._sync_undo_fallback()
 
     # -- fitting the screen -----------------------------------------------------------------
@@ -200,14 +206,13 @@ class MainWindow(QMainWindow):
         self.online_action = self._action(game, tr("Play &online…"), self.show_online)
         game.addSeparator()
         self.play_menu = game.addMenu(tr("&Play"))
-        for action in self.gin_screen.key_actions.values():
-            self.play_menu.addAction(action)
+        self.play_menu.addActions(list(self.table.key_actions()))
         game.addSeparator()
         self.replay_action = self._action(game, tr("Replay &last hand…"), self.replay_last_hand)
         self.review_action = self._action(game, tr("Re&view last hand…"), self.review_last_hand)
         self._action(game, tr("Review this ma&tch…"), lambda: self.review_last_hand(True))
         self.commitment_action = self._action(game, tr("Deal co&mmitment…"),
-                                              self.gin_screen.show_commitment)
+                                              self._show_commitment)
         if self.storage is not None:
             self._action(game, tr("&Statistics…"), self.show_statistics)
         if self.storage is not None:
@@ -217,16 +222,18 @@ class MainWindow(QMainWindow):
         self.quit_action = self._action(game, tr("&Quit"), self.close, "Ctrl+Q")
 
         view = bar.addMenu(tr("&View"))
-        fan = self.gin_screen.key_actions["fan"]
-        view.addAction(fan)
-        view.addActions(list(self.gin_screen.view_actions.values()))  # the score sheet
+        # Entries only some games have (gin's fan and score sheet), greyed in the others.
+        self.game_view_actions = {name: list(table.view_actions())
+                                  for name, table in self.tables.items()}
+        for actions in self.game_view_actions.values():
+            view.addActions(actions)
         speed_menu = view.addMenu(tr("Animation &speed"))
         group = QActionGroup(self)
         self.speed_actions: dict[str, QAction] = {}
         for name in SPEEDS:
             action = QAction(tr(SPEED_NAMES[name]) if name in SPEED_NAMES else name.title(), self,
                              checkable=True)
-            action.setChecked(name == self.gin_screen.animator.speed)
+            action.setChecked(name == self.speed)
             action.triggered.connect(lambda _c=False, n=name: self.remember(animation_speed=n))
             group.addAction(action)
             speed_menu.addAction(action)
@@ -306,147 +313,134 @@ class MainWindow(QMainWindow):
         window_fit.keep_on_screen(window)  # a scaled laptop screen is 800x500
         return window
 
-    # -- commands ------------------------------------------------------------------------
+    # -- the tables ------------------------------------------------------------------------
 
-    def start_default_match(self) -> None:
-        self.gin_screen.new_match(self.preferred_gin_setup())
+    @property
+    def table(self) -> WindowTable:
+        """The table of the game on screen."""
+        return self.tables[self.game]
 
-    def preferred_gin_setup(self) -> MatchSetup:
-        """The opponent, preset and rule changes from the settings (Preferences)."""
-        return MatchSetup(opponent=self._preferred_opponent(), preset=self._preferred_preset(),
-                          overrides=self._preferred_overrides())
-
-    def _before_gin_match(self) -> None:
-        """A gin match is about to start: record the game it replaces, show the gin screen."""
-        if self.persistence is not None:
-            self.persistence.new_match_started()
-        self._show_game(GIN)
-        self.sounds.play("deal")
-
-    def _show_game(self, game: str) -> None:
-        self.game = game
-        gin = game == GIN
-        self.stack.setCurrentWidget(self.gin_screen if gin else self.cribbage_table)
-        self.gin_screen.active = gin  # the gin keys must not play a hidden table
-        # The same menus in both games: the Play menu lists the keys of the game on screen,
-        # and entries only gin has stay in place, greyed, while cribbage is played.
-        self.play_menu.clear()
-        table_actions = self.gin_screen.key_actions if gin else self.cribbage_table.key_actions
-        self.play_menu.addActions(list(table_actions.values()))
-        self.play_menu.menuAction().setVisible(True)
-        self.commitment_action.setEnabled(gin)  # cribbage has no commitment yet
-        self.gin_screen.key_actions["fan"].setEnabled(gin)
-        for action in self.gin_screen.view_actions.values():
-            action.setEnabled(gin)
-        rules_key = QKeySequence(QKeySequence.StandardKey.HelpContents)
-        for name, action in self.rules_actions.items():
-            action.setShortcut(rules_key if name == game else QKeySequence())
-        self._sync_undo_fallback()
+    @property
+    def controller(self) -> Any:
+        """The controller of the match on screen (every game's has the same interface)."""
+        return self.table.controller
 
     def contest(self) -> str:
         """What one contest of the game on screen is called: "match" (gin) or "game"."""
         return CONTEST[self.game]
 
-    # -- cribbage --------------------------------------------------------------------------
+    def start_default_match(self) -> None:
+        """A new game of the window's first game, with the settings' opponent and rules."""
+        self.tables[next(iter(self.tables))].start_default()
+
+    def start_new(self, game: str) -> None:
+        """A new game of ``game`` with the opponent and rules from the settings."""
+        self.tables[game].start_default()
+
+    def new_match_started(self) -> None:
+        """A new game is about to start: record the game it replaces (if it is unfinished)."""
+        if self.persistence is not None:
+            self.persistence.new_match_started()
+
+    def table_starting(self, game: str) -> None:
+        """A match on ``game``'s table (made with the window) is about to start: record the
+        game it replaces, show that table."""
+        self.new_match_started()
+        self._show_game(game)
+        self.sounds.play("deal")
+
+    def install_table(self, game: str, widget: QWidget, old: QWidget | None = None) -> None:
+        """``game``'s table made a new ``widget`` for a game starting: show it, in place of
+        ``old`` (stopped and removed), with its sounds and autosave."""
+        controller = getattr(widget, "controller", None)
+        self.stack.addWidget(widget)
+        self.sounds.attach(controller)
+        self._show_game(game)
+        self.sounds.play("deal")
+        if old is not None:
+            old_controller = getattr(old, "controller", None)
+            if old_controller is not None:
+                old_controller.stop()
+            self.stack.removeWidget(old)
+            old.deleteLater()
+        if self.persistence is not None:
+            self.persistence.attach(controller)
+
+    def save_settings(self, **changes: Any) -> None:
+        """Save settings a command chose; a failure is told, and the command goes on."""
+        if self.storage is None:
+            return
+        try:
+            self.storage.settings.update(**changes)
+        except Exception as error:  # noqa: BLE001 - the game starts all the same
+            self.notify(tr("Could not save: {error}").format(error=error))
+
+    def _show_game(self, game: str) -> None:
+        self.game = game
+        table = self.tables[game]
+        if table.widget is None:
+            raise ValueError(f"no {game!r} game has been started to show")
+        self.stack.setCurrentWidget(table.widget)
+        for name, each in self.tables.items():
+            each.set_active(name == game)  # a hidden table's keys must not play it
+        # The same menus in every game: the Play menu lists the keys of the game on screen,
+        # and entries only some games have stay in place, greyed, while another is played.
+        self.play_menu.clear()
+        self.play_menu.addActions(list(table.key_actions()))
+        self.play_menu.menuAction().setVisible(True)
+        self.commitment_action.setEnabled(table.commitment() is not None)
+        for name, actions in self.game_view_actions.items():
+            for action in actions:
+                action.setEnabled(name == game)
+        rules_key = QKeySequence(QKeySequence.StandardKey.HelpContents)
+        for name, action in self.rules_actions.items():
+            action.setShortcut(rules_key if name == game else QKeySequence())
+        self._sync_undo_fallback()
+
+    def _show_commitment(self) -> Any:
+        show = self.table.commitment()
+        return None if show is None else show()
+
+    # -- each game's own entry points (registrations, scenes and tests call them) -----------
+
+    @property
+    def gin_screen(self) -> Any:
+        """The Gin Rummy table (gui/gin/window_table.py)."""
+        return self.tables[GIN].widget
+
+    @property
+    def cribbage_table(self) -> Any:
+        """The Cribbage table of the game on screen, None before the first."""
+        return self.tables[CRIBBAGE].widget
+
+    @property
+    def cribbage_setup(self) -> CribbageSetup | None:
+        """The last cribbage game's setup."""
+        return getattr(self.tables[CRIBBAGE], "setup", None)
+
+    def preferred_gin_setup(self) -> MatchSetup:
+        """The opponent, preset and rule changes from the settings (Preferences)."""
+        return self.tables[GIN].preferred_setup()  # type: ignore[attr-defined, no-any-return]
+
+    def new_match_dialog(self) -> QWidget | None:
+        """The New Gin Rummy match dialog."""
+        return self.tables[GIN].new_game_dialog()  # type: ignore[attr-defined, no-any-return]
 
     def preferred_cribbage_setup(self) -> CribbageSetup:
-        """The opponent and options from the settings (before the player has chosen, the
-        friendly opponent the welcome offers, as Preferences shows; without settings, the
-        strongest)."""
-        from ginrummy_desktop.engine.cribbage.bots import BUILTIN_BOTS
-        from ginrummy_desktop.gui.cribbage.new_game_dialog import CribbageSetup
-        from ginrummy_desktop.gui.cribbage.opponents import default_opponent
-        from ginrummy_desktop.gui.shell.welcome import game_opponents
-
-        if self.storage is None:
-            return CribbageSetup(default_opponent())
-        settings = self.storage.settings.settings
-        wanted = settings.default_opponent.get(CRIBBAGE)
-        opponent = wanted if wanted in BUILTIN_BOTS else game_opponents(CRIBBAGE)[1]
-        return CribbageSetup.from_rules(opponent, settings.cribbage_rules())
+        """The cribbage opponent and options from the settings."""
+        table = self.tables[CRIBBAGE]
+        return table.preferred_setup()  # type: ignore[attr-defined, no-any-return]
 
     def new_cribbage_dialog(self) -> QWidget | None:
-        if self.match_in_progress() and not self.confirm("new_match"):
-            return None
-        from ginrummy_desktop.gui.cribbage.new_game_dialog import NewCribbageGameDialog
-
-        current = self.cribbage_setup if self.cribbage_table is not None \
-            else self.preferred_cribbage_setup()
-        dialog = NewCribbageGameDialog(current, self)
-        self.dialogs.append(dialog)
-        dialog.accepted.connect(lambda: self.start_cribbage(dialog.setup()))
-        dialog.open()
-        return dialog
+        """The New Cribbage game dialog."""
+        return self.tables[CRIBBAGE].new_game_dialog()  # type: ignore[attr-defined, no-any-return]
 
     def start_cribbage(self, setup: CribbageSetup, match: Any = None,
                        seed: int | None = None) -> Any:
         """Start a cribbage game (or continue ``match``, a restored ``CribbageMatch``)."""
-        from ginrummy_desktop.gui.cribbage.opponents import short_name
-        from ginrummy_desktop.gui.cribbage.table import CribbageTable
+        return self.tables[CRIBBAGE].start(setup, match, seed)  # type: ignore[attr-defined]
 
-        if self.persistence is not None:
-            self.persistence.new_match_started()
-        old = self.cribbage_table
-        names = (self.player_name, short_name(setup.opponent))
-        table = CribbageTable(self, opponent=setup.opponent, seed=seed, rules=setup.rules(),
-                              match=match, renderer=self.renderer,
-                              speed=self.gin_screen.animator.speed, names=names)
-        table.scene.set_felt_colour(self.table_colour)
-        table.set_card_size(self.card_size)
-        table.controller.before_new_match = self._before_cribbage_match
-        table.on_review = lambda: self.review_last_hand(True)  # the finished game's hands
-        self.cribbage_setup = setup
-        self.cribbage_table = table
-        self.stack.addWidget(table)
-        self.sounds.attach(table.controller)
-        self._show_game(CRIBBAGE)
-        self.sounds.play("deal")
-        if old is not None:
-            old.controller.stop()
-            self.stack.removeWidget(old)
-            old.deleteLater()
-        if self.persistence is not None:
-            self.persistence.attach(table.controller)
-        return table
-
-    def _before_cribbage_match(self) -> None:
-        """A cribbage rematch is about to start: record the match it replaces."""
-        if self.persistence is not None:
-            self.persistence.new_match_started()
-
-    @property
-    def controller(self) -> Any:
-        """The controller of the match on screen (gin or cribbage; the same interface)."""
-        if self.game == CRIBBAGE and self.cribbage_table is not None:
-            return self.cribbage_table.controller
-        return self.gin_screen.controller
-
-    def _preferred_opponent(self) -> str:
-        """The gin opponent from the settings; before the player has chosen, the friendly one
-        the welcome offers (as Preferences shows); without settings, the strongest."""
-        from ginrummy_desktop.engine.gin.bots import BUILTIN_BOTS
-        from ginrummy_desktop.gui.shell.welcome import game_opponents
-
-        if self.storage is not None:
-            wanted = self.storage.settings.settings.default_opponent.get(GIN)
-            return wanted if wanted in BUILTIN_BOTS else game_opponents(GIN)[1]
-        return default_opponent()
-
-    def _preferred_preset(self) -> str:
-        from ginrummy_desktop.engine.gin.rules import GIN_PRESETS  # every one is playable
-
-        if self.storage is not None and self.storage.settings.settings.gin_preset in GIN_PRESETS:
-            return self.storage.settings.settings.gin_preset
-        return "classic"
-
-    def _preferred_overrides(self) -> dict[str, Any]:
-        """Preferences → Gin Rummy's changes to the preset (the settings checked them)."""
-        if self.storage is None:
-            return {}
-        settings = self.storage.settings.settings
-        if settings.gin_preset != self._preferred_preset():
-            return {}
-        return dict(settings.gin_overrides)
+    # -- the first run -------------------------------------------------------------------
 
     def show_welcome(self) -> QWidget:
         """The first-run page: name, game and opponent; "Play" starts that game."""
@@ -456,7 +450,8 @@ class MainWindow(QMainWindow):
         self.welcome.on_learn = self.open_lesson
         self.stack.addWidget(self.welcome)
         self.stack.setCurrentWidget(self.welcome)
-        self.gin_screen.active = False  # no gin keys on the welcome page
+        for table in self.tables.values():
+            table.set_active(False)  # no table's keys on the welcome page
         self.play_menu.menuAction().setVisible(False)
         self._sync_undo_fallback()
         self.welcome.focus_name()
@@ -465,11 +460,8 @@ class MainWindow(QMainWindow):
     def _welcome_done(self, name: str, game: str, bot_id: str) -> None:
         if self.storage is not None:
             settings = self.storage.settings.settings
-            try:
-                self.storage.settings.update(
-                    player_name=name, default_opponent={**settings.default_opponent, game: bot_id})
-            except Exception as error:  # noqa: BLE001 - the game starts all the same
-                self.notify(tr("Could not save: {error}").format(error=error))
+            self.save_settings(player_name=name,
+                               default_opponent={**settings.default_opponent, game: bot_id})
         self.set_player_name(name)
         start_against = gui_game(game).start_against
         if start_against is not None:  # the welcome page offers only games that have it
@@ -506,68 +498,16 @@ class MainWindow(QMainWindow):
 
     def status_line(self) -> Any:
         """The status line of the game on screen."""
-        return self.cribbage_table.status if self.game == CRIBBAGE else self.gin_screen.status
-
-    def new_match_dialog(self) -> QWidget | None:
-        if self.match_in_progress() and not self.confirm("new_match"):
-            return None
-        # The rules come from the settings (what Preferences shows); the rest from the match
-        # on screen, for a quick rematch with another opponent.
-        preferred = self.preferred_gin_setup()
-        current = self.gin_screen.controller.setup
-        if self.gin_screen.controller.session is None:
-            current = preferred
-        elif self.storage is not None:
-            current = dataclasses.replace(current, preset=preferred.preset,
-                                          overrides=preferred.overrides)
-        from ginrummy_desktop.gui.gin.new_game_dialog import NewMatchDialog
-
-        dialog = NewMatchDialog(current, self)
-        self.dialogs.append(dialog)
-        dialog.accepted.connect(lambda: self._start_chosen_gin(dialog.setup()))
-        dialog.open()
-        return dialog
-
-    def _start_chosen_gin(self, setup: MatchSetup) -> None:
-        """A match from the New match dialog; its rules and opponent become the settings
-        (one source of truth: Preferences and the next dialog show the same)."""
-        if self.storage is not None:
-            settings = self.storage.settings.settings
-            try:
-                self.storage.settings.update(
-                    gin_preset=setup.preset, gin_overrides=dict(setup.overrides),
-                    default_opponent={**settings.default_opponent, GIN: setup.opponent})
-            except Exception as error:  # noqa: BLE001 - the match is dealt all the same
-                self.notify(tr("Could not save: {error}").format(error=error))
-        self.gin_screen.new_match(setup)
+        return self.table.status_line()
 
     def rematch(self) -> None:
         if self.match_in_progress() and not self.confirm("new_match"):
             return
-        if self.game == CRIBBAGE and self.cribbage_table is not None:
-            self.cribbage_table.controller.rematch()  # before_new_match records the old one
-            return
-        from ginrummy_desktop.gui.gin.new_game_dialog import rule_changes
-
-        controller = self.gin_screen.controller
-        setup = controller.setup
-        # The rules actually played (a resumed match keeps its own, whatever the setup says).
-        overrides = setup.overrides if controller.session is None else \
-            rule_changes(setup.preset, controller.session.rules)
-        self.gin_screen.new_match(MatchSetup(setup.preset, setup.opponent, setup.practice,
-                                             others=setup.others, overrides=overrides))
+        self.table.rematch()
 
     def replay_last_hand(self) -> QWidget | None:
         """Step through the last finished hand of this match, move by move."""
-        if self.game == CRIBBAGE:
-            controller = self.cribbage_table.controller
-            session: Any = controller.match
-            names = {controller.human: controller.names[0],
-                     controller.bot_seat: controller.names[1]}
-        else:
-            gin = self.gin_screen.controller
-            session = gin.session
-            names = gin.seat_names() if session is not None else {0: gin.player_name}
+        session, names = self.table.replay_source()
         records = session.hand_records() if session is not None else []
         if not records:
             self.status_line().show_message(tr("No finished hand to replay yet"), "info")
@@ -629,12 +569,8 @@ class MainWindow(QMainWindow):
 
     def show_shortcuts(self) -> HelpDialog:
         """The keys of the game on screen."""
-        if self.game == CRIBBAGE:
-            from ginrummy_desktop.gui.cribbage.keys import shortcut_rows as cribbage_rows
-
-            return self.show_help(tr("Keyboard shortcuts: Cribbage"),
-                                  shortcuts_html(cribbage_rows()))
-        return self.show_help(tr("Keyboard shortcuts"), shortcuts_html(shortcut_rows()))
+        title, rows = self.table.shortcuts()
+        return self.show_help(title or tr("Keyboard shortcuts"), shortcuts_html(rows))
 
     def show_about(self) -> QWidget:
         from ginrummy_desktop.gui.common.window_fit import keep_on_screen
@@ -662,9 +598,9 @@ class MainWindow(QMainWindow):
             appliers[name](value)
 
     def set_speed(self, speed: str) -> None:
-        self.gin_screen.animator.set_speed(speed)
-        if self.cribbage_table is not None:
-            self.cribbage_table.set_speed(speed)
+        self.speed = speed
+        for table in self.tables.values():
+            table.set_speed(speed)
         if speed in self.speed_actions:
             self.speed_actions[speed].setChecked(True)
 
@@ -676,16 +612,14 @@ class MainWindow(QMainWindow):
         self.four_colour_action.setChecked(self.renderer.style.four_colour)
         if self.renderer.style.back in self.back_actions:
             self.back_actions[self.renderer.style.back].setChecked(True)
-        self.gin_screen.scene.update()
-        if self.cribbage_table is not None:
-            self.cribbage_table.scene.update()
+        for table in self.tables.values():
+            table.update_cards()
 
     def set_card_size(self, size: str) -> None:
-        """The card size setting, for both tables."""
+        """The card size setting, for every table."""
         self.card_size = size
-        self.gin_screen.set_card_size(size)
-        if self.cribbage_table is not None:
-            self.cribbage_table.set_card_size(size)
+        for table in self.tables.values():
+            table.set_card_size(size)
 
     def set_table_colour(self, colour: str) -> None:
         """The felt and, from it, the whole window's colours (bars, status line, panels)."""
@@ -693,17 +627,13 @@ class MainWindow(QMainWindow):
         for name, action in self.felt_actions.items():
             action.setChecked(name == colour)
         self.setStyleSheet(window_style_sheet(TablePalette.for_felt(colour)))
-        self.gin_screen.scene.set_felt_colour(colour)
-        if self.cribbage_table is not None:
-            self.cribbage_table.scene.set_felt_colour(colour)
+        for table in self.tables.values():
+            table.set_felt_colour(colour)
 
     def set_player_name(self, name: str) -> None:
         self.player_name = name
-        self.gin_screen.controller.player_name = name
-        if self.cribbage_table is not None:
-            controller = self.cribbage_table.controller
-            controller.names = (name, controller.names[1])
-            self.cribbage_table.board.set_names(controller.names)
+        for table in self.tables.values():
+            table.set_player_name(name)
 
     def set_sound(self, volume: int, muted: bool) -> None:
         """The sound settings, applied at once (Preferences and the Mute menu entry)."""
@@ -711,11 +641,9 @@ class MainWindow(QMainWindow):
         self.mute_action.setChecked(self.sounds.muted)
 
     def set_undo_allowed(self, on: bool) -> None:
-        """Preferences' "Allow undo against the computer" (gin; the online table has none)."""
-        controller = self.gin_screen.controller
-        controller.undo_allowed = bool(on)
-        if controller.session is not None:
-            controller.changed.emit()  # the Undo button and its key follow at once
+        """Preferences' "Allow undo against the computer" (the online table has none)."""
+        for table in self.tables.values():
+            table.set_undo_allowed(on)
 
     def preview_sound(self) -> None:
         """A table sound at the current volume (Preferences' volume slider); muted: say so."""
@@ -742,21 +670,19 @@ class MainWindow(QMainWindow):
         """Ctrl+Z when there is nothing it may take back: say why, instead of nothing."""
         if self.welcome is not None:
             return
-        if self.game == CRIBBAGE:
-            text = tr("Cribbage has no undo: a card laid away or played stays")
-        elif not (self.gin_screen.controller.setup.practice
-                  or getattr(self.gin_screen.controller, "undo_allowed", False)):
+        text = self.table.no_undo()  # a game without undo says why
+        if not text and not self.table.undo_permitted():
             text = tr("Undo is for practice games; turn on \u201cAllow undo against the "
                       "computer\u201d in Preferences to use it in every game")
-        else:
+        elif not text:
             text = tr("Nothing to undo just now: undo takes back your own moves in this hand")
         self.status_line().show_message(text, "info")
 
     def _sync_undo_fallback(self) -> None:
         """The window's own Ctrl+Z answers only while the table's Undo cannot (two enabled
         shortcuts on one key would both be ignored as ambiguous)."""
-        undo = self.gin_screen.key_actions["undo"]
-        self.undo_fallback.setEnabled(not (self.game == GIN and self.welcome is None
+        undo = self.table.undo_action()
+        self.undo_fallback.setEnabled(not (undo is not None and self.welcome is None
                                            and undo.isEnabled()))
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -765,9 +691,8 @@ class MainWindow(QMainWindow):
             return
         self.close_other_windows()
         self.sounds.close()
-        self.gin_screen.controller.stop()
-        if self.cribbage_table is not None:
-            self.cribbage_table.controller.stop()
+        for table in self.tables.values():
+            table.stop()
         if self.persistence is not None:
             self.persistence.close()
         if self._unsubscribe_undo is not None:
@@ -816,13 +741,6 @@ class MainWindow(QMainWindow):
         session = controller.session
         return session is not None and not session.over and not controller.resigned
 
-    def _confirm_knock(self, action: Any) -> bool:
-        from ginrummy_desktop.engine.gin.melds import min_deadwood
-        from ginrummy_desktop.gui.gin.controller import card_text
-
-        hand = [c for c in self.gin_screen.controller.view().hand if c != action.card]
-        return self.confirm("knock", card=card_text(action.card), deadwood=min_deadwood(hand))
-
     def resign(self) -> bool:
         """Resign the match on screen (a loss) after asking, if the setting says so."""
         if not self.match_in_progress():
@@ -832,15 +750,13 @@ class MainWindow(QMainWindow):
             return False
         if not self.confirm("resign"):
             return False
-        if self.game == GIN:
-            return self.gin_screen.resign()
-        return self.controller.resign()
+        return self.table.resign()
 
     def set_auto_sort(self, on: bool) -> None:
-        """"Sort my hand automatically" (the gin hand; cribbage hands are always in rank
-        order)."""
+        """"Sort my hand automatically" (games whose hands are always in order ignore it)."""
         self.auto_sort = on
-        self.gin_screen.controller.auto_sort = on
+        for table in self.tables.values():
+            table.set_auto_sort(on)
 
     def set_confirmations(self, confirmations: dict[str, bool]) -> None:
         self.confirmations = {key: bool(confirmations.get(key, True)) for key in CONFIRMATIONS}

@@ -79,7 +79,9 @@ class Persistence(QObject):
         self.apply_settings(storage.settings.settings)
         self._unsubscribe = storage.settings.subscribe(
             lambda settings, _changed: self.apply_settings(settings))
-        self.attach(window.gin_screen.controller)
+        for table in window.tables.values():  # the tables made with the window
+            if table.controller is not None:
+                self.attach(table.controller)
 
     # -- settings ----------------------------------------------------------------------
 

@@ -42,8 +42,7 @@ from ginrummy_desktop.engine.gin.rules import (
     SHUTOUT_CHOICES,
 )
 from ginrummy_desktop.engine.translation import LANGUAGES, mark, tr, tr_ctx
-from ginrummy_desktop.gui.cribbage.opponents import list_opponents as cribbage_opponents
-from ginrummy_desktop.gui.gin.opponents import list_opponents
+from ginrummy_desktop.gui.game_registry import gui_games
 from ginrummy_desktop.storage.settings import (
     ANIMATION_SPEEDS,
     CARD_BACKS,
@@ -259,13 +258,13 @@ class PreferencesDialog(QDialog):
         )
         form.addRow(tr("Online server"), self.online_server_edit)
         self.opponent_combos: dict[str, QComboBox] = {}
-        gin_bots = [(info.name, info.bot_id) for info in list_opponents()]
-        cribbage_bots = [(info.name, info.bot_id) for info in cribbage_opponents()]
-        for game, bots, label in (("gin", gin_bots, tr("Gin Rummy opponent")),
-                                  ("cribbage", cribbage_bots, tr("Cribbage opponent"))):
-            combo = self._combo(bots, lambda value, g=game: self._set_opponent(g, value))
-            self.opponent_combos[game] = combo
-            form.addRow(label, combo)
+        for entry in gui_games():  # each game with opponents: its default one
+            if entry.opponents is None:
+                continue
+            bots = [(info.name, info.bot_id) for info in entry.opponents()[0]]
+            combo = self._combo(bots, lambda value, g=entry.name: self._set_opponent(g, value))
+            self.opponent_combos[entry.name] = combo
+            form.addRow(tr(entry.opponent_label or entry.title), combo)
         self.auto_sort_check = self._check(
             tr("Sort my hand automatically"), lambda on: self._apply("auto_sort", on)
         )

@@ -12,7 +12,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMessageBox, QWidget
 from shiboken6 import isValid
 
-from ginrummy_desktop.engine.translation import tr
+from ginrummy_desktop.engine.translation import mark, tr
+from ginrummy_desktop.gui.game_registry import find_gui_game
 from ginrummy_desktop.gui.table.palette import TablePalette, fill_with
 
 if TYPE_CHECKING:
@@ -20,17 +21,30 @@ if TYPE_CHECKING:
 
 RESUME_OBJECT, AFTER_MATCH_OBJECT = "resumeOffer", "afterMatchOffer"
 WAITING_OBJECT = "resumeWaiting"
+# Words that differ with what one contest of the game is called (its registration's
+# ``contest``: a gin "match", a cribbage "game"); any other word reads as "game". Marked here,
+# shown with tr().
+RESUME_TEXT = {
+    "match": mark("Resume your match against {names} (score {score}, hand {hand})?"),
+    "game": mark("Resume your game against {names} (score {score}, hand {hand})?"),
+}
+RESUME_TITLE = {"match": mark("Match in progress"), "game": mark("Game in progress")}
+
+
+def contest_word(game: str) -> str:
+    """"match" or "game": what one contest of ``game`` is called."""
+    entry = find_gui_game(game)
+    return "match" if entry is not None and entry.contest == "match" else "game"
 
 
 def opponent_name(game: str, bot_id: str) -> str:
-    """The name the table shows for ``bot_id``."""
-    if game == "cribbage":
-        from ginrummy_desktop.gui.cribbage.opponents import short_name
-
-        return short_name(bot_id)
-    from ginrummy_desktop.gui.gin import opponents
-
-    return {o.bot_id: o.name for o in opponents.list_opponents()}.get(bot_id, bot_id.title())
+    """The name the table shows for ``bot_id`` (the game's opponents' own name)."""
+    entry = find_gui_game(game)
+    if entry is not None and entry.opponents is not None:
+        names = {o.bot_id: o.name for o in entry.opponents()[0]}
+        if bot_id in names:
+            return str(names[bot_id])
+    return bot_id.title()
 
 
 def resume_question(game: str, session: Any, bot_id: str, others: tuple[str, ...] = ()
@@ -46,10 +60,7 @@ def resume_question(game: str, session: Any, bot_id: str, others: tuple[str, ...
         return tr("Resume your match against {names} with {partner} as your partner (score "
                   "{score}, hand {hand})?").format(names=names_together(names[::2]),
                                                    partner=names[1], score=score, hand=hand)
-    if game == "cribbage":  # a cribbage game is not a match
-        text = tr("Resume your game against {names} (score {score}, hand {hand})?")
-    else:
-        text = tr("Resume your match against {names} (score {score}, hand {hand})?")
+    text = tr(RESUME_TEXT[contest_word(game)])  # a cribbage game is not a match
     return text.format(names=names_together(names), score=score, hand=hand)
 
 
@@ -102,16 +113,13 @@ def offer_resume(window: MainWindow, restored: tuple[str, Any, Any]) -> QMessage
         _new_game(window, game)
     text = resume_question(game, session, getattr(start, "opponent", ""),
                            tuple(getattr(start, "others", ())))
-    title = tr("Game in progress") if game == "cribbage" else tr("Match in progress")
+    title = tr(RESUME_TITLE[contest_word(game)])
     return _ask(window, RESUME_OBJECT, title, text,
                 [(tr("Resume"), resume), (tr("New match"), new_match)])
 
 
 def _new_game(window: MainWindow, game: str) -> None:
-    if game == "cribbage":
-        window.start_cribbage(window.preferred_cribbage_setup())
-    else:
-        window.start_default_match()
+    window.start_new(game)
 
 
 def _show_felt(window: MainWindow) -> Any:
@@ -143,16 +151,10 @@ def offer_after_match(window: MainWindow, last: Any) -> QMessageBox:
     text = text.format(name=name, score=score)
 
     def rematch() -> None:
-        if last.game == "cribbage":
-            from dataclasses import replace
-
-            window.start_cribbage(replace(window.preferred_cribbage_setup(),
-                                          opponent=last.opponent_id))
+        table = window.tables.get(last.game)
+        if table is None:  # a game the window has no table for
+            window.start_default_match()
         else:
-            from ginrummy_desktop.engine.gin.rules import GIN_PRESETS
-            from ginrummy_desktop.gui.gin.controller import MatchSetup
-
-            preset = last.rules if last.rules in GIN_PRESETS else window._preferred_preset()
-            window.gin_screen.new_match(MatchSetup(preset=preset, opponent=last.opponent_id))
+            table.start_again(last.opponent_id, last.rules)
     return _ask(window, AFTER_MATCH_OBJECT, tr("Match over"), text,
                 [(tr("Rematch"), rematch), (tr("New match"), window.new_match_dialog)])
