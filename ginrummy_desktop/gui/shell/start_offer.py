@@ -29,6 +29,16 @@ RESUME_TEXT = {
     "game": mark("Resume your game against {names} (score {score}, hand {hand})?"),
 }
 RESUME_TITLE = {"match": mark("Match in progress"), "game": mark("Game in progress")}
+AFTER_TEXT = {
+    ("match", "win"): mark("You won your last match against {name}, {score}. Play again?"),
+    ("match", "loss"): mark("You lost your last match against {name}, {score}. Play again?"),
+    ("match", "other"): mark("Your last match against {name} ended {score}. Play again?"),
+    ("game", "win"): mark("You won your last game against {name}, {score}. Play again?"),
+    ("game", "loss"): mark("You lost your last game against {name}, {score}. Play again?"),
+    ("game", "other"): mark("Your last game against {name} ended {score}. Play again?"),
+}
+AFTER_TITLE = {"match": mark("Match over"), "game": mark("Game over")}
+NEW_CONTEST = {"match": mark("New match"), "game": mark("New game")}
 
 
 def contest_word(game: str) -> str:
@@ -142,13 +152,9 @@ def offer_after_match(window: MainWindow, last: Any) -> QMessageBox:
     stored ``HistoryRow``)."""
     name = last.opponent_name or opponent_name(last.game, last.opponent_id)
     score = f"{last.player_score}–{last.opponent_score}"
-    if last.result == "win":
-        text = tr("You won your last match against {name}, {score}. Play again?")
-    elif last.result == "loss":
-        text = tr("You lost your last match against {name}, {score}. Play again?")
-    else:
-        text = tr("Your last match against {name} ended {score}. Play again?")
-    text = text.format(name=name, score=score)
+    word = contest_word(last.game)  # a cribbage game is not a match
+    outcome = last.result if last.result in ("win", "loss") else "other"
+    text = tr(AFTER_TEXT[word, outcome]).format(name=name, score=score)
 
     def rematch() -> None:
         table = window.tables.get(last.game)
@@ -156,5 +162,12 @@ def offer_after_match(window: MainWindow, last: Any) -> QMessageBox:
             window.start_default_match()
         else:
             table.start_again(last.opponent_id, last.rules)
-    return _ask(window, AFTER_MATCH_OBJECT, tr("Match over"), text,
-                [(tr("Rematch"), rematch), (tr("New match"), window.new_match_dialog)])
+
+    def new_contest() -> None:  # the finished game's own New game dialog
+        entry = find_gui_game(last.game)
+        if entry is None:
+            window.new_match_dialog()
+        else:
+            entry.new_game_dialog(window)
+    return _ask(window, AFTER_MATCH_OBJECT, tr(AFTER_TITLE[word]), text,
+                [(tr("Rematch"), rematch), (tr(NEW_CONTEST[word]), new_contest)])
