@@ -8,6 +8,8 @@ optimal packing.
 
 from __future__ import annotations
 
+from functools import cache
+
 from ginrummy_desktop.engine.gin.layoffs import defender_deadwood_mask
 from ginrummy_desktop.engine.gin.melds import (
     best_meld_masks,
@@ -70,6 +72,7 @@ _RUN_STARTS = sum(0x7FF << 13 * suit for suit in range(4))  # ranks ace..J: a ru
 _RANK_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
 
 
+@cache  # at most 8,192 patterns
 def _suit_dead(pattern: int) -> int:
     """Deadwood points of one suit's cards when no set is possible (cards outside every run)."""
     starts = pattern & pattern >> 1 & pattern >> 2
