@@ -49,10 +49,10 @@ def tr_ctx(context: str, message: str) -> str:
     return _translations.pgettext(context, message)
 
 
-def number(value: float, digits: int = 0) -> str:
+def number(value: float, digits: int = 0, sign: bool = False) -> str:
     """``value`` as the chosen language writes numbers: "77,800" and "9.4" in English,
-    "77.800" and "9,4" in German, "77 800" and "9,4" in French."""
-    text = f"{value:,.{digits}f}"
+    "77.800" and "9,4" in German, "77 800" and "9,4" in French; ``sign``: "+2.5"."""
+    text = f"{value:{'+' if sign else ''},.{digits}f}"
     # Translators: the mark between whole and decimal part ("9.4"): German, French, Spanish ",".
     decimal = tr_ctx("decimal mark", ".")
     # Translators: the mark between groups of thousands ("77,800").

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from ginrummy_desktop.engine import registry
+from ginrummy_desktop.engine import registry, translation
 
 #: Where a game's registration is looked for when none was registered: ``GAME`` in this module.
 REGISTRATION_MODULE = "ginrummy_desktop.gui.{name}.registration"
@@ -191,8 +191,9 @@ def gui_games() -> tuple[GuiGame, ...]:
 
 
 def number_text(value: float | None, digits: int = 1) -> str:
-    """A figure for the Statistics window: "–" when there is none yet."""
-    return "–" if value is None else f"{value:.{digits}f}"
+    """A figure for the Statistics window as the chosen language writes it ("9.4", German
+    "9,4"): "–" when there is none yet."""
+    return "–" if value is None else translation.number(value, digits)
 
 
 def unfinished(session: Any, opponent: str, bots: Mapping[str, Any]) -> Any:

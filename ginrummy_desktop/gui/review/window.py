@@ -42,7 +42,7 @@ from ginrummy_desktop.engine.review import (
     record_key,
     review_match,
 )
-from ginrummy_desktop.engine.translation import tr, tr_ctx, tr_n
+from ginrummy_desktop.engine.translation import number, tr, tr_ctx, tr_n
 from ginrummy_desktop.engine.wording import YOU, is_you
 from ginrummy_desktop.gui.common.card_row import FELT, CardRow, in_hand_order
 from ginrummy_desktop.gui.review.history import ReviewHistory
@@ -289,7 +289,7 @@ class ReviewWindow(QWidget):
                 # Translators: a decision with its grade and the points it lost.
                 text = tr("{decision} — {grade} ({loss})").format(
                     decision=text, grade=grade_name(decision.grade),
-                    loss=f"{decision.loss:.1f}")
+                    loss=number(decision.loss, 1))
             item = QListWidgetItem(text)
             item.setForeground(QColor(GRADE_COLOURS[decision.grade]))
             self.decisions.addItem(item)
@@ -317,7 +317,7 @@ class ReviewWindow(QWidget):
         # Translators: points lost on one kind of decision ("discard 4.5").
         by_kind = ", ".join(tr("{kind} {points}").format(
                                 kind=KIND_WORDS[kind]() if kind in KIND_WORDS else kind,
-                                points=f"{lost:.1f}")
+                                points=number(lost, 1))
                             for kind, lost in sorted(summary.lost_by_kind.items(),
                                                      key=lambda pair: -pair[1]) if lost >= 0.05)
         grades = ", ".join(grade_count(grade, count) for grade, count in summary.grades.items()
@@ -330,7 +330,7 @@ class ReviewWindow(QWidget):
                       "<b>Accuracy {accuracy}%</b> over {count} decisions{stopped}: {grades}. "
                       "Points lost: {lost}{by_kind}", summary.decisions).format(
                           accuracy=f"{summary.accuracy:.0f}", count=summary.decisions,
-                          stopped=stopped, grades=grades, lost=f"{summary.lost:.1f}",
+                          stopped=stopped, grades=grades, lost=number(summary.lost, 1),
                           by_kind=f" ({by_kind})" if by_kind else "")]
         for costly in summary.costliest:
             lines.append(f"{_coloured('●', costly.grade)} {costly.text}")
@@ -366,12 +366,12 @@ class ReviewWindow(QWidget):
         if decision.grade != FINE:
             # Translators: a decision's grade (bold, in colour) and the points it lost.
             verdict = tr("{grade}: {loss} points lost").format(grade=verdict,
-                                                                loss=f"{decision.loss:.1f}")
+                                                                loss=number(decision.loss, 1))
         lines = [verdict, tr("You chose: {option} ({value})").format(
-            option=chosen.label, value=f"{chosen.value:+.1f}")]
+            option=chosen.label, value=number(chosen.value, 1, sign=True))]
         if best is not chosen:
-            lines.append(tr("Best: {option} ({value})").format(option=best.label,
-                                                               value=f"{best.value:+.1f}"))
+            lines.append(tr("Best: {option} ({value})").format(
+                option=best.label, value=number(best.value, 1, sign=True)))
         self.chosen_label.setText("<br>".join(lines))
         self.reason_label.setText(decision.reason)
         self._show_options(decision)
@@ -419,7 +419,7 @@ class ReviewWindow(QWidget):
         self.options.setRowCount(len(decision.options))
         for row, option in enumerate(decision.options):
             cells = [option.label, f"{option.value:+.2f}"] + [
-                f"{option.details.get(key, 0.0):.2f}" for key in details]
+                number(option.details.get(key, 0.0), 2) for key in details]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if option is decision.chosen_option:
