@@ -14,6 +14,13 @@ digest played the same games card for card (run it against an older checkout wit
 
 ``--slowest N`` lists the N slowest decisions (match, hand, stock left, the action and the
 bot's reason); ``--profile N`` runs cProfile around the timed seat's decisions only.
+
+``--compare DIR [DIR ...]`` times several checkouts under the same load: each round runs this
+script once per checkout (a child process with ``PYTHONPATH=DIR``), in turn, ``--rounds``
+times, so a change of load hits them alike (extract an older commit with ``git archive``):
+
+    git archive 60101b1 ginrummy_desktop | tar -x -C /tmp/before
+    python benchmarks/decision_time.py --games gin --compare /tmp/before . --rounds 3
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ import hashlib
 import os
 import pstats
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -128,6 +136,20 @@ def run(game: str, players: tuple[str, str], matches: int, seed: int, slowest: i
         pstats.Stats(profiler, stream=sys.stdout).sort_stats("cumulative").print_stats(profile)
 
 
+def compare(args: argparse.Namespace) -> None:
+    """Run this script on each checkout of ``args.compare`` in turn, ``args.rounds`` times."""
+    passed = ["--matches", str(args.matches), "--seed", str(args.seed), "--games", args.games,
+              "--gin-players", *args.gin_players, "--cribbage-players", *args.cribbage_players,
+              "--slowest", str(args.slowest)]
+    for round_number in range(1, args.rounds + 1):
+        for directory in args.compare:
+            code = str(Path(directory).resolve())
+            print(f"\n=== round {round_number}, {code}, load average "
+                  f"{' '.join(f'{load:.2f}' for load in os.getloadavg())}", flush=True)
+            subprocess.run([sys.executable, __file__, *passed], check=True,
+                           env={**os.environ, "PYTHONPATH": code})
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=20)
@@ -139,7 +161,13 @@ def main(argv: list[str] | None = None) -> None:
                         help="list the N slowest decisions of the timed seat (where, what)")
     parser.add_argument("--profile", type=int, default=0, metavar="N",
                         help="profile the timed seat's decisions; print the top N functions")
+    parser.add_argument("--compare", nargs="+", default=[], metavar="DIR",
+                        help="time these checkouts in turn (PYTHONPATH=DIR), --rounds times")
+    parser.add_argument("--rounds", type=int, default=2, help="rounds of --compare")
     args = parser.parse_args(argv)
+    if args.compare:
+        compare(args)
+        return
     import ginrummy_desktop
 
     print(f"code: {Path(ginrummy_desktop.__file__).parent}; command: python {' '.join(sys.argv)}")
