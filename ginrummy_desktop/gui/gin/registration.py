@@ -141,7 +141,7 @@ FIGURES = (
                lambda f: number_text(f.average_deadwood_caught)),
     StatFigure("turns", mark("Average hand length"),
                lambda f: "–" if f.average_hand_turns is None
-               else tr("{turns} turns").format(turns=f"{f.average_hand_turns:.1f}")),
+               else tr("{turns} turns").format(turns=number_text(f.average_hand_turns))),
 )
 
 GAME = GuiGame(

@@ -65,7 +65,12 @@ from ginrummy_desktop.gui.common.charts import (
     rule_lines,
 )
 from ginrummy_desktop.gui.common.storage_jobs import StorageJobs
-from ginrummy_desktop.gui.game_registry import GAME_TITLES, find_gui_game, gui_games
+from ginrummy_desktop.gui.game_registry import (
+    GAME_TITLES,
+    find_gui_game,
+    gui_games,
+    number_text,
+)
 from ginrummy_desktop.gui.stats.replay_window import replay_names
 from ginrummy_desktop.gui.table.background import Background
 from ginrummy_desktop.storage.database import HistoryRow
@@ -100,10 +105,6 @@ _T = TypeVar("_T")  # what a storage query returns to the window
 
 def _percent(value: float | None) -> str:
     return "–" if value is None else f"{value * 100:.0f}%"
-
-
-def _number(value: float | None, digits: int = 1) -> str:
-    return "–" if value is None else f"{value:.{digits}f}"
 
 
 def _duration(seconds: float) -> str:
@@ -1014,7 +1015,7 @@ class StatisticsWindow(QWidget):
                 row = table.rowCount()
                 table.insertRow(row)
                 values = (line.label, str(line.matches), f"{line.won}–{line.lost}",
-                          _percent(line.win_rate), _number(line.average_points_per_hand))
+                          _percent(line.win_rate), number_text(line.average_points_per_hand))
                 for column, text in enumerate(values):
                     item = QTableWidgetItem(text)
                     if not column:
@@ -1033,7 +1034,7 @@ class StatisticsWindow(QWidget):
         put["win_rate"](_percent(f.win_rate))
         put["hands"](f"{f.hands_played} / {f.hands_won}")
         put["points"](f"{f.points_for} / {f.points_against}")
-        put["per_hand"](_number(f.average_points_per_hand))
+        put["per_hand"](number_text(f.average_points_per_hand))
         put["streaks"](f"{f.longest_win_streak} / {f.longest_losing_streak}")
         streak = abs(f.current_streak)
         put["current"]("–" if not f.current_streak else (
