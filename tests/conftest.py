@@ -7,7 +7,7 @@ import os
 import pytest
 
 # Real XMPP/PostgreSQL servers as child processes for the online tests (tests/online_servers.py).
-pytest_plugins = ["tests.online_servers", "tests.online_gui_support"]
+pytest_plugins = ["tests.online_servers", "tests.online_gui_support", "tests.translation_support"]
 
 # Qt must know it runs headless before any QApplication exists.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")

@@ -3,30 +3,12 @@ display check's advice and the self-test's lines (whose "ok" and "FAIL" stay for
 
 from __future__ import annotations
 
-import re
-
-import pytest
-
 from ginrummy_desktop import selftest
 from ginrummy_desktop.app import STARTUP_DIALOG_TITLE, startup_problems_dialog
 from ginrummy_desktop.display_check import NO_DISPLAY_ADVICE, check_display
 from ginrummy_desktop.engine import translation
 from ginrummy_desktop.engine.translation import tr
-
-LANGUAGES = ("de", "fr", "es")
-UNFILLED = re.compile(r"\{[A-Za-z_]\w*[^{}]*\}")
-
-
-@pytest.fixture(params=LANGUAGES)
-def language(request):
-    translation.set_language(request.param)
-    yield request.param
-    translation.set_language("en")
-
-
-def filled(text: str) -> str:
-    assert text and not UNFILLED.search(text), text
-    return text
+from tests.translation_support import filled
 
 
 def test_the_display_check_advises_in_the_language(language):

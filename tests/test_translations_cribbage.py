@@ -14,7 +14,6 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtCore import QCoreApplication
 
-from ginrummy_desktop.engine import translation
 from ginrummy_desktop.engine.cribbage import CribbageMatch
 from ginrummy_desktop.engine.cribbage import words as crib_words
 from ginrummy_desktop.engine.cribbage.rules import option_label
@@ -25,19 +24,11 @@ from ginrummy_desktop.gui.cribbage.new_game_dialog import NewCribbageGameDialog
 from ginrummy_desktop.gui.cribbage.pegboard import LastScore
 from ginrummy_desktop.gui.cribbage.table import CribbageTable
 from ginrummy_desktop.gui.table.background import Background
+from tests.translation_support import filled
 
-LANGUAGES = ("de", "fr", "es")
 SEED = 20240611
-UNFILLED = re.compile(r"\{[A-Za-z_]\w*[^{}]*\}")
 # English words of the table's sentences that must not show at a translated table.
 ENGLISH = re.compile(r"\b(fifteen|pair|your|Choose|Count|missed|says go|plays|cuts)\b")
-
-
-@pytest.fixture(params=LANGUAGES)
-def language(request) -> Iterator[str]:
-    translation.set_language(request.param)
-    yield request.param
-    translation.set_language("en")
 
 
 @pytest.fixture
@@ -56,11 +47,6 @@ def table(qtbot, language) -> Iterator[CribbageTable]:
     yield built
     controller.stop()
     Background.wait_all()
-
-
-def filled(text: str) -> str:
-    assert text and not UNFILLED.search(text), text
-    return text
 
 
 def test_discard_prompts_buttons_badges_and_notices(table, language):

@@ -32,23 +32,10 @@ from ginrummy_desktop.engine.gin.score_sheet import build_score_sheet, row_words
 from ginrummy_desktop.engine.translation import tr
 from tests.test_gin_rules import DEFENDER, KNOCKER, play, rigged_deck
 from tests.test_gui_tables_hints import position
+from tests.translation_support import filled
 
-LANGUAGES = ("de", "fr", "es")
-UNFILLED = re.compile(r"\{[A-Za-z_]\w*[^{}]*\}")
 # A word each language's sentence must have, to show the catalogue (not English) was read.
 KNOCKED = {"de": "geklopft", "fr": "frappé", "es": "cerrado"}
-
-
-@pytest.fixture(params=LANGUAGES)
-def language(request):
-    translation.set_language(request.param)
-    yield request.param
-    translation.set_language("en")
-
-
-def filled(text: str) -> str:
-    assert text and not UNFILLED.search(text), text
-    return text
 
 
 def knocked_hand() -> GinHand:

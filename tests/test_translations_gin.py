@@ -8,7 +8,6 @@ import re
 
 import pytest
 
-from ginrummy_desktop.engine import translation
 from ginrummy_desktop.engine.gin.rules import PRESET_TITLES
 from ginrummy_desktop.engine.translation import tr, tr_ctx
 from ginrummy_desktop.gui.gin.controller import HUMAN, MatchSetup
@@ -16,31 +15,18 @@ from ginrummy_desktop.gui.gin.display import GinTableModel, stock_tooltip
 from ginrummy_desktop.gui.gin.keys import shortcut_rows
 from ginrummy_desktop.gui.gin.new_game_dialog import NewMatchDialog
 from tests.gui_helpers import open_gin_window, stand_in_until
+from tests.translation_support import filled
 
-LANGUAGES = ("de", "fr", "es")
-UNFILLED = re.compile(r"\{[A-Za-z_]\w*[^{}]*\}")
 # The knock button in each language: the catalogue was read, not the English.
 KNOCK = {"de": "Klopfen", "fr": "Frapper", "es": "Cerrar"}
 # English words of the move log and panels that must not show in a translated table.
 ENGLISH = re.compile(r"\b(drew|discarded|passed|took|deadwood|knocked|scores?)\b")
 
 
-@pytest.fixture(params=LANGUAGES)
-def language(request):
-    translation.set_language(request.param)
-    yield request.param
-    translation.set_language("en")
-
-
 @pytest.fixture
 def window(qtbot, language):
     # The language is chosen before the window is built, as the app does at start.
     yield from open_gin_window(qtbot, ask=False)
-
-
-def filled(text: str) -> str:
-    assert text and not UNFILLED.search(text), text
-    return text
 
 
 def start(window):

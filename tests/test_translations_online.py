@@ -16,19 +16,13 @@ from ginrummy_desktop.gui.online.friends import FriendsTab
 from ginrummy_desktop.gui.online.lobby import LobbyTab
 from ginrummy_desktop.gui.online.profile import profile_html
 from ginrummy_desktop.gui.online.refusals import refusal_text, refusal_words
+from tests.translation_support import LANGUAGES
 
-LANGUAGES = ("de", "fr", "es")
 UNFILLED = re.compile(r"\{[A-Za-z_]+\}")
 FRIENDS = {"de": "Freunde", "fr": "Amis", "es": "Amigos"}
 NOT_YOUR_TURN = {"de": "Du bist nicht am Zug", "fr": "Ce n'est pas votre tour",
                  "es": "No es tu turno"}
 CLASSIC = {"de": "Klassisch", "fr": "Classique", "es": "Clásico"}
-
-
-@pytest.fixture
-def english_after():
-    yield
-    translation.set_language("en")
 
 
 def _filled(text: str) -> str:

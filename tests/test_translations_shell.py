@@ -9,7 +9,6 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import re
 from collections.abc import Iterator
 from types import SimpleNamespace
 
@@ -27,18 +26,10 @@ from ginrummy_desktop.gui.shell.preferences import PreferencesDialog, language_c
 from ginrummy_desktop.gui.shell.start_offer import opponent_name, resume_question
 from ginrummy_desktop.gui.shell.welcome import WelcomePage
 from ginrummy_desktop.storage import SettingsStore, Storage
+from tests.translation_support import filled
 
-LANGUAGES = ("de", "fr", "es")
-UNFILLED = re.compile(r"\{[A-Za-z_]\w*[^{}]*\}")
 # The Game menu's title in each language: the catalogue was read, not the English.
 GAME_MENU = {"de": "&Spiel", "fr": "&Jeu", "es": "&Juego"}
-
-
-@pytest.fixture(params=LANGUAGES)
-def language(request) -> Iterator[str]:
-    translation.set_language(request.param)
-    yield request.param
-    translation.set_language("en")
 
 
 @pytest.fixture
@@ -61,11 +52,6 @@ def storage(tmp_path) -> Iterator[Storage]:
     s = Storage(tmp_path)
     yield s
     s.close()
-
-
-def filled(text: str) -> str:
-    assert text and not UNFILLED.search(text), text
-    return text
 
 
 def mnemonics(texts: list[str]) -> list[str]:

@@ -9,13 +9,11 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import re
 import tempfile
 from pathlib import Path
 
 import pytest
 
-from ginrummy_desktop.engine import translation
 from ginrummy_desktop.engine.translation import tr, tr_ctx, tr_n
 from ginrummy_desktop.gui.common.storage_jobs import StorageJobs
 from ginrummy_desktop.gui.review.trend import AccuracyTrend
@@ -27,25 +25,12 @@ from ginrummy_desktop.storage.database import RecordInfo
 from ginrummy_desktop.storage.stats import StatisticsQueries
 from tests.storage_fixtures import CRIBBAGE_MATCHES, GIN_MATCHES
 from tests.test_review_engine import cribbage_records, gin_records
+from tests.translation_support import filled
 
-LANGUAGES = ("de", "fr", "es")
-UNFILLED = re.compile(r"\{[A-Za-z_]\w*[^{}]*\}")
 # A word of each language's statistics, so the catalogue was read and not the English.
 STATISTICS = {"de": "Statistik", "fr": "Statistiques", "es": "Estadísticas"}
 HISTORY = {"de": "Verlauf", "fr": "Historique", "es": "Historial"}
 YOU_WON = {"de": "Du gewinnst 25", "fr": "Vous gagnez 25", "es": "Ganas 25"}
-
-
-@pytest.fixture(params=LANGUAGES)
-def language(request):
-    translation.set_language(request.param)
-    yield request.param
-    translation.set_language("en")
-
-
-def filled(text: str) -> str:
-    assert text and not UNFILLED.search(text), text
-    return text
 
 
 def gin_line(**fields) -> RecordInfo:

@@ -16,17 +16,11 @@ from ginrummy_desktop.storage.files import plain_os_error
 from ginrummy_desktop.storage.records_io import ImportReport
 from ginrummy_desktop.storage.settings import Settings
 from ginrummy_desktop.storage.summaries import lineup_label, translated_lineup_label
+from tests.translation_support import LANGUAGES
 
-LANGUAGES = ("de", "fr", "es")
 # A word each language's notice about a damaged settings file must use.
 SETTINGS_WORD = {"de": "Einstellungsdatei", "fr": "fichier de réglages", "es": "archivo de ajustes"}
 UNFILLED = re.compile(r"\{[A-Za-z_]+\}")
-
-
-@pytest.fixture
-def english_after():
-    yield
-    translation.set_language("en")
 
 
 def _no_placeholder_left(text: str) -> None:

@@ -17,17 +17,11 @@ from ginrummy_desktop.gui.common.opponents import OpponentInfo, strength_text
 from ginrummy_desktop.gui.table.keys import key_rows
 from ginrummy_desktop.gui.table.result_panel import ResultPanel, verify_deal_text
 from ginrummy_desktop.gui.table.status import StatusLine
+from tests.translation_support import LANGUAGES
 
-LANGUAGES = ("de", "fr", "es")
 UNFILLED = re.compile(r"\{[A-Za-z_]+\}")
 STRONG = {"de": "sehr stark", "fr": "très fort", "es": "muy fuerte"}
 NOT_ALLOWED = {"de": "Nicht erlaubt", "fr": "Interdit", "es": "No permitido"}
-
-
-@pytest.fixture
-def english_after():
-    yield
-    translation.set_language("en")
 
 
 def _opponents() -> list[OpponentInfo]:
