@@ -70,6 +70,7 @@ _SUIT = 0x1FFF
 _RANK_POINTS = tuple(min(rank + 1, 10) for rank in range(13))
 _RUN_STARTS = sum(0x7FF << 13 * suit for suit in range(4))  # ranks ace..J: a run may start
 _RANK_SPREAD = 1 | 1 << 13 | 1 << 26 | 1 << 39
+_THROW_MEMO = 1 << 17  # entries per throw table (about 15 MB when full)
 
 
 @cache  # at most 8,192 patterns
@@ -91,6 +92,8 @@ class _SuitThrows(dict[int, tuple[int, int, int]]):
         self.by_points = by_points
 
     def __missing__(self, key: int) -> tuple[int, int, int]:
+        if len(self) >= _THROW_MEMO:  # a pure function: forgetting changes no answer
+            self.clear()
         pattern, barred = key & _SUIT, key >> 13
         dead = _suit_dead(pattern)
         best: tuple[int, int] | None = None  # (change, -points if by_points else 0)
@@ -173,7 +176,8 @@ def _greedy_over_set_choices(eleven: int, triples: int, fixed: int) -> int:
     every choice of sets, the rest of the hand suit by suit (the sets' cards stay)."""
     best = (1 << 30, -1)
     for melded in _set_choices(eleven, triples):
-        rest, barred = eleven & ~melded, fixed | melded
+        rest = eleven & ~melded
+        barred = fixed & rest  # only the rest's cards matter to the tables
         total = 0
         best_change, best_index = 1 << 30, -1
         for offset in (0, 13, 26, 39):
@@ -192,7 +196,8 @@ def _choose_over_set_choices(hand: int, triples: int, forbidden: int) -> tuple[i
     over every choice of sets, the rest of the hand suit by suit (the sets' cards stay)."""
     best = (1 << 30, 0, -1)
     for melded in _set_choices(hand, triples):
-        rest, barred = hand & ~melded, forbidden | melded
+        rest = hand & ~melded
+        barred = forbidden & rest
         total = 0
         choice = (1 << 30, 0, -1)
         for offset in (0, 13, 26, 39):
