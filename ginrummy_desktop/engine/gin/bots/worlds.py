@@ -47,6 +47,7 @@ from ginrummy_desktop.engine.gin.bots.fastmelds import (
     POINTS,
     after_each_discard,
     best_arrangements,
+    choose_throw,
     deadwood,
     greedy_throw,
     melded_in_any,
@@ -184,9 +185,7 @@ def history_weight(
     for turn in range(len(log) - 1, first - 1, -1):
         taken, _, thrown = log[turn]
         eleven = hand | 1 << thrown
-        least = min(
-            value for index, value in after_each_discard(eleven) if not taken >> index & 1
-        )
+        least = choose_throw(eleven, taken)[1]  # the least deadwood it could have kept
         weight *= exp(-DISCARD_SENSE * (deadwood(hand) - least))
         if turn == first or rng is None:
             break
