@@ -29,7 +29,7 @@ from ginrummy_desktop.storage import SettingsStore, Storage
 from tests.translation_support import filled
 
 # The Game menu's title in each language: the catalogue was read, not the English.
-GAME_MENU = {"de": "&Spiel", "fr": "&Jeu", "es": "&Juego"}
+GAME_MENU = {"de": "&Spiel", "fr": "&Partie", "es": "&Juego"}
 
 
 @pytest.fixture
