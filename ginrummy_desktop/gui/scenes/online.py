@@ -9,6 +9,8 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
+from ginrummy_desktop.engine.translation import tr
+from ginrummy_desktop.gui.online.connection import state_text
 from ginrummy_desktop.gui.scenes import SCENES, SCREENSHOT_SEED
 
 ME, RIVAL = "sam", "riley"
@@ -27,8 +29,8 @@ def _window(tab: str | None = None) -> Any:
         window.signin.remember.setChecked(True)
         return window
     window.stack.setCurrentWidget(window.tabs)
-    window.setWindowTitle(f"Gin Rummy Desktop — Online — {ME}")
-    window.state_label.setText("Online")
+    window.setWindowTitle(tr("Gin Rummy Desktop — Online — {user}").format(user=ME))
+    window.state_label.setText(state_text("online"))
     window.messages.me = window.rankings.me = ME
     _fill_lobby(window.lobbies["gin"])
     _fill_friends(window)
