@@ -92,5 +92,5 @@ def test_the_lesson_window_in_german(qtbot, language) -> None:
     gin.resize(800, 600)
     gin.show()
     qtbot.waitExposed(gin)
-    assert gin.middle_label.text().startswith("Talon:")
+    assert gin.middle_label.text().startswith("Stapel:")
     gin.grab().save("/tmp/lessons-gin-de-800x600.png")
