@@ -60,6 +60,12 @@ def number(value: float, digits: int = 0, sign: bool = False) -> str:
     return text.replace(",", "\0").replace(".", decimal).replace("\0", thousands)
 
 
+def percent(value: float, digits: int = 0) -> str:
+    """``value`` per cent as the chosen language writes it: "38%" (German and French "38 %")."""
+    # Translators: a percentage ("67%"); German, French and Spanish put a no-break space before %.
+    return tr("{percent}%").format(percent=number(value, digits))
+
+
 def mark(message: str) -> str:
     """Marks a constant for the catalogue; it is translated where it is shown, with ``tr``."""
     return message

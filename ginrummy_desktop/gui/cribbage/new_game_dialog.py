@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QWidget
 
 from ginrummy_desktop.engine.cribbage import CribbageRules
 from ginrummy_desktop.engine.cribbage.rules import GAME_LENGTHS, STANDARD_TARGET, option_label
-from ginrummy_desktop.engine.translation import tr
+from ginrummy_desktop.engine.translation import tr, tr_ctx
 from ginrummy_desktop.gui.common.opponent_picker import NewGameDialog
 from ginrummy_desktop.gui.cribbage.opponents import default_opponent, list_opponents
 
@@ -54,7 +54,8 @@ class NewCribbageGameDialog(NewGameDialog):
         for target, text in targets().items():
             self.target.addItem(text, target)
         self.target.setCurrentIndex(max(0, self.target.findData(current.target)))
-        self.form.addRow(tr("Game:"), self.target)
+        # Translators: the length of the game (121 or 61 points).
+        self.form.addRow(tr_ctx("game length", "Game:"), self.target)
         self.stinkhole = QCheckBox(option_label("stinkhole"), self)
         self.stinkhole.setChecked(current.stinkhole)
         self.form.addRow("", self.stinkhole)

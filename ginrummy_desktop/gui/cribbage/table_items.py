@@ -192,7 +192,8 @@ class SpokenBanner(_BoxItem):
                          Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, self.title)
         painter.setFont(table_font(r.height() * 0.27))
         painter.setPen(QColor("#ffffff"))
-        text = f"“{self.spoken}”" if self.spoken else ""
+        # Translators: the count as spoken, in the language's quotation marks.
+        text = tr_ctx("spoken words", "“{words}”").format(words=self.spoken) if self.spoken else ""
         metrics = QFontMetricsF(painter.font())
         text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, r.width() - 24)
         painter.drawText(QRectF(r.left() + 12, r.top() + r.height() * 0.45, r.width() - 24,

@@ -58,7 +58,8 @@ def preset_title(name: str, changed: bool = False) -> str:
     if changed:
         label = tr("{preset}, your way").format(preset=label)
     note = tr(PRESET_NOTES[name]) if name in PRESET_NOTES else name
-    return f"{label} — {note}"
+    # Translators: a rules preset's name and what it means, on one line.
+    return tr("{label} — {note}").format(label=label, note=note)
 
 
 def rule_changes(preset: str, rules: GinRules) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from ginrummy_desktop.engine.translation import tr
+from ginrummy_desktop.engine.translation import percent, tr
 from ginrummy_desktop.gui.online.lobby import GAME_TITLES, game_title
 
 
@@ -18,10 +18,8 @@ def profile_html(profile: dict[str, Any]) -> str:
         stats = profile.get("games", {}).get(game, {})
         games = int(stats.get("games", 0))
         wins = int(stats.get("wins", 0))
-        # Translators: a percentage in the profile's table ("67%").
-        win_rate = tr("{percent}%").format(percent=f"{100 * wins / games:.0f}") if games else "–"
-        completion = tr("{percent}%").format(
-            percent=f"{100 * float(stats.get('completion_rate', 1.0)):.0f}") if games else "–"
+        win_rate = percent(100 * wins / games) if games else "–"
+        completion = percent(100 * float(stats.get("completion_rate", 1.0))) if games else "–"
         rows.append(f"<tr><td><b>{title}</b></td><td>{float(stats.get('rating', 0)):.0f}</td>"
                     f"<td>{games}</td><td>{win_rate}</td><td>{completion}</td></tr>")
     name = profile.get("display") or profile.get("user", "?")

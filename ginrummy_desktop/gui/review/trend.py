@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ginrummy_desktop.engine.translation import tr, tr_n
+from ginrummy_desktop.engine.translation import percent, tr, tr_n
 from ginrummy_desktop.gui.common.charts import LineChart, Series
 from ginrummy_desktop.gui.review.history import ReviewHistory
 
@@ -27,4 +27,4 @@ class AccuracyTrend(LineChart):
         entries = history.entries(game)[-SHOWN:]
         points = [(float(i + 1), item["accuracy"] / 100) for i, item in enumerate(entries)]
         self.set_series([Series(tr("Accuracy"), points)], y_range=(0.0, 1.0),
-                        y_format=lambda v: f"{v:.0%}", x_format=lambda v: f"{v:.0f}")
+                        y_format=lambda v: percent(v * 100), x_format=lambda v: f"{v:.0f}")

@@ -418,7 +418,7 @@ class ReviewWindow(QWidget):
         self.options.setHorizontalHeaderLabels(headers)
         self.options.setRowCount(len(decision.options))
         for row, option in enumerate(decision.options):
-            cells = [option.label, f"{option.value:+.2f}"] + [
+            cells = [option.label, number(option.value, 2, sign=True)] + [
                 number(option.details.get(key, 0.0), 2) for key in details]
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)

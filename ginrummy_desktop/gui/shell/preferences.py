@@ -41,7 +41,7 @@ from ginrummy_desktop.engine.gin.rules import (
     OPTION_LABELS,
     SHUTOUT_CHOICES,
 )
-from ginrummy_desktop.engine.translation import LANGUAGES, mark, tr, tr_ctx
+from ginrummy_desktop.engine.translation import LANGUAGES, mark, percent, tr, tr_ctx
 from ginrummy_desktop.gui.game_registry import gui_games
 from ginrummy_desktop.storage.settings import (
     ANIMATION_SPEEDS,
@@ -313,7 +313,7 @@ class PreferencesDialog(QDialog):
         self.volume_slider.setPageStep(10)
         self.volume_slider.setAccessibleName(tr("Sound volume"))
         self.volume_label = QLabel()
-        self.volume_label.setMinimumWidth(self.volume_label.fontMetrics().horizontalAdvance("100%"))
+        self.volume_label.setMinimumWidth(self.volume_label.fontMetrics().horizontalAdvance(percent(100)))
         self.volume_slider.valueChanged.connect(self._volume_moved)
         # A volume is judged by ear: the new level plays a table sound when the slider is let
         # go (or moved with the keys), not on every pixel of a drag.
@@ -327,7 +327,7 @@ class PreferencesDialog(QDialog):
         return page
 
     def _volume_moved(self, value: int) -> None:
-        self.volume_label.setText(f"{value}%")
+        self.volume_label.setText(percent(value))
         self._user(self._apply, "sound_volume", value)
         if not self._loading and not self.volume_slider.isSliderDown():
             self._preview_volume()
@@ -419,7 +419,7 @@ class PreferencesDialog(QDialog):
             self.four_colour_check.setChecked(s.four_colour_deck)
             self._select(self.speed_combo, s.animation_speed)
             self.volume_slider.setValue(s.sound_volume)
-            self.volume_label.setText(f"{s.sound_volume}%")
+            self.volume_label.setText(percent(s.sound_volume))
             self.mute_check.setChecked(s.sound_muted)
             self._select(self.preset_combo, s.gin_preset)
             try:

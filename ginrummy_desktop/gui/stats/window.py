@@ -54,7 +54,7 @@ from PySide6.QtWidgets import (
 
 from ginrummy_desktop.engine import wording
 from ginrummy_desktop.engine.registry import spec_value
-from ginrummy_desktop.engine.translation import mark, tr, tr_ctx, tr_n
+from ginrummy_desktop.engine.translation import mark, number, percent, tr, tr_ctx, tr_n
 from ginrummy_desktop.gui.common.charts import (
     OPPONENT_COLOUR,
     PLAYER_COLOUR,
@@ -104,7 +104,7 @@ _T = TypeVar("_T")  # what a storage query returns to the window
 
 
 def _percent(value: float | None) -> str:
-    return "–" if value is None else f"{value * 100:.0f}%"
+    return "–" if value is None else percent(value * 100)
 
 
 def _duration(seconds: float) -> str:
@@ -970,9 +970,9 @@ class StatisticsWindow(QWidget):
         rates, distribution = charts
         self.win_rate_chart.set_series(
             [Series(tr_ctx("statistics", "Win rate"), rates)], y_range=(0.0, 1.0),
-            y_format=lambda v: f"{v * 100:.0f}%",
+            y_format=lambda v: percent(v * 100),
             x_format=lambda v: datetime.fromtimestamp(v).strftime("%Y-%m-%d"),
-            reference=(0.5, "50%"),
+            reference=(0.5, percent(50)),
         )
         self.points_chart.set_bars(bucket_counts(distribution))
         self.accuracy_chart.load(self.game)
@@ -1230,9 +1230,9 @@ class StatisticsWindow(QWidget):
     def _show_import_progress(self) -> None:
         if self._import_stop is not None and not self._import_stop.is_set():
             lines = self._import_line
-            self.status.setText(tr_n("Importing {file}… {count:,} line checked.",
-                                     "Importing {file}… {count:,} lines checked.",
-                                     lines).format(file=self._import_name, count=lines))
+            self.status.setText(tr_n("Importing {file}… {count} line checked.",
+                                     "Importing {file}… {count} lines checked.",
+                                     lines).format(file=self._import_name, count=number(lines)))
 
     def _import_clicked(self) -> None:
         if self._import_stop is not None:
