@@ -140,3 +140,15 @@ def test_english_is_unchanged():
     assert match_over_text("Ann") == "Ann wins the match!"
     assert score_label_text("Team 0+2: Game bonus") == "Team 0+2: Game bonus"
     assert tr("you do not hold {card}") == "you do not hold {card}"
+
+
+def test_a_team_with_the_person_in_it_wins_in_the_you_form(english_after):
+    from ginrummy_desktop.engine.gin.results import match_over_text
+
+    assert match_over_text("You and Bo", team=True, members=["You", "Bo"]) == \
+        "You and Bo win the match!"
+    translation.set_language("fr")
+    assert match_over_text("Vous et Bo", team=True, members=["You", "Bo"]) == \
+        "Bo et vous gagnez le match\u00a0!"
+    assert match_over_text("Ada et Cy", team=True, members=["Ada", "Cy"]) == \
+        "Ada et Cy gagnent le match\u00a0!"

@@ -282,9 +282,15 @@ def team_name(members: Sequence[str], start: bool = True) -> str:
     return names_together(list(members))
 
 
-def match_over_text(winner: str, team: bool = False) -> str:
+def match_over_text(winner: str, team: bool = False,
+                    members: Sequence[str] | None = None) -> str:
     """The match-over panel's title: "You win the match!", "Ann wins the match!"; a team
-    (``team``, named by ``team_name``) agrees in the plural: "Ada and Cy win the match!"."""
+    (``team``, named by ``team_name``) agrees in the plural: "Ada and Cy win the match!";
+    with its ``members`` given, a team with the person in it has its own sentence ("You and
+    Bo win the match!": French says "Vous et Bo gagnez", not "gagnent")."""
+    partner = _you_and_other(members) if members is not None else None
+    if partner is not None:
+        return tr("You and {partner} win the match!").format(partner=partner)
     if team:
         return tr("{team} win the match!").format(team=winner)
     return person(winner, tr("You win the match!"), tr("{name} wins the match!"))

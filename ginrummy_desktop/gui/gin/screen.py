@@ -401,8 +401,9 @@ class GinScreen(QWidget):
             if winning is None:
                 title = tr("The match is drawn")
             else:
-                title = match_over_text(c.side_name(winning, you=True),
-                                        team=len(sides[winning]) > 1)
+                title = match_over_text(
+                    c.side_name(winning, you=True), team=len(sides[winning]) > 1,
+                    members=[c.name_of(seat, True) for seat in sides[winning]])
             header = ("", *(c.side_name(side) for side in range(len(sides))))
             table: dict[str, list[str]] = {}
             for label, side, points in view.final_breakdown:
