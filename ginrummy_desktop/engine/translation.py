@@ -52,12 +52,28 @@ def tr_ctx(context: str, message: str) -> str:
 def number(value: float, digits: int = 0, sign: bool = False) -> str:
     """``value`` as the chosen language writes numbers: "77,800" and "9.4" in English,
     "77.800" and "9,4" in German, "77 800" and "9,4" in French; ``sign``: "+2.5"."""
-    text = f"{value:{'+' if sign else ''},.{digits}f}"
-    # Translators: the mark between whole and decimal part ("9.4"): German, French, Spanish ",".
-    decimal = tr_ctx("decimal mark", ".")
-    # Translators: the mark between groups of thousands ("77,800").
-    thousands = tr_ctx("thousands separator", ",")
-    return text.replace(",", "\0").replace(".", decimal).replace("\0", thousands)
+    return format(Localized(value), f"{'+' if sign else ''},.{digits}f")
+
+
+class Localized(float):
+    """A number that formats with the chosen language's marks under any format spec, so a
+    sentence can keep ``{points:.1f}`` in its catalogue entry: "2.5" in English, "2,5" in
+    German."""
+
+    def __format__(self, spec: str) -> str:
+        text = format(float(self), spec)
+        if language() == SOURCE_LANGUAGE:
+            return text
+        # Translators: the mark between whole and decimal part ("9.4"): German, French, Spanish ",".
+        decimal = tr_ctx("decimal mark", ".")
+        # Translators: the mark between groups of thousands ("77,800").
+        thousands = tr_ctx("thousands separator", ",")
+        return text.replace(",", "\0").replace(".", decimal).replace("\0", thousands)
+
+
+def localized(value: float) -> Localized:
+    """``value`` to fill a ``{name:.1f}`` placeholder in the chosen language's style."""
+    return Localized(value)
 
 
 def percent(value: float, digits: int = 0) -> str:

@@ -42,7 +42,7 @@ from ginrummy_desktop.engine.cribbage.scoring import play_points_for_ranks, show
 from ginrummy_desktop.engine.cribbage.spec import CribbageSpec
 from ginrummy_desktop.engine.review.grades import Decision, HandReview, Option, decision, summarise
 from ginrummy_desktop.engine.rng import StableRandom
-from ginrummy_desktop.engine.translation import tr, tr_n
+from ginrummy_desktop.engine.translation import localized, tr, tr_n
 
 WORLDS = 24  # opponent holdings per pegging decision (the expert's own number)
 CANDIDATES = 384  # weighted candidate holdings they are drawn from (the expert's own number)
@@ -120,23 +120,25 @@ def _discard(observation: CribbageObservation, chosen: Action, step: int) -> Dec
         if best is made:
             if observation.is_dealer:
                 return tr("The best keep: its hand averages {hand:.1f} and the toss is worth "
-                          "{crib:.1f} to your crib").format(hand=best.details["hand"],
-                                                            crib=best.details["crib"])
+                          "{crib:.1f} to your crib").format(hand=localized(best.details["hand"]),
+                                                            crib=localized(best.details["crib"]))
             return tr("The best keep: its hand averages {hand:.1f} and the toss is worth "
-                      "{crib:.1f} to the opponent's crib").format(hand=best.details["hand"],
-                                                                  crib=best.details["crib"])
+                      "{crib:.1f} to the opponent's crib").format(
+                          hand=localized(best.details["hand"]),
+                          crib=localized(best.details["crib"]))
         hand_gap = best.details["hand"] - made.details["hand"]
         crib_gap = made.details["crib"] - best.details["crib"]
         if not observation.is_dealer and crib_gap > hand_gap:
             return tr("Your toss gives the dealer's crib {points:.1f} points more on average "
-                      "than {cards} would").format(points=crib_gap,
+                      "than {cards} would").format(points=localized(crib_gap),
                                                    cards=cards_text(_cards(best.action)))
         if observation.is_dealer and -crib_gap > hand_gap:
             return tr("{cards} in your own crib averages {points:.1f} points more").format(
-                cards=cards_text(_cards(best.action)), points=-crib_gap)
+                cards=cards_text(_cards(best.action)), points=localized(-crib_gap))
         return tr("Keep {kept} averages {points:.1f} points more in the show (net {net:.1f} "
                   "over the 46 starters)").format(
-                      kept=cards_text(kept_for[tuple(best.action)]), points=hand_gap, net=loss)
+                      kept=cards_text(kept_for[tuple(best.action)]), points=localized(hand_gap),
+                      net=localized(loss))
     return decision(THRESHOLDS, step, observation.seat, "discard", options,
                     _toss_key(chosen.cards), reason)
 
@@ -193,7 +195,7 @@ def _play(observation: CribbageObservation, chosen: Action, step: int) -> Decisi
                       "{other} pegs more over the rest of the play").format(
                           card=card_text(made_card), points=made_now, other=card_text(best_card))
         return tr("{card} holds up better over the rest of the play (about {points:.1f} points)"
-                  ).format(card=card_text(best_card), points=loss)
+                  ).format(card=card_text(best_card), points=localized(loss))
     return decision(THRESHOLDS, step, observation.seat, "play", options, chosen.card.rank, reason)
 
 

@@ -50,7 +50,7 @@ from ginrummy_desktop.engine.review.grades import (
     summarise,
 )
 from ginrummy_desktop.engine.rng import StableRandom
-from ginrummy_desktop.engine.translation import tr, tr_ctx, tr_n
+from ginrummy_desktop.engine.translation import localized, tr, tr_ctx, tr_n
 
 WORLDS = 24  # sampled opponent hands per decision, shared by every option of that decision
 # A decision that looks like it lost points is valued again on this many times the worlds, so
@@ -277,18 +277,19 @@ def gin_reason(position: _Position, kind: str, best: Option, made: Option, loss:
         share = _undercut_share(position, made_card)
         return tr("Playing on was worth {points:.1f} points more: the opponent could undercut "
                   "or out-score you in about {share:.0%} of the hands it may hold").format(
-                      points=best.value - made.value, share=share)
+                      points=localized(best.value - made.value), share=localized(share))
     if best_kind in GOING_OUT and made_kind not in GOING_OUT:
         if best_kind == "gin":
             return tr("Go out: gin was worth {points:+.1f} points; playing on gave the opponent "
-                      "time to improve").format(points=best.value)
+                      "time to improve").format(points=localized(best.value))
         left = deadwood(knowledge.hand & ~Card.parse(best_card).mask)
         # Translators: {deadwood} is the deadwood count knocked with.
         return tr("Go out: a knock with {deadwood} was worth {points:+.1f} points; playing on "
-                  "gave the opponent time to improve").format(deadwood=left, points=best.value)
+                  "gave the opponent time to improve").format(deadwood=left,
+                                                               points=localized(best.value))
     if best_card is None or made_card is None:
-        return tr("{option} was worth {points:+.1f} points").format(option=best.label,
-                                                                    points=best.value)
+        return tr("{option} was worth {points:+.1f} points").format(
+            option=best.label, points=localized(best.value))
     return _discard_reason(knowledge, Card.parse(best_card), Card.parse(made_card), loss)
 
 
@@ -356,7 +357,7 @@ def _discard_reason(knowledge: Knowledge, best: Card, made: Card, loss: float) -
         return tr("{card} was the safer throw: the opponent is less likely to use it than "
                   "{other}").format(card=card_text(best), other=card_text(made))
     return tr("{card} kept more chances for the rest of the hand ({points:.1f} points in the "
-              "play-outs)").format(card=card_text(best), points=loss)
+              "play-outs)").format(card=card_text(best), points=localized(loss))
 
 
 def _picked_up_neighbour(card: Card, knowledge: Knowledge) -> Card | None:

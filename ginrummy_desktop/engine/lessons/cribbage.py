@@ -27,7 +27,7 @@ from ginrummy_desktop.engine.lessons import (
     cards_at,
     stacked,
 )
-from ginrummy_desktop.engine.translation import mark, tr, tr_ctx
+from ginrummy_desktop.engine.translation import localized, mark, tr, tr_ctx
 
 PERSON, OPPONENT = 0, 1
 RULES = CribbageRules(muggins=True)
@@ -73,8 +73,8 @@ def best_toss(say: str) -> Do:
             return tr("Choose two cards, then press Lay away")
         return tr("Keeping {keep} is worth {net:.1f} points on average with your crib; keeping "
                   "{best} is worth {best_net:.1f}.").format(
-            keep=cards_text(chosen.keep), net=chosen.net, best=cards_text(best.keep),
-            best_net=best.net)
+            keep=cards_text(chosen.keep), net=localized(chosen.net), best=cards_text(best.keep),
+            best_net=localized(best.net))
 
     def wanted(state: CribbageMatch) -> list[Action]:
         return [Action("discard", cards=table(state)[0].toss)]
