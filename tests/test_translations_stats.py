@@ -20,10 +20,9 @@ from ginrummy_desktop.gui.review.trend import AccuracyTrend
 from ginrummy_desktop.gui.review.window import ReviewWindow
 from ginrummy_desktop.gui.stats import window as stats
 from ginrummy_desktop.gui.stats.replay_window import ReplayWindow, replay_names
-from ginrummy_desktop.storage import Storage
 from ginrummy_desktop.storage.database import RecordInfo
 from ginrummy_desktop.storage.stats import StatisticsQueries
-from tests.storage_fixtures import CRIBBAGE_MATCHES, GIN_MATCHES
+from tests.test_gui_storage_statistics import storage  # noqa: F401, F811 - the filled storage fixture
 from tests.test_review_engine import cribbage_records, gin_records
 from tests.translation_support import filled
 
@@ -72,16 +71,7 @@ def test_figures_durations_rules_and_results(language):
     assert headers[-1] == tr_ctx("history column", "Undo") and "Duration" not in headers
 
 
-@pytest.fixture
-def storage(tmp_path):
-    s = Storage(tmp_path)
-    for summary in GIN_MATCHES + CRIBBAGE_MATCHES:
-        s.record_match(summary)
-    yield s
-    s.close()
-
-
-def test_statistics_window_in_each_language(qtbot, language, storage):
+def test_statistics_window_in_each_language(qtbot, language, storage):  # noqa: F811
     jobs = StorageJobs()
     window = stats.StatisticsWindow(StatisticsQueries(storage), jobs)
     qtbot.addWidget(window)
