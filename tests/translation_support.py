@@ -35,3 +35,12 @@ def filled(text: str) -> str:
     """``text``, checked to be a sentence with every placeholder filled."""
     assert text and not UNFILLED.search(text), text
     return text
+
+
+@pytest.fixture(autouse=True)
+def _every_test_starts_in_english() -> Iterator[None]:
+    """The tests read English words: a test that chose another language and failed before its
+    own clean-up must not leave the next test speaking it."""
+    if translation.language() != translation.SOURCE_LANGUAGE:
+        translation.set_language(translation.SOURCE_LANGUAGE)
+    yield
