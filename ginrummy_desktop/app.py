@@ -168,6 +168,10 @@ def run_app() -> int:
 
     chosen = storage.settings.settings.language if storage is not None else ""
     language = apply_language(app, chosen)
+    from ginrummy_desktop.engine import translation
+
+    for catalogue in translation.unreadable_catalogues:  # a damaged install: its words in English
+        LOGGER.warning("translation catalogue %s could not be read; skipped", catalogue)
     LOGGER.info("Gin Rummy Desktop starting (language %s)", language)
     window = MainWindow(storage=storage)
     def bring_forward() -> None:

@@ -214,3 +214,18 @@ def test_numbers_are_written_as_each_language_writes_them(speaking: None) -> Non
     assert translation.number(1234567.5, 1) == "1\u202f234\u202f567,5"
     translation.set_language("es")
     assert translation.number(13.25, 2) == "13,25"
+
+
+@pytest.mark.parametrize("damage", [b"", b"not a catalogue at all",
+                                    b"\xde\x12\x04\x95" + b"\xff" * 40])
+def test_a_damaged_catalogue_is_skipped_not_fatal(tmp_path: Path, speaking: None,
+                                                  damage: bytes) -> None:
+    folder = tmp_path / "de" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    good = catalogues.catalogue_path("de", "engine", ".mo")
+    (folder / "engine.mo").write_bytes(good.read_bytes())
+    (folder / "a_broken.mo").write_bytes(damage)
+    translation.unreadable_catalogues.clear()
+    assert translation.set_language("de", locale_dir=tmp_path) == "de"
+    assert translation.unreadable_catalogues == [folder / "a_broken.mo"]
+    assert wording.names_together(["Bo", "You"]) == "Du und Bo"  # the good one still speaks

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gettext
 import os
+import struct
 from pathlib import Path
 
 # The languages the app ships, each named in itself (what a language picker shows).
@@ -32,6 +33,8 @@ LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 
 _translations: gettext.NullTranslations = gettext.NullTranslations()
 _language = SOURCE_LANGUAGE
+# Catalogues set_language could not read (damaged files), for the log and the self-test.
+unreadable_catalogues: list[Path] = []
 
 
 def tr(message: str) -> str:
@@ -115,15 +118,21 @@ def set_language(code: str, locale_dir: Path | None = None) -> str:
     """Use ``code`` from now on (``""``: the system's); returns the code in use.
 
     Every ``.mo`` file of the language is loaded, one per area of the app, chained so a
-    message is found in whichever area holds it. A missing catalogue means English."""
+    message is found in whichever area holds it. A missing catalogue means English; a damaged
+    one is skipped (its words stay English) and named in ``unreadable_catalogues``, so a bad
+    install never stops the app."""
     global _translations, _language
     chosen = supported([code]) if code else system_language()
     folder = (locale_dir or LOCALE_DIR) / chosen / "LC_MESSAGES"
     translations: gettext.NullTranslations = gettext.NullTranslations()
     if chosen != SOURCE_LANGUAGE and folder.is_dir():
         for catalogue in sorted(folder.glob("*.mo")):
-            with catalogue.open("rb") as file:
-                area = gettext.GNUTranslations(file)
+            try:
+                with catalogue.open("rb") as file:
+                    area = gettext.GNUTranslations(file)
+            except (OSError, ValueError, UnicodeDecodeError, IndexError, struct.error):
+                unreadable_catalogues.append(catalogue)
+                continue
             if isinstance(translations, gettext.GNUTranslations):
                 translations.add_fallback(area)
             else:
