@@ -390,9 +390,10 @@ class PlaySearch:
         return mine, theirs, crib
 
     def _play(self, hands, count, ranks, go, mover, rank, gained) -> float:
-        hand = list(hands[mover])
-        hand.remove(rank)
-        hands = (tuple(hand), hands[1]) if mover == 0 else (hands[0], tuple(hand))
+        if mover == 0:
+            hands = (_without(hands[0], rank), hands[1])
+        else:
+            hands = (hands[0], _without(hands[1], rank))
         count += VALUE[rank]
         ranks = _scoring_tail(ranks) + (rank,)
         points = _play_points(ranks, count)
