@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ginrummy_desktop.engine import cards
 from ginrummy_desktop.engine.cards import Card
 from ginrummy_desktop.engine.translation import mark, tr, tr_ctx, tr_n
-from ginrummy_desktop.engine.wording import is_you
+from ginrummy_desktop.engine.wording import shown_name  # noqa: F401 - the table's name labels
 
 HUMAN = 0  # the person's seat, in every format
 BOT = 1  # the first computer seat (the only one in two-player gin)
@@ -101,8 +101,3 @@ def card_text(card: Card | None) -> str:
     """The engine's ``J♣`` for a card; "a card" for one the person may not see."""
     return tr("a card") if card is None else cards.card_text(card)
 
-
-def shown_name(name: str) -> str:
-    """A name as a label shows it: the person without a profile name (``"You"``, the name
-    kept in records) in the chosen language, anyone else as named."""
-    return tr("You") if is_you(name) else name
