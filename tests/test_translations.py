@@ -4,7 +4,6 @@ ginrummy_desktop/engine/translation.py; the catalogues: docs/translations.md."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -86,13 +85,6 @@ NOT_WORDS: dict[tuple[str, str], str] = {
 }
 
 
-@pytest.fixture
-def speaking() -> Iterator[None]:
-    """Lets a test switch language; English again afterwards, for every other test."""
-    yield
-    translation.set_language("en")
-
-
 def test_every_module_of_the_app_belongs_to_one_catalogue_area() -> None:
     package = catalogues.PACKAGE
     owners: dict[Path, list[str]] = {}
@@ -153,7 +145,7 @@ def test_the_check_finds_an_untranslated_label(tmp_path: Path) -> None:
 
 
 def test_a_chosen_language_translates_and_an_unknown_one_falls_back_to_english(
-        speaking: None) -> None:
+        english_after: None) -> None:
     assert translation.set_language("de") == "de"
     assert wording.names_together(["Bo", "You"]) == "Du und Bo"
     assert translation.set_language("fr_CA") == "fr"
@@ -162,7 +154,7 @@ def test_a_chosen_language_translates_and_an_unknown_one_falls_back_to_english(
     assert wording.names_together(["Bo", "You"]) == "You and Bo"
 
 
-def test_no_choice_follows_the_system_language(speaking: None,
+def test_no_choice_follows_the_system_language(english_after: None,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LANGUAGE", "es_MX:en")
     assert translation.set_language("") == "es"
@@ -180,7 +172,7 @@ def test_the_language_setting_accepts_the_shipped_languages_and_the_system_choic
     assert loaded.language == "" and rejected == ["language"]
 
 
-def test_qt_dialog_buttons_speak_the_chosen_language(qtbot, speaking: None) -> None:
+def test_qt_dialog_buttons_speak_the_chosen_language(qtbot, english_after: None) -> None:
     from PySide6.QtCore import QLocale, QTranslator
     from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
@@ -201,7 +193,7 @@ def test_qt_dialog_buttons_speak_the_chosen_language(qtbot, speaking: None) -> N
         QLocale.setDefault(before)
 
 
-def test_numbers_are_written_as_each_language_writes_them(speaking: None) -> None:
+def test_numbers_are_written_as_each_language_writes_them(english_after: None) -> None:
     translation.set_language("en")
     assert translation.number(77800) == "77,800" and translation.number(9.44, 1) == "9.4"
     assert format(translation.localized(2.54), "+.1f") == "+2.5"
@@ -218,7 +210,7 @@ def test_numbers_are_written_as_each_language_writes_them(speaking: None) -> Non
 
 @pytest.mark.parametrize("damage", [b"", b"not a catalogue at all",
                                     b"\xde\x12\x04\x95" + b"\xff" * 40])
-def test_a_damaged_catalogue_is_skipped_not_fatal(tmp_path: Path, speaking: None,
+def test_a_damaged_catalogue_is_skipped_not_fatal(tmp_path: Path, english_after: None,
                                                   damage: bytes) -> None:
     folder = tmp_path / "de" / "LC_MESSAGES"
     folder.mkdir(parents=True)

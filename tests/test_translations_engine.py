@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -33,12 +32,6 @@ from ginrummy_desktop.engine.wording import action_text
 
 LANGUAGES = ("de", "fr", "es")
 _UNFILLED = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*(:[^{}]*)?\}")
-
-
-@pytest.fixture
-def speaking() -> Iterator[None]:
-    yield
-    translation.set_language("en")
 
 
 def filled(text: str) -> str:
@@ -74,7 +67,7 @@ def cribbage_record() -> dict[str, Any]:
     return match.hand_records()[0]
 
 
-def test_card_names_are_whole_names_in_each_language(speaking: None) -> None:
+def test_card_names_are_whole_names_in_each_language(english_after: None) -> None:
     queen, ten = Card.parse("QH"), Card.parse("TS")
     assert (queen.name, ten.name) == ("queen of hearts", "ten of spades")
     expected = {"de": ("Herz-Dame", "Pik-Zehn"), "fr": ("dame de cœur", "dix de pique"),
@@ -86,7 +79,7 @@ def test_card_names_are_whole_names_in_each_language(speaking: None) -> None:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_actions_and_refusals_read_in_the_language(language: str, speaking: None) -> None:
+def test_actions_and_refusals_read_in_the_language(language: str, english_after: None) -> None:
     translation.set_language(language)
     discard = action_text(Action("discard", Card.parse("TH")))
     assert discard == tr_ctx("action", "discard {card}").format(card="10♥") != "discard 10♥"
@@ -105,7 +98,7 @@ def test_actions_and_refusals_read_in_the_language(language: str, speaking: None
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_damaged_records_and_bad_lines_are_told_in_the_language(
-        language: str, speaking: None) -> None:
+        language: str, english_after: None) -> None:
     translation.set_language(language)
     report = check_records([b"\xff\xfe", b"[1, 2]", b'{"game": "chess"}'])
     assert report.problems[0] == filled(tr("line {line}: {problem}").format(
@@ -124,7 +117,7 @@ def test_damaged_records_and_bad_lines_are_told_in_the_language(
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_a_bad_bots_forfeit_is_told_in_the_language(language: str, speaking: None) -> None:
+def test_a_bad_bots_forfeit_is_told_in_the_language(language: str, english_after: None) -> None:
     translation.set_language(language)
     spec = get_game("gin")
     rules = spec.parse_rules(next(iter(spec.presets)), {})
@@ -142,7 +135,7 @@ def test_a_bad_bots_forfeit_is_told_in_the_language(language: str, speaking: Non
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_review_speaks_the_language(language: str, speaking: None) -> None:
+def test_the_review_speaks_the_language(language: str, english_after: None) -> None:
     english_gin = gin_hand_review(gin_record(), 0, worlds=4)
     english_cribbage = cribbage_hand_review(cribbage_record(), 0)
     translation.set_language(language)
@@ -170,7 +163,8 @@ def test_the_review_speaks_the_language(language: str, speaking: None) -> None:
 
 
 @pytest.mark.skipif(os.name != "posix", reason="bots in their own process need Linux or macOS")
-def test_a_process_bots_host_speaks_the_runners_language(speaking: None, tmp_path: Path) -> None:
+def test_a_process_bots_host_speaks_the_runners_language(english_after: None,
+                                                         tmp_path: Path) -> None:
     translation.set_language("de")
     with pytest.raises(ValueError) as missing:
         prepare_run("gin", ["no_such_module_for_words:Bot", "simple"], 1, seed=1,

@@ -10,8 +10,6 @@ brings back.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from PySide6 import QtGui
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
@@ -26,12 +24,6 @@ MAIN_SCREENS = ("gin-mid-hand", "gin-end-of-hand", "gin-match-over", "cribbage-p
                 "new-cribbage-game", "first-run", "resume", "review-gin", "review-cribbage",
                 "lesson-gin", "lesson-cribbage", "online-signin", "online-lobby")
 LANGUAGES = sorted(translation.LANGUAGES)
-
-
-@pytest.fixture
-def speaking() -> Iterator[None]:
-    yield
-    translation.set_language("en")
 
 
 def cut_off(widget: QWidget) -> str | None:
@@ -78,7 +70,7 @@ def shown_texts_cut_off(window: QWidget) -> list[str]:
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("scene", MAIN_SCREENS)
-def test_no_words_are_cut_off_at_800x600(qtbot, speaking: None, scene: str,
+def test_no_words_are_cut_off_at_800x600(qtbot, english_after: None, scene: str,
                                          language: str) -> None:
     load_scene_modules()
     if scene not in SCENES:
