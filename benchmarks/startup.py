@@ -16,7 +16,8 @@ first paint 1.0 s from source, 1.5 s packaged; under 200 MB resident; bundle und
 
 ``--vs kpat`` times another way, the same for both programs: from process start until its main
 window is mapped and viewable on an X server (Xvfb started for the run unless ``--display``
-names one), polled with ``xwininfo``; ours from source on the real ``xcb`` platform. The two
+names one), polled with ``xwininfo``; ours from source on the real ``xcb`` platform. Both get
+one private D-Bus session bus unless one is set (a desktop has one; KPat stops without). The two
 start alternately, round after round (one warm-up each first), so both see the same load.
 """
 
@@ -148,6 +149,19 @@ def start_xvfb() -> tuple[subprocess.Popen, str]:
     return server, f":{number}"
 
 
+def start_session_bus() -> tuple[subprocess.Popen, str]:
+    """A private D-Bus session bus; returns it and its address. KPat (a KDE application)
+    exits, or crashes, without one, and a desktop always has one."""
+    bus = subprocess.Popen(["dbus-daemon", "--session", "--nofork", "--print-address"],
+                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    assert bus.stdout is not None
+    address = bus.stdout.readline().strip()
+    if not address:
+        bus.kill()
+        raise RuntimeError("dbus-daemon did not start")
+    return bus, address
+
+
 def viewable_window(title: str, env: dict[str, str]) -> bool:
     """True once a window named ``title`` (bigger than 1x1) is mapped and viewable."""
     tree = subprocess.run(["xwininfo", "-root", "-tree"], env=env, capture_output=True,
@@ -190,13 +204,15 @@ def versus(rival: str, rounds: int, display: str | None) -> dict[str, list[float
     if not Path(command[0]).exists():
         raise RuntimeError(f"{rival} is not installed ({command[0]}); on Debian: "
                            f"apt-get install -y {rival}")
-    server = None
+    server = bus = None
     if display is None:
         server, display = start_xvfb()
     try:
+        base = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb")
+        if not base.get("DBUS_SESSION_BUS_ADDRESS"):
+            bus, base["DBUS_SESSION_BUS_ADDRESS"] = start_session_bus()
         with tempfile.TemporaryDirectory(prefix="ginrummy-vs-") as home:
-            base = dict(os.environ, DISPLAY=display, QT_QPA_PLATFORM="xcb",
-                        XDG_RUNTIME_DIR=home)
+            base["XDG_RUNTIME_DIR"] = home
             ours_env = dict(base, GINRUMMY_DESKTOP_HOME=str(Path(home) / "ours"))
             returning_player(Path(home) / "ours")
             rival_env = dict(base, HOME=str(Path(home) / rival))
@@ -214,9 +230,10 @@ def versus(rival: str, rounds: int, display: str | None) -> dict[str, list[float
                         times[name].append(seconds)
             return times
     finally:
-        if server is not None:
-            server.terminate()
-            server.wait(10)
+        for process in (bus, server):
+            if process is not None:
+                process.terminate()
+                process.wait(10)
 
 
 def returning_player(home: Path) -> None:
