@@ -19,6 +19,10 @@ window is mapped and viewable on an X server (Xvfb started for the run unless ``
 names one), polled with ``xwininfo``; ours from source on the real ``xcb`` platform. Both get
 one private D-Bus session bus unless one is set (a desktop has one; KPat stops without). The two
 start alternately, round after round (one warm-up each first), so both see the same load.
+Ours runs with the probe in its reporting mode, so each round also gives its first paint on
+``xcb`` ("ours first painted"). From source, compiled modules are kept between launches in a
+private cache (``--bytecode cached``, the default: an installed app runs from bytecode compiled
+at install) or every module is compiled at every launch (``--bytecode source``).
 """
 
 from __future__ import annotations
@@ -104,10 +108,13 @@ def self_test_peak_rss_mb(command: list[str], env: dict[str, str],
     return usage.ru_maxrss / 1024  # KiB on Linux
 
 
-def measure(label: str, command: list[str], runs: int, qt_platform: str) -> dict[str, float]:
+def measure(label: str, command: list[str], runs: int, qt_platform: str,
+            bytecode: str = "cached") -> dict[str, float]:
     with tempfile.TemporaryDirectory(prefix="ginrummy-startup-") as home:
         env = dict(os.environ, GINRUMMY_STARTUP_PROBE="exit", QT_QPA_PLATFORM=qt_platform,
-                   GINRUMMY_DESKTOP_HOME=home)
+                   GINRUMMY_DESKTOP_HOME=str(Path(home) / "data"))
+        if label == "source":
+            env = with_bytecode(env, bytecode, Path(home) / "pycache")
         launches = [launch_until_first_paint(command, env) for _ in range(runs + 1)]
         env.pop("GINRUMMY_STARTUP_PROBE")
         peak = self_test_peak_rss_mb(command, env)
@@ -178,14 +185,33 @@ def viewable_window(title: str, env: dict[str, str]) -> bool:
 
 
 def time_to_mapped(command: list[str], title: str, env: dict[str, str],
-                   timeout: float = 60.0) -> float:
+                   timeout: float = 60.0) -> tuple[float, float | None]:
+    """Seconds until ``title`` is viewable, and (for ours, which runs the start-up probe in
+    its reporting mode) until its first paint has been flushed; None for a program without
+    the probe."""
     started = time.perf_counter()
+    probed = bool(env.get("GINRUMMY_STARTUP_PROBE"))
     process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
+                               stderr=subprocess.PIPE if probed else subprocess.DEVNULL,
+                               text=True)
+    painted: list[float] = []
+    if probed:
+        def read_probe() -> None:
+            assert process.stderr is not None
+            for line in process.stderr:
+                if not painted and PROBE_LINE.search(line):
+                    painted.append(time.perf_counter() - started)
+        reader = threading.Thread(target=read_probe, daemon=True)
+        reader.start()
     try:
         while time.perf_counter() - started < timeout:
             if viewable_window(title, env):
-                return time.perf_counter() - started
+                mapped = time.perf_counter() - started
+                while probed and not painted and time.perf_counter() - started < timeout:
+                    if process.poll() is not None:
+                        raise RuntimeError(f"{command[0]} ended before its first paint")
+                    time.sleep(0.005)
+                return mapped, (painted[0] if painted else None)
             if process.poll() is not None:
                 raise RuntimeError(f"{command[0]} ended before its window was mapped")
         raise RuntimeError(f"{command[0]}: no window {title!r} within {timeout} s")
@@ -198,8 +224,10 @@ def time_to_mapped(command: list[str], title: str, env: dict[str, str],
             process.wait()
 
 
-def versus(rival: str, rounds: int, display: str | None) -> dict[str, list[float]]:
-    """Interleaved launches of ours (from source, xcb) and ``rival``; seconds to mapped."""
+def versus(rival: str, rounds: int, display: str | None,
+           bytecode: str = "cached") -> dict[str, list[float]]:
+    """Interleaved launches of ours (from source, xcb) and ``rival``; seconds to mapped (and
+    ours to first paint, "ours painted")."""
     command, title = RIVALS[rival]
     if not Path(command[0]).exists():
         raise RuntimeError(f"{rival} is not installed ({command[0]}); on Debian: "
@@ -213,21 +241,25 @@ def versus(rival: str, rounds: int, display: str | None) -> dict[str, list[float
             bus, base["DBUS_SESSION_BUS_ADDRESS"] = start_session_bus()
         with tempfile.TemporaryDirectory(prefix="ginrummy-vs-") as home:
             base["XDG_RUNTIME_DIR"] = home
-            ours_env = dict(base, GINRUMMY_DESKTOP_HOME=str(Path(home) / "ours"))
+            ours_env = with_bytecode(dict(base, GINRUMMY_DESKTOP_HOME=str(Path(home) / "ours"),
+                                          GINRUMMY_STARTUP_PROBE="report"),
+                                     bytecode, Path(home) / "pycache")
             returning_player(Path(home) / "ours")
             rival_env = dict(base, HOME=str(Path(home) / rival))
             Path(rival_env["HOME"]).mkdir()
-            ours_command = [sys.executable, "-m", "ginrummy_desktop"]
-            times: dict[str, list[float]] = {"ours": [], rival: []}
+            ours_command = [sys.executable, "-c", BOOT_FROM_SOURCE, str(PROBE)]
+            times: dict[str, list[float]] = {"ours": [], "ours painted": [], rival: []}
             for round_number in range(rounds + 1):  # round 0 warms both up, not counted
                 pair = [("ours", ours_command, OURS_TITLE, ours_env),
                         (rival, command, title, rival_env)]
                 if round_number % 2:
                     pair.reverse()  # neither always goes first
                 for name, argv, window, env in pair:
-                    seconds = time_to_mapped(argv, window, env)
+                    seconds, painted = time_to_mapped(argv, window, env)
                     if round_number:
                         times[name].append(seconds)
+                        if painted is not None:
+                            times[f"{name} painted"].append(painted)
             return times
     finally:
         for process in (bus, server):
@@ -247,10 +279,27 @@ def returning_player(home: Path) -> None:
 
 def report_versus(rival: str, times: dict[str, list[float]]) -> None:
     ours, theirs = statistics.median(times["ours"]), statistics.median(times[rival])
+    painted = times["ours painted"]
     print(f"window mapped, median of {len(times['ours'])} interleaved rounds: ours "
           f"{ours:.3f} s (min {min(times['ours']):.3f}, max {max(times['ours']):.3f}), "
           f"{rival} {theirs:.3f} s (min {min(times[rival]):.3f}, max {max(times[rival]):.3f}); "
-          f"ratio ours/{rival} {ours / theirs:.2f}", flush=True)
+          f"ratio ours/{rival} {ours / theirs:.2f}; ours first painted (xcb) "
+          f"{statistics.median(painted):.3f} s (max {max(painted):.3f})", flush=True)
+
+
+def with_bytecode(env: dict[str, str], bytecode: str, cache: Path) -> dict[str, str]:
+    """``env`` for running ours from source: "cached" keeps compiled modules in ``cache``
+    (the warm-up run fills it), as an installed app has them (pip and the bundle compile at
+    install); "source" compiles every module of ours at every launch
+    (PYTHONDONTWRITEBYTECODE, a checkout without __pycache__)."""
+    env = dict(env)
+    if bytecode == "source":
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        env.pop("PYTHONPYCACHEPREFIX", None)
+    else:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(cache)
+    return env
 
 
 def package_sizes(dist: Path) -> dict[str, float]:
@@ -340,6 +389,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=9,
                         help="interleaved rounds for --vs (default 9)")
     parser.add_argument("--display", help="X display for --vs (default: a private Xvfb)")
+    parser.add_argument("--bytecode", choices=("cached", "source"), default="cached",
+                        help="from source: compiled modules kept between launches, as an "
+                             "installed app has them (default), or compiled at every launch")
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
@@ -350,7 +402,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if not args.no_source:
             results["source"] = measure("source", [sys.executable, "-c", BOOT_FROM_SOURCE,
-                                                   str(PROBE)], args.runs, args.platform)
+                                                   str(PROBE)], args.runs, args.platform,
+                                       args.bytecode)
         if args.bundle:
             results["packaged"] = measure("packaged", [str(args.bundle.resolve())], args.runs,
                                           args.platform)
@@ -359,7 +412,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.vs:
         try:
-            report_versus(args.vs, versus(args.vs, args.rounds, args.display))
+            report_versus(args.vs, versus(args.vs, args.rounds, args.display, args.bytecode))
         except (RuntimeError, OSError) as error:
             print(f"startup benchmark (--vs {args.vs}) failed: {error}", file=sys.stderr)
             return 1
