@@ -11,10 +11,11 @@ Each question is answered by trying each choice of sets: most hands hold no rank
 (one choice), and when the sets share no card with a run there is nothing to choose either; at
 most 6 x 6 x 2 choices for 11 cards. Per-discard answers come from ready-made per-suit tables.
 Answers are memoised by mask in bounded LRU caches and per-suit tables (about 36 MB when all
-are full; ``best_arrangement``'s memo is a plain dict emptied when full, read inline). Card-level
-calls turn a hand into a mask with one look-up per card (``cards.BIT_BY_CARD_ID``);
-``best_arrangement``'s look-up also gives each card's points and its rank-major bit, so a hand
-without a set is answered without a further pass over its cards.
+are full; ``best_arrangement``'s memos are plain dicts emptied when full, read inline).
+Card-level calls turn a hand into a mask with one look-up per card (``cards.BIT_BY_CARD_ID``);
+``best_arrangement``'s look-up gives a word whose sum is the hand rank-major, its points and a
+per-rank count, so it sees runs and sets with a few operations and reads the sorted deadwood
+from byte tables without a further pass over the cards.
 
 Mask-level functions assume hands of at most 11 cards (they do not check, for speed); the
 card-level functions check their input and raise ``ValueError`` with a readable message.
@@ -36,7 +37,6 @@ from ginrummy_desktop.engine.cards import (  # noqa: F401 (cards_mask: doctests)
     _B4,
     _B5,
     _B6,
-    _SPREAD,
     BIT_BY_CARD_ID,
     FULL_DECK,
     Card,
@@ -540,6 +540,7 @@ def deadwood_cards_mask(mask: int) -> int:
 def clear_meld_memos() -> None:
     """Forget every memoised answer (benchmarks use it to time real solving work)."""
     _ARRANGED.clear()
+    _ARRANGED_BY_RANKS.clear()
     for memo in (
         min_deadwood_mask,
         best_discard_deadwood_mask,
@@ -784,17 +785,85 @@ class _SuitRuns(dict[int, tuple[tuple[Card, ...], ...]]):
 
 _RUNS_C, _RUNS_D, _RUNS_H, _RUNS_S = (_SuitRuns(suit) for suit in range(4))
 
-# ``best_arrangement``'s look-up per card gives the card's bit and, above bit 52, its points, so
-# one ``sum`` makes the hand's mask and its points (at most 11 x 10 = 110: 59 bits, one machine
-# word, so ``sum`` stays on its fast path).
-_HAND_BITS = (1 << 52) - 1
-_POINTS_SHIFT = 52
-_RANKS_SHIFT = 59
-_BIT_AND_POINTS_OF_CARD_ID = {
-    id(card): 1 << card.index | card.points << _POINTS_SHIFT
-    | 1 << (_RANKS_SHIFT + 4 * (card.rank - 1) + "CDHS".index(card.suit)) for card in FULL_DECK
+# ``best_arrangement`` works on the hand's cards rank-major (bit ``4 * (rank - 1) + suit``, suits
+# in C, D, H, S order: the order ``sorted()`` gives), where the deadwood comes out sorted from
+# byte tables, a run of three is ``r & r >> 4 & r >> 8`` (no wrap to mask out: the king is the
+# top rank) and the cards of rank k are one nibble. One look-up per card by ``id`` gives a word
+# whose sum over the hand (one ``sum``, started at ``_WORD_BIAS``) holds:
+#   bits 0-51    the cards, rank-major (a repeated card carries: the bit count falls short);
+#   bits 56-63   their points (at most 11 x 10 = 110: one byte);
+#   bits 64-115  per rank, a counter of its cards plus 1, so a rank held three or four times
+#                sets the counter's bit 2 (``_WORD_TRIPLES``): sets are seen with one ``&``.
+_RANK_MAJOR_BITS = (1 << 52) - 1
+_WORD_POINTS = 56
+_WORD_RANKS = 64
+_RANK_NIBBLES = sum(1 << 4 * rank for rank in range(13))  # bit 0 of each rank's nibble
+_WORD_BIAS = _RANK_NIBBLES << _WORD_RANKS
+_WORD_TRIPLES = _WORD_BIAS << 2
+_WORD_BYTES = 15  # (a counter holds at most 5: the word stays below bit 116)
+
+
+def _rank_major_bit(card: Card) -> int:
+    return 1 << 4 * (card.rank - 1) + "CDHS".index(card.suit)
+
+
+_WORD_OF_CARD_ID = {
+    id(card): _rank_major_bit(card) | card.points << _WORD_POINTS
+    | 1 << _WORD_RANKS + 4 * (card.rank - 1) for card in FULL_DECK
 }.__getitem__
-_ARRANGED: dict[int, Arrangement] = {}  # best_arrangement's memo by mask (cleared when full)
+
+
+def _suit_major_tables() -> tuple[tuple[int, ...], ...]:
+    """Byte k of a rank-major mask -> the same cards as a suit-major mask (``Card.index``)."""
+    index_of_bit = {_rank_major_bit(card).bit_length() - 1: card.index for card in FULL_DECK}
+    tables = []
+    for k in range(7):
+        table = [0] * 256
+        for byte in range(1, 256):
+            low = byte & -byte
+            bit = 8 * k + low.bit_length() - 1
+            table[byte] = table[byte ^ low] | (1 << index_of_bit[bit] if bit < 52 else 0)
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+_S0, _S1, _S2, _S3, _S4, _S5, _S6 = _suit_major_tables()
+
+
+def _suit_major(ranks: int) -> int:
+    """The suit-major mask (``Card.index`` bits) of a rank-major mask."""
+    return (_S0[ranks & 255] | _S1[ranks >> 8 & 255] | _S2[ranks >> 16 & 255]
+            | _S3[ranks >> 24 & 255] | _S4[ranks >> 32 & 255] | _S5[ranks >> 40 & 255]
+            | _S6[ranks >> 48])
+
+
+class _MeldedCards(dict[int, tuple[tuple[tuple[Card, ...], ...], int]]):
+    """The melded cards of a hand whose sets (if any) share no card with its runs, rank-major
+    -> (the melds' card tuples in ``Arrangement`` order, their points). Such a hand's melds
+    depend on these cards alone: the runs are their run cover (a set card is never next to a
+    run card of its suit: it would be in the run cover), the sets the rest. Filled on first
+    use; emptied when full."""
+
+    def __missing__(self, melded: int) -> tuple[tuple[tuple[Card, ...], ...], int]:
+        mask = _suit_major(melded)
+        cover = _run_cover(mask)
+        melds = [_MELD_CARDS[run] for run in _stretches(cover)]
+        sets = mask & ~cover
+        while sets:
+            rank_cards = sets & _RANK_SPREAD << (sets & -sets).bit_length() - 1
+            melds.append(_MELD_CARDS[rank_cards])
+            sets ^= rank_cards
+        entry = (tuple(sorted(melds)), points_of_mask(mask))
+        if len(self) >= _SMALL_MEMO:
+            self.clear()
+        self[melded] = entry
+        return entry
+
+
+_MELDED_CARDS = _MeldedCards()
+_MELDED_CARDS[0] = ((), 0)
+_ARRANGED: dict[int, Arrangement] = {}  # best_arrangement_mask's memo by mask (cleared when full)
+_ARRANGED_BY_RANKS: dict[int, Arrangement] = {}  # best_arrangement's, by rank-major mask
 _new_tuple = tuple.__new__  # Arrangement(...) without the named tuple's Python-level __new__
 
 
@@ -812,88 +881,43 @@ def best_arrangement(cards: Iterable[Card]) -> Arrangement:
     """
     if type(cards) in _SIZED_HANDS:  # one look-up per card (see hand_to_mask), then the memo
         try:
-            total: int = sum(map(_BIT_AND_POINTS_OF_CARD_ID, map(id, cards)))
+            word: int = sum(map(_WORD_OF_CARD_ID, map(id, cards)), _WORD_BIAS)
         except KeyError:
             pass
         else:
-            mask = total & _HAND_BITS
-            if mask.bit_count() == len(cards) <= MAX_HAND_SIZE:  # type: ignore[arg-type]
-                found = _ARRANGED.get(mask)
+            ranks = word & _RANK_MAJOR_BITS
+            if ranks.bit_count() == len(cards) <= MAX_HAND_SIZE:  # type: ignore[arg-type]
+                found = _ARRANGED_BY_RANKS.get(ranks)
                 if found is not None:
                     return found
-                c = mask & _SUIT_BITS
-                d = mask >> 13 & _SUIT_BITS
-                h = mask >> 26 & _SUIT_BITS
-                s = mask >> 39
-                ranks = total >> _RANKS_SHIFT
-                triples = (c & d & (h | s)) | (h & s & (c | d))
-                if triples:
-                    found = _arrange_sets(mask, triples, ranks)
-                else:  # no set (most hands): each suit's runs, and the rest is deadwood
-                    starts = mask & mask >> 1 & mask >> 2 & _RUN3_STARTS
-                    if starts:
-                        cover = starts | starts << 1 | starts << 2
-                        runs = (_RUNS_C[cover & _SUIT_BITS] + _RUNS_D[cover >> 13 & _SUIT_BITS]
-                                + _RUNS_H[cover >> 26 & _SUIT_BITS] + _RUNS_S[cover >> 39])
-                        starts = ranks & ranks >> 4 & ranks >> 8  # the same runs, rank-major
-                        ranks &= ~(starts | starts << 4 | starts << 8)
-                        points = _SUIT_POINTS
+                starts = ranks & ranks >> 4 & ranks >> 8  # three in a row of one suit
+                if starts or word & _WORD_TRIPLES:
+                    melded = starts | starts << 4 | starts << 8
+                    triples = word >> _WORD_RANKS + 2 & _RANK_NIBBLES
+                    if triples:
+                        sets = ranks & triples * 15  # every card of those ranks
+                        if sets & melded:  # a set and a run compete for a card: try each choice
+                            found = _arrange(_suit_major(ranks))
+                        melded |= sets
+                    if found is None:  # the melds are these cards' (see _MeldedCards)
+                        melds, points = _MELDED_CARDS[melded]
+                        dead = (ranks & ~melded).to_bytes(7, "little")
                         found = _new_tuple(Arrangement, (
-                            runs if len(runs) == 1 else tuple(sorted(runs)),
-                            _B0[ranks & 255] + _B1[ranks >> 8 & 255] + _B2[ranks >> 16 & 255]
-                            + _B3[ranks >> 24 & 255] + _B4[ranks >> 32 & 255]
-                            + _B5[ranks >> 40 & 255] + _B6[ranks >> 48],
-                            (total >> _POINTS_SHIFT & 127) - points[cover & _SUIT_BITS]
-                            - points[cover >> 13 & _SUIT_BITS] - points[cover >> 26 & _SUIT_BITS]
-                            - points[cover >> 39]))
-                    else:  # no meld at all (most random hands): every card is deadwood
-                        found = _new_tuple(Arrangement, ((), (
-                            _B0[ranks & 255] + _B1[ranks >> 8 & 255] + _B2[ranks >> 16 & 255]
-                            + _B3[ranks >> 24 & 255] + _B4[ranks >> 32 & 255]
-                            + _B5[ranks >> 40 & 255] + _B6[ranks >> 48]),
-                            total >> _POINTS_SHIFT & 127))
-                if len(_ARRANGED) >= _SMALL_MEMO:
-                    _ARRANGED.clear()
-                _ARRANGED[mask] = found
+                            melds,
+                            _B0[dead[0]] + _B1[dead[1]] + _B2[dead[2]] + _B3[dead[3]]
+                            + _B4[dead[4]] + _B5[dead[5]] + _B6[dead[6]],
+                            (word >> _WORD_POINTS & 255) - points))
+                else:  # no meld at all (most random hands): every card is deadwood
+                    dead = word.to_bytes(_WORD_BYTES, "little")
+                    found = _new_tuple(Arrangement, ((), (
+                        _B0[dead[0]] + _B1[dead[1]] + _B2[dead[2]] + _B3[dead[3]]
+                        + _B4[dead[4]] + _B5[dead[5]] + _B6[dead[6]]), dead[7]))
+                if len(_ARRANGED_BY_RANKS) >= _SMALL_MEMO:
+                    _ARRANGED_BY_RANKS.clear()
+                _ARRANGED_BY_RANKS[ranks] = found
                 return found
     mask, _ = hand_to_mask(cards, "best_arrangement")
     return best_arrangement_mask(mask)
-
-
-def _arrange_sets(mask: int, triples: int, ranks: int) -> Arrangement:
-    """``_arrange`` of a hand holding the ranks ``triples`` three times or more (``ranks``: the
-    same hand rank-major)."""
-    sets = mask & triples * _RANK_SPREAD  # every card of those ranks
-    starts = mask & mask >> 1 & mask >> 2 & _RUN3_STARTS
-    cover = starts | starts << 1 | starts << 2
-    if sets & cover:
-        return _arrange(mask)  # a set and a run compete for a card: try each choice
-    # The sets apart from the runs: meld them all (see _sets_clear_of).
-    low = triples & -triples
-    melds: tuple[tuple[Card, ...], ...] = (
-        _MELD_CARDS[mask & _RANK_SPREAD << (low.bit_length() - 1)],)
-    triples ^= low
-    while triples:
-        low = triples & -triples
-        triples ^= low
-        melds += (_MELD_CARDS[mask & _RANK_SPREAD << (low.bit_length() - 1)],)
-    if cover:
-        melds += (_RUNS_C[cover & _SUIT_BITS] + _RUNS_D[cover >> 13 & _SUIT_BITS]
-                  + _RUNS_H[cover >> 26 & _SUIT_BITS] + _RUNS_S[cover >> 39])
-        starts = ranks & ranks >> 4 & ranks >> 8  # the same runs, rank-major
-        ranks &= ~(starts | starts << 4 | starts << 8)
-    spread = _SPREAD
-    ranks &= ~(spread[sets & _SUIT_BITS] | spread[sets >> 13 & _SUIT_BITS] << 1
-               | spread[sets >> 26 & _SUIT_BITS] << 2 | spread[sets >> 39] << 3)
-    dead = mask & ~(cover | sets)
-    points = _SUIT_POINTS
-    return _new_tuple(Arrangement, (
-        melds if len(melds) == 1 else tuple(sorted(melds)),
-        _B0[ranks & 255] + _B1[ranks >> 8 & 255] + _B2[ranks >> 16 & 255]
-        + _B3[ranks >> 24 & 255] + _B4[ranks >> 32 & 255] + _B5[ranks >> 40 & 255]
-        + _B6[ranks >> 48],
-        points[dead & _SUIT_BITS] + points[dead >> 13 & _SUIT_BITS]
-        + points[dead >> 26 & _SUIT_BITS] + points[dead >> 39]))
 
 
 def best_arrangement_mask(mask: int) -> Arrangement:
