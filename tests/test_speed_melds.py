@@ -10,6 +10,7 @@ rich in melds (a few ranks, or one suit), where the set-choice shortcut has the 
 from __future__ import annotations
 
 import copy
+import itertools
 import pickle
 
 import pytest
@@ -213,6 +214,19 @@ def test_the_fast_path_still_refuses_bad_hands(cards: list, message: str) -> Non
     for function in (min_deadwood, best_arrangement):
         with pytest.raises(ValueError, match=message):
             function(cards)
+
+
+def test_a_repeated_card_never_answers_from_the_memo() -> None:
+    """Two copies of a card carry into the next card's bit (rank-major), so a hand with a repeat
+    has the cards of another hand; with that hand memoised it must still be refused."""
+    ordered = sorted(FULL_DECK)  # rank-major: the order of best_arrangement's bits
+    king = ordered[-1]
+    for card, following in itertools.pairwise(ordered):
+        extra = [king] if following is not king else []
+        carried = [following, *extra]
+        assert best_arrangement(carried).deadwood == tuple(sorted(carried))  # memoised
+        with pytest.raises(ValueError, match="appears twice"):
+            best_arrangement([card, card, *extra])
 
 
 def test_best_arrangement_on_many_random_hands_equals_the_packing_search() -> None:

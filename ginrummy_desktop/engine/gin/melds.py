@@ -540,7 +540,7 @@ def deadwood_cards_mask(mask: int) -> int:
 def clear_meld_memos() -> None:
     """Forget every memoised answer (benchmarks use it to time real solving work)."""
     _ARRANGED.clear()
-    _ARRANGED_BY_RANKS.clear()
+    _ARRANGED_BY_WORD.clear()
     for memo in (
         min_deadwood_mask,
         best_discard_deadwood_mask,
@@ -863,7 +863,7 @@ class _MeldedCards(dict[int, tuple[tuple[tuple[Card, ...], ...], int]]):
 _MELDED_CARDS = _MeldedCards()
 _MELDED_CARDS[0] = ((), 0)
 _ARRANGED: dict[int, Arrangement] = {}  # best_arrangement_mask's memo by mask (cleared when full)
-_ARRANGED_BY_RANKS: dict[int, Arrangement] = {}  # best_arrangement's, by rank-major mask
+_ARRANGED_BY_WORD: dict[int, Arrangement] = {}  # best_arrangement's, by its summed word
 _new_tuple = tuple.__new__  # Arrangement(...) without the named tuple's Python-level __new__
 
 
@@ -885,11 +885,14 @@ def best_arrangement(cards: Iterable[Card]) -> Arrangement:
         except KeyError:
             pass
         else:
+            # The memo is keyed by the whole word: only checked hands are stored, and no hand
+            # with a repeated card or more than 11 cards sums to a checked hand's word (its rank
+            # counters would count the same cards, but its rank-major bits carry).
+            found = _ARRANGED_BY_WORD.get(word)
+            if found is not None:
+                return found
             ranks = word & _RANK_MAJOR_BITS
             if ranks.bit_count() == len(cards) <= MAX_HAND_SIZE:  # type: ignore[arg-type]
-                found = _ARRANGED_BY_RANKS.get(ranks)
-                if found is not None:
-                    return found
                 starts = ranks & ranks >> 4 & ranks >> 8  # three in a row of one suit
                 if starts or word & _WORD_TRIPLES:
                     melded = starts | starts << 4 | starts << 8
@@ -912,9 +915,9 @@ def best_arrangement(cards: Iterable[Card]) -> Arrangement:
                     found = _new_tuple(Arrangement, ((), (
                         _B0[dead[0]] + _B1[dead[1]] + _B2[dead[2]] + _B3[dead[3]]
                         + _B4[dead[4]] + _B5[dead[5]] + _B6[dead[6]]), dead[7]))
-                if len(_ARRANGED_BY_RANKS) >= _SMALL_MEMO:
-                    _ARRANGED_BY_RANKS.clear()
-                _ARRANGED_BY_RANKS[ranks] = found
+                if len(_ARRANGED_BY_WORD) >= _SMALL_MEMO:
+                    _ARRANGED_BY_WORD.clear()
+                _ARRANGED_BY_WORD[word] = found
                 return found
     mask, _ = hand_to_mask(cards, "best_arrangement")
     return best_arrangement_mask(mask)
