@@ -800,6 +800,7 @@ _WORD_RANKS = 64
 _RANK_NIBBLES = sum(1 << 4 * rank for rank in range(13))  # bit 0 of each rank's nibble
 _WORD_BIAS = _RANK_NIBBLES << _WORD_RANKS
 _WORD_TRIPLES = _WORD_BIAS << 2
+_WORD_TRIPLES_SHIFT = _WORD_RANKS + 2  # the triples' bits down to bit 0 of the ranks' nibbles
 _WORD_BYTES = 15  # (a counter holds at most 5: the word stays below bit 116)
 
 
@@ -894,22 +895,22 @@ def best_arrangement(cards: Iterable[Card]) -> Arrangement:
             ranks = word & _RANK_MAJOR_BITS
             if ranks.bit_count() == len(cards) <= MAX_HAND_SIZE:  # type: ignore[arg-type]
                 starts = ranks & ranks >> 4 & ranks >> 8  # three in a row of one suit
-                if starts or word & _WORD_TRIPLES:
+                triples = word & _WORD_TRIPLES  # ranks held three times or more
+                if starts or triples:
                     melded = starts | starts << 4 | starts << 8
-                    triples = word >> _WORD_RANKS + 2 & _RANK_NIBBLES
                     if triples:
-                        sets = ranks & triples * 15  # every card of those ranks
+                        sets = ranks & (triples >> _WORD_TRIPLES_SHIFT) * 15  # those ranks' cards
                         if sets & melded:  # a set and a run compete for a card: try each choice
                             found = _arrange(_suit_major(ranks))
                         melded |= sets
                     if found is None:  # the melds are these cards' (see _MeldedCards)
                         melds, points = _MELDED_CARDS[melded]
-                        dead = (ranks & ~melded).to_bytes(7, "little")
+                        dead = (word ^ melded).to_bytes(_WORD_BYTES, "little")  # (melded in ranks)
                         found = _new_tuple(Arrangement, (
                             melds,
                             _B0[dead[0]] + _B1[dead[1]] + _B2[dead[2]] + _B3[dead[3]]
                             + _B4[dead[4]] + _B5[dead[5]] + _B6[dead[6]],
-                            (word >> _WORD_POINTS & 255) - points))
+                            dead[7] - points))
                 else:  # no meld at all (most random hands): every card is deadwood
                     dead = word.to_bytes(_WORD_BYTES, "little")
                     found = _new_tuple(Arrangement, ((), (
