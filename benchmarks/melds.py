@@ -17,12 +17,18 @@ The driver reads lines ``best|min <card indexes>`` (index as ``Card.index``: Ope
 cards the same way, suit-major, ace low) and answers each with ``<nanoseconds> <deadwood>``,
 timing the call alone with ``std::chrono::steady_clock``. Deadwood must agree on every hand.
 
+With ``--before FILE`` (an earlier ``melds.py``, e.g. ``git show
+REV:ginrummy_desktop/engine/gin/melds.py > FILE``) that version's ``best_arrangement`` is timed in
+the same blocks (going first in every other block) and must give the same arrangements.
+
     python benchmarks/melds.py [--hands 20000] [--seed 1] [--openspiel /path/to/driver]
+                               [--before FILE]
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import itertools
 import os
 import platform
@@ -32,6 +38,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a source checkout
 
@@ -232,22 +239,48 @@ def rlcard_solver() -> Callable[[Sequence[Card]], int] | None:
     return deadwood
 
 
+def load_before(path: str) -> ModuleType:
+    """An earlier ``melds.py`` (``git show REV:ginrummy_desktop/engine/gin/melds.py > FILE``),
+    loaded beside the current one so that before and after are timed in the same run."""
+    spec = importlib.util.spec_from_file_location("melds_before", path)
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load {path}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def side_by_side(label: str, hands: list[list[Card]], driver: OpenSpielDriver | None,
-                 rlcard: Callable[[Sequence[Card]], int] | None) -> None:
-    """best_arrangement and min_deadwood against OpenSpiel and RLCard, cold, interleaved."""
+                 rlcard: Callable[[Sequence[Card]], int] | None,
+                 before: ModuleType | None = None) -> None:
+    """best_arrangement and min_deadwood against OpenSpiel and RLCard, cold, interleaved (and
+    against an earlier melds.py's best_arrangement, which goes first in every other block)."""
     columns: dict[str, list[float]] = {}
     clock = time.perf_counter_ns
     block = 100
     for start in range(0, len(hands), block):
         part = hands[start:start + block]
+        earlier: list[float] = []
+        if before is not None and start // block % 2:
+            before.clear_meld_memos()
+            earlier = [_timed_best_arrangement(before.best_arrangement, hand) for hand in part]
         clear_meld_memos()
         ours_best, ours_min, points = [], [], []
+        answers = []
         for hand in part:
             t0 = clock()
             arrangement = best_arrangement(hand)
             t1 = clock()
             ours_best.append((t1 - t0) / 1000)
             points.append(arrangement.deadwood_points)
+            answers.append(tuple(arrangement))
+        if before is not None:
+            if not earlier:
+                before.clear_meld_memos()
+                earlier = [_timed_best_arrangement(before.best_arrangement, hand) for hand in part]
+            if [tuple(before.best_arrangement(hand)) for hand in part] != answers:
+                raise SystemExit("the earlier melds.py arranges a hand differently")
+            columns.setdefault("best_arrangement(cards), cold, before", []).extend(earlier)
         clear_meld_memos()
         for hand in part:
             t0 = clock()
@@ -277,11 +310,18 @@ def side_by_side(label: str, hands: list[list[Card]], driver: OpenSpielDriver | 
           f"{block}):")
     medians = {name: report(name, timings) for name, timings in columns.items()}
     means = {name: statistics.fmean(timings) for name, timings in columns.items()}
-    for ours, theirs in (("best_arrangement(cards), cold", "OpenSpiel C++ BestMeldGroup"),
-                         ("min_deadwood(cards), cold", "OpenSpiel C++ MinDeadwood"),
-                         ("best_arrangement(cards), cold", "RLCard get_best_meld_clusters")):
-        if theirs in medians:
-            print(f"  {ours.split('(')[0]} / {theirs}: {medians[ours] / medians[theirs]:.2f}x "
+    best, earlier = "best_arrangement(cards), cold", "best_arrangement(cards), cold, before"
+    for ours, theirs, text in (
+        (best, "OpenSpiel C++ BestMeldGroup", "best_arrangement / OpenSpiel C++ BestMeldGroup"),
+        ("min_deadwood(cards), cold", "OpenSpiel C++ MinDeadwood",
+         "min_deadwood / OpenSpiel C++ MinDeadwood"),
+        (best, "RLCard get_best_meld_clusters", "best_arrangement / RLCard get_best_meld_clusters"),
+        (earlier, "OpenSpiel C++ BestMeldGroup",
+         "best_arrangement before / OpenSpiel C++ BestMeldGroup"),
+        (best, earlier, "best_arrangement after / before"),
+    ):
+        if ours in medians and theirs in medians:
+            print(f"  {text}: {medians[ours] / medians[theirs]:.2f}x "
                   f"(medians), {means[ours] / means[theirs]:.2f}x (means)")
     clear_meld_memos()
     for hand in hands:
@@ -293,6 +333,12 @@ def side_by_side(label: str, hands: list[list[Card]], driver: OpenSpielDriver | 
     report("min_deadwood(cards), memo hit", warm_min)
 
 
+def _timed_best_arrangement(function: Callable[[list[Card]], object], hand: list[Card]) -> float:
+    t0 = time.perf_counter_ns()
+    function(hand)
+    return (time.perf_counter_ns() - t0) / 1000
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20000, help="random hands per size")
@@ -302,7 +348,10 @@ def main(argv: list[str] | None = None) -> None:
                         help="hands from play for the side-by-side rows")
     parser.add_argument("--openspiel", metavar="PROGRAM",
                         help="driver around OpenSpiel's C++ GinRummyUtils (see the docstring)")
+    parser.add_argument("--before", metavar="FILE",
+                        help="an earlier melds.py: its best_arrangement timed in the same blocks")
     args = parser.parse_args(argv)
+    before = load_before(args.before) if args.before else None
 
     print(f"machine: {machine_info()}")
     if hasattr(os, "getloadavg"):  # other work on the machine inflates every figure
@@ -388,8 +437,10 @@ def main(argv: list[str] | None = None) -> None:
     if rlcard is None:
         print("(rlcard is not installed: RLCard rows left out)")
     try:
-        side_by_side("random deals", random_hands(rng, 10, args.play_hands), driver, rlcard)
-        side_by_side("hands from play", hands_from_play(rng, args.play_hands), driver, rlcard)
+        side_by_side("random deals", random_hands(rng, 10, args.play_hands), driver, rlcard,
+                     before)
+        side_by_side("hands from play", hands_from_play(rng, args.play_hands), driver, rlcard,
+                     before)
     finally:
         if driver is not None:
             driver.close()
