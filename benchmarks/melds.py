@@ -266,19 +266,19 @@ def side_by_side(label: str, hands: list[list[Card]], driver: OpenSpielDriver | 
             earlier = [_timed_best_arrangement(before.best_arrangement, hand) for hand in part]
         clear_meld_memos()
         ours_best, ours_min, points = [], [], []
-        answers = []
+        arranged: list[tuple[object, ...]] = []
         for hand in part:
             t0 = clock()
             arrangement = best_arrangement(hand)
             t1 = clock()
             ours_best.append((t1 - t0) / 1000)
             points.append(arrangement.deadwood_points)
-            answers.append(tuple(arrangement))
+            arranged.append(tuple(arrangement))
         if before is not None:
             if not earlier:
                 before.clear_meld_memos()
                 earlier = [_timed_best_arrangement(before.best_arrangement, hand) for hand in part]
-            if [tuple(before.best_arrangement(hand)) for hand in part] != answers:
+            if [tuple(before.best_arrangement(hand)) for hand in part] != arranged:
                 raise SystemExit("the earlier melds.py arranges a hand differently")
             columns.setdefault("best_arrangement(cards), cold, before", []).extend(earlier)
         clear_meld_memos()
@@ -310,15 +310,16 @@ def side_by_side(label: str, hands: list[list[Card]], driver: OpenSpielDriver | 
           f"{block}):")
     medians = {name: report(name, timings) for name, timings in columns.items()}
     means = {name: statistics.fmean(timings) for name, timings in columns.items()}
-    best, earlier = "best_arrangement(cards), cold", "best_arrangement(cards), cold, before"
+    after, earlier = "best_arrangement(cards), cold", "best_arrangement(cards), cold, before"
     for ours, theirs, text in (
-        (best, "OpenSpiel C++ BestMeldGroup", "best_arrangement / OpenSpiel C++ BestMeldGroup"),
+        (after, "OpenSpiel C++ BestMeldGroup", "best_arrangement / OpenSpiel C++ BestMeldGroup"),
         ("min_deadwood(cards), cold", "OpenSpiel C++ MinDeadwood",
          "min_deadwood / OpenSpiel C++ MinDeadwood"),
-        (best, "RLCard get_best_meld_clusters", "best_arrangement / RLCard get_best_meld_clusters"),
+        (after, "RLCard get_best_meld_clusters",
+         "best_arrangement / RLCard get_best_meld_clusters"),
         (earlier, "OpenSpiel C++ BestMeldGroup",
          "best_arrangement before / OpenSpiel C++ BestMeldGroup"),
-        (best, earlier, "best_arrangement after / before"),
+        (after, earlier, "best_arrangement after / before"),
     ):
         if ours in medians and theirs in medians:
             print(f"  {text}: {medians[ours] / medians[theirs]:.2f}x "
