@@ -310,16 +310,16 @@ def side_by_side(label: str, hands: list[list[Card]], driver: OpenSpielDriver | 
           f"{block}):")
     medians = {name: report(name, timings) for name, timings in columns.items()}
     means = {name: statistics.fmean(timings) for name, timings in columns.items()}
-    after, earlier = "best_arrangement(cards), cold", "best_arrangement(cards), cold, before"
+    now, then = "best_arrangement(cards), cold", "best_arrangement(cards), cold, before"
     for ours, theirs, text in (
-        (after, "OpenSpiel C++ BestMeldGroup", "best_arrangement / OpenSpiel C++ BestMeldGroup"),
+        (now, "OpenSpiel C++ BestMeldGroup", "best_arrangement / OpenSpiel C++ BestMeldGroup"),
         ("min_deadwood(cards), cold", "OpenSpiel C++ MinDeadwood",
          "min_deadwood / OpenSpiel C++ MinDeadwood"),
-        (after, "RLCard get_best_meld_clusters",
+        (now, "RLCard get_best_meld_clusters",
          "best_arrangement / RLCard get_best_meld_clusters"),
-        (earlier, "OpenSpiel C++ BestMeldGroup",
+        (then, "OpenSpiel C++ BestMeldGroup",
          "best_arrangement before / OpenSpiel C++ BestMeldGroup"),
-        (after, earlier, "best_arrangement after / before"),
+        (now, then, "best_arrangement after / before"),
     ):
         if ours in medians and theirs in medians:
             print(f"  {text}: {medians[ours] / medians[theirs]:.2f}x "
