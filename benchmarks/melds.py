@@ -39,10 +39,12 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from a source checkout
 
 from ginrummy_desktop.engine.cards import FULL_DECK, Card, cards_mask  # noqa: E402
+from ginrummy_desktop.engine.gin import melds  # noqa: E402
 from ginrummy_desktop.engine.gin.hand import GinHand  # noqa: E402
 from ginrummy_desktop.engine.gin.layoffs import defender_result  # noqa: E402
 from ginrummy_desktop.engine.gin.melds import (  # noqa: E402
@@ -56,6 +58,8 @@ from ginrummy_desktop.engine.gin.melds import (  # noqa: E402
 )
 from ginrummy_desktop.engine.gin.rules import GinRules  # noqa: E402
 from ginrummy_desktop.engine.rng import StableRandom  # noqa: E402
+
+_T = TypeVar("_T")
 
 # ---------------------------------------------------------------------------------------------
 # Baseline in the style of RLCard's gin rummy utils: Card objects, meld lists, clusters.
@@ -135,7 +139,7 @@ def random_hands(rng: StableRandom, size: int, count: int) -> list[list[Card]]:
     return hands
 
 
-def per_call_us(function: Callable[[object], object], inputs: Sequence[object]) -> list[float]:
+def per_call_us(function: Callable[[_T], object], inputs: Sequence[_T]) -> list[float]:
     clock = time.perf_counter_ns
     timings = []
     for item in inputs:
@@ -239,6 +243,52 @@ def rlcard_solver() -> Callable[[Sequence[Card]], int] | None:
     return deadwood
 
 
+def floor_rows(hands: list[list[Card]], openspiel_median: float | None) -> None:
+    """Where the cold time of ``best_arrangement`` goes on hands without a meld (most random
+    deals), interleaved in blocks of 100: a bare Python call, the identity look-ups and their
+    sum, the sorted deadwood and the ``Arrangement`` built from that sum (as ``best_arrangement``
+    builds them), and the whole cold call; the rest is checking the hand, the meld test, the
+    memo."""
+    word_of_card_id, bias = melds._WORD_OF_CARD_ID, melds._WORD_BIAS
+    b0, b1, b2, b3, b4, b5, b6 = (melds._B0, melds._B1, melds._B2, melds._B3, melds._B4,
+                                  melds._B5, melds._B6)
+    arrangement, new_tuple, size = melds.Arrangement, tuple.__new__, melds._WORD_BYTES
+
+    def bare_call(cards: list[Card]) -> None:
+        return None
+
+    def identity_sum(cards: list[Card]) -> int:
+        return sum(map(word_of_card_id, map(id, cards)), bias)
+
+    def deadwood_and_arrangement(word: int) -> object:
+        dead = word.to_bytes(size, "little")
+        return new_tuple(arrangement, ((), (b0[dead[0]] + b1[dead[1]] + b2[dead[2]] + b3[dead[3]]
+                                            + b4[dead[4]] + b5[dead[5]] + b6[dead[6]]), dead[7]))
+
+    plain = [hand for hand in hands if not melds.melded_in_any_mask(cards_mask(hand))]
+    words = [identity_sum(hand) for hand in plain]
+    rows: dict[str, list[float]] = {}
+    for start in range(0, len(plain), 100):
+        part, part_words = plain[start:start + 100], words[start:start + 100]
+        rows.setdefault("a bare Python call", []).extend(per_call_us(bare_call, part))
+        rows.setdefault("identity look-ups and their sum", []).extend(
+            per_call_us(identity_sum, part))
+        rows.setdefault("sorted deadwood + Arrangement", []).extend(
+            per_call_us(deadwood_and_arrangement, part_words))
+        clear_meld_memos()
+        rows.setdefault("best_arrangement(cards), cold", []).extend(
+            per_call_us(best_arrangement, part))
+    print(f"\nwhere the time goes: {len(plain)} random deals without a meld (cold, interleaved "
+          "in blocks of 100):")
+    medians = {name: report(name, timings) for name, timings in rows.items()}
+    parts = sum(medians[name] for name in list(medians)[1:3])
+    print(f"  left for checking the hand, the meld test, the memo: "
+          f"{medians['best_arrangement(cards), cold'] - parts:.2f} us (medians)")
+    if openspiel_median is not None:
+        print(f"  3x OpenSpiel's BestMeldGroup median on random deals: "
+              f"{3 * openspiel_median:.2f} us")
+
+
 def load_before(path: str) -> ModuleType:
     """An earlier ``melds.py`` (``git show REV:ginrummy_desktop/engine/gin/melds.py > FILE``),
     loaded beside the current one so that before and after are timed in the same run."""
@@ -252,7 +302,7 @@ def load_before(path: str) -> ModuleType:
 
 def side_by_side(label: str, hands: list[list[Card]], driver: OpenSpielDriver | None,
                  rlcard: Callable[[Sequence[Card]], int] | None,
-                 before: ModuleType | None = None) -> None:
+                 before: ModuleType | None = None) -> dict[str, float]:
     """best_arrangement and min_deadwood against OpenSpiel and RLCard, cold, interleaved (and
     against an earlier melds.py's best_arrangement, which goes first in every other block)."""
     columns: dict[str, list[float]] = {}
@@ -332,6 +382,7 @@ def side_by_side(label: str, hands: list[list[Card]], driver: OpenSpielDriver | 
     warm_min = per_call_us(min_deadwood, hands)
     report("best_arrangement(cards), memo hit", warm_best)
     report("min_deadwood(cards), memo hit", warm_min)
+    return medians
 
 
 def _timed_best_arrangement(function: Callable[[list[Card]], object], hand: list[Card]) -> float:
@@ -438,13 +489,14 @@ def main(argv: list[str] | None = None) -> None:
     if rlcard is None:
         print("(rlcard is not installed: RLCard rows left out)")
     try:
-        side_by_side("random deals", random_hands(rng, 10, args.play_hands), driver, rlcard,
-                     before)
+        deals = random_hands(rng, 10, args.play_hands)
+        medians = side_by_side("random deals", deals, driver, rlcard, before)
         side_by_side("hands from play", hands_from_play(rng, args.play_hands), driver, rlcard,
                      before)
     finally:
         if driver is not None:
             driver.close()
+    floor_rows(deals, medians.get("OpenSpiel C++ BestMeldGroup"))
 
 if __name__ == "__main__":
     main()
