@@ -5,17 +5,27 @@ later launch for the same folder connects, asks the first to show itself and exi
 opening a second window on the same profile (which could not save its match anyway: the
 autosave is locked by the first copy). Different data folders (``GINRUMMY_DESKTOP_HOME``) are
 different games and may run side by side.
+
+On Linux a launch asks over a plain Unix socket (Python's ``socket``, the same bytes
+``QLocalSocket`` sends), so the window can map without loading Qt's network module; the
+server, made once the window shows, is ``QLocalServer`` everywhere.
 """
 
 from __future__ import annotations
 
 import getpass
 import hashlib
+import os
+import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
-from PySide6.QtNetwork import QLocalServer, QLocalSocket
+
+if TYPE_CHECKING:
+    from PySide6.QtNetwork import QLocalSocket
 
 SHOW_REQUEST = b"show\n"
 SHOWN_REPLY = b"shown\n"
@@ -34,6 +44,10 @@ def instance_name(data_dir: Path) -> str:
 
 def show_running_copy(name: str) -> bool:
     """True when a running copy answered and was asked to show its window."""
+    if sys.platform.startswith("linux"):
+        return _ask_over_unix_socket(server_path(name))
+    from PySide6.QtNetwork import QLocalSocket
+
     socket = QLocalSocket()
     socket.connectToServer(name)
     if not socket.waitForConnected(WAIT_MS):
@@ -45,11 +59,44 @@ def show_running_copy(name: str) -> bool:
     return answered
 
 
+def server_path(name: str) -> str:
+    """Where ``QLocalServer.listen(name)`` puts its socket on Linux: Qt's temporary folder
+    (``QDir::tempPath()``: ``$TMPDIR``, else ``/tmp``)."""
+    return os.path.join(os.path.normpath(os.environ.get("TMPDIR") or "/tmp"), name)
+
+
+def _ask_over_unix_socket(path: str) -> bool:
+    """``show_running_copy`` over a Unix socket: connect, ask, wait for the answer."""
+    import socket
+
+    deadline = time.monotonic() + WAIT_MS / 1000
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as client:
+        try:
+            client.settimeout(WAIT_MS / 1000)
+            client.connect(path)  # no file, or a crashed copy's with nobody listening: refused
+            client.sendall(SHOW_REQUEST)
+            reply = b""
+            while not reply.endswith(b"\n") and len(reply) <= len(SHOWN_REPLY):
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                client.settimeout(left)
+                chunk = client.recv(64)
+                if not chunk:
+                    break
+                reply += chunk
+        except OSError:
+            return False
+    return reply == SHOWN_REPLY
+
+
 class InstanceServer(QObject):
     """Listens for later launches; ``on_show`` brings this copy's window forward."""
 
     def __init__(self, name: str, on_show: Callable[[], None],
                  parent: QObject | None = None) -> None:
+        from PySide6.QtNetwork import QLocalServer
+
         super().__init__(parent)
         self.on_show = on_show
         self.server = QLocalServer(self)
