@@ -160,7 +160,6 @@ def run_app() -> int:
         return 0
     from ginrummy_desktop.gui.shell.main_window import MainWindow
 
-    _set_window_icon(app)
     problems: list[str] = []
     storage = _open_storage(problems)
     start_logging(storage.paths.log_file if storage is not None else None)
@@ -174,11 +173,6 @@ def run_app() -> int:
         LOGGER.warning("translation catalogue %s could not be read; skipped", catalogue)
     LOGGER.info("Gin Rummy Desktop starting (language %s)", language)
     window = MainWindow(storage=storage)
-    def bring_forward() -> None:
-        LOGGER.info("a second launch asked for this window")
-        single_instance.bring_forward(window)
-
-    server = single_instance.InstanceServer(instance, bring_forward)
     # One way out: closing the main window (Quit) ends the app, even if another window of
     # it were still open; "last window closed" would post a second quit, which a later event
     # loop in the same process (tests run several apps) would receive at once.
@@ -186,6 +180,19 @@ def run_app() -> int:
     app.setQuitOnLastWindowClosed(False)
     window.closed.connect(app.quit)
     install_excepthook(window.notify)
+    # The window (title, frame, menus, felt) goes on screen first: Qt's xcb platform sends
+    # the map request at once, so the desktop shows the window while the table is dealt. It
+    # paints when the event loop starts, after the deal, so its first frame already has the
+    # cards. What follows is not needed to map it: the icon, the single-instance server, the
+    # saved game or the deal, and the start-up problems (a dialog over the window).
+    window.open_on_screen()
+    _set_window_icon(app)
+
+    def bring_forward() -> None:
+        LOGGER.info("a second launch asked for this window")
+        single_instance.bring_forward(window)
+
+    server = single_instance.InstanceServer(instance, bring_forward)
     try:
         window.restore_or_start()
     except Exception as error:  # noqa: BLE001 - a failed resume must not stop the app
@@ -198,7 +205,6 @@ def run_app() -> int:
         LOGGER.warning("at start: %s", problem)
     if problems:
         show_startup_problems(problems)
-    window.open_on_screen()
     from PySide6.QtCore import QTimer
 
     # The version is read from the installed metadata, slow to import: once the table shows.
