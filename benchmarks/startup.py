@@ -144,8 +144,10 @@ OURS_TITLE = "Gin Rummy Desktop"
 def start_xvfb() -> tuple[subprocess.Popen, str]:
     """A private X server; returns it and its DISPLAY."""
     read, write = os.pipe()
+    # -noreset: between two launches the server has no client, and a resetting server
+    # refuses the next launch's connection now and then.
     server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24",
-                               "-nolisten", "tcp"], pass_fds=(write,),
+                               "-noreset", "-nolisten", "tcp"], pass_fds=(write,),
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write)
     with os.fdopen(read) as pipe:
@@ -195,10 +197,12 @@ def time_to_mapped(command: list[str], title: str, env: dict[str, str],
                                stderr=subprocess.PIPE if probed else subprocess.DEVNULL,
                                text=True)
     painted: list[float] = []
+    said: list[str] = []  # the app's last words, for the error if it ends early
     if probed:
         def read_probe() -> None:
             assert process.stderr is not None
             for line in process.stderr:
+                said[:] = [*said[-19:], line]
                 if not painted and PROBE_LINE.search(line):
                     painted.append(time.perf_counter() - started)
         reader = threading.Thread(target=read_probe, daemon=True)
@@ -213,7 +217,9 @@ def time_to_mapped(command: list[str], title: str, env: dict[str, str],
                     time.sleep(0.005)
                 return mapped, (painted[0] if painted else None)
             if process.poll() is not None:
-                raise RuntimeError(f"{command[0]} ended before its window was mapped")
+                time.sleep(0.1)  # the reader takes the last lines
+                raise RuntimeError(f"{command[0]} ended before its window was mapped"
+                                   + (": " + "".join(said) if said else ""))
         raise RuntimeError(f"{command[0]}: no window {title!r} within {timeout} s")
     finally:
         process.terminate()
