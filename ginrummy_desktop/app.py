@@ -172,7 +172,15 @@ def run_app() -> int:
     for catalogue in translation.unreadable_catalogues:  # a damaged install: its words in English
         LOGGER.warning("translation catalogue %s could not be read; skipped", catalogue)
     LOGGER.info("Gin Rummy Desktop starting (language %s)", language)
-    window = MainWindow(storage=storage)
+    # The window (title, saved size and place, menus, felt) goes on screen first: Qt's xcb
+    # platform sends the map request at show(), so the desktop has the window while the rest
+    # is made. Nothing paints until the event loop starts, after all of it, so the first frame
+    # already has the table and its cards. Not needed to map the window: the games' tables
+    # and the link to storage (make_tables), the icon, the single-instance server, the saved
+    # game or the deal, and the start-up problems (a dialog over the window).
+    window = MainWindow(storage=storage, tables_later=True)
+    window.open_on_screen()
+    window.make_tables()
     # One way out: closing the main window (Quit) ends the app, even if another window of
     # it were still open; "last window closed" would post a second quit, which a later event
     # loop in the same process (tests run several apps) would receive at once.
@@ -180,12 +188,6 @@ def run_app() -> int:
     app.setQuitOnLastWindowClosed(False)
     window.closed.connect(app.quit)
     install_excepthook(window.notify)
-    # The window (title, frame, menus, felt) goes on screen first: Qt's xcb platform sends
-    # the map request at once, so the desktop shows the window while the table is dealt. It
-    # paints when the event loop starts, after the deal, so its first frame already has the
-    # cards. What follows is not needed to map it: the icon, the single-instance server, the
-    # saved game or the deal, and the start-up problems (a dialog over the window).
-    window.open_on_screen()
     _set_window_icon(app)
 
     def bring_forward() -> None:

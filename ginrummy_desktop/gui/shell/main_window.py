@@ -25,10 +25,6 @@ from ginrummy_desktop.engine.translation import mark, tr
 from ginrummy_desktop.engine.wording import YOU
 from ginrummy_desktop.gui.common.window_table import WindowTable
 from ginrummy_desktop.gui.game_registry import GameMapping, gui_game, gui_games
-from ginrummy_desktop.gui.shell.help_pages import (
-    HelpDialog,
-    shortcuts_html,
-)
 from ginrummy_desktop.gui.shell.table_sounds import TableSounds
 from ginrummy_desktop.gui.table.animation import SPEEDS
 from ginrummy_desktop.gui.table.card_renderer import BACKS, CardRenderer, CardStyle
@@ -38,6 +34,7 @@ from ginrummy_desktop.gui.table.palette import TABLE_COLOURS, TablePalette, wind
 if TYPE_CHECKING:
     from ginrummy_desktop.gui.cribbage.new_game_dialog import CribbageSetup
     from ginrummy_desktop.gui.gin.controller import MatchSetup
+    from ginrummy_desktop.gui.shell.help_pages import HelpDialog
 
 TITLE = mark("Gin Rummy Desktop")
 
@@ -107,7 +104,7 @@ class MainWindow(QMainWindow):
     closed = Signal()
 
     def __init__(self, storage: Any = None, speed: str | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, tables_later: bool = False) -> None:
         super().__init__(parent)
         self.storage = storage
         self.setWindowTitle(tr(TITLE))
@@ -127,34 +124,55 @@ class MainWindow(QMainWindow):
         self.notifications: list[str] = []
         self.persistence: Any = None
         self.welcome: Any = None  # the first-run page while it is shown
-        # Each game's table (gui/game_registry.py's window_table), in the registry's order.
+        # Each game's table (gui/game_registry.py's window_table), in the registry's order;
+        # made by make_tables().
         self.tables: dict[str, WindowTable] = {}
+        self.game = ""  # the game on screen: the first table's once the tables are made
+        self.setStyleSheet(window_style_sheet(TablePalette.for_felt(self.table_colour)))
+        self.sounds = TableSounds()
+        self._build_menus()
+        self.resize(1280, 800)
+        # The welcome shows until the player has chosen an opponent there (or in Preferences):
+        # quitting on the welcome page shows it again next time.
+        self.first_run = storage is not None and not storage.settings.settings.default_opponent
+        self._unsubscribe_undo: Any = None
+        self.restored_geometry = False
+        if storage is not None:
+            from ginrummy_desktop.gui.shell.geometry import restore_geometry
+
+            self.restored_geometry = restore_geometry(self, storage)
+        if not tables_later:
+            self.make_tables()
+
+    def make_tables(self) -> None:
+        """Each game's table, its Play and View menu entries, and (with storage) the link to
+        storage that applies the settings and autosaves (``Persistence``).
+
+        The constructor calls this unless it was given ``tables_later``: the app (run_app)
+        maps the window (title, frame, size, menus) first and makes the tables right after,
+        before the event loop paints anything, so the first frame has the table. Until then
+        the window has no ``table``.
+        """
+        if self.tables:
+            return
         for entry in gui_games():
             if entry.window_table is not None:
                 self.tables[entry.name] = entry.window_table(self)
         if not self.tables:
             raise ValueError("no registered game has a table for the main window")
         self.game = next(iter(self.tables))  # the game on screen
-        self.setStyleSheet(window_style_sheet(TablePalette.for_felt(self.table_colour)))
-        self.sounds = TableSounds()
         for table in self.tables.values():
             table.offer_review(self.review_last_hand, tr("Review"),
                                tr("Review your decisions in this hand"))
             if table.widget is not None:  # a table made with the window (the first game's)
                 self.stack.addWidget(table.widget)
                 self.sounds.attach(table.controller)
-        self._build_menus()
-        self.resize(1280, 800)
-        self.restored_geometry = False
-        # The welcome shows until the player has chosen an opponent there (or in Preferences):
-        # quitting on the welcome page shows it again next time.
-        self.first_run = storage is not None and not storage.settings.settings.default_opponent
-        self._unsubscribe_undo: Any = None
+        self._add_table_menus()
+        storage = self.storage
         if storage is not None:
             from ginrummy_desktop.gui.shell.persistence import Persistence
 
             self.persistence = Persistence(self, storage)
-            self.restored_geometry = self.persistence.restore_geometry()
             self.set_undo_allowed(storage.settings.settings.undo_vs_computer)
             self._unsubscribe_undo = storage.settings.subscribe(
                 lambda settings, _changed: self.set_undo_allowed(settings.undo_vs_computer))
@@ -205,8 +223,7 @@ class MainWindow(QMainWindow):
         self.resign_action = self._action(game, tr("Re&sign"), self.resign, "Ctrl+Shift+R")
         self.online_action = self._action(game, tr("Play &online…"), self.show_online)
         game.addSeparator()
-        self.play_menu = game.addMenu(tr("&Play"))
-        self.play_menu.addActions(list(self.table.key_actions()))
+        self.play_menu = game.addMenu(tr("&Play"))  # the keys of the game on screen
         game.addSeparator()
         self.replay_action = self._action(game, tr("Replay &last hand…"), self.replay_last_hand)
         self.review_action = self._action(game, tr("Re&view last hand…"), self.review_last_hand)
@@ -221,12 +238,10 @@ class MainWindow(QMainWindow):
         # Ctrl+Q by name: the standard Quit key is empty where the platform theme has none.
         self.quit_action = self._action(game, tr("&Quit"), self.close, "Ctrl+Q")
 
-        view = bar.addMenu(tr("&View"))
-        # Entries only some games have (gin's fan and score sheet), greyed in the others.
-        self.game_view_actions = {name: list(table.view_actions())
-                                  for name, table in self.tables.items()}
-        for actions in self.game_view_actions.values():
-            view.addActions(actions)
+        view = self.view_menu = bar.addMenu(tr("&View"))
+        # Entries only some games have (gin's fan and score sheet), greyed in the others: they
+        # go first, before the speeds, when the tables are made (_add_table_menus).
+        self.game_view_actions: dict[str, list[QAction]] = {}
         speed_menu = view.addMenu(tr("Animation &speed"))
         group = QActionGroup(self)
         self.speed_actions: dict[str, QAction] = {}
@@ -293,6 +308,16 @@ class MainWindow(QMainWindow):
         self.undo_fallback = QShortcut(QKeySequence.StandardKey.Undo, self)
         self.undo_fallback.setContext(Qt.ShortcutContext.WindowShortcut)
         self.undo_fallback.activated.connect(self.explain_undo)
+
+    def _add_table_menus(self) -> None:
+        """The tables' entries: the Play menu of the game on screen, and the View entries only
+        some games have, at the top of the View menu."""
+        self.play_menu.addActions(list(self.table.key_actions()))
+        self.game_view_actions = {name: list(table.view_actions())
+                                  for name, table in self.tables.items()}
+        first = self.view_menu.actions()[0]
+        for actions in self.game_view_actions.values():
+            self.view_menu.insertActions(first, actions)
 
     def _action(self, menu: Any, text: str, slot: Any, shortcut: Any = None) -> QAction:
         action = QAction(text, self)
@@ -560,6 +585,7 @@ class MainWindow(QMainWindow):
 
     def show_help(self, title: str, html: str) -> HelpDialog:
         from ginrummy_desktop.gui.common.window_fit import keep_on_screen
+        from ginrummy_desktop.gui.shell.help_pages import HelpDialog  # loaded when first asked
 
         dialog = HelpDialog(title, html, self)
         self.dialogs.append(dialog)
@@ -569,6 +595,8 @@ class MainWindow(QMainWindow):
 
     def show_shortcuts(self) -> HelpDialog:
         """The keys of the game on screen."""
+        from ginrummy_desktop.gui.shell.help_pages import shortcuts_html
+
         title, rows = self.table.shortcuts()
         return self.show_help(title or tr("Keyboard shortcuts"), shortcuts_html(rows))
 

@@ -21,13 +21,14 @@ from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QObject
+from PySide6.QtCore import QObject
 
 from ginrummy_desktop.engine.translation import tr
 from ginrummy_desktop.engine.wording import YOU
 from ginrummy_desktop.gui.common.storage_jobs import StorageJobs
 from ginrummy_desktop.gui.game_registry import GameMapping, Restored
 from ginrummy_desktop.gui.gin.summary import match_summary  # noqa: F401 - a public name
+from ginrummy_desktop.gui.shell.geometry import GEOMETRY_KEY, restore_geometry
 from ginrummy_desktop.gui.table.animation import SPEEDS
 from ginrummy_desktop.gui.table.card_renderer import CardStyle
 from ginrummy_desktop.storage.files import plain_os_error
@@ -35,8 +36,6 @@ from ginrummy_desktop.storage.stats import StatisticsQueries
 
 if TYPE_CHECKING:
     from ginrummy_desktop.gui.shell.main_window import MainWindow
-
-GEOMETRY_KEY = "main"
 
 
 #: The game of an autosaved state without a ``"game"`` key (states saved before it had one).
@@ -100,14 +99,7 @@ class Persistence(QObject):
         window.set_sound(int(settings.sound_volume), bool(settings.sound_muted))
 
     def restore_geometry(self) -> bool:
-        text = self.storage.settings.settings.window_geometry.get(GEOMETRY_KEY)
-        if not text:
-            return False
-        try:
-            data = QByteArray(base64.b64decode(text.encode()))
-        except ValueError:
-            return False
-        return bool(self.window.restoreGeometry(data))
+        return restore_geometry(self.window, self.storage)
 
     def save_geometry(self) -> None:
         data = bytes(self.window.saveGeometry().data())
