@@ -187,13 +187,13 @@ def viewable_window(title: str, env: dict[str, str]) -> bool:
 
 
 def time_to_mapped(command: list[str], title: str, env: dict[str, str],
-                   timeout: float = 60.0) -> tuple[float, float | None]:
+                   timeout: float = 60.0, cwd: Path = ROOT) -> tuple[float, float | None]:
     """Seconds until ``title`` is viewable, and (for ours, which runs the start-up probe in
     its reporting mode) until its first paint has been flushed; None for a program without
     the probe."""
     started = time.perf_counter()
     probed = bool(env.get("GINRUMMY_STARTUP_PROBE"))
-    process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL,
+    process = subprocess.Popen(command, env=env, cwd=cwd, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE if probed else subprocess.DEVNULL,
                                text=True)
     painted: list[float] = []
@@ -230,10 +230,11 @@ def time_to_mapped(command: list[str], title: str, env: dict[str, str],
             process.wait()
 
 
-def versus(rival: str, rounds: int, display: str | None,
-           bytecode: str = "cached") -> dict[str, list[float]]:
+def versus(rival: str, rounds: int, display: str | None, bytecode: str = "cached",
+           before: Path | None = None) -> dict[str, list[float]]:
     """Interleaved launches of ours (from source, xcb) and ``rival``; seconds to mapped (and
-    ours to first paint, "ours painted")."""
+    ours to first paint, "ours painted"). ``before``: a source tree of an earlier commit of
+    ours, started in the same rounds ("before", "before painted")."""
     command, title = RIVALS[rival]
     if not Path(command[0]).exists():
         raise RuntimeError(f"{rival} is not installed ({command[0]}); on Debian: "
@@ -255,13 +256,22 @@ def versus(rival: str, rounds: int, display: str | None,
             Path(rival_env["HOME"]).mkdir()
             ours_command = [sys.executable, "-c", BOOT_FROM_SOURCE, str(PROBE)]
             times: dict[str, list[float]] = {"ours": [], "ours painted": [], rival: []}
-            for round_number in range(rounds + 1):  # round 0 warms both up, not counted
-                pair = [("ours", ours_command, OURS_TITLE, ours_env),
-                        (rival, command, title, rival_env)]
+            programs = [("ours", ours_command, OURS_TITLE, ours_env, ROOT),
+                        (rival, command, title, rival_env, ROOT)]
+            if before is not None:
+                before_env = with_bytecode(
+                    dict(ours_env, GINRUMMY_DESKTOP_HOME=str(Path(home) / "before")),
+                    bytecode, Path(home) / "pycache-before")
+                returning_player(Path(home) / "before")
+                programs.append(("before", ours_command, OURS_TITLE, before_env, before))
+                times.update({"before": [], "before painted": []})
+            for round_number in range(rounds + 1):  # round 0 warms each up, not counted
+                turn = round_number % len(programs)
+                order = programs[turn:] + programs[:turn]  # none always goes first
                 if round_number % 2:
-                    pair.reverse()  # neither always goes first
-                for name, argv, window, env in pair:
-                    seconds, painted = time_to_mapped(argv, window, env)
+                    order.reverse()
+                for name, argv, window, env, cwd in order:
+                    seconds, painted = time_to_mapped(argv, window, env, cwd=cwd)
                     if round_number:
                         times[name].append(seconds)
                         if painted is not None:
@@ -291,6 +301,12 @@ def report_versus(rival: str, times: dict[str, list[float]]) -> None:
           f"{rival} {theirs:.3f} s (min {min(times[rival]):.3f}, max {max(times[rival]):.3f}); "
           f"ratio ours/{rival} {ours / theirs:.2f}; ours first painted (xcb) "
           f"{statistics.median(painted):.3f} s (max {max(painted):.3f})", flush=True)
+    if times.get("before"):
+        earlier = statistics.median(times["before"])
+        print(f"before (same rounds): mapped {earlier:.3f} s (min {min(times['before']):.3f}, "
+              f"max {max(times['before']):.3f}), ratio before/{rival} {earlier / theirs:.2f}; "
+              f"first painted (xcb) {statistics.median(times['before painted']):.3f} s",
+              flush=True)
 
 
 def with_bytecode(env: dict[str, str], bytecode: str, cache: Path) -> dict[str, str]:
@@ -395,6 +411,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=9,
                         help="interleaved rounds for --vs (default 9)")
     parser.add_argument("--display", help="X display for --vs (default: a private Xvfb)")
+    parser.add_argument("--before", type=Path, metavar="DIR",
+                        help="with --vs: a source tree of an earlier commit (git archive ... | "
+                             "tar -x -C DIR), started in the same rounds")
     parser.add_argument("--bytecode", choices=("cached", "source"), default="cached",
                         help="from source: compiled modules kept between launches, as an "
                              "installed app has them (default), or compiled at every launch")
@@ -418,7 +437,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.vs:
         try:
-            report_versus(args.vs, versus(args.vs, args.rounds, args.display, args.bytecode))
+            report_versus(args.vs, versus(args.vs, args.rounds, args.display, args.bytecode,
+                                          args.before.resolve() if args.before else None))
         except (RuntimeError, OSError) as error:
             print(f"startup benchmark (--vs {args.vs}) failed: {error}", file=sys.stderr)
             return 1
