@@ -34,3 +34,34 @@ def test_the_window_is_on_screen_before_the_deal_and_dealt_before_it_paints(qapp
     assert seen == {"visible at the deal": True, "title": "Gin Rummy Desktop",
                     "menus": ["Game", "View", "Help"], "dealt": True}
     assert started.dialog is None
+
+
+def test_the_view_menus_speeds_are_the_animators():
+    from ginrummy_desktop.gui.table.animation import SPEEDS
+    from ginrummy_desktop.storage.settings import ANIMATION_SPEEDS
+
+    assert tuple(SPEEDS) == ANIMATION_SPEEDS  # the menu lists the settings' names
+
+
+def test_a_window_made_in_two_steps_has_the_same_menus_as_one_made_at_once(qapp):
+    def menus(window: MainWindow) -> list[tuple[str, str, bool]]:
+        found = []
+        for top in window.menuBar().actions():
+            for action in top.menu().actions():
+                found.append((top.text(), action.text(), action.isEnabled()))
+                if action.menu() is not None:
+                    found += [(action.text(), a.text(), a.isEnabled())
+                              for a in action.menu().actions()]
+        return found
+
+    at_once = MainWindow(storage=None, speed="instant")
+    later = MainWindow(storage=None, speed="instant", tables_later=True)
+    assert later.tables == {} and later.persistence is None
+    later.make_tables()
+    try:
+        assert menus(later) == menus(at_once)
+        assert list(later.tables) == list(at_once.tables) and later.game == at_once.game
+        assert later.stack.currentWidget() is later.gin_screen
+    finally:
+        at_once.close()
+        later.close()

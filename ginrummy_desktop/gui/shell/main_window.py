@@ -26,10 +26,10 @@ from ginrummy_desktop.engine.wording import YOU
 from ginrummy_desktop.gui.common.window_table import WindowTable
 from ginrummy_desktop.gui.game_registry import GameMapping, gui_game, gui_games
 from ginrummy_desktop.gui.shell.table_sounds import TableSounds
-from ginrummy_desktop.gui.table.animation import SPEEDS
 from ginrummy_desktop.gui.table.card_renderer import BACKS, CardRenderer, CardStyle
 from ginrummy_desktop.gui.table.layout import DEFAULT_CARD_SIZE
 from ginrummy_desktop.gui.table.palette import TABLE_COLOURS, TablePalette, window_style_sheet
+from ginrummy_desktop.storage.settings import ANIMATION_SPEEDS
 
 if TYPE_CHECKING:
     from ginrummy_desktop.gui.cribbage.new_game_dialog import CribbageSetup
@@ -245,7 +245,10 @@ class MainWindow(QMainWindow):
         speed_menu = view.addMenu(tr("Animation &speed"))
         group = QActionGroup(self)
         self.speed_actions: dict[str, QAction] = {}
-        for name in SPEEDS:
+        # The speeds the settings take (the animator's SPEEDS, a test keeps them the same):
+        # read from the settings, so the menu does not load the animator and the card items
+        # before the window shows.
+        for name in ANIMATION_SPEEDS:
             action = QAction(tr(SPEED_NAMES[name]) if name in SPEED_NAMES else name.title(), self,
                              checkable=True)
             action.setChecked(name == self.speed)
