@@ -67,6 +67,9 @@ from ginrummy_desktop.online.bot_player import BotPlayer  # noqa: E402
 from ginrummy_desktop.online.client import OnlineClient, RequestRefused  # noqa: E402
 from tests.online_servers import XmppServer, start_ejabberd_nodes, unique_username  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from lean_xmpp import LeanClient  # noqa: E402
+
 PASSWORD = "load test passphrase 42"
 BOTS = {"gin": "greedy", "cribbage": "greedy"}
 P95_BUDGET_MS = 100.0
@@ -296,6 +299,7 @@ class WorkerJob:
     duration: float
     chat_every: int
     seed: int
+    client: str = "lean"  # "lean": benchmarks/lean_xmpp.py; "app": the app's OnlineClient
 
 
 async def paced_worker(job: WorkerJob) -> dict:
@@ -306,11 +310,13 @@ async def paced_worker(job: WorkerJob) -> dict:
     loop = asyncio.get_running_loop()
 
     def client(port: int) -> OnlineClient:
-        return OnlineClient(f"{unique_username('pace')}@{job.domain}", PASSWORD,
-                            host="127.0.0.1", port=port, referee=job.component,
-                            muc_domain=job.muc_domain, verify_tls=False,
-                            resource=f"r{secrets.token_hex(2)}")
+        kind = LeanClient if job.client == "lean" else OnlineClient
+        return kind(f"{unique_username('pace')}@{job.domain}", PASSWORD,  # type: ignore[return-value]
+                    host="127.0.0.1", port=port, referee=job.component,
+                    muc_domain=job.muc_domain, verify_tls=False,
+                    resource=f"r{secrets.token_hex(2)}")
 
+    rss_before = rss_kib(os.getpid())  # the interpreter and its imports: not the clients'
     hosts = [client(job.host_port) for _ in range(job.tables)]
     guests = [client(job.guest_port) for _ in range(job.tables)]
     clients = hosts + guests
@@ -322,8 +328,10 @@ async def paced_worker(job: WorkerJob) -> dict:
                                       return_exceptions=True)
         lobby_refused += sum(isinstance(result, BaseException) for result in joined)
         await asyncio.gather(*(c.open_tables("gin") for c in clients[index:index + 16]))
+    rss = rss_kib(os.getpid()) - rss_before
     print("ready", flush=True)
     await loop.run_in_executor(None, sys.stdin.readline)  # "go"
+    cpu_before = time.process_time()  # this process's CPU, all threads (the bots think in some)
 
     latencies: list[float] = []
     acked: dict[str, int] = {}
@@ -368,8 +376,10 @@ async def paced_worker(job: WorkerJob) -> dict:
     await asyncio.sleep(job.duration)
     stopped.set()
     await asyncio.sleep(job.think[1] + 10.0)  # every move sent before the stop is answered
+    cpu = time.process_time() - cpu_before
     await asyncio.gather(*(c.disconnect() for c in clients), return_exceptions=True)
-    return {"latencies": latencies, "acked": acked, **counts}
+    return {"latencies": latencies, "acked": acked, "cpu_seconds": cpu, "rss_kib": rss,
+            **counts}
 
 
 def run_worker(job_json: str) -> int:
@@ -399,6 +409,8 @@ class PacedStep:
     play_seconds: float = 0.0
     referee_kib_per_table: float = 0.0
     xmpp_kib_per_connection: float = 0.0
+    client_cpu_seconds: float = 0.0  # the client processes' CPU over the same window
+    client_kib_per_client: float = 0.0  # the client processes' RSS growth from signing in
 
     def percentile(self, p: float) -> float:
         return Step.percentile(self, p)  # type: ignore[arg-type]
@@ -417,7 +429,8 @@ def run_paced_step(nodes: list[XmppServer], referee_pid: int, database: Path, ta
     for index, share in enumerate(shares):
         job = WorkerJob(nodes[0].domain, nodes[0].component_name, nodes[0].muc_domain,
                         nodes[0].c2s_port, nodes[-1].c2s_port, share, args.think,
-                        args.duration, args.chat_every, seed=tables * 100 + index)
+                        args.duration, args.chat_every, seed=tables * 100 + index,
+                        client=args.client)
         workers.append(subprocess.Popen(
             [sys.executable, str(Path(__file__).resolve()), "--worker",
              json.dumps(job.__dict__)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -455,6 +468,8 @@ def run_paced_step(nodes: list[XmppServer], referee_pid: int, database: Path, ta
             step.chats += result["chats"]
             step.lobby_refused += result["lobby_refused"]
             step.unseated += result["unseated"]
+            step.client_cpu_seconds += result["cpu_seconds"]
+            step.client_kib_per_client += result["rss_kib"] / (2 * tables)
         step.wall_seconds = time.perf_counter() - started
         step.cpu_seconds = process_cpu_seconds(referee_pid) - cpu_before
         step.xmpp_cpu_seconds = sum(process_tree_cpu_seconds(p) for p in xmpp_pids) - xmpp_before
@@ -471,10 +486,12 @@ def run_paced_step(nodes: list[XmppServer], referee_pid: int, database: Path, ta
 
 def paced_line(step: PacedStep) -> str:
     moves, cpu, xmpp, rate = per_move(step, step.play_seconds)
+    clients = 1000 * step.client_cpu_seconds / moves if moves else float("nan")
     return (f"| {step.tables:>4} | {2 * step.tables:>5} | {moves:>6} | {rate:6.1f} | "
             f"{step.percentile(50):6.1f} | {step.percentile(95):6.1f} | "
-            f"{step.percentile(99):6.1f} | {cpu:5.2f} | {xmpp:5.2f} | "
+            f"{step.percentile(99):6.1f} | {cpu:5.2f} | {xmpp:5.2f} | {clients:5.2f} | "
             f"{step.referee_kib_per_table:7.0f} | {step.xmpp_kib_per_connection:7.0f} | "
+            f"{step.client_kib_per_client:6.0f} | "
             f"{step.chats:>5} | {step.lobby_refused:>4} | {step.unseated:>4} | {step.lost:>4} | "
             f"{step.refused:>4} |")
 
@@ -492,15 +509,16 @@ def main_paced(args: argparse.Namespace) -> int:
         load = "/".join(f"{x:.1f}" for x in os.getloadavg())
         print(f"online_load --pace people: {args.nodes} ejabberd node(s), 1 referee (SQLite), "
               f"gin, greedy bots answering {args.think[0]:g}-{args.think[1]:g} s after their "
-              f"turn, {args.duration:g} s of play per N, clients in {args.procs} processes, "
+              f"turn, {args.duration:g} s of play per N, {args.client} clients in "
+              f"{args.procs} processes, "
               f"all in the lobby room, a chat line every ~{args.chat_every} moves; "
               f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {platform.node()}, "
               f"{os.cpu_count()} cores, load average {load}, Python {platform.python_version()}")
         print("| N tables | players | moves | moves/s | p50 ms | p95 ms | p99 ms "
-              "| referee CPU ms/move | ejabberd CPU ms/move | referee KiB/table "
-              "| ejabberd KiB/connection | chats | not in lobby | joins unanswered | lost "
-              "| refused |")
-        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+              "| referee CPU ms/move | ejabberd CPU ms/move | clients CPU ms/move "
+              "| referee KiB/table | ejabberd KiB/connection | client KiB/client | chats "
+              "| not in lobby | joins unanswered | lost | refused |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
         for tables in args.tables:
             step = run_paced_step(nodes, referee.pid, work / "service.db", tables, args)
             print(paced_line(step), flush=True)
@@ -617,6 +635,9 @@ def main() -> int:
                         default=(2.0, 3.0), help="a seat's answer time, min,max s (people)")
     parser.add_argument("--chat-every", type=int, default=10,
                         help="a seat chats before about one move in this many (people)")
+    parser.add_argument("--client", choices=("lean", "app"), default="lean",
+                        help="the load generator's XMPP client (people): lean "
+                             "(benchmarks/lean_xmpp.py) or the app's OnlineClient (slixmpp)")
     args = parser.parse_args()
     if args.pace == "cpu":
         return main_cpu(args)
