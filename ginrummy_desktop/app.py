@@ -98,10 +98,10 @@ STARTUP_DIALOG_TITLE = mark("Gin Rummy Desktop: some files could not be used")  
 
 
 def show_startup_problems(problems: Sequence[str]) -> None:
-    """Tell the person, before the table appears, what was set aside and where.
+    """Tell the person, as the app starts, what was set aside and where.
 
-    A modal dialog of its own (not the main window's notice line, which is not there when
-    start-up goes wrong); its text can be selected and copied into a bug report.
+    A modal dialog of its own over the main window (not the window's notice line, which may not
+    be there when start-up goes wrong); its text can be selected and copied into a bug report.
     """
     startup_problems_dialog(problems).exec()
 

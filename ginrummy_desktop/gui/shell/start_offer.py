@@ -92,7 +92,7 @@ def _ask(window: MainWindow, name: str, title: str, text: str,
             return  # the window (and so the question) closed before it was shown
         if window.isVisible():
             box.open()
-        else:  # app.main shows start-up problems first, then the window
+        else:  # a window not shown yet (app.main shows it before it deals; tests and scenes)
             QTimer.singleShot(50, show_when_window_is)
     QTimer.singleShot(0, show_when_window_is)
     return box
