@@ -6,13 +6,14 @@ opening a second window on the same profile (which could not save its match anyw
 autosave is locked by the first copy). Different data folders (``GINRUMMY_DESKTOP_HOME``) are
 different games and may run side by side.
 
-On Linux a launch asks over a plain Unix socket (Python's ``socket``, the same bytes
-``QLocalSocket`` sends), so the window can map without loading Qt's network module; the
-server, made once the window shows, is ``QLocalServer`` everywhere.
+On Linux both sides are a plain Unix socket (Python's ``socket``, where ``QLocalServer`` puts
+its socket and the same bytes): the window maps without Qt's network module, which the packaged
+app does not ship. Elsewhere ``QLocalServer`` and ``QLocalSocket``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 import hashlib
 import os
@@ -20,7 +21,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
 
@@ -60,8 +61,8 @@ def show_running_copy(name: str) -> bool:
 
 
 def server_path(name: str) -> str:
-    """Where ``QLocalServer.listen(name)`` puts its socket on Linux: Qt's temporary folder
-    (``QDir::tempPath()``: ``$TMPDIR``, else ``/tmp``)."""
+    """Where the socket for ``name`` is on Linux: Qt's temporary folder, as for
+    ``QLocalServer.listen(name)`` (``QDir::tempPath()``: ``$TMPDIR``, else ``/tmp``)."""
     return os.path.join(os.path.normpath(os.environ.get("TMPDIR") or "/tmp"), name)
 
 
@@ -91,14 +92,30 @@ def _ask_over_unix_socket(path: str) -> bool:
 
 
 class InstanceServer(QObject):
-    """Listens for later launches; ``on_show`` brings this copy's window forward."""
+    """Listens for later launches; ``on_show`` brings this copy's window forward.
+
+    On Linux a plain Unix socket at ``server_path(name)`` watched by ``QSocketNotifier`` (the
+    place and bytes of ``QLocalServer``, without Qt's network module, which the packaged app
+    leaves out); elsewhere ``QLocalServer``. Without either, later launches open a window of
+    their own (``listening`` is False), the app still runs.
+    """
 
     def __init__(self, name: str, on_show: Callable[[], None],
                  parent: QObject | None = None) -> None:
-        from PySide6.QtNetwork import QLocalServer
-
         super().__init__(parent)
         self.on_show = on_show
+        self.server: Any = None  # QLocalServer (not Linux)
+        self._unix: _UnixListener | None = None
+        if sys.platform.startswith("linux"):
+            try:
+                self._unix = _UnixListener(server_path(name), self._request, self)
+            except OSError:
+                self._unix = None  # no single instance this time; the app runs all the same
+            return
+        try:
+            from PySide6.QtNetwork import QLocalServer
+        except ImportError:  # a bundle without Qt's network module
+            return
         self.server = QLocalServer(self)
         self.server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
         if not self.server.listen(name):
@@ -109,7 +126,16 @@ class InstanceServer(QObject):
 
     @property
     def listening(self) -> bool:
-        return self.server.isListening()
+        if self._unix is not None:
+            return self._unix.listening
+        return self.server is not None and bool(self.server.isListening())
+
+    def _request(self, data: bytes) -> bytes:
+        """The answer to what a later launch sent (b"" for nothing)."""
+        if data.startswith(SHOW_REQUEST.strip()):
+            self.on_show()
+            return SHOWN_REPLY
+        return b""
 
     def _accept(self) -> None:
         while (socket := self.server.nextPendingConnection()) is not None:
@@ -117,13 +143,98 @@ class InstanceServer(QObject):
             socket.disconnected.connect(socket.deleteLater)
 
     def _answer(self, socket: QLocalSocket) -> None:
-        if bytes(socket.readAll().data()).startswith(SHOW_REQUEST.strip()):
-            self.on_show()
-            socket.write(SHOWN_REPLY)
+        reply = self._request(bytes(socket.readAll().data()))
+        if reply:
+            socket.write(reply)
             socket.flush()
 
     def close(self) -> None:
-        self.server.close()
+        if self._unix is not None:
+            self._unix.close()
+        if self.server is not None:
+            self.server.close()
+
+
+class _UnixListener:
+    """A listening Unix socket served from the Qt event loop (``QSocketNotifier``): each
+    connection's first bytes go to ``answer``, whose reply is sent back."""
+
+    def __init__(self, path: str, answer: Callable[[bytes], bytes], parent: QObject) -> None:
+        import socket
+
+        from PySide6.QtCore import QSocketNotifier
+
+        self.path, self.answer, self.parent = path, answer, parent
+        self.clients: dict[Any, tuple[Any, bytearray]] = {}  # connection -> notifier, bytes
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            try:
+                self.sock.bind(path)
+            except OSError:
+                # A copy that crashed leaves its socket file behind; nobody answered on it
+                # (show_running_copy asked first), so it is taken over.
+                os.unlink(path)
+                self.sock.bind(path)
+            os.chmod(path, 0o600)  # this user's launches only, as QLocalServer's UserAccess
+            self.sock.listen(8)
+            self.sock.setblocking(False)
+        except OSError:
+            self.sock.close()
+            raise
+        self.notifier = QSocketNotifier(self.sock.fileno(), QSocketNotifier.Type.Read, parent)
+        self.notifier.activated.connect(self._accept)
+        self.listening = True
+
+    def _accept(self) -> None:
+        from PySide6.QtCore import QSocketNotifier
+
+        while True:
+            try:
+                connection, _address = self.sock.accept()
+            except OSError:  # BlockingIOError: none waiting
+                return
+            connection.setblocking(False)
+            notifier = QSocketNotifier(connection.fileno(), QSocketNotifier.Type.Read,
+                                       self.parent)
+            notifier.activated.connect(lambda *_signal, c=connection: self._read(c))
+            self.clients[connection] = (notifier, bytearray())
+
+    def _read(self, connection: Any) -> None:
+        """One request per connection: a line (or what came before the launch hung up)."""
+        received = self.clients[connection][1]
+        try:
+            data = connection.recv(64)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        received += data
+        if data and b"\n" not in received and len(received) < 64:
+            return  # the rest of the line is still coming
+        reply = self.answer(bytes(received)) if received else b""
+        if reply:
+            with contextlib.suppress(OSError):  # a launch that gave up waiting
+                connection.sendall(reply)
+        self._drop(connection)
+
+    def _drop(self, connection: Any) -> None:
+        notifier, _received = self.clients.pop(connection, (None, None))
+        if notifier is not None:
+            notifier.setEnabled(False)
+            notifier.deleteLater()
+        connection.close()
+
+    def close(self) -> None:
+        if not self.listening:
+            return
+        self.listening = False
+        for connection in list(self.clients):
+            self._drop(connection)
+        self.notifier.setEnabled(False)
+        self.notifier.deleteLater()
+        self.sock.close()
+        with contextlib.suppress(OSError):
+            os.unlink(self.path)
 
 
 def bring_forward(window: object) -> None:
