@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from shiboken6 import isValid
 
 from ginrummy_desktop.engine.translation import mark, tr
@@ -90,9 +90,11 @@ def _ask(window: MainWindow, name: str, title: str, text: str,
     def show_when_window_is() -> None:
         if not (isValid(box) and isValid(window)) or box.parent() is None:
             return  # the window (and so the question) closed before it was shown
-        if window.isVisible():
+        other = QApplication.activeModalWidget()
+        if window.isVisible() and (other is None or other is box):
             box.open()
-        else:  # a window not shown yet (app.main shows it before it deals; tests and scenes)
+        else:  # a window not shown yet (tests, scenes), or the start-up problems dialog app.main
+            # shows over the window first: the question comes once it is answered
             QTimer.singleShot(50, show_when_window_is)
     QTimer.singleShot(0, show_when_window_is)
     return box
