@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ginrummy_desktop.engine.translation import mark
 from ginrummy_desktop.storage.autosave import Autosave
@@ -12,8 +13,10 @@ from ginrummy_desktop.storage.files import remove_stale_temp_files
 from ginrummy_desktop.storage.notices import Notices, Phrase
 from ginrummy_desktop.storage.paths import AppPaths, app_paths
 from ginrummy_desktop.storage.settings_store import SettingsStore
-from ginrummy_desktop.storage.stats import Figures, figures
 from ginrummy_desktop.storage.summaries import MatchSummary
+
+if TYPE_CHECKING:  # the statistics load when first asked for, not when the app opens storage
+    from ginrummy_desktop.storage.stats import Figures
 
 
 class Storage:
@@ -65,6 +68,8 @@ class Storage:
         return self.database.record_match(summary, self.profile)
 
     def figures(self, game: str | None = None, opponent_id: str | None = None) -> Figures:
+        from ginrummy_desktop.storage.stats import figures
+
         return figures(self.database, self.profile, game, opponent_id)
 
     def close(self) -> None:
