@@ -150,3 +150,37 @@ def test_the_shipped_sample_config_loads():
     config = load_config(sample)
     assert (config.component, config.clock, config.grace) == ("referee.example.org", 60, 120.0)
     assert config.database_url == "sqlite:////var/lib/ginrummy/service.db"
+
+
+@pytest.mark.parametrize("game", ["gin", "cribbage"])
+def test_the_stored_snapshot_text_decodes_to_the_snapshot_move_after_move(game):
+    """Hand records are encoded once per table (SnapshotText); the text stored with each move
+    must still decode to exactly that move's snapshot, and restore the same match."""
+    import random
+
+    from ginrummy_desktop.online.table import SnapshotText
+
+    table = LiveTable("t1", game, {"clock": 60}, ["alice", "bob"], True)
+    table.start()
+    rng, hands_seen = random.Random(7), 0
+    for _ in range(600):
+        if table.over:
+            break
+        seat = table.to_move()
+        table.apply(seat, rng.choice(table.match.legal_actions(seat)))
+        snapshot = table.snapshot()
+        text = table.snapshot_text.encode(snapshot)
+        assert json.loads(text) == snapshot
+        hands_seen = len(snapshot.get("records", []))
+    assert hands_seen >= 2  # the cache was used across hands
+    resumed = LiveTable("t1", game, {"clock": 60}, ["alice", "bob"], True)
+    resumed.restore(json.loads(text), table.seq, hands_seen)
+    assert resumed.snapshot() == table.snapshot()
+    # Records that are other objects (a restored match), changed or fewer: encoded again.
+    encoder = SnapshotText()
+    assert json.loads(encoder.encode({"a": 1, "records": [{"r": 1}, {"r": 2}]})) == \
+        {"a": 1, "records": [{"r": 1}, {"r": 2}]}
+    assert json.loads(encoder.encode({"a": 2, "records": [{"r": 1}, {"r": 3}]})) == \
+        {"a": 2, "records": [{"r": 1}, {"r": 3}]}
+    assert json.loads(encoder.encode({"records": [{"r": 5}]})) == {"records": [{"r": 5}]}
+    assert json.loads(encoder.encode({"a": 3, "records": []})) == {"a": 3, "records": []}

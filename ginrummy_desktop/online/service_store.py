@@ -286,14 +286,16 @@ class ServiceStore:
             run("UPDATE tables SET guest = ?, status = ?, snapshot = ?, seq = 1, updated = ? "
                 "WHERE id = ?", (guest, PLAYING, json.dumps(snapshot), time.time(), table_id))
 
-    def apply_move(self, table_id: str, seq: int, seat: int, action: dict, snapshot: dict,
-                   records: Sequence[dict], first_record: int) -> None:
-        """Atomically: the move as number ``seq``, the new snapshot, and new hand records."""
+    def apply_move(self, table_id: str, seq: int, seat: int, action: dict,
+                   snapshot: dict | str, records: Sequence[dict], first_record: int) -> None:
+        """Atomically: the move as number ``seq``, the new snapshot (or its JSON text, as
+        ``SnapshotText`` in online/table.py makes it), and new hand records."""
         now = time.time()
+        text = snapshot if isinstance(snapshot, str) else json.dumps(snapshot)
         with self._transaction() as run:
             cursor = run("UPDATE tables SET seq = ?, snapshot = ?, updated = ? "
                          "WHERE id = ? AND seq = ?",
-                         (seq, json.dumps(snapshot), now, table_id, seq - 1))
+                         (seq, text, now, table_id, seq - 1))
             if cursor.rowcount != 1:  # a replayed or out-of-order move: store nothing
                 raise StoreError(f"table {table_id} is not at move {seq - 1}")
             run("INSERT INTO moves VALUES (?, ?, ?, ?, ?)",

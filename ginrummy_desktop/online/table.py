@@ -10,6 +10,7 @@ refused instead of applied twice. Everything game-specific is asked of the game'
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,6 +78,38 @@ def public_view(game: str, match: Any, seat: int) -> dict[str, Any] | None:
     return get_game(game).public_view(match, seat)
 
 
+_encode_json = json.JSONEncoder(separators=(",", ":"), check_circular=False).encode
+
+
+class SnapshotText:
+    """A table's match snapshots as the JSON text stored with each move, each finished hand's
+    record encoded once per table instead of once per move.
+
+    The records are most of a snapshot late in a match (the hand records of every hand played)
+    and never change once made: the engine hands out the same record objects in each snapshot,
+    so a record already encoded (the same object at the same place) is reused as text. The
+    stored text decodes to exactly the snapshot (``"records"`` comes last: key order is not part
+    of it); a record that is not the same object as before is encoded again."""
+
+    def __init__(self) -> None:
+        self._records: list[tuple[Any, str]] = []  # (record object, its JSON text), in order
+
+    def encode(self, snapshot: dict[str, Any]) -> str:
+        records = snapshot.get("records")
+        if not isinstance(records, list) or not records:
+            return _encode_json(snapshot)
+        cache = self._records
+        for index, record in enumerate(records):
+            if index < len(cache) and cache[index][0] is record:
+                continue
+            del cache[index:]
+            cache.append((record, _encode_json(record)))
+        del cache[len(records):]
+        rest = _encode_json({key: value for key, value in snapshot.items() if key != "records"})
+        body = ",".join(text for _, text in cache)
+        return f'{rest[:-1]}{"," if len(rest) > 2 else ""}"records":[{body}]}}'
+
+
 @dataclass
 class Event:
     """One message for one seat (``seat`` None: both seats)."""
@@ -101,6 +134,7 @@ class LiveTable:
     # The snapshot last stored: what a move that cannot be stored rolls back to (kept so each
     # move takes one snapshot, not two).
     stored: dict[str, Any] | None = None
+    snapshot_text: SnapshotText = field(default_factory=SnapshotText, repr=False, compare=False)
 
     @property
     def clock(self) -> int:

@@ -186,7 +186,7 @@ class TableService:
         after, seq, over = table.snapshot(), table.seq, table.over
         self.clocks.start(table)
         write = partial(self.store.apply_move, table.id, seq, seat, action_to_wire(action),
-                        after, records, first_record)
+                        table.snapshot_text.encode(after), records, first_record)
 
         def stored(_: None) -> None:
             table.stored = after
