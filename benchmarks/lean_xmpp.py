@@ -77,6 +77,21 @@ class _Payload:
         return self.xml.get(key, "")
 
 
+_contexts: dict[bool, ssl.SSLContext] = {}
+
+
+def _tls_context(verify: bool) -> ssl.SSLContext:
+    """One TLS context per process (each holds the system's CA certificates: some 100s of KB),
+    shared by every client; unverified only for loopback servers with a self-signed one."""
+    if verify not in _contexts:
+        context = ssl.create_default_context()
+        if not verify:
+            context.check_hostname = False
+            context.verify_mode = ssl.CERT_NONE
+        _contexts[verify] = context
+    return _contexts[verify]
+
+
 def _bare(jid: str) -> str:
     return jid.split("/", 1)[0]
 
@@ -126,10 +141,7 @@ class LeanClient:
         self.referee = referee or f"referee.{domain}"
         self.muc_domain = muc_domain or f"conference.{domain}"
         self.full_jid = f"{user}@{domain}/{resource}"
-        self.ssl_context = ssl.create_default_context()
-        if not verify_tls:  # loopback test servers with a self-signed certificate only
-            self.ssl_context.check_hostname = False
-            self.ssl_context.verify_mode = ssl.CERT_NONE
+        self.ssl_context = _tls_context(verify_tls)
         self.last_seq: dict[str, int] = {}
         self.states: dict[str, dict] = {}
         self._callbacks: dict[str, list[Callable]] = defaultdict(list)

@@ -300,6 +300,7 @@ class WorkerJob:
     chat_every: int
     seed: int
     client: str = "lean"  # "lean": benchmarks/lean_xmpp.py; "app": the app's OnlineClient
+    profile: str = ""  # where to write cProfile's stats of the play window (event-loop thread)
 
 
 async def paced_worker(job: WorkerJob) -> dict:
@@ -332,6 +333,12 @@ async def paced_worker(job: WorkerJob) -> dict:
     print("ready", flush=True)
     await loop.run_in_executor(None, sys.stdin.readline)  # "go"
     cpu_before = time.process_time()  # this process's CPU, all threads (the bots think in some)
+    profiler = None
+    if job.profile:
+        import cProfile
+
+        profiler = cProfile.Profile()
+        profiler.enable()
 
     latencies: list[float] = []
     acked: dict[str, int] = {}
@@ -377,6 +384,9 @@ async def paced_worker(job: WorkerJob) -> dict:
     stopped.set()
     await asyncio.sleep(job.think[1] + 10.0)  # every move sent before the stop is answered
     cpu = time.process_time() - cpu_before
+    if profiler is not None:
+        profiler.disable()
+        profiler.dump_stats(job.profile)
     await asyncio.gather(*(c.disconnect() for c in clients), return_exceptions=True)
     return {"latencies": latencies, "acked": acked, "cpu_seconds": cpu, "rss_kib": rss,
             **counts}
@@ -430,7 +440,9 @@ def run_paced_step(nodes: list[XmppServer], referee_pid: int, database: Path, ta
         job = WorkerJob(nodes[0].domain, nodes[0].component_name, nodes[0].muc_domain,
                         nodes[0].c2s_port, nodes[-1].c2s_port, share, args.think,
                         args.duration, args.chat_every, seed=tables * 100 + index,
-                        client=args.client)
+                        client=args.client,
+                        profile=str(database.parent / "client.prof")
+                        if args.profile and index == 0 else "")
         workers.append(subprocess.Popen(
             [sys.executable, str(Path(__file__).resolve()), "--worker",
              json.dumps(job.__dict__)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -522,6 +534,11 @@ def main_paced(args: argparse.Namespace) -> int:
         for tables in args.tables:
             step = run_paced_step(nodes, referee.pid, work / "service.db", tables, args)
             print(paced_line(step), flush=True)
+            if args.profile:  # where the first client process's event loop spent its time
+                import pstats
+
+                pstats.Stats(str(work / "client.prof"), stream=sys.stderr).sort_stats(
+                    "tottime").print_stats(25)
             if step.percentile(95) < P95_BUDGET_MS and step.lost == 0 and not step.unseated:
                 best = tables
             else:
@@ -622,7 +639,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--pace", choices=("flat", "people", "cpu"), default="flat")
     parser.add_argument("--moves", type=int, default=2000, help="moves played (cpu)")
-    parser.add_argument("--profile", action="store_true", help="where the time goes (cpu)")
+    parser.add_argument("--profile", action="store_true",
+                        help="where the time goes (cpu; people: the first client process)")
     parser.add_argument("--nodes", type=int, choices=(1, 2), default=1)
     parser.add_argument("--tables", type=lambda s: [int(n) for n in s.split(",")],
                         default=None)
