@@ -68,6 +68,11 @@ class TableService:
         self.tables: dict[str, LiveTable] = {}
         self.clocks = MoveClocks(now, config.clock_tick)
         self.presence = Sessions()
+        # Who may be away at some table: ``all_back`` runs on every request and every move, so
+        # it must not look through every table when the sender is away nowhere (most of the
+        # time). A name stays until ``all_back`` clears it (a table that ended meanwhile costs
+        # one look).
+        self.maybe_away: set[str] = set()
         self.computers = ComputerSeats(self.play, lambda table: table.id in self.tables)
 
     # ------------------------------------------------------------------ start and resume
@@ -308,7 +313,10 @@ class TableService:
 
     def all_back(self, user: str) -> None:
         """``user`` shows signs of life (presence, or any request): not away anywhere."""
-        for table in self.tables.values():
+        if user not in self.maybe_away:
+            return
+        self.maybe_away.discard(user)
+        for table in list(self.tables.values()):
             seat = table.seat_of(user)
             if seat is None or seat not in table.away or table.match is None:
                 continue
@@ -326,6 +334,9 @@ class TableService:
         if table.match is None or table.over or seat in table.away:
             return
         table.away[seat] = self.now() + self.config.grace
+        player = table.players[seat]
+        if player is not None:
+            self.maybe_away.add(player)
         self._bump(table)
         self.transport.send_event(table.players[1 - seat], "away", {
             "table": table.id, "seq": table.seq, "seat": seat,
