@@ -421,6 +421,7 @@ class PacedStep:
     xmpp_kib_per_connection: float = 0.0
     client_cpu_seconds: float = 0.0  # the client processes' CPU over the same window
     client_kib_per_client: float = 0.0  # the client processes' RSS growth from signing in
+    setup_seconds: float = 0.0  # signing the 2N clients up and seating them in the lobby room
 
     def percentile(self, p: float) -> float:
         return Step.percentile(self, p)  # type: ignore[arg-type]
@@ -435,6 +436,7 @@ def run_paced_step(nodes: list[XmppServer], referee_pid: int, database: Path, ta
     shares = [tables // procs + (1 if i < tables % procs else 0) for i in range(procs)]
     xmpp_pids = [node.pid for node in nodes]
     xmpp_rss_before = sum(tree_rss_kib(pid) for pid in xmpp_pids)
+    setup_started = time.perf_counter()
     workers = []
     for index, share in enumerate(shares):
         job = WorkerJob(nodes[0].domain, nodes[0].component_name, nodes[0].muc_domain,
@@ -453,6 +455,7 @@ def run_paced_step(nodes: list[XmppServer], referee_pid: int, database: Path, ta
             line = worker.stdout.readline()
             if line.strip() != "ready":
                 raise RuntimeError(f"a client process failed to start: {line!r}")
+        step.setup_seconds = time.perf_counter() - setup_started
         connections = 2 * tables
         step.xmpp_kib_per_connection = (sum(tree_rss_kib(pid) for pid in xmpp_pids)
                                         - xmpp_rss_before) / connections
@@ -505,7 +508,7 @@ def paced_line(step: PacedStep) -> str:
             f"{step.referee_kib_per_table:7.0f} | {step.xmpp_kib_per_connection:7.0f} | "
             f"{step.client_kib_per_client:6.0f} | "
             f"{step.chats:>5} | {step.lobby_refused:>4} | {step.unseated:>4} | {step.lost:>4} | "
-            f"{step.refused:>4} |")
+            f"{step.refused:>4} | {step.setup_seconds:5.0f} |")
 
 
 def main_paced(args: argparse.Namespace) -> int:
@@ -529,8 +532,8 @@ def main_paced(args: argparse.Namespace) -> int:
         print("| N tables | players | moves | moves/s | p50 ms | p95 ms | p99 ms "
               "| referee CPU ms/move | ejabberd CPU ms/move | clients CPU ms/move "
               "| referee KiB/table | ejabberd KiB/connection | client KiB/client | chats "
-              "| not in lobby | joins unanswered | lost | refused |")
-        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+              "| not in lobby | joins unanswered | lost | refused | setup s |")
+        print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
         for tables in args.tables:
             step = run_paced_step(nodes, referee.pid, work / "service.db", tables, args)
             print(paced_line(step), flush=True)
@@ -540,8 +543,8 @@ def main_paced(args: argparse.Namespace) -> int:
                 pstats.Stats(str(work / "client.prof"), stream=sys.stderr).sort_stats(
                     "tottime").print_stats(25)
             if step.percentile(95) < P95_BUDGET_MS and step.lost == 0 and not step.unseated:
-                best = tables
-            else:
+                best = tables if best is None or tables > best else best
+            elif not args.keep_going:
                 break
         print(f"largest N with p95 < {P95_BUDGET_MS:.0f} ms and 0 lost: "
               f"{best if best else 'none'}; load average after "
@@ -653,6 +656,8 @@ def main() -> int:
                         default=(2.0, 3.0), help="a seat's answer time, min,max s (people)")
     parser.add_argument("--chat-every", type=int, default=10,
                         help="a seat chats before about one move in this many (people)")
+    parser.add_argument("--keep-going", action="store_true",
+                        help="measure every N even after one missed the budget (people)")
     parser.add_argument("--client", choices=("lean", "app"), default="lean",
                         help="the load generator's XMPP client (people): lean "
                              "(benchmarks/lean_xmpp.py) or the app's OnlineClient (slixmpp)")
