@@ -48,6 +48,7 @@ REQUEST_LIMITS = {"create": "too many tables created; wait a minute",
 # cost the referee about 0.1 ms of CPU on loopback (the kernel's work for both ends), three
 # per move when each stanza went alone (docs/performance.md).
 SEND_DELAY = 0.002
+GAME_TAG = f"{{{protocol.NAMESPACE}}}game"
 
 
 class Referee(ComponentXMPP):
@@ -73,6 +74,9 @@ class Referee(ComponentXMPP):
         on_request = cast(Callable[[StanzaBase], Awaitable[None]], self._on_request)
         self.register_handler(CoroutineCallback(
             "game request", StanzaPath("iq@type=set/game"), on_request))
+        # ... though a game request goes to it before slixmpp matches the stanza against every
+        # handler its plugins registered (two dozen of them, for each move).
+        self.add_filter("in", self._requests_first, order=0)
         self.add_event_handler("session_start", self._on_session_start)
         self.add_event_handler("presence_available", self._on_available)
         self.add_event_handler("presence_unavailable", self._on_unavailable)
@@ -187,6 +191,15 @@ class Referee(ComponentXMPP):
         return True
 
     # ------------------------------------------------------------------ requests
+    def _requests_first(self, stanza: StanzaBase) -> StanzaBase | None:
+        """An incoming filter: an ``iq@type=set`` holding a ``<game/>`` goes straight to
+        ``_on_request`` (what the "game request" handler does); anything else goes on."""
+        if isinstance(stanza, Iq) and stanza.xml.get("type") == "set" and \
+                stanza.xml.find(GAME_TAG) is not None:
+            asyncio.ensure_future(self._on_request(stanza))
+            return None
+        return stanza
+
     async def _on_request(self, iq: Iq) -> None:
         sender = iq["from"]
         try:
