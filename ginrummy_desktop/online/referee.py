@@ -23,7 +23,6 @@ from slixmpp import JID, ComponentXMPP, Iq, Message
 from slixmpp.xmlstream import StanzaBase, register_stanza_plugin
 from slixmpp.xmlstream.handler import CoroutineCallback
 from slixmpp.xmlstream.matcher import StanzaPath
-from slixmpp.xmlstream.xmlstream import NotConnectedError
 
 from ginrummy_desktop.online import protocol
 from ginrummy_desktop.online.config import ServerConfig
@@ -43,11 +42,6 @@ PING_TIMEOUT = 5.0  # seconds a player's client has to answer the referee's ping
 # Requests with an allowance of their own, on top of ``request`` (checked before anything).
 REQUEST_LIMITS = {"create": "too many tables created; wait a minute",
                   "quick": "too many quick-match requests; wait a minute"}
-# Stanzas written as text wait this long (seconds) to go out together, in one write to the
-# XMPP server; a reply sends at once, with whatever waits before it. Each write to the server
-# cost the referee about 0.1 ms of CPU on loopback (the kernel's work for both ends), three
-# per move when each stanza went alone (docs/performance.md).
-SEND_DELAY = 0.002
 GAME_TAG = f"{{{protocol.NAMESPACE}}}game"
 
 
@@ -63,8 +57,6 @@ class Referee(ComponentXMPP):
         self.requests = Requests(self.service, self.lobby, self._allowed_invitation)
         self.ready = asyncio.Event()
         self._ticker: asyncio.Task | None = None
-        self._outbox: list[str] = []  # stanzas as text, in order, not yet written
-        self._flush_at: asyncio.TimerHandle | None = None
         register_stanza_plugin(Iq, protocol.GamePayload)
         register_stanza_plugin(Message, protocol.GamePayload)
         self.register_plugin("xep_0030")
@@ -152,35 +144,10 @@ class Referee(ComponentXMPP):
                    for username in recipients]
 
         def send() -> None:
-            self._outbox.extend(stanzas)
-            if self._flush_at is None:
-                try:
-                    loop = asyncio.get_running_loop()
-                except RuntimeError:  # no loop (a script or a test driving the service)
-                    self.flush_sends()
-                else:
-                    self._flush_at = loop.call_later(SEND_DELAY, self.flush_sends)
+            for stanza in stanzas:
+                self.send_raw(stanza)
 
         self.service.writer.after_writes(send)
-
-    def flush_sends(self) -> None:
-        """Write every stanza waiting in the outbox, in order, in one piece."""
-        if self._flush_at is not None:
-            self._flush_at.cancel()
-            self._flush_at = None
-        if not self._outbox:
-            return
-        text = "".join(self._outbox)
-        self._outbox.clear()
-        try:
-            self.send_raw(text)
-        except NotConnectedError:
-            log.warning("not connected: %d bytes of events not sent", len(text))
-
-    def disconnect(self, wait: float | int = 2.0, reason: str | None = None,
-                   ignore_send_queue: bool = False) -> asyncio.Future:
-        self.flush_sends()  # nothing told before the stream closes is held back
-        return super().disconnect(wait, reason, ignore_send_queue)
 
     async def answers_ping(self, full_jid: str, timeout: float) -> bool:
         try:
@@ -239,13 +206,11 @@ class Referee(ComponentXMPP):
             log.exception("request from %s failed", sender)
             self._reply_error(iq, "internal error; the table is unchanged")
             return
-        # As XML text, like the events (see send_event_to): no stanza copy, no slow escaping;
-        # sent at once, with the events waiting before it (the move's states) in one write.
-        self._outbox.append(f'<iq type="result" to={quoteattr(sender.full)} '
-                            f'from={quoteattr(iq["to"].full)} id={quoteattr(iq["id"])}>'
-                            f'<game xmlns="{protocol.NAMESPACE}" type="{protocol.REPLY}">'
-                            f"{escape(protocol.encode(reply_data or {}))}</game></iq>")
-        self.flush_sends()
+        # As XML text, like the events (see send_event_to): no stanza copy, no slow escaping.
+        self.send_raw(f'<iq type="result" to={quoteattr(sender.full)} '
+                      f'from={quoteattr(iq["to"].full)} id={quoteattr(iq["id"])}>'
+                      f'<game xmlns="{protocol.NAMESPACE}" type="{protocol.REPLY}">'
+                      f"{escape(protocol.encode(reply_data or {}))}</game></iq>")
 
     def _reply_error(self, iq: Iq, reason: str) -> None:
         # The request goes first: reply() copies the stanza, and a copy of XML nested a
