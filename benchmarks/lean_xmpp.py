@@ -63,6 +63,9 @@ GAME = f"{{{protocol.NAMESPACE}}}game"
 KEEPALIVE = 300.0  # seconds between whitespace keepalives (slixmpp's default)
 SM_WINDOW = 5  # stanzas sent between ack requests (slixmpp's default)
 _ids = itertools.count(1)
+#: Events from the referee that broke the protocol's schema (ignored, as the app ignores them):
+#: reason -> how many, over every client of this process.
+BAD_EVENTS: dict[str, int] = {}
 
 
 class _Payload:
@@ -441,7 +444,9 @@ class LeanClient:
                 event, data = protocol.decode(_Payload(game), protocol.EVENTS,  # type: ignore[arg-type]
                                               protocol.MAX_EVENT_BYTES)
             except protocol.ProtocolError as error:
-                log.warning("ignored a bad event: %s", error)
+                if not BAD_EVENTS:  # the first one is told; the rest only counted
+                    log.warning("ignored a bad event: %s", error)
+                BAD_EVENTS[str(error)] = BAD_EVENTS.get(str(error), 0) + 1
                 return
             table = data.get("table")
             if table is not None and "seq" in data:

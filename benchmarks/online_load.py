@@ -373,13 +373,18 @@ async def paced_worker(job: WorkerJob) -> dict:
     for index, player in enumerate(clients):
         BotPlayer(player, BOTS, seed=job.seed * 100_000 + index)
         paced(player)
-    table_ids = await asyncio.gather(*(h.create_table("gin", target=500, clock=60, rated=False)
-                                       for h in hosts))
-    for index in range(0, len(guests), 16):  # people sit down over a few seconds, not at once
+    # People sit down over a few seconds, not all at once: a wave of 16 hosts open their
+    # tables and their guests take them at once, so only a few tables are open at a time (as in
+    # a lobby at people's pace; every open table is in the list pushed to every watcher).
+    for index in range(0, len(hosts), 16):
+        opened = await asyncio.gather(*(h.create_table("gin", target=500, clock=60, rated=False)
+                                        for h in hosts[index:index + 16]),
+                                      return_exceptions=True)
         joined = await asyncio.gather(*(g.join_table(t) for g, t in
-                                        zip(guests[index:index + 16], table_ids[index:index + 16],
-                                            strict=True)), return_exceptions=True)
-        counts["unseated"] += sum(isinstance(result, BaseException) for result in joined)
+                                        zip(guests[index:index + 16], opened, strict=True)
+                                        if isinstance(t, str)), return_exceptions=True)
+        counts["unseated"] += sum(isinstance(result, BaseException)
+                                  for result in [*opened, *joined])
     await asyncio.sleep(job.duration)
     stopped.set()
     await asyncio.sleep(job.think[1] + 10.0)  # every move sent before the stop is answered
@@ -388,8 +393,10 @@ async def paced_worker(job: WorkerJob) -> dict:
         profiler.disable()
         profiler.dump_stats(job.profile)
     await asyncio.gather(*(c.disconnect() for c in clients), return_exceptions=True)
+    from lean_xmpp import BAD_EVENTS
+
     return {"latencies": latencies, "acked": acked, "cpu_seconds": cpu, "rss_kib": rss,
-            **counts}
+            "bad_events": BAD_EVENTS, **counts}
 
 
 def run_worker(job_json: str) -> int:
@@ -422,6 +429,7 @@ class PacedStep:
     client_cpu_seconds: float = 0.0  # the client processes' CPU over the same window
     client_kib_per_client: float = 0.0  # the client processes' RSS growth from signing in
     setup_seconds: float = 0.0  # signing the 2N clients up and seating them in the lobby room
+    bad_events: dict[str, int] = field(default_factory=dict)  # referee events off the schema
 
     def percentile(self, p: float) -> float:
         return Step.percentile(self, p)  # type: ignore[arg-type]
@@ -484,6 +492,8 @@ def run_paced_step(nodes: list[XmppServer], referee_pid: int, database: Path, ta
             step.lobby_refused += result["lobby_refused"]
             step.unseated += result["unseated"]
             step.client_cpu_seconds += result["cpu_seconds"]
+            for reason, count in result["bad_events"].items():
+                step.bad_events[reason] = step.bad_events.get(reason, 0) + count
             step.client_kib_per_client += result["rss_kib"] / (2 * tables)
         step.wall_seconds = time.perf_counter() - started
         step.cpu_seconds = process_cpu_seconds(referee_pid) - cpu_before
@@ -537,6 +547,9 @@ def main_paced(args: argparse.Namespace) -> int:
         for tables in args.tables:
             step = run_paced_step(nodes, referee.pid, work / "service.db", tables, args)
             print(paced_line(step), flush=True)
+            for reason, count in step.bad_events.items():
+                print(f"  N={tables}: {count} events from the referee ignored as off the "
+                      f"protocol's schema: {reason}", file=sys.stderr)
             if args.profile:  # where the first client process's event loop spent its time
                 import pstats
 
