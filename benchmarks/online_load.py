@@ -28,7 +28,12 @@ the referee's database, plus moves never answered. The largest N is the largest 
 100 ms and 0 lost.
 
     python3 benchmarks/online_load.py --pace people [--nodes 1|2] [--tables 50,100,200,500]
-        [--procs 4] [--duration 60] [--think 2,3]
+        [--procs 4] [--duration 60] [--think 2,3] [--client lean|app] [--keep-going] [--profile]
+
+The clients are ``benchmarks/lean_xmpp.py``'s (``--client lean``, the default): the same XMPP
+and referee protocol as the app at a small part of its cost, so the generator does not starve
+what it measures; ``--client app`` uses the app's ``OnlineClient`` (slixmpp) for comparison.
+Hosts open their tables and guests take them in waves of 16 per process, as people arrive.
 
 ``--pace cpu`` needs no server: one referee in this process, its stanzas handed straight in
 (parsed from XML text, as they arrive) and its output written to nothing, plays ``--moves``
